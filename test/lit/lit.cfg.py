@@ -1,0 +1,28 @@
+"""lit configuration for ttc's FileCheck tests.
+
+RUN lines are written as in Triton's own tests with `triton-opt` replaced by `ttc opt`; `FileCheck`
+is the Python port (`filecheck`), run with `--enable-var-scope` as Triton's lit setup does.
+"""
+
+import os
+import shutil
+import sys
+
+import lit.formats
+
+config.name = "ttc"
+config.test_format = lit.formats.ShTest()
+config.suffixes = [".mlir", ".ll", ".test", ".yaml"]
+config.excludes = ["Inputs", "lit.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
+config.environment["PYTHONUNBUFFERED"] = "1"
+for var in ("HOME", "PATH", "TTC_PTXAS"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+ttc = shutil.which("ttc") or f"{sys.executable} -m ttc"
+filecheck = shutil.which("filecheck") or f"{sys.executable} -m filecheck"
+config.substitutions.append(("FileCheck", filecheck))
+config.substitutions.append(("%ttc", ttc))
+config.substitutions.append(("%python", sys.executable))

@@ -1,0 +1,5 @@
+"""`python -m ttc` runs the command-line driver."""
+
+from ttc.cli.main import main
+
+main()

@@ -1,0 +1,1 @@
+"""Analyses: axis info, shared-memory allocation, barriers."""

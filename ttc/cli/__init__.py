@@ -1,0 +1,1 @@
+"""The ttc command line."""

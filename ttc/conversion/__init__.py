@@ -1,0 +1,1 @@
+"""Conversions between levels: TTIR to TTGIR, TTGIR to the LLVM dialect."""

@@ -1,0 +1,1 @@
+"""ttc's IR layer on top of xDSL: context, MLIR-faithful parser and printer, diagnostics."""

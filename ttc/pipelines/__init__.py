@@ -1,0 +1,1 @@
+"""Pass registry, `--pass-pipeline` grammar, `pipelines.yaml` loading and the pass runner."""

@@ -1,0 +1,1 @@
+"""Targets: the plugin contract and the built-in NVIDIA and MUSA targets."""

@@ -1,0 +1,1 @@
+"""The MUSA target (Moore Threads GPUs with SQMMA matrix instructions)."""
