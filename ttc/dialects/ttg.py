@@ -1,0 +1,821 @@
+"""The TritonGPU dialect (`ttg`): types, ops and the module-level layout check.
+
+Mirrors Triton's `TritonGPUOps.td`, `TritonGPUTypes.td` and the tensor-layout verifier of
+`TritonGPU/IR/Dialect.cpp`:
+
+- types `!ttg.memdesc<SHAPExELT, ENCODING, MEMSPACE[, mutable][, ALLOCSHAPE]>` (a view of a buffer
+  in shared memory) and `!ttg.async.token`;
+- ops on layouts and shared memory: `convert_layout`, `local_alloc/load/store/dealloc`,
+  `memdesc_index/subslice/trans/reshape`, the cp.async family (`async_copy_global_to_local`,
+  `async_commit_group`, `async_wait`) and `global_scratch_alloc`;
+- `verify_layouts(module)`: the checks Triton makes on every op's tensor types against the
+  module (`"ttg.num-warps"`, `"ttg.threads-per-warp"`, `"ttg.num-ctas"`, overridable per
+  `tt.func`). They need the enclosing module, so they run once per module, after `verify()`.
+
+Older spellings (`!tt.memdesc`, a memdesc without memory space, `#triton_gpu.shared`) are read
+here or in `ttc.dialects.legacy`; everything prints in Triton 3.6's spelling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from math import prod
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    BoolAttr,
+    DenseArrayBase,
+    IntAttr,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    TensorType,
+    i32,
+)
+from xdsl.ir import Attribute, Dialect, Operation, ParametrizedAttribute, SSAValue, TypeAttribute
+from xdsl.irdl import (
+    AnyAttr,
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    ParsePropInAttrDict,
+    irdl_attr_definition,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.parser import AttrParser, Parser
+from xdsl.printer import Printer
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from ttc.dialects import legacy
+from ttc.dialects.ttg_attrs import (
+    ENCODING_ATTRS,
+    BlockedEncodingAttr,
+    DistributedEncoding,
+    LayoutEncoding,
+    SharedMemorySpaceAttr,
+    int_list,
+    ints,
+)
+
+# --------------------------------------------------------------------------------------------
+# Types
+# --------------------------------------------------------------------------------------------
+
+
+def _format_shape(shape: Sequence[int]) -> str:
+    return "".join(f"{d}x" for d in shape)
+
+
+@irdl_attr_definition
+class MemDescType(ParametrizedAttribute, TypeAttribute):
+    """`!ttg.memdesc`: a descriptor of a (sub)buffer in shared or tensor memory.
+
+    `alloc_shape` is the shape of the underlying allocation; it is printed only when it differs
+    from `shape` (a subslice). The 3.0 spelling without a memory space reads as
+    `#ttg.shared_memory`, the only memory space of that release.
+    """
+
+    name = "ttg.memdesc"
+
+    shape: ArrayAttr[IntAttr]
+    element_type: Attribute
+    encoding: Attribute
+    memory_space: Attribute
+    mutable: IntAttr
+    alloc_shape: ArrayAttr[IntAttr]
+
+    @staticmethod
+    def make(
+        shape: Sequence[int],
+        element_type: Attribute,
+        encoding: Attribute,
+        memory_space: Attribute | None = None,
+        mutable: bool = False,
+        alloc_shape: Sequence[int] | None = None,
+    ) -> MemDescType:
+        return MemDescType(
+            int_list(shape),
+            element_type,
+            encoding,
+            memory_space or SharedMemorySpaceAttr(),
+            IntAttr(int(mutable)),
+            int_list(shape if alloc_shape is None else alloc_shape),
+        )
+
+    def get_shape(self) -> tuple[int, ...]:
+        return ints(self.shape)
+
+    def get_alloc_shape(self) -> tuple[int, ...]:
+        return ints(self.alloc_shape)
+
+    def get_element_type(self) -> Attribute:
+        return self.element_type
+
+    @property
+    def is_mutable(self) -> bool:
+        return bool(self.mutable.data)
+
+    def with_shape(self, shape: Sequence[int], encoding: Attribute | None = None) -> MemDescType:
+        """The same buffer viewed with another shape (and optionally another encoding)."""
+        return MemDescType(
+            int_list(shape),
+            self.element_type,
+            self.encoding if encoding is None else encoding,
+            self.memory_space,
+            self.mutable,
+            self.alloc_shape,
+        )
+
+    def verify(self) -> None:
+        shape, alloc = self.get_shape(), self.get_alloc_shape()
+        if any(d <= 0 or d & (d - 1) for d in shape[1:]):
+            raise VerifyException(
+                f"shape must have power-of-2 dimensions; got {_format_shape(shape)[:-1]}"
+            )
+        if len(alloc) < len(shape):
+            raise VerifyException("alloc shape must have at least as many dimensions as shape")
+        if any(s > a for s, a in zip(shape, alloc[len(alloc) - len(shape) :])):
+            raise VerifyException(
+                "shape must be less than or equal to allocShape. shape = "
+                f"[{', '.join(map(str, shape))}], allocShape = [{', '.join(map(str, alloc))}]"
+            )
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        return cls.parse_body(parser)
+
+    @classmethod
+    def parse_body(cls, parser: AttrParser) -> Sequence[Attribute]:
+        """Parse after the `<`: the shape, element type, encoding, memory space and flags."""
+        start = parser.pos
+        shape, element_type = parser.parse_ranked_shape()
+        parser.parse_punctuation(",")
+        encoding = parser.parse_attribute()
+        memory_space: Attribute = SharedMemorySpaceAttr()
+        mutable = False
+        alloc_shape = shape
+        if parser.parse_optional_punctuation(","):
+            if parser.parse_optional_keyword("mutable"):
+                mutable = True
+            elif (space := parser.parse_optional_attribute()) is not None:
+                memory_space = space
+                if parser.parse_optional_punctuation(","):
+                    mutable = parser.parse_optional_keyword("mutable") is not None
+                    if not mutable:
+                        alloc_shape = parser.parse_dimension_list()
+            else:
+                alloc_shape = parser.parse_dimension_list()
+            if mutable and parser.parse_optional_punctuation(","):
+                alloc_shape = parser.parse_dimension_list()
+        parser.parse_punctuation(">")
+        params = (
+            int_list(shape),
+            element_type,
+            encoding,
+            memory_space,
+            IntAttr(int(mutable)),
+            int_list(alloc_shape),
+        )
+        try:
+            cls.new(params)
+        except VerifyException as err:
+            parser.raise_error(str(err), start, parser.pos)
+        return params
+
+    def print_body(self, printer: Printer) -> None:
+        """Print `<...>`: what follows `!ttg.memdesc`, and all that some ops print."""
+        printer.print_string(f"<{_format_shape(self.get_shape())}")
+        printer.print_attribute(self.element_type)
+        printer.print_string(", ")
+        printer.print_attribute(self.encoding)
+        printer.print_string(", ")
+        printer.print_attribute(self.memory_space)
+        if self.is_mutable:
+            printer.print_string(", mutable")
+        if self.get_alloc_shape() != self.get_shape():
+            printer.print_string(", " + "x".join(map(str, self.get_alloc_shape())))
+        printer.print_string(">")
+
+    def print_parameters(self, printer: Printer) -> None:
+        self.print_body(printer)
+
+
+def parse_memdesc_maybe_unqualified(parser: AttrParser) -> MemDescType:
+    """A memdesc written in full (`!ttg.memdesc<...>`) or, as some ops print it, as `<...>`."""
+    if parser.parse_optional_punctuation("<") is not None:
+        return MemDescType.new(MemDescType.parse_body(parser))
+    memdesc = parser.parse_type()
+    if not isinstance(memdesc, MemDescType):
+        parser.raise_error(f"expected a !ttg.memdesc type, got {memdesc}")
+    return memdesc
+
+
+@irdl_attr_definition
+class AsyncTokenType(ParametrizedAttribute, TypeAttribute):
+    """`!ttg.async.token`: completion of asynchronous copies (cp.async groups, tcgen05)."""
+
+    name = "ttg.async.token"
+
+
+# --------------------------------------------------------------------------------------------
+# Shared verification helpers
+# --------------------------------------------------------------------------------------------
+
+
+def _tensor(value: SSAValue, what: str) -> TensorType[Attribute]:
+    if not isinstance(value.type, TensorType):
+        raise VerifyException(f"{what} must be a ranked tensor, got {value.type}")
+    return value.type
+
+
+def _memdesc(value: SSAValue, what: str) -> MemDescType:
+    if not isinstance(value.type, MemDescType):
+        raise VerifyException(f"{what} must be a !ttg.memdesc, got {value.type}")
+    return value.type
+
+
+def _check_same_shape_and_element(
+    tensor: TensorType[Attribute], memdesc: MemDescType, op_name: str
+) -> None:
+    if tensor.get_shape() != memdesc.get_shape():
+        raise VerifyException(f"{op_name}: the tensor and the memdesc must have the same shape")
+    if tensor.get_element_type() != memdesc.element_type:
+        raise VerifyException(
+            f"{op_name}: the tensor and the memdesc must have the same element type"
+        )
+
+
+# --------------------------------------------------------------------------------------------
+# Layout conversion
+# --------------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class ConvertLayoutOp(IRDLOperation):
+    """`ttg.convert_layout`: the same tensor in another encoding (a register shuffle)."""
+
+    name = "ttg.convert_layout"
+
+    src = operand_def(TensorType)
+    result = result_def(TensorType)
+
+    traits = traits_def(Pure())
+    assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
+
+    def verify_(self) -> None:
+        src, res = _tensor(self.src, "src"), _tensor(self.result, "result")
+        if src.get_shape() != res.get_shape():
+            raise VerifyException("requires the same shape for all operands and results")
+        if src.get_element_type() != res.get_element_type():
+            raise VerifyException("requires the same element type for all operands and results")
+
+
+# --------------------------------------------------------------------------------------------
+# Shared memory
+# --------------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class LocalAllocOp(IRDLOperation):
+    """`ttg.local_alloc`: allocate a shared-memory buffer, optionally initialised from a tensor."""
+
+    name = "ttg.local_alloc"
+
+    src = opt_operand_def(TensorType)
+    alignment = opt_prop_def(IntegerAttr)
+    result = result_def(MemDescType)
+
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "($src^)? attr-dict `:` functional-type(operands, results)"
+
+    def verify_(self) -> None:
+        memdesc = _memdesc(self.result, "result")
+        if self.src is None:
+            if not memdesc.is_mutable:
+                raise VerifyException("a local_alloc without a source must be mutable")
+            return
+        tensor = _tensor(self.src, "src")
+        if tensor.get_element_type() != memdesc.element_type:
+            raise VerifyException("result element type must match the source element type")
+        if tensor.get_shape() != memdesc.get_shape():
+            raise VerifyException("result shape must match the source shape")
+
+
+@irdl_op_definition
+class LocalDeallocOp(IRDLOperation):
+    """`ttg.local_dealloc`: free a buffer from `local_alloc` (optional in Triton)."""
+
+    name = "ttg.local_dealloc"
+
+    src = operand_def(MemDescType)
+
+    assembly_format = "$src attr-dict `:` type($src)"
+
+
+@irdl_op_definition
+class LocalLoadOp(IRDLOperation):
+    """`ttg.local_load`: read a shared-memory buffer into a distributed tensor."""
+
+    name = "ttg.local_load"
+
+    src = operand_def(MemDescType)
+    token = opt_operand_def(AsyncTokenType)
+    result = result_def(TensorType)
+
+    assembly_format = "$src (`token` $token^)? attr-dict `:` type($src) `->` type($result)"
+
+    def verify_(self) -> None:
+        _check_same_shape_and_element(
+            _tensor(self.result, "result"), _memdesc(self.src, "src"), "local_load"
+        )
+
+
+@irdl_op_definition
+class LocalStoreOp(IRDLOperation):
+    """`ttg.local_store`: write a distributed tensor into a (mutable) shared-memory buffer."""
+
+    name = "ttg.local_store"
+
+    src = operand_def(TensorType)
+    dst = operand_def(MemDescType)
+
+    assembly_format = "$src `,` $dst attr-dict `:` type($src) `->` type($dst)"
+
+    def verify_(self) -> None:
+        memdesc = _memdesc(self.dst, "dst")
+        if not memdesc.is_mutable:
+            raise VerifyException("Cannot store into immutable memory")
+        _check_same_shape_and_element(_tensor(self.src, "src"), memdesc, "local_store")
+
+
+@irdl_op_definition
+class MemDescIndexOp(IRDLOperation):
+    """`ttg.memdesc_index`: the `index`-th buffer along dimension 0 (a multi-buffer slot)."""
+
+    name = "ttg.memdesc_index"
+
+    src = operand_def(MemDescType)
+    index = operand_def(IntegerType(32))
+    result = result_def(MemDescType)
+
+    traits = traits_def(Pure())
+    assembly_format = "$src `[` $index `]` attr-dict `:` type($src) `->` type($result)"
+
+    def verify_(self) -> None:
+        src, res = _memdesc(self.src, "src"), _memdesc(self.result, "result")
+        if src.element_type != res.element_type:
+            raise VerifyException("src and result must have the same element type")
+        if len(res.get_shape()) != len(src.get_shape()) - 1:
+            raise VerifyException("result rank must be input rank - 1")
+        if res.get_shape() != src.get_shape()[1:]:
+            raise VerifyException("result shape must equal to srcShape[1:]")
+
+
+@irdl_op_definition
+class MemDescSubsliceOp(IRDLOperation):
+    """`ttg.memdesc_subslice %src [o0, o1]`: a static sub-tile of a buffer."""
+
+    name = "ttg.memdesc_subslice"
+
+    src = operand_def(MemDescType)
+    offsets = prop_def(DenseArrayBase)
+    result = result_def(MemDescType)
+
+    traits = traits_def(Pure())
+
+    def offset_values(self) -> tuple[int, ...]:
+        return tuple(int(v) for v in self.offsets.get_values())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> MemDescSubsliceOp:
+        src = parser.parse_unresolved_operand()
+        offsets = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        src_type = parser.parse_type()
+        parser.parse_punctuation("->")
+        result_type = parser.parse_type()
+        op = cls(
+            operands=[parser.resolve_operand(src, src_type)],
+            result_types=[result_type],
+            properties={"offsets": DenseArrayBase.from_list(i32, offsets)},
+            attributes=attrs,
+        )
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.src)
+        printer.print_string(f" [{', '.join(map(str, self.offset_values()))}]")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.src.type)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        src, res = _memdesc(self.src, "src"), _memdesc(self.result, "result")
+        offsets = self.offset_values()
+        if src.element_type != res.element_type:
+            raise VerifyException("result element type must match desc element type")
+        if len(offsets) != len(src.get_shape()):
+            raise VerifyException("offsets must have the same rank as input")
+        if len(res.get_shape()) != len(src.get_shape()):
+            raise VerifyException("result rank must equal to input rank")
+        for offset, size, full in zip(offsets, res.get_shape(), src.get_shape()):
+            if offset < 0 or offset + size > full:
+                raise VerifyException("offsets must be in bounds of the input shape")
+
+
+@irdl_op_definition
+class MemDescTransOp(IRDLOperation):
+    """`ttg.memdesc_trans`: a transposed view of a buffer (`order` permutes the dimensions)."""
+
+    name = "ttg.memdesc_trans"
+
+    src = operand_def(MemDescType)
+    order = prop_def(DenseArrayBase)
+    result = result_def(MemDescType)
+
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
+
+    def verify_(self) -> None:
+        src, res = _memdesc(self.src, "src"), _memdesc(self.result, "result")
+        order = tuple(int(v) for v in self.order.get_values())
+        shape = src.get_shape()
+        if sorted(order) != list(range(len(shape))):
+            raise VerifyException("order must be a permutation of 0..(rank-1)")
+        if res.get_shape() != tuple(shape[i] for i in order):
+            raise VerifyException("result shape must be the source shape permuted by order")
+        if src.element_type != res.element_type:
+            raise VerifyException("requires the same element type for all operands and results")
+
+
+@irdl_op_definition
+class MemDescReshapeOp(IRDLOperation):
+    """`ttg.memdesc_reshape`: the same buffer viewed with another shape."""
+
+    name = "ttg.memdesc_reshape"
+
+    src = operand_def(MemDescType)
+    result = result_def(MemDescType)
+
+    traits = traits_def(Pure())
+    assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
+
+    def verify_(self) -> None:
+        src, res = _memdesc(self.src, "src"), _memdesc(self.result, "result")
+        if src.element_type != res.element_type:
+            raise VerifyException("requires the same element type for all operands and results")
+        if prod(src.get_shape()) != prod(res.get_shape()):
+            raise VerifyException("number of src and dst elements of reshape must be the same")
+
+
+# --------------------------------------------------------------------------------------------
+# Asynchronous copies (cp.async)
+# --------------------------------------------------------------------------------------------
+
+CACHE_MODIFIERS: dict[int, str] = {1: "none", 2: "ca", 3: "cg", 4: "wb", 5: "cs", 6: "wt", 7: "cv"}
+"""Triton's CacheModifier enum (`tt.load`'s `cacheModifier`), value to keyword."""
+
+EVICTION_POLICIES: dict[int, str] = {1: "evict_normal", 2: "evict_first", 3: "evict_last"}
+"""Triton's EvictionPolicy enum (`evictionPolicy`), value to keyword."""
+
+
+def _parse_enum_keyword(parser: Parser, table: dict[int, str], what: str) -> IntegerAttr:
+    start = parser.pos
+    word = parser.parse_identifier()
+    for value, keyword in table.items():
+        if keyword == word:
+            return IntegerAttr(value, i32)
+    parser.raise_error(
+        f"expected one of {', '.join(table.values())} for {what}, got '{word}'", start, parser.pos
+    )
+
+
+@irdl_op_definition
+class AsyncCopyGlobalToLocalOp(IRDLOperation):
+    """`ttg.async_copy_global_to_local`: cp.async from global pointers into a shared buffer.
+
+    `%tok = ttg.async_copy_global_to_local %ptrs, %buf mask %m other %o cacheModifier = ca
+    evictionPolicy = evict_last {contiguity = 8 : i32} : tensor<..x!tt.ptr<T>> -> <memdesc body>`;
+    the memdesc type is printed without its `!ttg.memdesc` prefix, as Triton does.
+    """
+
+    name = "ttg.async_copy_global_to_local"
+
+    src = operand_def(TensorType)
+    result = operand_def(MemDescType)
+    mask = opt_operand_def(TensorType)
+    other = opt_operand_def(AnyAttr())
+    cache = opt_prop_def(IntegerAttr)
+    evict = opt_prop_def(IntegerAttr)
+    is_volatile = opt_prop_def(BoolAttr, prop_name="isVolatile")
+    contiguity = opt_prop_def(IntegerAttr)
+    token = result_def(AsyncTokenType)
+
+    DEFAULTS: ClassVar[dict[str, Attribute]] = {
+        "cache": IntegerAttr(1, i32),
+        "evict": IntegerAttr(1, i32),
+        "isVolatile": IntegerAttr(0, 1),
+        "contiguity": IntegerAttr(1, i32),
+    }
+    """Values Triton elides when printing (its DefaultValuedAttr defaults)."""
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> AsyncCopyGlobalToLocalOp:
+        src = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        dst = parser.parse_unresolved_operand()
+        mask = other = None
+        if parser.parse_optional_keyword("mask"):
+            mask = parser.parse_unresolved_operand()
+        if parser.parse_optional_keyword("other"):
+            other = parser.parse_unresolved_operand()
+        properties: dict[str, Attribute] = {}
+        while True:
+            if parser.parse_optional_keyword("cacheModifier"):
+                parser.parse_punctuation("=")
+                properties["cache"] = _parse_enum_keyword(parser, CACHE_MODIFIERS, "cacheModifier")
+            elif parser.parse_optional_keyword("evictionPolicy"):
+                parser.parse_punctuation("=")
+                properties["evict"] = _parse_enum_keyword(
+                    parser, EVICTION_POLICIES, "evictionPolicy"
+                )
+            else:
+                break
+        attrs = parser.parse_optional_attr_dict()
+        for key in ("isVolatile", "contiguity", "cache", "evict"):
+            if key in attrs:
+                properties[key] = attrs.pop(key)
+        parser.parse_punctuation(":")
+        src_type = parser.parse_type()
+        parser.parse_punctuation("->")
+        dst_type = parse_memdesc_maybe_unqualified(parser)
+        operands: list[SSAValue | Sequence[SSAValue]] = [
+            parser.resolve_operand(src, src_type),
+            parser.resolve_operand(dst, dst_type),
+        ]
+        if mask is not None:
+            operands.append([parser.resolve_operand(mask, _mask_type(src_type))])
+        else:
+            operands.append([])
+        if other is not None:
+            operands.append([parser.resolve_operand(other, _pointee_tensor_type(src_type))])
+        else:
+            operands.append([])
+        return cls(
+            operands=operands,
+            result_types=[AsyncTokenType()],
+            properties=properties,
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.src)
+        printer.print_string(", ")
+        printer.print_operand(self.result)
+        if self.mask is not None:
+            printer.print_string(" mask ")
+            printer.print_operand(self.mask)
+        if self.other is not None:
+            printer.print_string(" other ")
+            printer.print_operand(self.other)
+        if self.cache is not None and self.cache != self.DEFAULTS["cache"]:
+            printer.print_string(f" cacheModifier = {CACHE_MODIFIERS[self.cache.value.data]}")
+        if self.evict is not None and self.evict != self.DEFAULTS["evict"]:
+            printer.print_string(f" evictionPolicy = {EVICTION_POLICIES[self.evict.value.data]}")
+        shown: dict[str, Attribute] = {}
+        for key in ("contiguity", "isVolatile"):
+            value = self.properties.get(key)
+            if value is not None and value != self.DEFAULTS[key]:
+                shown[key] = value
+        shown.update(self.attributes)
+        printer.print_op_attributes(dict(sorted(shown.items())))
+        printer.print_string(" : ")
+        printer.print_attribute(self.src.type)
+        printer.print_string(" -> ")
+        memdesc = self.result.type
+        assert isinstance(memdesc, MemDescType)
+        memdesc.print_body(printer)
+
+    def verify_(self) -> None:
+        src = _tensor(self.src, "src")
+        memdesc = _memdesc(self.result, "result")
+        if not memdesc.is_mutable:
+            raise VerifyException("Cannot store into immutable memory")
+        if src.get_shape() != memdesc.get_shape():
+            raise VerifyException("the pointer tensor and the memdesc must have the same shape")
+        if self.mask is not None and self.mask.type != _mask_type(src):
+            raise VerifyException("mask must be an i1 tensor of the pointer tensor's shape")
+        if self.cache is not None and self.cache.value.data not in CACHE_MODIFIERS:
+            raise VerifyException(f"invalid cache modifier {self.cache.value.data}")
+        if self.evict is not None and self.evict.value.data not in EVICTION_POLICIES:
+            raise VerifyException(f"invalid eviction policy {self.evict.value.data}")
+
+
+def _mask_type(ptr_tensor: Attribute) -> Attribute:
+    """The i1 tensor of a pointer tensor's shape and encoding (Triton's getI1SameShape)."""
+    if not isinstance(ptr_tensor, TensorType):
+        return IntegerType(1)
+    return TensorType(IntegerType(1), ptr_tensor.get_shape(), ptr_tensor.encoding)
+
+
+def _pointee_tensor_type(ptr_tensor: Attribute) -> Attribute:
+    """The value tensor a pointer tensor points to (Triton's getPointeeType)."""
+    if not isinstance(ptr_tensor, TensorType):
+        return ptr_tensor
+    pointee = getattr(ptr_tensor.get_element_type(), "pointee_type", None)
+    if pointee is None:
+        return ptr_tensor
+    return TensorType(pointee, ptr_tensor.get_shape(), ptr_tensor.encoding)
+
+
+@irdl_op_definition
+class AsyncCommitGroupOp(IRDLOperation):
+    """`ttg.async_commit_group [tokens %t...]`: close the current batch of async copies."""
+
+    name = "ttg.async_commit_group"
+
+    input_tokens = var_operand_def(AsyncTokenType)
+    async_token = result_def(AsyncTokenType)
+
+    assembly_format = "(`tokens` $input_tokens^)? attr-dict"
+
+
+@irdl_op_definition
+class AsyncWaitOp(IRDLOperation):
+    """`ttg.async_wait %t... {num = N : i32}`: wait until at most N copy groups are pending."""
+
+    name = "ttg.async_wait"
+
+    async_token = var_operand_def(AsyncTokenType)
+    num = prop_def(IntegerAttr)
+    ret_token = result_def(AsyncTokenType)
+
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "($async_token^)? attr-dict"
+
+
+@irdl_op_definition
+class GlobalScratchAllocOp(IRDLOperation):
+    """`ttg.global_scratch_alloc {alignment, nbytes} : !tt.ptr<i8>`: per-program global scratch."""
+
+    name = "ttg.global_scratch_alloc"
+
+    nbytes = prop_def(IntegerAttr)
+    alignment = prop_def(IntegerAttr)
+    result = result_def(AnyAttr())
+
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "attr-dict `:` type($result)"
+
+
+# --------------------------------------------------------------------------------------------
+# Module-level layout verification
+# --------------------------------------------------------------------------------------------
+
+NUM_WARPS = "ttg.num-warps"
+THREADS_PER_WARP = "ttg.threads-per-warp"
+NUM_CTAS = "ttg.num-ctas"
+TARGET = "ttg.target"
+
+
+class LayoutVerifyException(VerifyException):
+    """A layout that does not fit its context; `op` is the operation to report it on."""
+
+    def __init__(self, message: str, op: Operation) -> None:
+        super().__init__(message)
+        self.op = op
+
+
+def _int_attr(op: Operation, key: str) -> int | None:
+    value = op.attributes.get(key)
+    return value.value.data if isinstance(value, IntegerAttr) else None
+
+
+def _context_value(op: Operation, key: str, default: int) -> int:
+    """A per-function value (`tt.func` attributes) overriding the module's, or the default."""
+    current: Operation | None = op
+    while current is not None:
+        if (value := _int_attr(current, key)) is not None:
+            return value
+        current = current.parent_op()
+    return default
+
+
+def _tensor_types(op: Operation) -> Iterator[tuple[str, TensorType[Attribute]]]:
+    for i, operand in enumerate(op.operands):
+        if isinstance(operand.type, TensorType):
+            yield f"Operand {i} has an invalid layout: ", operand.type
+    for i, result in enumerate(op.results):
+        if isinstance(result.type, TensorType):
+            where = "Result" if len(op.results) == 1 else f"Result {i}"
+            yield f"{where} has an invalid layout: ", result.type
+
+
+def _check_tensor_layout(op: Operation, tensor: TensorType[Attribute]) -> str | None:
+    encoding = tensor.encoding
+    if not isinstance(encoding, LayoutEncoding):
+        return None
+    rank = encoding.rank
+    if rank != len(tensor.get_shape()):
+        return (
+            f"Layout has rank {rank}, but the tensor it's attached to has rank "
+            f"{len(tensor.get_shape())}."
+        )
+    if not isinstance(encoding, BlockedEncodingAttr):
+        return None
+    threads = prod(ints(encoding.threads_per_warp))
+    required_threads = _context_value(op, THREADS_PER_WARP, 32)
+    if threads != required_threads:
+        return (
+            f"Layout has a total of {threads} threads per warp, but the context requires "
+            f"{required_threads} threads per warp."
+        )
+    warps = prod(ints(encoding.warps_per_cta))
+    required_warps = _context_value(op, NUM_WARPS, 4)
+    if warps != required_warps:
+        return (
+            f"Layout has a total of {warps} warps per CTA, but the context requires "
+            f"{required_warps} warps per CTA."
+        )
+    ctas = prod(encoding.cta_layout.ctas_per_cga)
+    required_ctas = _context_value(op, NUM_CTAS, 1)
+    if ctas != required_ctas:
+        return (
+            f"Layout has a total of {ctas} CTAs per CGA, but the context requires "
+            f"{required_ctas} CTAs per CGA."
+        )
+    return None
+
+
+def verify_layouts(module: ModuleOp) -> None:
+    """Check every tensor layout in `module` against its context, as Triton's verifier does.
+
+    For each op's operand and result tensors (Triton's `VerifyTensorLayoutsTrait`, applied to
+    every op): the encoding's rank equals the tensor's rank, and for `#ttg.blocked` the products
+    of `threadsPerWarp`, `warpsPerCTA` and `CTAsPerCGA` equal `"ttg.threads-per-warp"` (default
+    32), `"ttg.num-warps"` and `"ttg.num-ctas"` (default 1), read from the nearest enclosing op
+    that sets them (a `tt.func` may override the module). Only modules that set
+    `"ttg.num-warps"` are checked for the counts: TTIR has no layouts to check.
+
+    Call it after `module.verify()`; it raises `LayoutVerifyException` naming the failing op.
+    """
+    check_counts = _int_attr(module, NUM_WARPS) is not None
+    for op in module.walk():
+        for prefix, tensor in _tensor_types(op):
+            encoding = tensor.encoding
+            if not check_counts and isinstance(encoding, DistributedEncoding):
+                message = _check_rank_only(tensor)
+            else:
+                message = _check_tensor_layout(op, tensor)
+            if message is not None:
+                raise LayoutVerifyException(f"{prefix}{encoding}.\n{message}", op)
+
+
+def _check_rank_only(tensor: TensorType[Attribute]) -> str | None:
+    encoding = tensor.encoding
+    if isinstance(encoding, LayoutEncoding) and encoding.rank != len(tensor.get_shape()):
+        return (
+            f"Layout has rank {encoding.rank}, but the tensor it's attached to has rank "
+            f"{len(tensor.get_shape())}."
+        )
+    return None
+
+
+TTG = Dialect(
+    "ttg",
+    [
+        ConvertLayoutOp,
+        LocalAllocOp,
+        LocalDeallocOp,
+        LocalLoadOp,
+        LocalStoreOp,
+        MemDescIndexOp,
+        MemDescSubsliceOp,
+        MemDescTransOp,
+        MemDescReshapeOp,
+        AsyncCopyGlobalToLocalOp,
+        AsyncCommitGroupOp,
+        AsyncWaitOp,
+        GlobalScratchAllocOp,
+        *legacy.LEGACY_TTG_OPS,
+    ],
+    [*ENCODING_ATTRS, MemDescType, AsyncTokenType, *legacy.LEGACY_TTG_ATTRS],
+)
+"""The `ttg` dialect object registered by `ttc.ir.context.make_context`."""

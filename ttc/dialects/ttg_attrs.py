@@ -1,0 +1,922 @@
+"""Layout and memory attributes of the TritonGPU dialect (`#ttg.*`), parsed and printed as Triton 3.6.
+
+Mirrors the encodings of Triton's `TritonGPUAttrDefs.td` / `Dialect.cpp`:
+
+- distributed layouts (which thread holds which tensor element): `#ttg.blocked`, `#ttg.slice`,
+  `#ttg.nvidia_mma`, `#ttg.dot_op`, `#ttg.linear`;
+- shared-memory layouts: `#ttg.swizzled_shared`, `#ttg.nvmma_shared`, `#ttg.shared_linear`;
+- the shared-memory space `#ttg.shared_memory`.
+
+Each encoding keeps its CTA layout the way Triton 3.6 does, as three arrays `CTAsPerCGA`,
+`CTASplitNum` and `CTAOrder`, printed only when they differ from the single-CTA default. The 3.7+
+spelling `CGALayout = [[...]]` (the block bases of a linear layout) is accepted on input and
+converted to those three arrays with Triton's rules.
+
+Each aliased attribute class names its MLIR alias prefix in `alias_prefix` (from Triton's
+`getAlias`): `#blocked`, `#mma`, `#shared`, `#linear`, `#smem`. `#ttg.slice` and `#ttg.dot_op`
+have `alias_prefix = None`: Triton never aliases them.
+
+Verification mirrors the attribute verifiers of Triton; errors raised while parsing point at the
+attribute text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr
+from xdsl.ir import Attribute, ParametrizedAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+AttrT = TypeVar("AttrT", bound=Attribute)
+
+IntList = ArrayAttr[IntAttr]
+Bases = ArrayAttr[ArrayAttr[IntAttr]]
+
+
+def int_list(values: Iterable[int]) -> IntList:
+    """An `ArrayAttr` of `IntAttr`, the storage of every integer-array parameter here."""
+    return ArrayAttr([IntAttr(v) for v in values])
+
+
+def ints(values: IntList) -> tuple[int, ...]:
+    """The Python integers of an integer-array parameter."""
+    return tuple(v.data for v in values.data)
+
+
+def bases_attr(bases: Iterable[Iterable[int]]) -> Bases:
+    """Linear-layout bases (a list of integer vectors) as an attribute parameter."""
+    return ArrayAttr([int_list(basis) for basis in bases])
+
+
+def bases_of(attr: Bases) -> tuple[tuple[int, ...], ...]:
+    return tuple(ints(basis) for basis in attr.data)
+
+
+def is_permutation(order: Sequence[int]) -> bool:
+    """True if `order` is a permutation of 0..len(order)-1."""
+    return sorted(order) == list(range(len(order)))
+
+
+def _format_ints(values: Iterable[int]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def _format_bases(bases: Iterable[Iterable[int]]) -> str:
+    return "[" + ", ".join(f"[{_format_ints(b)}]" for b in bases) + "]"
+
+
+# --------------------------------------------------------------------------------------------
+# CTA layout (Triton's CTALayoutAttr, stored inline in each encoding)
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CTALayout:
+    """How the CTAs of a cluster (CGA) split a tensor: Triton 3.6's CTALayoutAttr."""
+
+    ctas_per_cga: tuple[int, ...]
+    cta_split_num: tuple[int, ...]
+    cta_order: tuple[int, ...]
+
+    @staticmethod
+    def default(rank: int) -> CTALayout:
+        """One CTA: all ones, order rank-1..0 (Triton's `CTALayoutAttr::getDefault`)."""
+        return CTALayout((1,) * rank, (1,) * rank, tuple(range(rank - 1, -1, -1)))
+
+    @staticmethod
+    def from_cga_bases(bases: Sequence[Sequence[int]], rank: int) -> CTALayout:
+        """The three arrays equivalent to a 3.7+ `CGALayout` (block bases of a linear layout).
+
+        A basis moving along dimension d doubles both the CTA count and the split of d; an all-zero
+        basis (CTAs holding copies) doubles only the CTA count of the last dimension moved along.
+        The order lists dimensions in their first appearance, then the rest from rank-1 down.
+        """
+        per_cga = [1] * rank
+        split = [1] * rank
+        order: list[int] = []
+        last_dim = 0
+        for basis in bases:
+            moving = [i for i, v in enumerate(basis) if v != 0]
+            if moving:
+                last_dim = moving[0]
+                per_cga[last_dim] *= 2
+                split[last_dim] *= 2
+                if last_dim not in order:
+                    order.append(last_dim)
+            else:
+                per_cga[last_dim] *= 2
+        order += [d for d in range(rank - 1, -1, -1) if d not in order]
+        return CTALayout(tuple(per_cga), tuple(split), tuple(order))
+
+    def attrs(self) -> tuple[IntList, IntList, IntList]:
+        return int_list(self.ctas_per_cga), int_list(self.cta_split_num), int_list(self.cta_order)
+
+    def verify(self) -> None:
+        """Triton's `CTALayoutAttr::verify`."""
+        if not (len(self.ctas_per_cga) == len(self.cta_split_num) == len(self.cta_order)):
+            raise VerifyException(
+                "CTAsPerCGA, CTASplitNum, and CTAOrder must all have the same rank."
+            )
+        if not is_permutation(self.cta_order):
+            raise VerifyException(
+                "CTAOrder must be a permutation of 0..(rank-1), but was "
+                f"[{_format_ints(self.cta_order)}]"
+            )
+        if any(x == 0 for x in self.ctas_per_cga):
+            raise VerifyException("Every element in CTAsPerCGA must be greater than 0.")
+        if any(x == 0 for x in self.cta_split_num):
+            raise VerifyException("Every element in CTASplitNum must be greater than 0.")
+
+    def suffix(self, rank: int) -> str:
+        """`, CTAsPerCGA = [..], CTASplitNum = [..], CTAOrder = [..]` unless the layout is trivial."""
+        if self == CTALayout.default(rank):
+            return ""
+        return (
+            f", CTAsPerCGA = [{_format_ints(self.ctas_per_cga)}]"
+            f", CTASplitNum = [{_format_ints(self.cta_split_num)}]"
+            f", CTAOrder = [{_format_ints(self.cta_order)}]"
+        )
+
+
+CTA_KEYS = ("CTAsPerCGA", "CTASplitNum", "CTAOrder")
+
+
+# --------------------------------------------------------------------------------------------
+# Parsing helpers: Triton encodings are written as `<{key = value, ...}>`
+# --------------------------------------------------------------------------------------------
+
+
+class EncodingBody:
+    """The `{key = value}` dictionary of an encoding being parsed, with Triton's value checks."""
+
+    def __init__(self, parser: AttrParser, entries: dict[str, Attribute], start: int) -> None:
+        self.parser = parser
+        self.entries = entries
+        self.start = start
+        self.used: set[str] = set()
+
+    @staticmethod
+    def parse(parser: AttrParser) -> EncodingBody:
+        """Parse `<{...}>` and return its entries."""
+        start = parser.pos
+        parser.parse_punctuation("<")
+        entries = parser.parse_optional_dictionary_attr_dict()
+        parser.parse_punctuation(">")
+        return EncodingBody(parser, entries, start)
+
+    def error(self, message: str) -> None:
+        self.parser.raise_error(message, self.start, self.parser.pos)
+
+    def has(self, key: str) -> bool:
+        return key in self.entries
+
+    def _value(self, key: str) -> Attribute | None:
+        self.used.add(key)
+        return self.entries.get(key)
+
+    def _int(self, attr: Attribute, desc: str) -> int:
+        if not isinstance(attr, IntegerAttr):
+            self.error(f"expected an integer type in {desc}")
+        value = attr.value.data
+        if value < 0:
+            self.error(f"expected an unsigned integer in {desc}")
+        return value
+
+    def uint(self, key: str, default: int | None = None) -> int:
+        value = self._value(key)
+        if value is None:
+            if default is None:
+                self.error(f"missing key: {key}")
+            return default
+        return self._int(value, key)
+
+    def boolean(self, key: str, default: bool) -> bool:
+        value = self._value(key)
+        if value is None:
+            return default
+        if not isinstance(value, IntegerAttr) or value.type.width.data != 1:
+            self.error(f"expected a bool type in {key}")
+        return bool(value.value.data)
+
+    def uint_list(self, key: str, default: Sequence[int] | None = None) -> tuple[int, ...]:
+        value = self._value(key)
+        if value is None:
+            if default is None:
+                self.error(f"missing key: {key}")
+            return tuple(default)
+        if not isinstance(value, ArrayAttr):
+            self.error(f"expected an array for {key}")
+        return tuple(self._int(v, key) for v in value.data)
+
+    def bases(self, key: str) -> tuple[tuple[int, ...], ...]:
+        value = self._value(key)
+        if not isinstance(value, ArrayAttr):
+            self.error(f"Expected array of arrays for basis of '{key}'")
+        result: list[tuple[int, ...]] = []
+        for basis in value.data:
+            if not isinstance(basis, ArrayAttr):
+                self.error(f"Expected array of integers in basis for '{key}'")
+            values: list[int] = []
+            for v in basis.data:
+                if not isinstance(v, IntegerAttr):
+                    self.error(f"Expected integer in basis for '{key}'")
+                values.append(v.value.data)
+            result.append(tuple(values))
+        return tuple(result)
+
+    def attribute(self, key: str) -> Attribute:
+        value = self._value(key)
+        if value is None:
+            self.error(f"missing key: {key}")
+        return value
+
+    def cta_layout(self, rank: int) -> CTALayout:
+        """The CTA layout: the three 3.6 arrays, the 3.7+ `CGALayout`, or the default."""
+        present = [k for k in CTA_KEYS if self.has(k)]
+        if self.has("CGALayout"):
+            if present:
+                self.error("CGALayout cannot be combined with CTAsPerCGA, CTASplitNum, CTAOrder")
+            bases = self.bases("CGALayout")
+            if any(len(b) != rank for b in bases):
+                self.error(f"CGALayout bases must have rank {rank}")
+            return CTALayout.from_cga_bases(bases, rank)
+        if not present:
+            return CTALayout.default(rank)
+        if len(present) != len(CTA_KEYS):
+            self.error("CTAsPerCGA, CTASplitNum, and CTAOrder must all be present or all be absent")
+        return CTALayout(*(self.uint_list(k) for k in CTA_KEYS))
+
+    def reject_unknown(self) -> None:
+        for key in self.entries:
+            if key not in self.used:
+                self.error(f"unexpected key: {key}")
+
+    def build(
+        self, cls: type[ParametrizedAttribute], params: Sequence[Attribute]
+    ) -> Sequence[Attribute]:
+        """Run the attribute's verifier now, so that its errors point at the source text."""
+        try:
+            cls.new(params)
+        except VerifyException as err:
+            self.error(str(err))
+        return params
+
+
+def alias(prefix: str | None) -> Callable[[type[AttrT]], type[AttrT]]:
+    """Set the class's `alias_prefix` (a class variable; set after xDSL's definition decorator,
+    which only accepts upper-case class variables in the class body)."""
+
+    def set_prefix(cls: type[AttrT]) -> type[AttrT]:
+        setattr(cls, "alias_prefix", prefix)
+        return cls
+
+    return set_prefix
+
+
+# --------------------------------------------------------------------------------------------
+# Encoding base classes
+# --------------------------------------------------------------------------------------------
+
+
+class LayoutEncoding(ParametrizedAttribute):
+    """Any TritonGPU tensor or memory encoding (Triton's `LayoutEncodingTrait`)."""
+
+    @property
+    def rank(self) -> int:
+        """The rank of the tensors this encoding applies to."""
+        raise NotImplementedError(type(self).__name__)
+
+
+class DistributedEncoding(LayoutEncoding):
+    """A register layout: which lane of which warp holds which element (DistributedEncodingTrait)."""
+
+
+class SharedEncoding(LayoutEncoding):
+    """A shared-memory layout (Triton's `SharedEncodingTrait`)."""
+
+
+
+class _WithCTALayout(LayoutEncoding):
+    """An encoding that carries CTAsPerCGA / CTASplitNum / CTAOrder as its last three parameters."""
+
+    @property
+    def cta_layout(self) -> CTALayout:
+        return CTALayout(
+            ints(getattr(self, "ctas_per_cga")),
+            ints(getattr(self, "cta_split_num")),
+            ints(getattr(self, "cta_order")),
+        )
+
+
+# --------------------------------------------------------------------------------------------
+# Distributed encodings
+# --------------------------------------------------------------------------------------------
+
+
+@alias("blocked")
+@irdl_attr_definition
+class BlockedEncodingAttr(DistributedEncoding, _WithCTALayout):
+    """`#ttg.blocked`: each thread holds a `sizePerThread` block, tiled over lanes and warps."""
+
+    name = "ttg.blocked"
+
+    size_per_thread: IntList
+    threads_per_warp: IntList
+    warps_per_cta: IntList
+    order: IntList
+    ctas_per_cga: IntList
+    cta_split_num: IntList
+    cta_order: IntList
+
+    @staticmethod
+    def make(
+        size_per_thread: Sequence[int],
+        threads_per_warp: Sequence[int],
+        warps_per_cta: Sequence[int],
+        order: Sequence[int],
+        cta_layout: CTALayout | None = None,
+    ) -> BlockedEncodingAttr:
+        cta = cta_layout or CTALayout.default(len(size_per_thread))
+        return BlockedEncodingAttr(
+            int_list(size_per_thread),
+            int_list(threads_per_warp),
+            int_list(warps_per_cta),
+            int_list(order),
+            *cta.attrs(),
+        )
+
+    @property
+    def rank(self) -> int:
+        return len(self.size_per_thread.data)
+
+    def verify(self) -> None:
+        lengths = {len(p.data) for p in (self.size_per_thread, self.threads_per_warp,
+                                         self.warps_per_cta, self.order)}
+        if len(lengths) != 1:
+            raise VerifyException(
+                "sizePerThread, threadsPerWarp, warpsPerCTA, and order must all have the same rank."
+            )
+        cta = self.cta_layout
+        cta.verify()
+        if len(cta.cta_split_num) != self.rank:
+            raise VerifyException(
+                "BlockedEncodingAttr and CTALayout's fields must have the same rank."
+            )
+        if not is_permutation(ints(self.order)):
+            raise VerifyException(
+                "order must be a permutation of 0..(rank-1), but was "
+                f"[{_format_ints(ints(self.order))}]"
+            )
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        body = EncodingBody.parse(parser)
+        size = body.uint_list("sizePerThread")
+        threads = body.uint_list("threadsPerWarp")
+        warps = body.uint_list("warpsPerCTA")
+        order = body.uint_list("order")
+        cta = body.cta_layout(len(size))
+        body.reject_unknown()
+        return body.build(
+            cls,
+            (int_list(size), int_list(threads), int_list(warps), int_list(order), *cta.attrs()),
+        )
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(
+            f"<{{sizePerThread = [{_format_ints(ints(self.size_per_thread))}]"
+            f", threadsPerWarp = [{_format_ints(ints(self.threads_per_warp))}]"
+            f", warpsPerCTA = [{_format_ints(ints(self.warps_per_cta))}]"
+            f", order = [{_format_ints(ints(self.order))}]"
+            f"{self.cta_layout.suffix(self.rank)}}}>"
+        )
+
+
+@alias(None)
+@irdl_attr_definition
+class SliceEncodingAttr(DistributedEncoding):
+    """`#ttg.slice`: the parent layout with dimension `dim` removed (never aliased)."""
+
+    name = "ttg.slice"
+
+    dim: IntAttr
+    parent: DistributedEncoding
+
+    @property
+    def rank(self) -> int:
+        return self.parent.rank - 1
+
+    def verify(self) -> None:
+        parent_rank = self.parent.rank
+        if parent_rank <= 1:
+            raise VerifyException("parent layout must have at least rank >= 2")
+        if self.dim.data >= parent_rank:
+            raise VerifyException(
+                f"slice dim={self.dim.data} must be less than the parent rank={parent_rank}"
+            )
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        body = EncodingBody.parse(parser)
+        dim = body.uint("dim")
+        parent = body.attribute("parent")
+        body.reject_unknown()
+        if not isinstance(parent, DistributedEncoding):
+            body.error("expected a distributed encoding trait")
+        return body.build(cls, (IntAttr(dim), parent))
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{{dim = {self.dim.data}, parent = ")
+        printer.print_attribute(self.parent)
+        printer.print_string("}>")
+
+
+def _default_instr_shape(version_major: int, rank: int) -> tuple[int, ...]:
+    """instrShape for IR written before Triton recorded it: mma.sync m16n8 for MMA v2."""
+    if version_major == 2:
+        return (1,) * (rank - 2) + (16, 8)
+    return ()
+
+
+@alias("mma")
+@irdl_attr_definition
+class NvidiaMmaEncodingAttr(DistributedEncoding, _WithCTALayout):
+    """`#ttg.nvidia_mma`: accumulator layout of mma.sync (v2, Ampere) or wgmma (v3, Hopper).
+
+    Old IR (`#triton_gpu.mma`, Triton 2.x) may omit `versionMinor` (default 0, as Triton parses
+    it) and `instrShape`; for version 2 the missing shape is `[16, 8]` (with leading 1s for a
+    batch dimension), the only shape Triton ever assigned to MMA v2. Other versions keep
+    Triton's parse default, an empty shape.
+    """
+
+    name = "ttg.nvidia_mma"
+
+    version_major: IntAttr
+    version_minor: IntAttr
+    warps_per_cta: IntList
+    ctas_per_cga: IntList
+    cta_split_num: IntList
+    cta_order: IntList
+    instr_shape: IntList
+
+    @staticmethod
+    def make(
+        version_major: int,
+        version_minor: int,
+        warps_per_cta: Sequence[int],
+        instr_shape: Sequence[int],
+        cta_layout: CTALayout | None = None,
+    ) -> NvidiaMmaEncodingAttr:
+        cta = cta_layout or CTALayout.default(len(warps_per_cta))
+        return NvidiaMmaEncodingAttr(
+            IntAttr(version_major),
+            IntAttr(version_minor),
+            int_list(warps_per_cta),
+            *cta.attrs(),
+            int_list(instr_shape),
+        )
+
+    @property
+    def rank(self) -> int:
+        return len(self.warps_per_cta.data)
+
+    @property
+    def is_ampere(self) -> bool:
+        return self.version_major.data == 2
+
+    @property
+    def is_hopper(self) -> bool:
+        return self.version_major.data == 3
+
+    def verify(self) -> None:
+        cta = self.cta_layout
+        cta.verify()
+        if len(cta.cta_order) != self.rank:
+            raise VerifyException("warpsPerCTA and CTALayout's fields must have the same rank.")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        body = EncodingBody.parse(parser)
+        major = body.uint("versionMajor")
+        minor = body.uint("versionMinor", 0)
+        warps = body.uint_list("warpsPerCTA")
+        cta = body.cta_layout(len(warps))
+        instr = body.uint_list("instrShape", _default_instr_shape(major, len(warps)))
+        body.reject_unknown()
+        return body.build(
+            cls,
+            (IntAttr(major), IntAttr(minor), int_list(warps), *cta.attrs(), int_list(instr)),
+        )
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(
+            f"<{{versionMajor = {self.version_major.data}"
+            f", versionMinor = {self.version_minor.data}"
+            f", warpsPerCTA = [{_format_ints(ints(self.warps_per_cta))}]"
+            f"{self.cta_layout.suffix(self.rank)}"
+            f", instrShape = [{_format_ints(ints(self.instr_shape))}]}}>"
+        )
+
+
+@alias(None)
+@irdl_attr_definition
+class DotOperandEncodingAttr(DistributedEncoding):
+    """`#ttg.dot_op`: layout of operand `opIdx` (0 = A, 1 = B) of a dot whose result has `parent`.
+
+    `kWidth` (elements per thread along K) is printed only when non-zero; never aliased.
+    """
+
+    name = "ttg.dot_op"
+
+    op_idx: IntAttr
+    parent: DistributedEncoding
+    k_width: IntAttr
+
+    @staticmethod
+    def make(op_idx: int, parent: DistributedEncoding, k_width: int = 0) -> DotOperandEncodingAttr:
+        return DotOperandEncodingAttr(IntAttr(op_idx), parent, IntAttr(k_width))
+
+    @property
+    def rank(self) -> int:
+        return self.parent.rank
+
+    def verify(self) -> None:
+        op_idx, k_width, parent = self.op_idx.data, self.k_width.data, self.parent
+        if op_idx not in (0, 1):
+            raise VerifyException(f"ttg.dot_op opIdx parameter can be 0 or 1, got: {op_idx}")
+        if isinstance(parent, NvidiaMmaEncodingAttr):
+            modern = parent.is_ampere or parent.is_hopper
+            if k_width != 0 and not modern:
+                raise VerifyException(
+                    "ttg.dot_op kWidth parameter can only be non-zero for Ampere or Hopper MMA "
+                    "parent"
+                )
+            if k_width == 0 and modern:
+                raise VerifyException(
+                    "ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA parent"
+                )
+            if op_idx != 0 and parent.is_hopper:
+                raise VerifyException(
+                    "ttg.dot_op opIdx parameter must be 0 for Hopper MMA parent, since Hopper "
+                    "WGMMA only allows first operand to be in registers"
+                )
+            return
+        if isinstance(parent, BlockedEncodingAttr):
+            if k_width != 0:
+                raise VerifyException(
+                    "ttg.dot_op kWidth parameter is not supported when the parent is a blocked "
+                    "layout"
+                )
+            return
+        raise VerifyException(f"ttg.dot_op unexpected parent layout: {parent}")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        body = EncodingBody.parse(parser)
+        op_idx = body.uint("opIdx")
+        parent = body.attribute("parent")
+        k_width = body.uint("kWidth", 0)
+        body.reject_unknown()
+        if not isinstance(parent, DistributedEncoding):
+            body.error("expected a distributed encoding trait")
+        return body.build(cls, (IntAttr(op_idx), parent, IntAttr(k_width)))
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{{opIdx = {self.op_idx.data}, parent = ")
+        printer.print_attribute(self.parent)
+        if self.k_width.data != 0:
+            printer.print_string(f", kWidth = {self.k_width.data}")
+        printer.print_string("}>")
+
+
+LINEAR_IN_DIMS = ("register", "lane", "warp", "block")
+
+
+def _check_bases(bases: dict[str, tuple[tuple[int, ...], ...]], rank: int, kind: str) -> None:
+    for dim, vectors in bases.items():
+        for basis in vectors:
+            if len(basis) != rank:
+                raise VerifyException(
+                    f"every basis of '{dim}' must have {rank} entries, got [{_format_ints(basis)}]"
+                )
+            if sum(1 for v in basis if v != 0) > 1:
+                raise VerifyException(
+                    f"In a {kind} layout, each base must move in at most one dimension."
+                )
+            if any(v < 0 or (v & (v - 1)) for v in basis):
+                raise VerifyException(
+                    f"basis entries must be zero or a power of two, got [{_format_ints(basis)}]"
+                )
+
+
+def _bases_rank(bases: Iterable[Sequence[Sequence[int]]]) -> int:
+    for vectors in bases:
+        if vectors:
+            return len(vectors[0])
+    return 0
+
+
+@alias("linear")
+@irdl_attr_definition
+class LinearEncodingAttr(DistributedEncoding):
+    """`#ttg.linear`: a distributed layout given directly as a linear layout over F2.
+
+    Bases of the input dimensions register, lane, warp and block, each a vector over the tensor
+    dimensions (Triton's `LinearEncodingAttr`).
+    """
+
+    name = "ttg.linear"
+
+    register: Bases
+    lane: Bases
+    warp: Bases
+    block: Bases
+
+    def bases(self) -> dict[str, tuple[tuple[int, ...], ...]]:
+        """The bases of each input dimension, in Triton's order."""
+        return {dim: bases_of(getattr(self, dim)) for dim in LINEAR_IN_DIMS}
+
+    @property
+    def rank(self) -> int:
+        return _bases_rank(self.bases().values())
+
+    def verify(self) -> None:
+        if self.rank == 0:
+            raise VerifyException("Empty Layout not supported")
+        _check_bases(self.bases(), self.rank, "distributed")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        body = EncodingBody.parse(parser)
+        params = tuple(bases_attr(body.bases(dim)) for dim in LINEAR_IN_DIMS)
+        body.reject_unknown()
+        return body.build(cls, params)
+
+    def print_parameters(self, printer: Printer) -> None:
+        body = ", ".join(f"{dim} = {_format_bases(b)}" for dim, b in self.bases().items())
+        printer.print_string(f"<{{{body}}}>")
+
+
+# --------------------------------------------------------------------------------------------
+# Shared-memory encodings
+# --------------------------------------------------------------------------------------------
+
+
+@alias("shared")
+@irdl_attr_definition
+class SwizzledSharedEncodingAttr(SharedEncoding, _WithCTALayout):
+    """`#ttg.swizzled_shared`: rows XOR-swizzled in `vec`-element units (Triton's mma swizzle)."""
+
+    name = "ttg.swizzled_shared"
+
+    vec: IntAttr
+    per_phase: IntAttr
+    max_phase: IntAttr
+    order: IntList
+    ctas_per_cga: IntList
+    cta_split_num: IntList
+    cta_order: IntList
+
+    @staticmethod
+    def make(
+        vec: int,
+        per_phase: int,
+        max_phase: int,
+        order: Sequence[int],
+        cta_layout: CTALayout | None = None,
+    ) -> SwizzledSharedEncodingAttr:
+        cta = cta_layout or CTALayout.default(len(order))
+        return SwizzledSharedEncodingAttr(
+            IntAttr(vec), IntAttr(per_phase), IntAttr(max_phase), int_list(order), *cta.attrs()
+        )
+
+    @property
+    def rank(self) -> int:
+        return len(self.order.data)
+
+    def verify(self) -> None:
+        cta = self.cta_layout
+        cta.verify()
+        if self.rank != len(cta.cta_order):
+            raise VerifyException(
+                f"order size ({self.rank}) must match CTALayout rank ({len(cta.cta_order)})"
+            )
+        if not is_permutation(ints(self.order)):
+            raise VerifyException(
+                "order must be a permutation of 0..(rank-1), but was "
+                f"[{_format_ints(ints(self.order))}]"
+            )
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        body = EncodingBody.parse(parser)
+        vec = body.uint("vec")
+        per_phase = body.uint("perPhase")
+        max_phase = body.uint("maxPhase")
+        order = body.uint_list("order")
+        cta = body.cta_layout(len(order))
+        body.reject_unknown()
+        return body.build(
+            cls,
+            (IntAttr(vec), IntAttr(per_phase), IntAttr(max_phase), int_list(order), *cta.attrs()),
+        )
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(
+            f"<{{vec = {self.vec.data}, perPhase = {self.per_phase.data}"
+            f", maxPhase = {self.max_phase.data}, order = [{_format_ints(ints(self.order))}]"
+            f"{self.cta_layout.suffix(self.rank)}}}>"
+        )
+
+
+NVMMA_SWIZZLE_WIDTHS = (0, 32, 64, 128)
+
+
+@alias("shared")
+@irdl_attr_definition
+class NVMMASharedEncodingAttr(SharedEncoding, _WithCTALayout):
+    """`#ttg.nvmma_shared`: the layout wgmma and TMA read, a 32/64/128-byte hardware swizzle.
+
+    `fp4Padded` is printed only when true; the CTA layout is rank 2 by default, as in Triton 3.6.
+    """
+
+    name = "ttg.nvmma_shared"
+
+    swizzling_byte_width: IntAttr
+    transposed: IntAttr
+    element_bit_width: IntAttr
+    fp4_padded: IntAttr
+    ctas_per_cga: IntList
+    cta_split_num: IntList
+    cta_order: IntList
+
+    @staticmethod
+    def make(
+        swizzling_byte_width: int,
+        transposed: bool,
+        element_bit_width: int,
+        fp4_padded: bool = False,
+        cta_layout: CTALayout | None = None,
+    ) -> NVMMASharedEncodingAttr:
+        cta = cta_layout or CTALayout.default(2)
+        return NVMMASharedEncodingAttr(
+            IntAttr(swizzling_byte_width),
+            IntAttr(int(transposed)),
+            IntAttr(element_bit_width),
+            IntAttr(int(fp4_padded)),
+            *cta.attrs(),
+        )
+
+    @property
+    def rank(self) -> int:
+        return len(self.cta_order.data)
+
+    @property
+    def is_transposed(self) -> bool:
+        return bool(self.transposed.data)
+
+    @property
+    def is_fp4_padded(self) -> bool:
+        return bool(self.fp4_padded.data)
+
+    def verify(self) -> None:
+        self.cta_layout.verify()
+        if self.swizzling_byte_width.data not in NVMMA_SWIZZLE_WIDTHS:
+            raise VerifyException(
+                "swizzlingByteWidth must be 0, 32, 64 or 128, got "
+                f"{self.swizzling_byte_width.data}"
+            )
+        width = self.element_bit_width.data
+        if width <= 0 or width & (width - 1):
+            raise VerifyException(f"elementBitWidth must be a power of two, got {width}")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        body = EncodingBody.parse(parser)
+        swizzle = body.uint("swizzlingByteWidth")
+        transposed = body.boolean("transposed", False)
+        width = body.uint("elementBitWidth")
+        fp4 = body.boolean("fp4Padded", False)
+        cta = body.cta_layout(2)
+        body.reject_unknown()
+        return body.build(
+            cls,
+            (IntAttr(swizzle), IntAttr(int(transposed)), IntAttr(width), IntAttr(int(fp4)),
+             *cta.attrs()),
+        )
+
+    def print_parameters(self, printer: Printer) -> None:
+        fp4 = ", fp4Padded = true" if self.is_fp4_padded else ""
+        printer.print_string(
+            f"<{{swizzlingByteWidth = {self.swizzling_byte_width.data}"
+            f", transposed = {'true' if self.is_transposed else 'false'}"
+            f", elementBitWidth = {self.element_bit_width.data}{fp4}"
+            f"{self.cta_layout.suffix(2)}}}>"
+        )
+
+
+SHARED_LINEAR_IN_DIMS = ("offset", "block")
+
+
+@alias("shared")
+@irdl_attr_definition
+class SharedLinearEncodingAttr(SharedEncoding):
+    """`#ttg.shared_linear`: a shared layout given as a linear layout from (offset, block).
+
+    Printed `<{offset = [..], block = [..]}, alignment = N>`; `block` is omitted when empty.
+    """
+
+    name = "ttg.shared_linear"
+
+    offset: Bases
+    block: Bases
+    alignment: IntAttr
+
+    def bases(self) -> dict[str, tuple[tuple[int, ...], ...]]:
+        return {dim: bases_of(getattr(self, dim)) for dim in SHARED_LINEAR_IN_DIMS}
+
+    @property
+    def rank(self) -> int:
+        return _bases_rank(self.bases().values())
+
+    def verify(self) -> None:
+        align = self.alignment.data
+        if align <= 0 or align & (align - 1):
+            raise VerifyException("alignment must be a positive power of two")
+        if self.rank == 0:
+            raise VerifyException("SharedLinearEncodingAttr requires at least one output dimension.")
+        bases = self.bases()
+        for dim, vectors in bases.items():
+            for basis in vectors:
+                if len(basis) != self.rank:
+                    raise VerifyException(
+                        f"every basis of '{dim}' must have {self.rank} entries, "
+                        f"got [{_format_ints(basis)}]"
+                    )
+        nonzero = [b for vectors in bases.values() for b in vectors if any(b)]
+        if len(set(nonzero)) != len(nonzero):
+            raise VerifyException("After removing the zero bases the layout must be bijective")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        start = parser.pos
+        parser.parse_punctuation("<")
+        entries = parser.parse_optional_dictionary_attr_dict()
+        body = EncodingBody(parser, entries, start)
+        if body.has("alignment"):
+            body.error("alignment must be specified outside of the linear layout braces")
+        parser.parse_punctuation(",")
+        parser.parse_keyword("alignment")
+        parser.parse_punctuation("=")
+        alignment = parser.parse_integer(allow_boolean=False, allow_negative=False)
+        parser.parse_punctuation(">")
+        offset = body.bases("offset")
+        block = body.bases("block") if body.has("block") else ()
+        body.reject_unknown()
+        return body.build(cls, (bases_attr(offset), bases_attr(block), IntAttr(alignment)))
+
+    def print_parameters(self, printer: Printer) -> None:
+        bases = self.bases()
+        parts = [f"offset = {_format_bases(bases['offset'])}"]
+        if bases["block"]:
+            parts.append(f"block = {_format_bases(bases['block'])}")
+        printer.print_string(f"<{{{', '.join(parts)}}}, alignment = {self.alignment.data}>")
+
+
+# --------------------------------------------------------------------------------------------
+# Memory spaces
+# --------------------------------------------------------------------------------------------
+
+
+@alias("smem")
+@irdl_attr_definition
+class SharedMemorySpaceAttr(ParametrizedAttribute):
+    """`#ttg.shared_memory`: the memory space of a `!ttg.memdesc` living in shared memory."""
+
+    name = "ttg.shared_memory"
+
+
+ENCODING_ATTRS: tuple[type[Attribute], ...] = (
+    BlockedEncodingAttr,
+    SliceEncodingAttr,
+    NvidiaMmaEncodingAttr,
+    DotOperandEncodingAttr,
+    LinearEncodingAttr,
+    SwizzledSharedEncodingAttr,
+    NVMMASharedEncodingAttr,
+    SharedLinearEncodingAttr,
+    SharedMemorySpaceAttr,
+)
+"""Every attribute class of this module, in the order the TTG dialect registers them."""
+
+
+def encoding_rank(encoding: Attribute) -> int | None:
+    """The tensor rank a layout encoding applies to, or None if it does not fix one."""
+    return encoding.rank if isinstance(encoding, LayoutEncoding) else None
+
