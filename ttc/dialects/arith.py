@@ -1,0 +1,849 @@
+"""The `arith` dialect as Triton's IR uses it, printed exactly as MLIR prints it.
+
+Mirrors MLIR's `arith` dialect (mlir/include/mlir/Dialect/Arith/IR/ArithOps.td). Most ops are
+xDSL's own classes, reused as they are; this module replaces what xDSL gets wrong for Triton:
+
+* `arith.cmpi` / `arith.cmpf` produce `tensor<...xi1, #enc>` for tensor operands (xDSL hard-codes
+  `i1`), keeping the operand's shape and encoding.
+* `arith.select` takes a scalar `i1` or a shaped `i1` condition, and any value type (tensors of
+  `!tt.ptr` included); it prints `: tensor<..xi1>, tensor<..>` for a shaped condition, as MLIR does.
+* Casts (`extsi`, `truncf`, `bitcast`, ...) accept tensors with encodings and check that operand
+  and result agree in shape and encoding and that the widths move the right way.
+* `arith.constant` prints its value with MLIR's float rules (`1.000000e+00`, `0xFF800000`), signed
+  integers, `dense<...>` splats, nested lists and the hex form for more than 100 elements, and
+  parses hex float splats such as `dense<0xFF800000>` bit-exactly.
+* Adds `arith.remf` and `arith.index_castui`, which xDSL lacks.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import ClassVar
+
+from xdsl.dialects import arith as xarith
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    BFloat16Type,
+    BytesAttr,
+    DenseIntOrFPElementsAttr,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    Signedness,
+    TensorType,
+    UnrankedTensorType,
+    VectorType,
+    container_of,
+    i1,
+)
+from xdsl.ir import Attribute, Dialect, Operation, SSAValue
+from xdsl.irdl import (
+    AnyAttr,
+    IRDLOperation,
+    ParamAttrConstraint,
+    VarConstraint,
+    base,
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.mlir_lexer import MLIRTokenKind
+
+FastMathFlagsAttr = xarith.FastMathFlagsAttr
+IntegerOverflowAttr = xarith.IntegerOverflowAttr
+
+_int_like = container_of(IntegerType | IndexType)
+_float_like = container_of(AnyFloat)
+_bool_like = container_of(IntegerType(1))
+
+# ---------------------------------------------------------------------------------------------
+# MLIR's float and integer literal printing (AsmPrinter's printFloatValue, APFloat::toString).
+# ---------------------------------------------------------------------------------------------
+
+# (storage bits, explicit mantissa bits) of the IEEE-like formats MLIR prints in decimal.
+_FLOAT_FORMATS: dict[type[Attribute], tuple[int, int]] = {
+    Float16Type: (16, 10),
+    BFloat16Type: (16, 7),
+    Float32Type: (32, 23),
+    Float64Type: (64, 52),
+}
+
+
+def _float_to_bits(value: float, type: Attribute) -> int:
+    if isinstance(type, Float64Type):
+        return struct.unpack("<Q", struct.pack("<d", value))[0]
+    if isinstance(type, Float32Type):
+        return struct.unpack("<I", struct.pack("<f", value))[0]
+    if isinstance(type, Float16Type):
+        return struct.unpack("<H", struct.pack("<e", value))[0]
+    if isinstance(type, BFloat16Type):
+        return struct.unpack("<I", struct.pack("<f", value))[0] >> 16
+    raise ValueError(f"no bit layout known for {type}")
+
+
+def _bits_to_float(bits: int, type: Attribute) -> float:
+    if isinstance(type, Float64Type):
+        return struct.unpack("<d", struct.pack("<Q", bits))[0]
+    if isinstance(type, Float32Type):
+        return struct.unpack("<f", struct.pack("<I", bits))[0]
+    if isinstance(type, Float16Type):
+        return struct.unpack("<e", struct.pack("<H", bits))[0]
+    if isinstance(type, BFloat16Type):
+        return struct.unpack("<f", struct.pack("<I", bits << 16))[0]
+    raise ValueError(f"no bit layout known for {type}")
+
+
+def _decimal_digits(value: Fraction, precision: int) -> tuple[str, int]:
+    """Digits and exponent of `value > 0`, rounded half-up to `precision` significant digits.
+
+    Trailing zeros are dropped, so `value ~= int(digits) * 10**exp` (APFloat::toString's buffer).
+    """
+    digits, exponent = _exact_digits(value)
+    if len(digits) > precision:
+        kept, first_dropped = digits[:precision], digits[precision]
+        exponent += len(digits) - precision
+        if first_dropped >= "5":
+            rounded = str(int(kept) + 1)
+            if len(rounded) > precision:
+                rounded = rounded[:-1]
+                exponent += 1
+            kept = rounded
+        digits = kept
+    stripped = digits.rstrip("0")
+    return stripped, exponent + len(digits) - len(stripped)
+
+
+def _exact_digits(value: Fraction) -> tuple[str, int]:
+    """The exact decimal expansion of a dyadic rational `value > 0` as (digits, exponent)."""
+    numerator, denominator = value.numerator, value.denominator
+    exponent = 0
+    # A binary float has a power-of-two denominator: multiply by 5**k to make it a power of ten.
+    twos = denominator.bit_length() - 1
+    if twos:
+        numerator *= 5**twos
+        exponent = -twos
+    digits = str(numerator)
+    stripped = digits.rstrip("0")
+    return stripped, exponent + len(digits) - len(stripped)
+
+
+def _scientific(digits: str, exponent: int, pad_to: int | None) -> str:
+    """`d.ddd` + exponent. `pad_to` fractional digits with `e+NN` (MLIR's first try), else `E+N`."""
+    exp10 = exponent + len(digits) - 1
+    mantissa = digits[0] + "." + (digits[1:] or ("0" if pad_to is None else ""))
+    if pad_to is not None:
+        mantissa += "0" * (pad_to - (len(digits) - 1))
+        return f"{mantissa}e{'+' if exp10 >= 0 else '-'}{abs(exp10):02d}"
+    return f"{mantissa}E{'+' if exp10 >= 0 else '-'}{abs(exp10)}"
+
+
+def _default_format(digits: str, exponent: int, precision: int) -> str:
+    """APFloat::toString with its default arguments (precision from the format, padding 3)."""
+    ndigits = len(digits)
+    if exponent >= 0:
+        scientific = exponent > 3 or ndigits + exponent > precision
+    else:
+        msd = exponent + ndigits - 1
+        scientific = msd < 0 and -msd > 3
+    if scientific:
+        return _scientific(digits, exponent, None)
+    if exponent >= 0:
+        return digits + "0" * exponent
+    whole = exponent + ndigits
+    if whole > 0:
+        return digits[:whole] + "." + digits[whole:]
+    return "0." + "0" * -whole + digits
+
+
+def _round_trips(candidate: Fraction, bits: int, type: Attribute) -> bool:
+    """Whether the decimal `candidate` (positive) parses back to the float with these bits."""
+    value = Fraction(_bits_to_float(bits, type))
+    below = Fraction(_bits_to_float(bits - 1, type)) if bits > 0 else -value
+    total_bits, mantissa_bits = _FLOAT_FORMATS[type.__class__]
+    max_finite_bits = ((1 << (total_bits - 1 - mantissa_bits)) - 2) << mantissa_bits
+    max_finite_bits |= (1 << mantissa_bits) - 1
+    if bits >= max_finite_bits:
+        above = value + (value - below)
+    else:
+        above = Fraction(_bits_to_float(bits + 1, type))
+    low, high = (value + below) / 2, (value + above) / 2
+    if low < candidate < high:
+        return True
+    return (candidate == low or candidate == high) and bits % 2 == 0
+
+
+def format_float(value: float, type: Attribute) -> str:
+    """Print `value` of float type `type` exactly as MLIR's AsmPrinter does.
+
+    First a 6-significant-digit scientific form (`1.000000e+00`) if it parses back to the same
+    bits, then APFloat's default shortest form (`1.44269502`) if it has a `.`, else the bit
+    pattern in upper-case hex (`0xFF800000`, used for inf and NaN).
+    """
+    fmt = _FLOAT_FORMATS.get(type.__class__)
+    if fmt is None:
+        raise ValueError(f"no MLIR float printing for {type}")
+    bits = _float_to_bits(value, type)
+    total_bits, mantissa_bits = fmt
+    sign_bit = 1 << (total_bits - 1)
+    exponent_all_ones = ((1 << (total_bits - 1 - mantissa_bits)) - 1) << mantissa_bits
+    magnitude_bits = bits & (sign_bit - 1)
+    if (magnitude_bits & exponent_all_ones) != exponent_all_ones:
+        sign = "-" if bits & sign_bit else ""
+        if magnitude_bits == 0:
+            return sign + "0.000000e+00"
+        magnitude = Fraction(_bits_to_float(magnitude_bits, type))
+        digits, exponent = _decimal_digits(magnitude, 6)
+        if _round_trips(Fraction(int(digits)) * Fraction(10) ** exponent, magnitude_bits, type):
+            return sign + _scientific(digits, exponent, 6)
+        precision = 2 + (mantissa_bits + 1) * 59 // 196
+        digits, exponent = _decimal_digits(magnitude, precision)
+        text = _default_format(digits, exponent, precision)
+        if "." in text:
+            return sign + text
+    return f"0x{bits:X}"
+
+
+def format_int(value: int, type: Attribute) -> str:
+    """Print an integer as MLIR does: `true`/`false` for i1, unsigned for `ui*`, else signed."""
+    if isinstance(type, IntegerType):
+        width = type.width.data
+        if width == 1 and type.signedness.data == Signedness.SIGNLESS:
+            return "true" if value & 1 else "false"
+        value &= (1 << width) - 1
+        if type.signedness.data != Signedness.UNSIGNED and value >= 1 << (width - 1):
+            value -= 1 << width
+    return str(value)
+
+
+_HEX_ELEMENTS_THRESHOLD = 100
+
+
+def format_dense(attr: DenseIntOrFPElementsAttr) -> str:
+    """`dense<...>` as MLIR prints it: splat, nested lists, or hex for more than 100 elements."""
+    element_type = attr.get_element_type()
+    values = attr.get_values()
+    if isinstance(element_type, AnyFloat):
+        fmt: Callable[[int | float], str] = lambda v: format_float(float(v), element_type)
+    else:
+        fmt = lambda v: format_int(int(v), element_type)
+    if len(values) == 0:
+        return "dense<>"
+    if attr.is_splat():
+        return f"dense<{fmt(values[0])}>"
+    if len(values) > _HEX_ELEMENTS_THRESHOLD:
+        return f'dense<"0x{attr.data.data.hex().upper()}">'
+    shape = attr.get_shape()
+    return "dense<" + _nested(values, list(shape), fmt) + ">"
+
+
+def _nested(values: Sequence[int | float], shape: list[int], fmt: Callable[[int | float], str]) -> str:
+    if not shape:
+        return fmt(values[0])
+    if len(shape) == 1:
+        return "[" + ", ".join(fmt(v) for v in values) + "]"
+    stride = len(values) // shape[0] if shape[0] else 0
+    rows = (_nested(values[i * stride : (i + 1) * stride], shape[1:], fmt) for i in range(shape[0]))
+    return "[" + ", ".join(rows) + "]"
+
+
+def _can_format(type: Attribute) -> bool:
+    return isinstance(type, IntegerType | IndexType) or type.__class__ in _FLOAT_FORMATS
+
+
+# ---------------------------------------------------------------------------------------------
+# Shape helpers shared by the verifiers.
+# ---------------------------------------------------------------------------------------------
+
+
+def element_type_of(type: Attribute) -> Attribute:
+    """The element type of a tensor or vector, else the type itself (getElementTypeOrSelf)."""
+    if isinstance(type, TensorType | VectorType | UnrankedTensorType):
+        return type.element_type
+    return type
+
+
+def with_element_type(type: Attribute, element: Attribute) -> Attribute:
+    """`type` with its element type replaced, keeping shape and encoding (scalars: `element`)."""
+    if isinstance(type, TensorType):
+        return TensorType(element, type.shape, type.encoding)
+    if isinstance(type, VectorType):
+        return VectorType(element, type.shape, type.scalable_dims)
+    if isinstance(type, UnrankedTensorType):
+        return UnrankedTensorType(element)
+    return element
+
+
+def _verify_same_shape(op: Operation, a: Attribute, b: Attribute) -> None:
+    if with_element_type(a, i1) != with_element_type(b, i1):
+        if isinstance(a, TensorType) and isinstance(b, TensorType) and a.shape == b.shape:
+            raise VerifyException(
+                f"'{op.name}' op requires the same encoding for all operands and results"
+            )
+        raise VerifyException(f"'{op.name}' op requires the same shape for all operands and results")
+
+
+def _width(type: Attribute) -> int:
+    if isinstance(type, IntegerType):
+        return type.width.data
+    if isinstance(type, AnyFloat):
+        return type.bitwidth
+    raise VerifyException(f"type {type} has no bit width")
+
+
+# ---------------------------------------------------------------------------------------------
+# Ops
+# ---------------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class ConstantOp(xarith.ConstantOp):
+    """`arith.constant`: value printed with MLIR's literal rules; hex float splats parse exactly."""
+
+    name = "arith.constant"
+
+    _T: ClassVar = VarConstraint("T", AnyAttr())
+    result = result_def(_T)
+    value = prop_def(
+        IntegerAttr.constr((base(IntegerType) | base(IndexType)) & _T)
+        | ParamAttrConstraint(FloatAttr, (AnyAttr(), _T))
+        | ParamAttrConstraint(DenseIntOrFPElementsAttr, (_T, AnyAttr()))
+    )
+    assembly_format = None
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ConstantOp:
+        attrs = parser.parse_optional_attr_dict()
+        value = cls._parse_hex_float_splat(parser) or parser.parse_attribute()
+        if not isinstance(value, IntegerAttr | FloatAttr | DenseIntOrFPElementsAttr):
+            parser.raise_error(f"expected an integer, float or dense value, got {value}")
+        op = cls(value)
+        op.attributes |= attrs
+        return op
+
+    @staticmethod
+    def _parse_hex_float_splat(parser: Parser) -> DenseIntOrFPElementsAttr | None:
+        """`dense<0xFF800000> : tensor<...xf32>`: MLIR reads the hex as the element's bits."""
+        start = parser.pos
+        if (
+            parser.parse_optional_keyword("dense") is None
+            or parser.parse_optional_punctuation("<") is None
+            or parser._current_token.kind != MLIRTokenKind.INTEGER_LIT
+            or not parser._current_token.text.lower().startswith("0x")
+        ):
+            parser._resume_from(start)
+            return None
+        bits = parser.parse_integer(allow_boolean=False, allow_negative=False)
+        if parser.parse_optional_punctuation(">") is None or parser.parse_optional_punctuation(":") is None:
+            parser._resume_from(start)
+            return None
+        type = parser.parse_type()
+        element = element_type_of(type)
+        if not isinstance(type, TensorType | VectorType) or element.__class__ not in _FLOAT_FORMATS:
+            parser._resume_from(start)
+            return None
+        nbytes = _FLOAT_FORMATS[element.__class__][0] // 8
+        if bits >= 1 << (8 * nbytes):
+            parser.raise_error(f"hexadecimal float literal does not fit in {element}", start, parser.pos)
+        count = 1
+        for dim in type.get_shape():
+            count *= dim
+        return DenseIntOrFPElementsAttr(type, BytesAttr(bits.to_bytes(nbytes, "little") * count))
+
+    def print(self, printer: Printer) -> None:
+        if self.attributes:
+            printer.print_op_attributes(self.attributes)
+        printer.print_string(" ")
+        value = self.value
+        if isinstance(value, IntegerAttr) and _can_format(value.type):
+            printer.print_string(format_int(value.value.data, value.type))
+            if value.type == i1:
+                return
+        elif isinstance(value, FloatAttr) and _can_format(value.type):
+            printer.print_string(format_float(value.value.data, value.type))
+        elif isinstance(value, DenseIntOrFPElementsAttr) and _can_format(value.get_element_type()):
+            printer.print_string(format_dense(value))
+        else:
+            printer.print_attribute(value)
+            return
+        printer.print_string(" : ")
+        printer.print_attribute(self.result.type)
+
+
+@irdl_op_definition
+class RemFOp(xarith.FloatingPointLikeBinaryOperation):
+    """`arith.remf`: floating-point remainder."""
+
+    name = "arith.remf"
+
+    traits = traits_def(Pure())
+
+
+@irdl_op_definition
+class NegfOp(IRDLOperation):
+    """`arith.negf`; xDSL's builder puts the fastmath flags among the attributes instead of the properties."""
+
+    name = "arith.negf"
+
+    _T: ClassVar = VarConstraint("_T", _float_like)
+    fastmath = prop_def(FastMathFlagsAttr, default_value=FastMathFlagsAttr("none"))
+    operand = operand_def(_T)
+    result = result_def(_T)
+
+    traits = traits_def(Pure())
+    assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
+
+    def __init__(self, operand: Operation | SSAValue, fastmath: FastMathFlagsAttr | None = None):
+        operand = SSAValue.get(operand)
+        IRDLOperation.__init__(
+            self,
+            operands=[operand],
+            result_types=[operand.type],
+            properties={"fastmath": fastmath or FastMathFlagsAttr("none")},
+        )
+
+
+def _verify_compare(op: CmpiOp | CmpfOp) -> None:
+    if op.lhs.type != op.rhs.type:
+        raise VerifyException(f"'{op.name}' op requires all operands to have the same type")
+    expected = with_element_type(op.lhs.type, i1)
+    if op.result.type != expected:
+        raise VerifyException(
+            f"'{op.name}' op result #0 must be {expected} (i1 in the operands' shape), "
+            f"but got {op.result.type}"
+        )
+
+
+@irdl_op_definition
+class CmpiOp(xarith.CmpiOp):
+    """`arith.cmpi`: the result is `i1`, or `i1` in the operands' shape and encoding."""
+
+    name = "arith.cmpi"
+
+    predicate = prop_def(IntegerAttr)
+    lhs = operand_def(_int_like)
+    rhs = operand_def(_int_like)
+    result = result_def(_bool_like)
+
+    def __init__(self, operand1: Operation | SSAValue, operand2: Operation | SSAValue, arg: int | str):
+        lhs, rhs = SSAValue.get(operand1), SSAValue.get(operand2)
+        if isinstance(arg, str):
+            arg = self._get_comparison_predicate(
+                arg, {name: i for i, name in enumerate(xarith.CMPI_COMPARISON_OPERATIONS)}
+            )
+        IRDLOperation.__init__(
+            self,
+            operands=[lhs, rhs],
+            result_types=[with_element_type(lhs.type, i1)],
+            properties={"predicate": IntegerAttr(arg, 64)},
+        )
+
+    def verify_(self) -> None:
+        _verify_compare(self)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" " + xarith.CMPI_COMPARISON_OPERATIONS[self.predicate.value.data] + ", ")
+        printer.print_operand(self.lhs)
+        printer.print_string(", ")
+        printer.print_operand(self.rhs)
+        if self.attributes:
+            printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.lhs.type)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> CmpiOp:
+        predicate = parser.parse_identifier()
+        parser.parse_punctuation(",")
+        lhs = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        rhs = parser.parse_unresolved_operand()
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        type = parser.parse_type()
+        lhs_value, rhs_value = parser.resolve_operands([lhs, rhs], [type, type], parser.pos)
+        if predicate not in xarith.CMPI_COMPARISON_OPERATIONS:
+            parser.raise_error(f"unknown comparison predicate \"{predicate}\"")
+        op = cls(lhs_value, rhs_value, predicate)
+        op.attributes |= attrs
+        return op
+
+
+@irdl_op_definition
+class CmpfOp(xarith.CmpfOp):
+    """`arith.cmpf`: the result is `i1`, or `i1` in the operands' shape and encoding."""
+
+    name = "arith.cmpf"
+
+    predicate = prop_def(IntegerAttr)
+    lhs = operand_def(_float_like)
+    rhs = operand_def(_float_like)
+    fastmath = prop_def(FastMathFlagsAttr, default_value=FastMathFlagsAttr("none"))
+    result = result_def(_bool_like)
+
+    def __init__(
+        self,
+        operand1: SSAValue | Operation,
+        operand2: SSAValue | Operation,
+        arg: int | str,
+        fastmath: FastMathFlagsAttr | None = None,
+    ):
+        lhs, rhs = SSAValue.get(operand1), SSAValue.get(operand2)
+        if isinstance(arg, str):
+            arg = self._get_comparison_predicate(
+                arg, {name: i for i, name in enumerate(xarith.CMPF_COMPARISON_OPERATIONS)}
+            )
+        IRDLOperation.__init__(
+            self,
+            operands=[lhs, rhs],
+            result_types=[with_element_type(lhs.type, i1)],
+            properties={
+                "predicate": IntegerAttr(arg, 64),
+                "fastmath": fastmath or FastMathFlagsAttr("none"),
+            },
+        )
+
+    def verify_(self) -> None:
+        _verify_compare(self)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" " + xarith.CMPF_COMPARISON_OPERATIONS[self.predicate.value.data] + ", ")
+        printer.print_operand(self.lhs)
+        printer.print_string(", ")
+        printer.print_operand(self.rhs)
+        if self.fastmath != FastMathFlagsAttr("none"):
+            printer.print_string(" fastmath")
+            self.fastmath.print_parameter(printer)
+        if self.attributes:
+            printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.lhs.type)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> CmpfOp:
+        predicate = parser.parse_identifier()
+        parser.parse_punctuation(",")
+        lhs = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        rhs = parser.parse_unresolved_operand()
+        fastmath = None
+        if parser.parse_optional_keyword("fastmath"):
+            fastmath = FastMathFlagsAttr(FastMathFlagsAttr.parse_parameter(parser))
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        type = parser.parse_type()
+        lhs_value, rhs_value = parser.resolve_operands([lhs, rhs], [type, type], parser.pos)
+        if predicate not in xarith.CMPF_COMPARISON_OPERATIONS:
+            parser.raise_error(f"unknown comparison predicate \"{predicate}\"")
+        op = cls(lhs_value, rhs_value, predicate, fastmath)
+        op.attributes |= attrs
+        return op
+
+
+@irdl_op_definition
+class SelectOp(xarith.SelectOp):
+    """`arith.select`: scalar `i1` or shaped `i1` condition; values of any type (`!tt.ptr` too)."""
+
+    name = "arith.select"
+
+    _T: ClassVar = VarConstraint("_T", AnyAttr())
+    cond = operand_def(_bool_like)
+    lhs = operand_def(_T)
+    rhs = operand_def(_T)
+    result = result_def(_T)
+
+    traits = traits_def(Pure())
+    assembly_format = None
+
+    def verify_(self) -> None:
+        cond_type = self.cond.type
+        if cond_type != i1 and with_element_type(self.result.type, i1) != cond_type:
+            raise VerifyException(
+                f"'{self.name}' op expected condition type to have the same shape as the result type"
+            )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list(self.operands, printer.print_operand)
+        if self.attributes:
+            printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        if self.cond.type != i1:
+            printer.print_attribute(self.cond.type)
+            printer.print_string(", ")
+        printer.print_attribute(self.result.type)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> SelectOp:
+        pos = parser.pos
+        operands = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_unresolved_operand)
+        if len(operands) != 3:
+            parser.raise_error(f"expected 3 operands, got {len(operands)}", pos, parser.pos)
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        cond_type: Attribute = i1
+        result_type = parser.parse_type()
+        if parser.parse_optional_punctuation(","):
+            cond_type, result_type = result_type, parser.parse_type()
+        cond, lhs, rhs = parser.resolve_operands(operands, [cond_type, result_type, result_type], pos)
+        op = cls(cond, lhs, rhs)
+        op.attributes |= attrs
+        return op
+
+
+class _CastOp(IRDLOperation):
+    """A cast `$in attr-dict : type($in) to type($out)`: same shape and encoding on both sides."""
+
+    input = operand_def(AnyAttr())
+    result = result_def(AnyAttr())
+
+    assembly_format = "$input attr-dict `:` type($input) `to` type($result)"
+
+    traits = traits_def(Pure())
+
+    def __init__(self, op: SSAValue | Operation, target_type: Attribute):
+        IRDLOperation.__init__(self, operands=[op], result_types=[target_type])
+
+    def verify_(self) -> None:
+        _verify_same_shape(self, self.input.type, self.result.type)
+        self.verify_elements(element_type_of(self.input.type), element_type_of(self.result.type))
+
+    def verify_elements(self, src: Attribute, dst: Attribute) -> None:
+        raise NotImplementedError
+
+
+def _cast_compatible_error(op: Operation, src: Attribute, dst: Attribute) -> VerifyException:
+    return VerifyException(
+        f"'{op.name}' op operand type '{op.operands[0].type}' and result type "
+        f"'{op.results[0].type}' are cast incompatible"
+    )
+
+
+class _IntWidthCast(_CastOp):
+    WIDER: ClassVar[bool]
+
+    input = operand_def(_int_like)
+    result = result_def(_int_like)
+
+    def verify_elements(self, src: Attribute, dst: Attribute) -> None:
+        if not isinstance(src, IntegerType) or not isinstance(dst, IntegerType):
+            raise _cast_compatible_error(self, src, dst)
+        if self.WIDER and dst.width.data <= src.width.data:
+            raise VerifyException(f"'{self.name}' op result type '{dst}' must be wider than operand type '{src}'")
+        if not self.WIDER and dst.width.data >= src.width.data:
+            raise VerifyException(f"'{self.name}' op result type '{dst}' must be shorter than operand type '{src}'")
+
+
+class _FloatWidthCast(_CastOp):
+    WIDER: ClassVar[bool]
+
+    input = operand_def(_float_like)
+    result = result_def(_float_like)
+
+    def verify_elements(self, src: Attribute, dst: Attribute) -> None:
+        assert isinstance(src, AnyFloat) and isinstance(dst, AnyFloat)
+        if self.WIDER and dst.bitwidth <= src.bitwidth:
+            raise VerifyException(f"'{self.name}' op result type '{dst}' must be wider than operand type '{src}'")
+        if not self.WIDER and dst.bitwidth >= src.bitwidth:
+            raise VerifyException(f"'{self.name}' op result type '{dst}' must be shorter than operand type '{src}'")
+
+
+@irdl_op_definition
+class ExtSIOp(_IntWidthCast):
+    """`arith.extsi`: sign extension to a wider integer."""
+
+    name = "arith.extsi"
+    WIDER: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class ExtUIOp(_IntWidthCast):
+    """`arith.extui`: zero extension to a wider integer."""
+
+    name = "arith.extui"
+    WIDER: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class TruncIOp(_IntWidthCast):
+    """`arith.trunci`: truncation to a narrower integer."""
+
+    name = "arith.trunci"
+    WIDER: ClassVar[bool] = False
+
+
+@irdl_op_definition
+class ExtFOp(_FloatWidthCast):
+    """`arith.extf`: extension to a wider float."""
+
+    name = "arith.extf"
+    WIDER: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class TruncFOp(_FloatWidthCast):
+    """`arith.truncf`: rounding to a narrower float."""
+
+    name = "arith.truncf"
+    WIDER: ClassVar[bool] = False
+
+
+class _IntToFloat(_CastOp):
+    input = operand_def(_int_like)
+    result = result_def(_float_like)
+
+    def verify_elements(self, src: Attribute, dst: Attribute) -> None:
+        if not isinstance(src, IntegerType):
+            raise _cast_compatible_error(self, src, dst)
+
+
+class _FloatToInt(_CastOp):
+    input = operand_def(_float_like)
+    result = result_def(_int_like)
+
+    def verify_elements(self, src: Attribute, dst: Attribute) -> None:
+        if not isinstance(dst, IntegerType):
+            raise _cast_compatible_error(self, src, dst)
+
+
+@irdl_op_definition
+class SIToFPOp(_IntToFloat):
+    """`arith.sitofp`: signed integer to float."""
+
+    name = "arith.sitofp"
+
+
+@irdl_op_definition
+class UIToFPOp(_IntToFloat):
+    """`arith.uitofp`: unsigned integer to float."""
+
+    name = "arith.uitofp"
+
+
+@irdl_op_definition
+class FPToSIOp(_FloatToInt):
+    """`arith.fptosi`: float to signed integer."""
+
+    name = "arith.fptosi"
+
+
+@irdl_op_definition
+class FPToUIOp(_FloatToInt):
+    """`arith.fptoui`: float to unsigned integer."""
+
+    name = "arith.fptoui"
+
+
+_int_or_float_like = container_of(IntegerType | IndexType | AnyFloat)
+
+
+@irdl_op_definition
+class BitcastOp(_CastOp):
+    """`arith.bitcast`: reinterpret bits between equally wide integer and float types."""
+
+    name = "arith.bitcast"
+
+    input = operand_def(_int_or_float_like)
+    result = result_def(_int_or_float_like)
+
+    def verify_elements(self, src: Attribute, dst: Attribute) -> None:
+        if isinstance(src, IndexType) or isinstance(dst, IndexType):
+            return
+        if _width(src) != _width(dst):
+            raise _cast_compatible_error(self, src, dst)
+
+
+class _IndexCast(_CastOp):
+    input = operand_def(_int_like)
+    result = result_def(_int_like)
+
+    def verify_elements(self, src: Attribute, dst: Attribute) -> None:
+        if isinstance(src, IndexType) == isinstance(dst, IndexType):
+            raise _cast_compatible_error(self, src, dst)
+
+
+@irdl_op_definition
+class IndexCastOp(_IndexCast):
+    """`arith.index_cast`: between `index` and a signless integer, sign-extending."""
+
+    name = "arith.index_cast"
+
+
+@irdl_op_definition
+class IndexCastUIOp(_IndexCast):
+    """`arith.index_castui`: between `index` and a signless integer, zero-extending."""
+
+    name = "arith.index_castui"
+
+
+Arith = Dialect(
+    "arith",
+    [
+        ConstantOp,
+        # Integer binary ops: xDSL's classes print and verify as MLIR does.
+        xarith.AddiOp,
+        xarith.SubiOp,
+        xarith.MuliOp,
+        xarith.DivSIOp,
+        xarith.DivUIOp,
+        xarith.CeilDivSIOp,
+        xarith.CeilDivUIOp,
+        xarith.FloorDivSIOp,
+        xarith.RemSIOp,
+        xarith.RemUIOp,
+        xarith.AndIOp,
+        xarith.OrIOp,
+        xarith.XOrIOp,
+        xarith.ShLIOp,
+        xarith.ShRSIOp,
+        xarith.ShRUIOp,
+        xarith.MaxSIOp,
+        xarith.MinSIOp,
+        xarith.MaxUIOp,
+        xarith.MinUIOp,
+        xarith.AddUIExtendedOp,
+        xarith.MulSIExtendedOp,
+        xarith.MulUIExtendedOp,
+        # Float binary ops.
+        xarith.AddfOp,
+        xarith.SubfOp,
+        xarith.MulfOp,
+        xarith.DivfOp,
+        RemFOp,
+        xarith.MaximumfOp,
+        xarith.MinimumfOp,
+        xarith.MaxnumfOp,
+        xarith.MinnumfOp,
+        NegfOp,
+        # Comparison and selection.
+        CmpiOp,
+        CmpfOp,
+        SelectOp,
+        # Casts.
+        ExtSIOp,
+        ExtUIOp,
+        TruncIOp,
+        ExtFOp,
+        TruncFOp,
+        SIToFPOp,
+        UIToFPOp,
+        FPToSIOp,
+        FPToUIOp,
+        BitcastOp,
+        IndexCastOp,
+        IndexCastUIOp,
+    ],
+    [FastMathFlagsAttr, IntegerOverflowAttr],
+    [xarith.ArithConstantMaterializationInterface()],
+)
