@@ -1,0 +1,94 @@
+"""The `gpu` dialect ops that Triton's IR uses: `gpu.barrier` and the thread/block index queries.
+
+Mirrors MLIR's `gpu` dialect (mlir/include/mlir/Dialect/GPU/IR/GPUOps.td). Older Triton emits
+`gpu.barrier` between shared-memory phases; `gpu.thread_id x`, `gpu.block_id y` and friends return
+an `index` and print with an optional `upper_bound N`. xDSL defines these ops with the generic
+syntax only, so the custom syntax is given here.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import IndexType, IntegerAttr
+from xdsl.dialects.gpu import DimensionAttr, DimensionEnum
+from xdsl.ir import Dialect
+from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_prop_def, prop_def, result_def, traits_def
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import Pure
+
+
+@irdl_op_definition
+class BarrierOp(IRDLOperation):
+    """`gpu.barrier`: all threads of the workgroup wait here (`__syncthreads`)."""
+
+    name = "gpu.barrier"
+
+    assembly_format = "attr-dict"
+
+    def __init__(self) -> None:
+        super().__init__()
+
+
+class _DimensionQuery(IRDLOperation):
+    """`%r = gpu.<name> x (upper_bound N)?` returning an `index`."""
+
+    dimension = prop_def(DimensionAttr)
+    upper_bound = opt_prop_def(IntegerAttr[IndexType])
+    result = result_def(IndexType)
+
+    traits = traits_def(Pure())
+
+    def __init__(self, dimension: DimensionEnum | str, upper_bound: int | None = None):
+        properties: dict[str, DimensionAttr | IntegerAttr] = {"dimension": DimensionAttr(DimensionEnum(dimension))}
+        if upper_bound is not None:
+            properties["upper_bound"] = IntegerAttr(upper_bound, IndexType())
+        super().__init__(result_types=[IndexType()], properties=properties)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" " + self.dimension.data.value)
+        if self.upper_bound is not None:
+            printer.print_string(f" upper_bound {self.upper_bound.value.data}")
+        printer.print_op_attributes(self.attributes)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> _DimensionQuery:
+        pos = parser.pos
+        dimension = parser.parse_identifier()
+        if dimension not in ("x", "y", "z"):
+            parser.raise_error(f"expected one of x, y, z, got '{dimension}'", pos, parser.pos)
+        bound = parser.parse_integer(allow_boolean=False) if parser.parse_optional_keyword("upper_bound") else None
+        attrs = parser.parse_optional_attr_dict()
+        op = cls(dimension, bound)
+        op.attributes |= attrs
+        return op
+
+
+@irdl_op_definition
+class ThreadIdOp(_DimensionQuery):
+    """`gpu.thread_id`: the thread's index within its block."""
+
+    name = "gpu.thread_id"
+
+
+@irdl_op_definition
+class BlockIdOp(_DimensionQuery):
+    """`gpu.block_id`: the block's index within the grid."""
+
+    name = "gpu.block_id"
+
+
+@irdl_op_definition
+class BlockDimOp(_DimensionQuery):
+    """`gpu.block_dim`: the number of threads per block."""
+
+    name = "gpu.block_dim"
+
+
+@irdl_op_definition
+class GridDimOp(_DimensionQuery):
+    """`gpu.grid_dim`: the number of blocks in the grid."""
+
+    name = "gpu.grid_dim"
+
+
+GPU = Dialect("gpu", [BarrierOp, ThreadIdOp, BlockIdOp, BlockDimOp, GridDimOp], [DimensionAttr])
