@@ -1,0 +1,181 @@
+"""Parsing and printing pieces shared by the custom syntax of Triton's ops.
+
+These mirror what MLIR's ODS assembly formats do for Triton's ops:
+
+- `attr-dict` of an op with properties: inherent attributes (properties) and discardable ones are
+  printed together, sorted by name as MLIR's `DictionaryAttr` sorts them, leaving out those the
+  format spells elsewhere and default-valued ones equal to their default; when parsing, names the
+  op declares as properties become properties.
+- I32 enum keywords (`cacheModifier = ca`, `tt.get_program_id x`).
+- the `type($src) -> type($result)` tail, which also accepts the parenthesised functional type
+  `(T) -> U` that Triton ≤ 2.3 printed for splat, broadcast, expand_dims and friends.
+
+Every printer here goes through the printer's own methods (print_operand, print_attribute,
+print_op_attributes...) so that ttc's MLIR-faithful printer can name values and alias attributes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import TypeVar
+
+from xdsl.dialects.builtin import IntegerAttr
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import IRDLOperation
+from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.printer import Printer
+
+from ttc.dialects.tt_types import TritonEnum
+
+E = TypeVar("E", bound=TritonEnum)
+
+
+def split_attr_dict(
+    op_type: type[IRDLOperation], attributes: Mapping[str, Attribute]
+) -> tuple[dict[str, Attribute], dict[str, Attribute]]:
+    """Split a parsed attribute dictionary into (properties, discardable attributes) of `op_type`."""
+    declared = op_type.get_irdl_definition().properties
+    properties = {k: v for k, v in attributes.items() if k in declared}
+    discardable = {k: v for k, v in attributes.items() if k not in declared}
+    return properties, discardable
+
+
+def parse_attr_dict(
+    parser: Parser, op_type: type[IRDLOperation]
+) -> tuple[dict[str, Attribute], dict[str, Attribute]]:
+    """Parse an optional `{...}` and split it into (properties, discardable attributes)."""
+    return split_attr_dict(op_type, parser.parse_optional_attr_dict())
+
+
+def print_attr_dict(
+    printer: Printer,
+    op: Operation,
+    *,
+    elided: Collection[str] = (),
+    defaults: Mapping[str, Attribute] | None = None,
+    keyword: bool = False,
+) -> None:
+    """Print an op's `attr-dict` as MLIR does (see the module docstring)."""
+    defaults = defaults or {}
+    merged: dict[str, Attribute] = {}
+    for name, value in (*op.properties.items(), *op.attributes.items()):
+        if name in elided or defaults.get(name) == value:
+            continue
+        merged[name] = value
+    printer.print_op_attributes(dict(sorted(merged.items())), print_keyword=keyword)
+
+
+def parse_optional_enum(parser: Parser, enum: type[E]) -> E | None:
+    """The keyword of an I32 enum if an identifier comes next (an error if it is not one)."""
+    pos = parser.pos
+    word = parser.parse_optional_identifier()
+    if word is None:
+        return None
+    member = enum.from_keyword(word)
+    if member is None:
+        parser.raise_error(
+            f"expected {enum.__name__} to be one of: {', '.join(enum.keywords())}", pos
+        )
+    return member  # type: ignore[return-value]
+
+
+def parse_enum(parser: Parser, enum: type[E]) -> E:
+    """Parse the keyword of an I32 enum (`ca`, `evict_last`, `x`, `acq_rel`...)."""
+    pos = parser.pos
+    member = parse_optional_enum(parser, enum)
+    if member is None:
+        parser.raise_error(
+            f"expected {enum.__name__} to be one of: {', '.join(enum.keywords())}", pos
+        )
+    return member
+
+
+def enum_attr(enum: type[E], attr: Attribute | None, default: E) -> E:
+    """The enum value stored in an optional `IntegerAttr` property, or `default`."""
+    if isinstance(attr, IntegerAttr):
+        return enum(attr.value.data)
+    return default
+
+
+def parse_keyword_enum(parser: Parser, keyword: str, enum: type[E]) -> E | None:
+    """Parse `keyword = value` if `keyword` comes next; None otherwise."""
+    if parser.parse_optional_keyword(keyword) is None:
+        return None
+    parser.parse_punctuation("=")
+    return parse_enum(parser, enum)
+
+
+def parse_operand_list(parser: Parser) -> list[UnresolvedOperand]:
+    """A possibly empty comma-separated list of operands (`%a, %b`), no delimiters."""
+    first = parser.parse_optional_unresolved_operand()
+    if first is None:
+        return []
+    operands = [first]
+    while parser.parse_optional_punctuation(","):
+        operands.append(parser.parse_unresolved_operand())
+    return operands
+
+
+def parse_bracketed_operands(parser: Parser) -> list[UnresolvedOperand]:
+    """`[%a, %b]` (possibly empty)."""
+    return parser.parse_comma_separated_list(
+        Parser.Delimiter.SQUARE, parser.parse_unresolved_operand
+    )
+
+
+def parse_type_list(parser: Parser) -> list[Attribute]:
+    """`T1, T2, ...` without delimiters (at least one type)."""
+    types: list[Attribute] = [parser.parse_type()]
+    while parser.parse_optional_punctuation(","):
+        types.append(parser.parse_type())
+    return types
+
+
+def parse_arrow_types(parser: Parser, num_sources: int) -> tuple[list[Attribute], Attribute]:
+    """`T -> U` (today) or `(T) -> U` (Triton ≤ 2.3); with `num_sources` types before the arrow."""
+    pos = parser.pos
+    if parser.parse_optional_punctuation("("):
+        sources = parse_type_list(parser)
+        parser.parse_punctuation(")")
+    else:
+        sources = [parser.parse_type()]
+    if len(sources) not in (1, num_sources):
+        parser.raise_error(f"expected {num_sources} operand types but had {len(sources)}", pos)
+    parser.parse_punctuation("->")
+    return sources, parser.parse_type()
+
+
+def print_operands(printer: Printer, operands: Sequence[SSAValue]) -> None:
+    """`%a, %b` through the printer's operand naming."""
+    printer.print_list(operands, printer.print_operand)
+
+
+def print_types(printer: Printer, types: Sequence[Attribute]) -> None:
+    printer.print_list(types, printer.print_attribute)
+
+
+def print_functional_type(
+    printer: Printer, inputs: Sequence[Attribute], outputs: Sequence[Attribute]
+) -> None:
+    """MLIR's `functional-type(operands, results)`: `(A, B) -> C` or `(A) -> (C, D)`."""
+    printer.print_string("(")
+    print_types(printer, inputs)
+    printer.print_string(") -> ")
+    if len(outputs) == 1 and not _is_function_like(outputs[0]):
+        printer.print_attribute(outputs[0])
+    else:
+        printer.print_string("(")
+        print_types(printer, outputs)
+        printer.print_string(")")
+
+
+def _is_function_like(t: Attribute) -> bool:
+    from xdsl.dialects.builtin import FunctionType
+
+    return isinstance(t, FunctionType)
+
+
+def parse_functional_type(parser: Parser) -> tuple[list[Attribute], list[Attribute]]:
+    """`(A, B) -> C` or `(A) -> (C, D)`."""
+    function_type = parser.parse_function_type()
+    return list(function_type.inputs.data), list(function_type.outputs.data)
