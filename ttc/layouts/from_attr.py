@@ -1,0 +1,52 @@
+"""The linear layout of a `ttg` encoding attribute (Triton's `toLinearLayout(shape, layout)`).
+
+A thin adapter: it reads the parameters of the attribute classes in `ttc.dialects.ttg_attrs` and
+calls the conversion functions, which take plain values. Encodings without a conversion yet raise
+a `LayoutError` naming them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.ir import Attribute
+
+from ttc.dialects.ttg_attrs import (
+    BlockedEncodingAttr,
+    LayoutEncoding,
+    LinearEncodingAttr,
+    SliceEncodingAttr,
+    ints,
+)
+from ttc.layouts.blocked import blocked_to_linear, slice_to_linear
+from ttc.layouts.linear import LayoutError, LinearLayout
+from ttc.layouts.linear_encoding import linear_encoding_to_linear
+
+
+def to_linear_layout(encoding: Attribute, shape: Sequence[int]) -> LinearLayout:
+    """The layout from (register, lane, warp, block) to the coordinates of a `shape` tensor."""
+    shape = tuple(shape)
+    if isinstance(encoding, LayoutEncoding) and encoding.rank != len(shape):
+        raise LayoutError(
+            f"the layout has rank {encoding.rank}, but the tensor shape "
+            f"{'x'.join(map(str, shape))} has rank {len(shape)}"
+        )
+    if isinstance(encoding, BlockedEncodingAttr):
+        cta = encoding.cta_layout
+        return blocked_to_linear(
+            shape,
+            ints(encoding.size_per_thread),
+            ints(encoding.threads_per_warp),
+            ints(encoding.warps_per_cta),
+            ints(encoding.order),
+            cta.ctas_per_cga,
+            cta.cta_split_num,
+            cta.cta_order,
+        )
+    if isinstance(encoding, SliceEncodingAttr):
+        parent = encoding.parent
+        return slice_to_linear(shape, encoding.dim.data, lambda s: to_linear_layout(parent, s))
+    if isinstance(encoding, LinearEncodingAttr):
+        return linear_encoding_to_linear(encoding.bases(), shape)
+    name = getattr(encoding, "name", type(encoding).__name__)
+    raise LayoutError(f"no linear-layout conversion for #{name} yet")
