@@ -1,0 +1,121 @@
+"""Helpers every `ttc` subcommand shares: reading input, writing output whole, reporting errors.
+
+* `read_input(path)`: a file's text, or stdin's for `-`; an unreadable or non-UTF-8 input is a
+  `TtcError` (exit 1), like mlir-opt's "could not open input file".
+* `write_output(path, text)`: stdout for `-`; otherwise a temporary file in the same directory,
+  renamed over the target, so the file is written whole or not at all. Targets that are not
+  regular files (`/dev/null`, a pipe) are written in place.
+* `run_command(body)`: calls `body()` (which returns an exit code), prints any `TtcError` it raises
+  as an MLIR diagnostic, and turns a bug into one `internal error` line (a traceback only with
+  `TTC_DEBUG=1`); exits with 0, 1 (input or compile error) or 2 (usage error).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import NoReturn
+
+from ttc.ir.diagnostics import DiagnosticPrinter
+from ttc.ir.errors import TtcError
+
+STDIN_NAME = "<stdin>"
+
+
+def read_input(path: str) -> tuple[str, str]:
+    """(text, name for diagnostics) of `path`, or of stdin when `path` is `-`."""
+    if path == "-":
+        data = sys.stdin.buffer.read()
+        name = STDIN_NAME
+    else:
+        name = path
+        try:
+            data = Path(path).read_bytes()
+        except FileNotFoundError:
+            raise TtcError(f"could not open input file '{path}': No such file or directory") \
+                from None
+        except IsADirectoryError:
+            raise TtcError(f"could not open input file '{path}': Is a directory") from None
+        except OSError as error:
+            raise TtcError(f"could not open input file '{path}': {error.strerror}") from None
+    try:
+        return data.decode("utf-8"), name
+    except UnicodeDecodeError as error:
+        raise TtcError(f"input file '{name}' is not valid UTF-8 (byte {error.start})") from None
+
+
+def write_output(path: str, text: str) -> None:
+    """Write `text` to `path` whole (stdout for `-`); raise TtcError if it cannot be written."""
+    if path == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    target = Path(path)
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise TtcError(f"cannot write output file '{path}': {error.strerror}") from None
+    try:
+        if mode is not None and not stat.S_ISREG(mode):
+            with open(target, "w", encoding="utf-8") as stream:
+                stream.write(text)
+            return
+        directory = target.parent
+        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                             dir=directory)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+                stream.write(text)
+            if mode is not None:
+                os.chmod(temp_name, stat.S_IMODE(mode))
+            else:
+                umask = os.umask(0)
+                os.umask(umask)
+                os.chmod(temp_name, 0o666 & ~umask)
+            os.replace(temp_name, target)
+        except BaseException:
+            os.unlink(temp_name)
+            raise
+    except OSError as error:
+        raise TtcError(f"cannot write output file '{path}': {error.strerror or error}") \
+            from None
+
+
+def report_error(error: TtcError, printer: DiagnosticPrinter | None = None) -> None:
+    """Print a TtcError as an MLIR diagnostic on stderr."""
+    (printer or DiagnosticPrinter()).print_error(error)
+
+
+def run_command(body: Callable[[], int]) -> NoReturn:
+    """Run a subcommand body and exit with its code, reporting errors without tracebacks."""
+    from ttc.pipelines.runner import PassFailure
+
+    try:
+        code = body()
+    except PassFailure:
+        code = 1
+    except TtcError as error:
+        report_error(error)
+        code = error.exit_code
+    except KeyboardInterrupt:
+        code = 130
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        code = 1
+    except Exception as error:  # noqa: BLE001 - a bug in ttc must not become a traceback
+        if os.environ.get("TTC_DEBUG") == "1":
+            traceback.print_exc()
+            hint = ""
+        else:
+            hint = " (set TTC_DEBUG=1 for a traceback)"
+        sys.stderr.write(f"error: internal error: {type(error).__name__}: {error}{hint}\n")
+        code = 1
+    sys.exit(code)

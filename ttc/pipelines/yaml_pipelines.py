@@ -1,0 +1,295 @@
+"""Named pass pipelines from `pipelines.yaml`: Triton's compilation stages and their compositions.
+
+The file has two top-level keys:
+
+    defaults:            # values of the template variables when the command line gives none
+      target: cuda:80
+      num_warps: 4
+    pipelines:
+      ttir:
+        summary: Triton's make_ttir
+        passes:
+          - inline
+          - canonicalize
+          - "convert-triton-to-tritongpu{target={target} num-warps={num_warps}}"
+          - tritongpu-pipeline: {num-stages: "{num_stages}"}
+          - llvm.func(canonicalize-llvm-ir)
+      gpu:
+        summary: every stage
+        passes: [ttir, ttgir]
+
+A pass entry is a string in the `--pass-pipeline` grammar (one pass, or several, with options in
+braces and nesting anchors), a one-key mapping from a pass name to its options, or the name of
+another pipeline, whose passes are inserted there. `{target}`, `{num_warps}`, `{num_stages}`,
+`{num_ctas}`, `{cc}` (the number in the target, `90` for `cuda:90`) and `{ptx_version}` are replaced
+by their values before the entry is parsed; other braces are left to the grammar.
+
+Every problem (malformed YAML, wrong structure, unknown pass or pipeline, bad option, a pipeline
+that includes itself) is a `TtcError` located at the offending place in the YAML file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from ttc.ir.errors import SourceLocation, TtcError
+from ttc.pipelines.grammar import (
+    PassSpec,
+    PipelineError,
+    build_pass,
+    close_matches,
+    parse_pipeline,
+)
+from ttc.pipelines.pass_base import TtcPass
+
+VARIABLES: tuple[str, ...] = ("target", "num_warps", "num_stages", "num_ctas", "cc", "ptx_version")
+"""The template variables; `cc` is derived from `target` and cannot be set on its own."""
+
+_TEMPLATE = re.compile(r"\{(" + "|".join(VARIABLES) + r")\}")
+
+_Located = tuple[PassSpec, Node, int]
+"""A pass spec with the YAML node it came from and the column offset of its name there."""
+
+DEFAULT_PIPELINES_FILE = Path(__file__).resolve().parents[2] / "pipelines.yaml"
+
+
+def default_pipelines_file() -> Path:
+    """`$TTC_PIPELINES_FILE` if set, otherwise `pipelines.yaml` at the root of the ttc checkout."""
+    override = os.environ.get("TTC_PIPELINES_FILE")
+    return Path(override) if override else DEFAULT_PIPELINES_FILE
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One item of a pipeline's `passes` list, with its YAML node for error locations."""
+
+    node: Node
+    text: str | None = None
+    options: tuple[tuple[str, str, Node], ...] | None = None
+
+
+@dataclass
+class Pipeline:
+    """A named pipeline as written: its summary and its entries."""
+
+    name: str
+    summary: str
+    entries: list[Entry]
+    node: Node
+
+
+@dataclass
+class PipelineFile:
+    """The pipelines and default template values of one YAML file."""
+
+    path: str
+    text: str
+    defaults: dict[str, str] = field(default_factory=dict)
+    pipelines: dict[str, Pipeline] = field(default_factory=dict)
+
+    def error(self, message: str, node: Node | None, column_offset: int = 0) -> TtcError:
+        """A TtcError at `node`'s start in this file (plus `column_offset` columns)."""
+        if node is None:
+            return TtcError(message, SourceLocation(self.path, 1, 1), self._line(1))
+        line = node.start_mark.line + 1
+        column = node.start_mark.column + 1 + column_offset
+        return TtcError(message, SourceLocation(self.path, line, column), self._line(line))
+
+    def _line(self, line: int) -> str | None:
+        lines = self.text.splitlines()
+        return lines[line - 1] if 1 <= line <= len(lines) else None
+
+    def variables(self, overrides: dict[str, str | int | None]) -> dict[str, str]:
+        """Template values: the file's defaults, then the non-None `overrides`, then `cc`."""
+        values = dict(self.defaults)
+        for key, value in overrides.items():
+            if key not in VARIABLES or key == "cc":
+                raise ValueError(f"'{key}' is not a pipeline variable")
+            if value is not None:
+                values[key] = str(value)
+        target = values.get("target", "")
+        arch = target.partition(":")[2]
+        if arch.isdigit():
+            values["cc"] = arch
+        return values
+
+    def specs(self, name: str, variables: dict[str, str]) -> list[PassSpec]:
+        """The pass specs of pipeline `name`, compositions expanded, templates filled in."""
+        return [spec for spec, _, _ in self._located_specs(name, variables)]
+
+    def resolve(self, name: str, variables: dict[str, str]) -> list[TtcPass]:
+        """The pass instances of pipeline `name`, in order."""
+        passes = []
+        for spec, node, offset in self._located_specs(name, variables):
+            try:
+                passes.append(build_pass(spec))
+            except PipelineError as error:
+                raise self.error(error.message, node, offset) from None
+        return passes
+
+    def _located_specs(self, name: str, variables: dict[str, str]) -> list[_Located]:
+        if name not in self.pipelines:
+            raise TtcError(_unknown_pipeline(name, self.pipelines), exit_code=2)
+        return self._expand(name, variables, [name])
+
+    def _expand(self, name: str, variables: dict[str, str], stack: list[str]) -> list[_Located]:
+        specs: list[_Located] = []
+        for entry in self.pipelines[name].entries:
+            if entry.text is not None and entry.text in self.pipelines:
+                if entry.text in stack:
+                    cycle = " -> ".join([*stack[stack.index(entry.text):], entry.text])
+                    raise self.error(f"pipeline '{entry.text}' includes itself: {cycle}",
+                                     entry.node)
+                specs.extend(self._expand(entry.text, variables, [*stack, entry.text]))
+            else:
+                specs.extend(self._entry_specs(entry, variables))
+        return specs
+
+    def _fill(self, text: str, node: Node, variables: dict[str, str]) -> str:
+        def substitute(match: re.Match[str]) -> str:
+            key = match.group(1)
+            if key not in variables:
+                hint = ("; it comes from a target with a number, like cuda:90" if key == "cc"
+                        else f"; set it under 'defaults' or with --{key.replace('_', '-')}")
+                raise self.error(f"template variable '{{{key}}}' has no value{hint}", node)
+            return variables[key]
+
+        return _TEMPLATE.sub(substitute, text)
+
+    def _entry_specs(self, entry: Entry, variables: dict[str, str]) -> list[_Located]:
+        node = entry.node
+        quote = 1 if isinstance(node, ScalarNode) and node.style in ("'", '"') else 0
+        if entry.text is not None:
+            text = self._fill(entry.text, node, variables)
+            try:
+                specs = parse_pipeline(text)
+            except PipelineError as error:
+                offset = quote + (error.offset or 0) if text == entry.text else 0
+                raise self.error(error.message, node, offset) from None
+            if not specs:
+                raise self.error("empty pass entry", node)
+            return [(spec, node, quote + (spec.offset or 0) if text == entry.text else 0)
+                    for spec in specs]
+        assert isinstance(node, MappingNode) and entry.options is not None
+        key_node = node.value[0][0]
+        options = tuple((key, self._fill(value, value_node, variables))
+                        for key, value, value_node in entry.options)
+        return [(PassSpec(str(key_node.value), options), key_node, 0)]
+
+
+def _unknown_pipeline(name: str, pipelines: dict[str, Pipeline]) -> str:
+    message = f"unknown pipeline '{name}'"
+    matches = close_matches(name, pipelines)
+    if matches:
+        return message + "; did you mean " + " or ".join(f"'{m}'" for m in matches) + "?"
+    return message + " (known: " + ", ".join(pipelines) + ")"
+
+
+def load_pipelines(path: str | Path | None = None) -> PipelineFile:
+    """Read and check the structure of a pipelines file (the default one when `path` is None)."""
+    file_path = Path(path) if path is not None else default_pipelines_file()
+    display = str(path) if path is not None else str(file_path)
+    try:
+        text = file_path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TtcError(f"pipelines file '{display}' does not exist") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise TtcError(f"cannot read pipelines file '{display}': {error}") from None
+    return parse_pipelines(text, display)
+
+
+def parse_pipelines(text: str, path: str) -> PipelineFile:
+    """Build a PipelineFile from YAML text; `path` names it in diagnostics."""
+    result = PipelineFile(path, text)
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        message = f"malformed YAML: {error.problem or error.context}"
+        if mark is None:
+            raise TtcError(message, SourceLocation(path, 1, 1)) from None
+        line = mark.line + 1
+        raise TtcError(message, SourceLocation(path, line, mark.column + 1),
+                       result._line(line)) from None
+    except yaml.YAMLError as error:
+        raise TtcError(f"malformed YAML: {error}", SourceLocation(path, 1, 1)) from None
+    if root is None:
+        raise result.error("the pipelines file is empty; expected 'pipelines:'", None)
+    top = _mapping(result, root, "the top level")
+    for key, (key_node, value) in top.items():
+        if key == "defaults":
+            for var, (var_node, value_node) in _mapping(result, value, "'defaults'").items():
+                if var not in VARIABLES or var == "cc":
+                    settable = ", ".join(v for v in VARIABLES if v != "cc")
+                    raise result.error(f"unknown variable '{var}' in 'defaults' "
+                                       f"(variables: {settable})", var_node)
+                result.defaults[var] = _scalar(result, value_node, f"'defaults.{var}'")
+        elif key == "pipelines":
+            for name, (name_node, body) in _mapping(result, value, "'pipelines'").items():
+                result.pipelines[name] = _pipeline(result, name, name_node, body)
+        else:
+            raise result.error(f"unknown key '{key}'; expected 'defaults' or 'pipelines'",
+                               key_node)
+    if "pipelines" not in top:
+        raise result.error("missing key 'pipelines'", root)
+    return result
+
+
+def _mapping(file: PipelineFile, node: Node, what: str) -> dict[str, tuple[Node, Node]]:
+    if not isinstance(node, MappingNode):
+        raise file.error(f"{what} must be a mapping", node)
+    items: dict[str, tuple[Node, Node]] = {}
+    for key_node, value_node in node.value:
+        key = _scalar(file, key_node, f"a key in {what}")
+        if key in items:
+            raise file.error(f"duplicate key '{key}' in {what}", key_node)
+        items[key] = (key_node, value_node)
+    return items
+
+
+def _scalar(file: PipelineFile, node: Node, what: str) -> str:
+    if not isinstance(node, ScalarNode):
+        raise file.error(f"{what} must be a single value", node)
+    return str(node.value)
+
+
+def _pipeline(file: PipelineFile, name: str, name_node: Node, body: Node) -> Pipeline:
+    from ttc.pipelines.registry import all_passes
+
+    if name in all_passes():
+        raise file.error(f"pipeline '{name}' has the name of a pass", name_node)
+    fields = _mapping(file, body, f"pipeline '{name}'")
+    for key, (key_node, _) in fields.items():
+        if key not in ("summary", "passes"):
+            raise file.error(f"unknown key '{key}' in pipeline '{name}'; "
+                             "expected 'summary' and 'passes'", key_node)
+    if "passes" not in fields:
+        raise file.error(f"pipeline '{name}' has no 'passes' list", body)
+    summary = _scalar(file, fields["summary"][1], "'summary'") if "summary" in fields else ""
+    passes_node = fields["passes"][1]
+    if not isinstance(passes_node, SequenceNode):
+        raise file.error(f"'passes' of pipeline '{name}' must be a list", passes_node)
+    return Pipeline(name, summary, [_entry(file, item) for item in passes_node.value], body)
+
+
+def _entry(file: PipelineFile, node: Node) -> Entry:
+    if isinstance(node, ScalarNode):
+        return Entry(node, text=str(node.value))
+    if isinstance(node, MappingNode) and len(node.value) == 1:
+        key_node, options_node = node.value[0]
+        _scalar(file, key_node, "a pass name")
+        if isinstance(options_node, ScalarNode) and options_node.value in ("", "~", "null"):
+            return Entry(node, options=())
+        options = _mapping(file, options_node, f"the options of '{key_node.value}'")
+        return Entry(node, options=tuple(
+            (key, _scalar(file, value_node, f"option '{key}'"), value_node)
+            for key, (_, value_node) in options.items()
+        ))
+    raise file.error("a pass entry must be a pass (with options in braces), a one-key mapping "
+                     "from a pass to its options, or a pipeline name", node)
