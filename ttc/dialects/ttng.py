@@ -1,0 +1,192 @@
+"""The TritonNvidiaGPU dialect (`ttng`): Hopper warp-group MMA and its synchronisation.
+
+Mirrors Triton's `TritonNvidiaGPUOps.td` for the ops the sm90 pipeline produces on a matmul:
+
+- `ttng.warp_group_dot %a, %b, %c[, %useC] {inputPrecision, isAsync, maxNumImpreciseAcc}
+  : A * !ttg.memdesc<B> -> tensor<C>`: a wgmma; A is a register tensor (`#ttg.dot_op`) or a
+  shared-memory descriptor, B a shared-memory descriptor;
+- `ttng.warp_group_dot_wait %values... {pendings = N : i32} : types`: wait until at most N
+  wgmma groups are in flight; its results are its operands, made available;
+- `ttng.fence_async_shared {bCluster = false}`: order generic-proxy shared-memory writes before
+  async-proxy reads (wgmma, TMA);
+- `ttng.init_barrier %bar, N : !ttg.memdesc<1xi64, ...>`: initialise an mbarrier.
+
+Legacy names (`triton_nvidia_gpu.dot_async`/`dot_wait`) resolve here through
+`ttc.dialects.legacy`.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import BoolAttr, IntegerAttr, IntegerType, TensorType
+from xdsl.ir import Attribute, Dialect
+from xdsl.irdl import (
+    AnyAttr,
+    IRDLOperation,
+    ParsePropInAttrDict,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from ttc.dialects.ttg import MemDescType
+
+
+def _shape(t: Attribute) -> tuple[int, ...]:
+    if isinstance(t, TensorType | MemDescType):
+        return tuple(t.get_shape())
+    raise VerifyException(f"expected a tensor or a !ttg.memdesc, got {t}")
+
+
+def _element(t: Attribute) -> Attribute:
+    if isinstance(t, TensorType):
+        return t.get_element_type()
+    if isinstance(t, MemDescType):
+        return t.element_type
+    raise VerifyException(f"expected a tensor or a !ttg.memdesc, got {t}")
+
+
+@irdl_op_definition
+class WarpGroupDotOp(IRDLOperation):
+    """`ttng.warp_group_dot`: D = A * B + C on a warp group (Hopper wgmma)."""
+
+    name = "ttng.warp_group_dot"
+
+    a = operand_def(AnyAttr())
+    b = operand_def(MemDescType)
+    c = operand_def(TensorType)
+    use_c = opt_operand_def(IntegerType(1))
+    input_precision = opt_prop_def(IntegerAttr, prop_name="inputPrecision")
+    max_num_imprecise_acc = opt_prop_def(IntegerAttr, prop_name="maxNumImpreciseAcc")
+    is_async = opt_prop_def(BoolAttr, prop_name="isAsync")
+    d = result_def(TensorType)
+
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$a `,` $b `,` $c (`,` $use_c^)? attr-dict `:` type($a) `*` type($b) `->` type($d)"
+    )
+
+    def verify_(self) -> None:
+        a_shape, b_shape = _shape(self.a.type), _shape(self.b.type)
+        c_shape, d_shape = _shape(self.c.type), _shape(self.d.type)
+        if len(a_shape) != 2 or len(b_shape) != 2:
+            raise VerifyException("operands A and B must be rank 2")
+        if a_shape[1] != b_shape[0]:
+            raise VerifyException(
+                f"the K dimensions of A ({a_shape[1]}) and B ({b_shape[0]}) must agree"
+            )
+        if c_shape != (a_shape[0], b_shape[1]) or d_shape != c_shape:
+            raise VerifyException("the accumulator and result shapes must be M x N of A * B")
+        if self.c.type != self.d.type:
+            raise VerifyException("the accumulator and the result must have the same type")
+        if _element(self.a.type) != _element(self.b.type):
+            raise VerifyException("operands A and B must have the same element type")
+
+
+@irdl_op_definition
+class WarpGroupDotWaitOp(IRDLOperation):
+    """`ttng.warp_group_dot_wait`: wait for wgmma groups; results mirror the operands."""
+
+    name = "ttng.warp_group_dot_wait"
+
+    inputs = var_operand_def(AnyAttr())
+    pendings = prop_def(IntegerAttr)
+    outputs = var_result_def(AnyAttr())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> WarpGroupDotWaitOp:
+        operands = parser.parse_comma_separated_list(
+            parser.Delimiter.NONE, parser.parse_unresolved_operand
+        )
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+        if len(types) != len(operands):
+            parser.raise_error(f"expected {len(operands)} types, got {len(types)}")
+        properties: dict[str, Attribute] = {}
+        if "pendings" in attrs:
+            properties["pendings"] = attrs.pop("pendings")
+        return cls(
+            operands=[[parser.resolve_operand(o, t) for o, t in zip(operands, types)]],
+            result_types=[types],
+            properties=properties,
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list(self.inputs, printer.print_operand)
+        printer.print_op_attributes({"pendings": self.pendings, **self.attributes})
+        printer.print_string(" : ")
+        printer.print_list([v.type for v in self.inputs], printer.print_attribute)
+
+    def verify_(self) -> None:
+        if [v.type for v in self.inputs] != [r.type for r in self.outputs]:
+            raise VerifyException("results must have the types of the operands")
+
+
+@irdl_op_definition
+class FenceAsyncSharedOp(IRDLOperation):
+    """`ttng.fence_async_shared {bCluster = B}`: a fence.proxy.async on shared memory."""
+
+    name = "ttng.fence_async_shared"
+
+    b_cluster = prop_def(BoolAttr, prop_name="bCluster")
+
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "attr-dict"
+
+
+@irdl_op_definition
+class InitBarrierOp(IRDLOperation):
+    """`ttng.init_barrier %alloc, count`: initialise an mbarrier expecting `count` arrivals."""
+
+    name = "ttng.init_barrier"
+
+    alloc = operand_def(MemDescType)
+    count = prop_def(IntegerAttr)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> InitBarrierOp:
+        alloc = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        count = parser.parse_integer(allow_boolean=False)
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        alloc_type = parser.parse_type()
+        return cls(
+            operands=[parser.resolve_operand(alloc, alloc_type)],
+            properties={"count": IntegerAttr(count, 32)},
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.alloc)
+        printer.print_string(f", {self.count.value.data}")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.alloc.type)
+
+    def verify_(self) -> None:
+        memdesc = self.alloc.type
+        assert isinstance(memdesc, MemDescType)
+        if memdesc.get_shape() != (1,) or memdesc.element_type != IntegerType(64):
+            raise VerifyException("the barrier must be a !ttg.memdesc<1xi64, ...>")
+        if not memdesc.is_mutable:
+            raise VerifyException("the barrier must be mutable")
+
+
+TTNG = Dialect(
+    "ttng",
+    [WarpGroupDotOp, WarpGroupDotWaitOp, FenceAsyncSharedOp, InitBarrierOp],
+    [],
+)
+"""The `ttng` dialect object registered by `ttc.ir.context.make_context`."""
