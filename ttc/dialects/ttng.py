@@ -17,12 +17,16 @@ Legacy names (`triton_nvidia_gpu.dot_async`/`dot_wait`) resolve here through
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from xdsl.dialects.builtin import BoolAttr, IntegerAttr, IntegerType, TensorType
 from xdsl.ir import Attribute, Dialect
 from xdsl.irdl import (
     AnyAttr,
     IRDLOperation,
     ParsePropInAttrDict,
+    VarConstraint,
+    base,
     irdl_op_definition,
     operand_def,
     opt_operand_def,
@@ -59,14 +63,16 @@ class WarpGroupDotOp(IRDLOperation):
 
     name = "ttng.warp_group_dot"
 
+    ACC: ClassVar = VarConstraint("ACC", base(TensorType))
+
     a = operand_def(AnyAttr())
     b = operand_def(MemDescType)
-    c = operand_def(TensorType)
+    c = operand_def(ACC)
     use_c = opt_operand_def(IntegerType(1))
     input_precision = opt_prop_def(IntegerAttr, prop_name="inputPrecision")
     max_num_imprecise_acc = opt_prop_def(IntegerAttr, prop_name="maxNumImpreciseAcc")
     is_async = opt_prop_def(BoolAttr, prop_name="isAsync")
-    d = result_def(TensorType)
+    d = result_def(ACC)
 
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
@@ -84,8 +90,6 @@ class WarpGroupDotOp(IRDLOperation):
             )
         if c_shape != (a_shape[0], b_shape[1]) or d_shape != c_shape:
             raise VerifyException("the accumulator and result shapes must be M x N of A * B")
-        if self.c.type != self.d.type:
-            raise VerifyException("the accumulator and the result must have the same type")
         if _element(self.a.type) != _element(self.b.type):
             raise VerifyException("operands A and B must have the same element type")
 
