@@ -897,9 +897,12 @@ class ProgramAxisOp(TTOp):
         result_type = parser.parse_type()
         return cls.build(result_types=[result_type], properties=properties, attributes=attributes)
 
+    def dim(self) -> ProgramIDDim:
+        return ProgramIDDim(self.axis.value.data)
+
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
-        printer.print_string(ProgramIDDim.from_attr(self.axis).keyword)
+        printer.print_string(self.dim().keyword)
         print_attr_dict(printer, self, elided=("axis",))
         printer.print_string(" : ")
         printer.print_attribute(self.result.type)
@@ -1032,10 +1035,10 @@ def _parse_cache_and_evict(parser: Parser) -> dict[str, Attribute]:
         found[prop] = parse_enum(parser, enum).attr()
 
 
-def _print_cache_and_evict(printer: Printer, op: Operation) -> None:
+def _print_cache_and_evict(printer: Printer, op: CachedAccessOp) -> None:
     """Prints the non-default `cacheModifier`/`evictionPolicy` clauses (MLIR's oilist order)."""
-    cache = enum_attr(CacheModifier, op.properties.get("cache"), CacheModifier.NONE)
-    evict = enum_attr(EvictionPolicy, op.properties.get("evict"), EvictionPolicy.NORMAL)
+    cache = op.cache_modifier()
+    evict = op.eviction_policy()
     if cache is not CacheModifier.NONE:
         printer.print_string(f" cacheModifier = {cache.keyword}")
     if evict is not EvictionPolicy.NORMAL:
@@ -1076,8 +1079,18 @@ def _verify_pointer_operand(op: Operation, ptr_type: Attribute) -> None:
         )
 
 
+class CachedAccessOp(TTOp):
+    """Ops with `cache`/`evict` properties: typed accessors for passes and lowering."""
+
+    def cache_modifier(self) -> CacheModifier:
+        return enum_attr(CacheModifier, self.properties.get("cache"), CacheModifier.NONE)
+
+    def eviction_policy(self) -> EvictionPolicy:
+        return enum_attr(EvictionPolicy, self.properties.get("evict"), EvictionPolicy.NORMAL)
+
+
 @irdl_op_definition
-class LoadOp(TTOp):
+class LoadOp(CachedAccessOp):
     """`tt.load %p[, %mask[, %other]] [cacheModifier = ..] [evictionPolicy = ..] : <ptr type>`.
 
     The result, mask and `other` types are derived from the pointer type (Triton's TypesMatchWith).
@@ -1130,6 +1143,9 @@ class LoadOp(TTOp):
         printer.print_string(" : ")
         printer.print_attribute(self.ptr.type)
 
+    def is_volatile(self) -> bool:
+        return self.isVolatile is not None and self.isVolatile.value.data != 0
+
     def verify_op(self) -> None:
         _verify_pointer_operand(self, self.ptr.type)
         value_type = pointee_type(self.ptr.type)
@@ -1145,7 +1161,7 @@ class LoadOp(TTOp):
 
 
 @irdl_op_definition
-class StoreOp(TTOp):
+class StoreOp(CachedAccessOp):
     """`tt.store %p, %v[, %mask] [cacheModifier = ..] [evictionPolicy = ..] : <ptr type>`."""
 
     name = "tt.store"
@@ -1394,10 +1410,13 @@ class DotOp(TTOp):
             attributes=attributes,
         )
 
+    def input_precision(self) -> InputPrecision:
+        return enum_attr(InputPrecision, self.properties.get("inputPrecision"), InputPrecision.IEEE)
+
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         print_operands(printer, (self.a, self.b, self.c))
-        precision = enum_attr(InputPrecision, self.properties.get("inputPrecision"), InputPrecision.IEEE)
+        precision = self.input_precision()
         if precision is not InputPrecision.IEEE:
             printer.print_string(f", inputPrecision = {precision.keyword}")
         print_attr_dict(printer, self, elided=("inputPrecision",), defaults=self.DEFAULTS)
@@ -1447,6 +1466,11 @@ def _upgrade_dot_attributes(
     return upgraded
 
 
+def _parse_scale_type(parser: Parser) -> Attribute:
+    parser.parse_punctuation(",")
+    return parser.parse_type()
+
+
 @irdl_op_definition
 class DotScaledOp(TTOp):
     """`tt.dot_scaled %a scale %sa, %b scale %sb, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : ...`."""
@@ -1489,10 +1513,10 @@ class DotScaledOp(TTOp):
         properties, attributes = parse_attr_dict(parser, cls)
         parser.parse_punctuation(":")
         a_type = parser.parse_type()
-        a_scale_type = parser.parse_type() if a_scale and parser.parse_punctuation(",") is None else None
+        a_scale_type = _parse_scale_type(parser) if a_scale is not None else None
         parser.parse_punctuation("*")
         b_type = parser.parse_type()
-        b_scale_type = parser.parse_type() if b_scale and parser.parse_punctuation(",") is None else None
+        b_scale_type = _parse_scale_type(parser) if b_scale is not None else None
         parser.parse_punctuation("->")
         d_type = parser.parse_type()
         return cls.build(
@@ -1855,7 +1879,7 @@ def _parse_dialect_type(
     pos = parser.pos
     t = parser.parse_optional_type()
     if t is None:
-        return type_class(*type_class.parse_parameters(parser))
+        return type_class.new(type_class.parse_parameters(parser))
     if not isinstance(t, type_class):
         parser.raise_error(f"expected !{type_class.name}, got {t}", pos)
     return t
@@ -1951,7 +1975,7 @@ def _verify_descriptor_access(desc_type: Attribute, indices: Sequence[SSAValue],
 
 
 @irdl_op_definition
-class DescriptorLoadOp(TTOp):
+class DescriptorLoadOp(CachedAccessOp):
     """`tt.descriptor_load %d[%i, %j] [cacheModifier = ..] : !tt.tensordesc<...> -> tensor<...>`."""
 
     name = "tt.descriptor_load"
