@@ -1,0 +1,539 @@
+"""MLIR's `nvvm` dialect: the NVIDIA ops Triton's LLVM-dialect output keeps until translation.
+
+Mirrors `mlir/Dialect/LLVMIR/NVVMOps.td` for the ops Triton 3.6 leaves after
+`convert-nvvm-to-llvm` (ops that have an LLVM intrinsic are not rewritten to inline asm): the
+special-register reads (`nvvm.read.ptx.sreg.tid.x` ...), barriers, `cp.async` group control,
+`wgmma` fences and waits, `ldmatrix`/`stmatrix`, `shfl.sync` and proxy fences. Their syntax is
+MLIR's; `ttc.targets.llvmir` lowers each to its `llvm.nvvm.*` intrinsic.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.dialects.builtin import I32, IntegerAttr, IntegerType, UnitAttr, i32
+from xdsl.ir import Attribute, Dialect, Operation, ParametrizedAttribute, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_attr_definition,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.parser import AttrParser, Parser
+from xdsl.printer import Printer
+from xdsl.traits import NoMemoryEffect
+from xdsl.utils.exceptions import VerifyException
+
+from ttc.dialects.llvm import ConstantRangeAttr, LLVMPointerType, LLVMStructType
+
+# --------------------------------------------------------------------------------------------
+# Attributes
+# --------------------------------------------------------------------------------------------
+
+
+class _KeywordAttr(ParametrizedAttribute):
+    """An NVVM enum attribute printed as `#nvvm.<name><keyword>`."""
+
+    KEYWORDS: ClassVar[tuple[str, ...]]
+
+    keyword: IntegerAttr
+
+    @classmethod
+    def get(cls, keyword: str) -> _KeywordAttr:
+        return cls(IntegerAttr(cls.KEYWORDS.index(keyword), i32))
+
+    @property
+    def value(self) -> str:
+        return self.KEYWORDS[self.keyword.value.data]
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.value}>")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> tuple[IntegerAttr]:
+        with parser.in_angle_brackets():
+            keyword = parser.parse_identifier()
+        if keyword not in cls.KEYWORDS:
+            parser.raise_error(f"expected one of {', '.join(cls.KEYWORDS)}, got '{keyword}'")
+        return (IntegerAttr(cls.KEYWORDS.index(keyword), i32),)
+
+
+@irdl_attr_definition
+class MMALayoutAttr(_KeywordAttr):
+    """`#nvvm.mma_layout<row>` or `<col>`."""
+
+    name = "nvvm.mma_layout"
+    KEYWORDS: ClassVar = ("row", "col")
+
+
+@irdl_attr_definition
+class LdStMatrixEltTypeAttr(_KeywordAttr):
+    """`#nvvm.ld_st_matrix_elt_type<b16>`: element type of ldmatrix/stmatrix."""
+
+    name = "nvvm.ld_st_matrix_elt_type"
+    KEYWORDS: ClassVar = ("b16", "b8", "b8x16.b6x16_p32", "b8x16.b4x16_p64")
+
+
+@irdl_attr_definition
+class ProxyKindAttr(_KeywordAttr):
+    """`#nvvm.proxy_kind<async.shared>`: the memory proxy of `nvvm.fence.proxy`."""
+
+    name = "nvvm.proxy_kind"
+    KEYWORDS: ClassVar = ("alias", "async", "async.global", "async.shared", "tensormap", "generic")
+
+
+@irdl_attr_definition
+class SharedSpaceAttr(_KeywordAttr):
+    """`#nvvm.shared_space<cta>` or `<cluster>`."""
+
+    name = "nvvm.shared_space"
+    KEYWORDS: ClassVar = ("cta", "cluster")
+
+
+@irdl_attr_definition
+class ShflKindAttr(_KeywordAttr):
+    """`#nvvm.shfl_kind<bfly>`: the lane pattern of `nvvm.shfl.sync`."""
+
+    name = "nvvm.shfl_kind"
+    KEYWORDS: ClassVar = ("bfly", "up", "down", "idx")
+
+
+@irdl_attr_definition
+class LdStMatrixShapeAttr(ParametrizedAttribute):
+    """`#nvvm.ld_st_matrix_shape<m = 8, n = 8>`."""
+
+    name = "nvvm.ld_st_matrix_shape"
+
+    m: IntegerAttr
+    n: IntegerAttr
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<m = {self.m.value.data}, n = {self.n.value.data}>")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> tuple[IntegerAttr, IntegerAttr]:
+        with parser.in_angle_brackets():
+            parser.parse_keyword("m")
+            parser.parse_punctuation("=")
+            m = parser.parse_integer(allow_boolean=False, allow_negative=False)
+            parser.parse_punctuation(",")
+            parser.parse_keyword("n")
+            parser.parse_punctuation("=")
+            n = parser.parse_integer(allow_boolean=False, allow_negative=False)
+        return IntegerAttr(m, i32), IntegerAttr(n, i32)
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------------------------
+
+
+def _print_attr_dict(printer: Printer, op: Operation, elided: tuple[str, ...] = ()) -> None:
+    merged = {**op.properties, **op.attributes}
+    items = {k: merged[k] for k in sorted(merged) if k not in elided}
+    if items:
+        printer.print_string(" ")
+        printer.print_attr_dict(items)
+
+
+def _split_attrs(
+    cls: type[IRDLOperation], attrs: dict[str, Attribute]
+) -> tuple[dict[str, Attribute], dict[str, Attribute]]:
+    prop_names = cls.get_irdl_definition().properties
+    return (
+        {k: v for k, v in attrs.items() if k in prop_names},
+        {k: v for k, v in attrs.items() if k not in prop_names},
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Special registers
+# --------------------------------------------------------------------------------------------
+
+
+class SpecialRegisterOp(IRDLOperation):
+    """`nvvm.read.ptx.sreg.<reg> [range <i32, 0, 1024>] : i32`; `REGISTER` is the PTX name."""
+
+    res = result_def(IntegerType)
+    range = opt_prop_def(ConstantRangeAttr)
+
+    traits = traits_def(NoMemoryEffect())
+
+    REGISTER: ClassVar[str]
+
+    def __init__(self, type: Attribute = i32):
+        super().__init__(result_types=[type])
+
+    def print(self, printer: Printer) -> None:
+        if self.range is not None:
+            printer.print_string(" range ")
+            self.range.print_parameters(printer)
+        _print_attr_dict(printer, self, ("range",))
+        printer.print_string(" : ")
+        printer.print_attribute(self.res.type)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> SpecialRegisterOp:
+        props: dict[str, Attribute] = {}
+        if parser.parse_optional_keyword("range") is not None:
+            props["range"] = ConstantRangeAttr(*ConstantRangeAttr.parse_parameters(parser))
+        attr_props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        parser.parse_punctuation(":")
+        return cls.create(
+            result_types=[parser.parse_type()], properties=props | attr_props, attributes=attrs
+        )
+
+
+def _special_register(register: str, width: int) -> type[SpecialRegisterOp]:
+    cls = type(
+        "Read" + "".join(p.capitalize() for p in register.split(".")) + "Op",
+        (SpecialRegisterOp,),
+        {
+            "name": f"nvvm.read.ptx.sreg.{register}",
+            "REGISTER": register,
+            "__annotations__": {"REGISTER": "ClassVar[str]"},
+            "__doc__": f"`nvvm.read.ptx.sreg.{register}`: reads PTX's `%{register}` (i{width}).",
+        },
+    )
+    return irdl_op_definition(cls)
+
+
+_XYZ = ("x", "y", "z")
+SPECIAL_REGISTERS: dict[str, int] = {
+    **{f"{r}.{d}": 32 for r in ("tid", "ntid", "ctaid", "nctaid") for d in _XYZ},
+    **{f"{r}.{d}": 32 for r in ("clusterid", "nclusterid") for d in _XYZ},
+    **{f"cluster.{r}.{d}": 32 for r in ("ctaid", "nctaid") for d in _XYZ},
+    "cluster.ctarank": 32, "cluster.nctarank": 32,
+    "laneid": 32, "warpid": 32, "nwarpid": 32, "warpsize": 32, "smid": 32, "nsmid": 32,
+    "gridid": 64, "clock": 32, "clock64": 64, "globaltimer": 64,
+    **{f"lanemask.{m}": 32 for m in ("eq", "le", "lt", "ge", "gt")},
+}  # fmt: skip
+"""PTX special registers readable through `nvvm.read.ptx.sreg.*`, with their bit widths."""
+
+SPECIAL_REGISTER_OPS: dict[str, type[SpecialRegisterOp]] = {
+    f"nvvm.read.ptx.sreg.{r}": _special_register(r, w) for r, w in SPECIAL_REGISTERS.items()
+}
+ThreadIdXOp = SPECIAL_REGISTER_OPS["nvvm.read.ptx.sreg.tid.x"]
+BlockIdXOp = SPECIAL_REGISTER_OPS["nvvm.read.ptx.sreg.ctaid.x"]
+
+
+# --------------------------------------------------------------------------------------------
+# Synchronisation
+# --------------------------------------------------------------------------------------------
+
+
+class _NoOperandOp(IRDLOperation):
+    """An op with no operands or results: `nvvm.<name> attr-dict`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+
+    def print(self, printer: Printer) -> None:
+        _print_attr_dict(printer, self)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> _NoOperandOp:
+        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        return cls.create(properties=props, attributes=attrs)
+
+
+@irdl_op_definition
+class Barrier0Op(_NoOperandOp):
+    """`nvvm.barrier0`: `bar.sync 0` over the whole CTA."""
+
+    name = "nvvm.barrier0"
+
+
+@irdl_op_definition
+class CpAsyncCommitGroupOp(_NoOperandOp):
+    """`nvvm.cp.async.commit.group`."""
+
+    name = "nvvm.cp.async.commit.group"
+
+
+@irdl_op_definition
+class WgmmaFenceAlignedOp(_NoOperandOp):
+    """`nvvm.wgmma.fence.aligned`: `wgmma.fence.sync.aligned`."""
+
+    name = "nvvm.wgmma.fence.aligned"
+
+
+@irdl_op_definition
+class WgmmaGroupSyncAlignedOp(_NoOperandOp):
+    """`nvvm.wgmma.commit.group.sync.aligned`."""
+
+    name = "nvvm.wgmma.commit.group.sync.aligned"
+
+
+@irdl_op_definition
+class ClusterArriveOp(_NoOperandOp):
+    """`nvvm.cluster.arrive [{aligned}]`: `barrier.cluster.arrive[.aligned]`."""
+
+    name = "nvvm.cluster.arrive"
+
+    aligned = opt_prop_def(UnitAttr)
+
+
+@irdl_op_definition
+class ClusterWaitOp(_NoOperandOp):
+    """`nvvm.cluster.wait [{aligned}]`: `barrier.cluster.wait[.aligned]`."""
+
+    name = "nvvm.cluster.wait"
+
+    aligned = opt_prop_def(UnitAttr)
+
+
+@irdl_op_definition
+class FenceProxyOp(_NoOperandOp):
+    """`nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}`."""
+
+    name = "nvvm.fence.proxy"
+
+    kind = prop_def(ProxyKindAttr)
+    space = opt_prop_def(SharedSpaceAttr)
+
+    def verify_(self) -> None:
+        if self.kind.value == "async.shared" and self.space is None:
+            raise VerifyException("fence.proxy async.shared needs a shared space")
+
+
+class _CountOp(IRDLOperation):
+    """`nvvm.<name> N attr-dict`, with the count in property `COUNT_NAME`."""
+
+    COUNT_NAME: ClassVar[str]
+
+    def count(self) -> int:
+        attr = self.properties[self.COUNT_NAME]
+        assert isinstance(attr, IntegerAttr)
+        return attr.value.data
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {self.count()}")
+        _print_attr_dict(printer, self, (self.COUNT_NAME,))
+
+    @classmethod
+    def parse(cls, parser: Parser) -> _CountOp:
+        n = parser.parse_integer(allow_boolean=False, allow_negative=False)
+        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        width = 64 if cls.COUNT_NAME == "expected" else 32
+        props[cls.COUNT_NAME] = IntegerAttr(n, IntegerType(width))
+        return cls.create(properties=props, attributes=attrs)
+
+
+@irdl_op_definition
+class CpAsyncWaitGroupOp(_CountOp):
+    """`nvvm.cp.async.wait.group N`: wait until at most N cp.async groups are pending."""
+
+    name = "nvvm.cp.async.wait.group"
+
+    n = prop_def(IntegerAttr[I32])
+    COUNT_NAME: ClassVar = "n"
+
+
+@irdl_op_definition
+class WgmmaWaitGroupSyncOp(_CountOp):
+    """`nvvm.wgmma.wait.group.sync.aligned N`: wait until at most N wgmma groups are pending."""
+
+    name = "nvvm.wgmma.wait.group.sync.aligned"
+
+    expected = prop_def(IntegerAttr)
+    COUNT_NAME: ClassVar = "expected"
+
+
+@irdl_op_definition
+class BarWarpSyncOp(IRDLOperation):
+    """`nvvm.bar.warp.sync %mask : i32`."""
+
+    name = "nvvm.bar.warp.sync"
+
+    mask = operand_def(IntegerType)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.mask)
+        _print_attr_dict(printer, self)
+        printer.print_string(" : ")
+        printer.print_attribute(self.mask.type)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> BarWarpSyncOp:
+        mask = parser.parse_unresolved_operand()
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        return cls.create(
+            operands=[parser.resolve_operand(mask, parser.parse_type())], attributes=attrs
+        )
+
+
+# --------------------------------------------------------------------------------------------
+# Data movement
+# --------------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class ShflOp(IRDLOperation):
+    """`nvvm.shfl.sync bfly %mask, %val, %offset, %clamp [{return_value_and_is_valid}] : f32 -> f32`."""
+
+    name = "nvvm.shfl.sync"
+
+    thread_mask = operand_def(IntegerType)
+    val = operand_def()
+    offset = operand_def(IntegerType)
+    mask_and_clamp = operand_def(IntegerType)
+    res = result_def()
+    kind = prop_def(ShflKindAttr)
+    return_value_and_is_valid = opt_prop_def(UnitAttr)
+
+    def verify_(self) -> None:
+        if self.return_value_and_is_valid is not None:
+            expected: Attribute = LLVMStructType([self.val.type, IntegerType(1)])
+        else:
+            expected = self.val.type
+        if self.res.type != expected:
+            raise VerifyException(f"expected result type {expected}")
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {self.kind.value} ")
+        printer.print_list(self.operands, printer.print_operand)
+        _print_attr_dict(printer, self, ("kind",))
+        printer.print_string(" : ")
+        printer.print_attribute(self.val.type)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.res.type)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ShflOp:
+        kind = parser.parse_identifier()
+        if kind not in ShflKindAttr.KEYWORDS:
+            parser.raise_error(f"unknown shuffle kind '{kind}'")
+        operands = parser.parse_comma_separated_list(
+            parser.Delimiter.NONE, parser.parse_unresolved_operand
+        )
+        if len(operands) != 4:
+            parser.raise_error("shfl.sync takes a mask, a value, an offset and a clamp")
+        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        parser.parse_punctuation(":")
+        val_type = parser.parse_type()
+        parser.parse_punctuation("->")
+        res_type = parser.parse_type()
+        types = [i32, val_type, i32, i32]
+        return cls.create(
+            operands=[parser.resolve_operand(o, t) for o, t in zip(operands, types, strict=True)],
+            result_types=[res_type],
+            properties={"kind": ShflKindAttr.get(kind)} | props,
+            attributes=attrs,
+        )
+
+
+class _MatrixOp(IRDLOperation):
+    """Shared properties of `nvvm.ldmatrix` and `nvvm.stmatrix`."""
+
+    num = prop_def(IntegerAttr)
+    layout = prop_def(MMALayoutAttr)
+    eltType = opt_prop_def(LdStMatrixEltTypeAttr)
+    shape = opt_prop_def(LdStMatrixShapeAttr)
+
+    def verify_(self) -> None:
+        if self.num.value.data not in (1, 2, 4):
+            raise VerifyException("num must be 1, 2 or 4")
+
+
+@irdl_op_definition
+class LdMatrixOp(_MatrixOp):
+    """`nvvm.ldmatrix %ptr {layout = ..., num = 4 : i32, ...} : (!llvm.ptr<3>) -> !llvm.struct<...>`."""
+
+    name = "nvvm.ldmatrix"
+
+    ptr = operand_def(LLVMPointerType)
+    res = result_def()
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.ptr)
+        _print_attr_dict(printer, self)
+        printer.print_string(" : (")
+        printer.print_attribute(self.ptr.type)
+        printer.print_string(") -> ")
+        printer.print_attribute(self.res.type)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> LdMatrixOp:
+        ptr = parser.parse_unresolved_operand()
+        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        parser.parse_punctuation(":")
+        parser.parse_punctuation("(")
+        ptr_type = parser.parse_type()
+        parser.parse_punctuation(")")
+        parser.parse_punctuation("->")
+        return cls.create(
+            operands=[parser.resolve_operand(ptr, ptr_type)],
+            result_types=[parser.parse_type()],
+            properties=props,
+            attributes=attrs,
+        )
+
+
+@irdl_op_definition
+class StMatrixOp(_MatrixOp):
+    """`nvvm.stmatrix %ptr, %a, %b {layout = ...} : !llvm.ptr<3>, i32, i32`."""
+
+    name = "nvvm.stmatrix"
+
+    ptr = operand_def(LLVMPointerType)
+    sources = var_operand_def()
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list(self.operands, printer.print_operand)
+        _print_attr_dict(printer, self)
+        printer.print_string(" : ")
+        printer.print_list([o.type for o in self.operands], printer.print_attribute)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> StMatrixOp:
+        operands = parser.parse_comma_separated_list(
+            parser.Delimiter.NONE, parser.parse_unresolved_operand
+        )
+        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        parser.parse_punctuation(":")
+        types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+        if len(types) != len(operands):
+            parser.raise_error(f"expected {len(operands)} types, got {len(types)}")
+        values: list[SSAValue] = [
+            parser.resolve_operand(o, t) for o, t in zip(operands, types, strict=True)
+        ]
+        return cls.create(operands=values, properties=props, attributes=attrs)
+
+
+NVVM = Dialect(
+    "nvvm",
+    [
+        *SPECIAL_REGISTER_OPS.values(),
+        Barrier0Op,
+        CpAsyncCommitGroupOp,
+        CpAsyncWaitGroupOp,
+        WgmmaFenceAlignedOp,
+        WgmmaGroupSyncAlignedOp,
+        WgmmaWaitGroupSyncOp,
+        ClusterArriveOp,
+        ClusterWaitOp,
+        FenceProxyOp,
+        BarWarpSyncOp,
+        ShflOp,
+        LdMatrixOp,
+        StMatrixOp,
+    ],
+    [
+        MMALayoutAttr,
+        LdStMatrixEltTypeAttr,
+        LdStMatrixShapeAttr,
+        ProxyKindAttr,
+        SharedSpaceAttr,
+        ShflKindAttr,
+    ],
+)
