@@ -200,7 +200,7 @@ def _constant_int(value: SSAValue) -> int | None:
     """The value of an `arith.constant` integer, or None for anything else."""
     owner = value.owner
     if isinstance(owner, Operation) and owner.name == "arith.constant":
-        constant = owner.properties.get("value") or owner.attributes.get("value")
+        constant = owner.properties.get("value", owner.attributes.get("value"))
         if isinstance(constant, IntegerAttr):
             return constant.value.data
     return None
