@@ -1,0 +1,134 @@
+"""Folders and canonicalization patterns of the ops in Triton's IR, keyed by op name.
+
+This is ttc's counterpart of each MLIR op's `fold` method, its `getCanonicalizationPatterns`, and
+the `Commutative` trait fold, for the dialects Triton's TTIR/TTGIR use: `arith` (patterns/arith.py),
+`scf` (patterns/scf.py) and `tt` (patterns/tt.py). Rules are registered by op name, so they apply to
+whichever class the context registers for that name.
+
+- A *folder* gets the op and the constant attribute of each operand (None when not constant) and
+  returns the replacement of each result (an SSA value or a constant attribute), `IN_PLACE` when it
+  updated the op in place, or None when it does not apply. It never creates ops.
+- A *pattern* gets the op and a `PatternRewriter`, rewrites through the rewriter, and returns
+  whether it changed anything. Patterns of one op run in registration order.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Final
+
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
+
+from ttc.transforms.utils import constant_value
+
+
+class _InPlace:
+    """The marker a folder returns when it modified its op in place."""
+
+
+IN_PLACE: Final = _InPlace()
+
+FoldResult = Sequence[SSAValue | Attribute] | _InPlace | None
+FoldFn = Callable[[Operation, list[Attribute | None]], FoldResult]
+PatternFn = Callable[[Operation, PatternRewriter], bool]
+
+RULE_MODULES: tuple[str, ...] = (
+    "ttc.transforms.patterns.arith",
+    "ttc.transforms.patterns.scf",
+    "ttc.transforms.patterns.tt",
+)
+
+
+@dataclass
+class OpRules:
+    """What canonicalization knows about one op name."""
+
+    folders: list[FoldFn] = field(default_factory=list[FoldFn])
+    patterns: list[PatternFn] = field(default_factory=list[PatternFn])
+    commutative: bool = False
+
+
+_RULES: dict[str, OpRules] = {}
+
+
+def _rules(name: str) -> OpRules:
+    return _RULES.setdefault(name, OpRules())
+
+
+def folder(*names: str) -> Callable[[FoldFn], FoldFn]:
+    """Register the decorated function as a folder of the ops called `names`."""
+
+    def register(fn: FoldFn) -> FoldFn:
+        for name in names:
+            _rules(name).folders.append(fn)
+        return fn
+
+    return register
+
+
+def pattern(*names: str) -> Callable[[PatternFn], PatternFn]:
+    """Register the decorated function as a canonicalization pattern of the ops `names`."""
+
+    def register(fn: PatternFn) -> PatternFn:
+        for name in names:
+            _rules(name).patterns.append(fn)
+        return fn
+
+    return register
+
+
+def commutative(*names: str) -> None:
+    """Mark ops as commutative: folding moves their constant operands to the right."""
+    for name in names:
+        _rules(name).commutative = True
+
+
+@cache
+def _load_rules() -> None:
+    for module in RULE_MODULES:
+        importlib.import_module(module)
+
+
+def rules_for(name: str) -> OpRules | None:
+    """The folders and patterns registered for op `name`."""
+    _load_rules()
+    return _RULES.get(name)
+
+
+def _fold_commutative(op: Operation) -> bool:
+    """MLIR's `Commutative` trait fold: stable-move constant operands after the others."""
+    operands = list(op.operands)
+    ordered = [v for v in operands if constant_value(v) is None] + [
+        v for v in operands if constant_value(v) is not None
+    ]
+    if ordered == operands:
+        return False
+    op.operands = ordered
+    return True
+
+
+def fold_op(op: Operation) -> FoldResult:
+    """Fold `op` as MLIR's `Operation::fold` does: the op's folders, then its trait folds."""
+    rules = rules_for(op.name)
+    if rules is None:
+        return None
+    operand_constants = [constant_value(v) for v in op.operands]
+    for fn in rules.folders:
+        result = fn(op, operand_constants)
+        if result is not None:
+            return result
+    if rules.commutative and _fold_commutative(op):
+        return IN_PLACE
+    return None
+
+
+def apply_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
+    """Apply the first matching canonicalization pattern of `op`; whether one matched."""
+    rules = rules_for(op.name)
+    if rules is None:
+        return False
+    return any(fn(op, rewriter) for fn in rules.patterns)

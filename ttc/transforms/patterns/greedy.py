@@ -1,0 +1,343 @@
+"""MLIR's greedy pattern driver and constant folder (`applyPatternsGreedily`, `OperationFolder`).
+
+The order of rewrites decides the order of ops in the output, so this follows MLIR's
+`RegionPatternRewriteDriver` step by step:
+
+- each iteration walks the region in pre-order; constants met on the way are uniqued per
+  insertion region (the closest isolated-from-above ancestor's entry block) and hoisted to its
+  start, as `OperationFolder::insertKnownConstant` does; every other op goes on the worklist,
+  which is then reversed so that ops are processed top-down;
+- an op taken from the worklist is erased when trivially dead, else folded (constants of the
+  folded results are materialized right before it), else offered to the patterns;
+- the rewriter's notifications feed the worklist as MLIR's do: inserted and modified ops go on it
+  with their ancestors, the operands of an erased op go on it when at most one other user remains;
+- after the worklist is empty, regions are simplified (unreachable blocks erased, dead ops
+  removed), and the whole thing repeats while something changed, at most `max_iterations` times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from xdsl.context import Context
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter, PatternRewriterListener
+from xdsl.rewriter import InsertPoint
+from xdsl.traits import ConstantLike
+from xdsl.transforms.dead_code_elimination import region_dce
+
+from ttc.transforms.patterns import IN_PLACE, fold_op
+from ttc.transforms.patterns.context import using_context
+from ttc.transforms.utils import (
+    constant_value,
+    create_constant,
+    insertion_region,
+    is_trivially_dead,
+    move_to_start,
+    preorder,
+)
+
+PatternSet = Callable[[Operation, PatternRewriter], bool]
+
+
+class RegionSimplify(Enum):
+    """MLIR's `GreedySimplifyRegionLevel` (the canonicalizer's `region-simplify` option)."""
+
+    DISABLED = "disabled"
+    NORMAL = "normal"
+    AGGRESSIVE = "aggressive"
+
+
+@dataclass(frozen=True)
+class GreedyConfig:
+    """MLIR's `GreedyRewriteConfig`, the parts ttc's passes set."""
+
+    fold: bool = True
+    cse_constants: bool = True
+    region_simplify: RegionSimplify = RegionSimplify.NORMAL
+    max_iterations: int = 10
+
+
+class OrderedWorklist:
+    """MLIR's worklist: a stack without duplicates, O(1) removal, and in-place reversal."""
+
+    def __init__(self) -> None:
+        self._stack: list[Operation | None] = []
+        self._index: dict[Operation, int] = {}
+
+    def __bool__(self) -> bool:
+        while self._stack and self._stack[-1] is None:
+            self._stack.pop()
+        return bool(self._stack)
+
+    def push(self, op: Operation) -> None:
+        if op not in self._index:
+            self._index[op] = len(self._stack)
+            self._stack.append(op)
+
+    def pop(self) -> Operation:
+        while True:
+            op = self._stack.pop()
+            if op is not None:
+                del self._index[op]
+                return op
+
+    def remove(self, op: Operation) -> None:
+        index = self._index.pop(op, None)
+        if index is not None:
+            self._stack[index] = None
+
+    def reverse(self) -> None:
+        self._stack.reverse()
+        size = len(self._stack)
+        self._index = {op: size - 1 - i for op, i in self._index.items()}
+
+    def clear(self) -> None:
+        self._stack.clear()
+        self._index.clear()
+
+
+@dataclass
+class ConstantFolder:
+    """MLIR's `OperationFolder`: uniques constants per insertion region and hoists them."""
+
+    ctx: Context
+    rewriter: PatternRewriter
+    _scopes: dict[Region, dict[tuple[str, Attribute, Attribute], Operation]] = field(
+        default_factory=dict[Region, dict[tuple[str, Attribute, Attribute], Operation]]
+    )
+    _owned: dict[Operation, tuple[Region, tuple[str, Attribute, Attribute]]] = field(
+        default_factory=dict[Operation, tuple[Region, tuple[str, Attribute, Attribute]]]
+    )
+
+    def _is_owned(self, op: Operation | None) -> bool:
+        return op is not None and op in self._owned
+
+    def insert_known_constant(self, op: Operation, value: Attribute) -> bool:
+        """Unique `op`, a constant holding `value`; False when it was replaced by an older one."""
+        block = op.parent
+        assert block is not None
+        if op in self._owned:
+            if block.first_op is not op and not self._is_owned(op.prev_op):
+                move_to_start(op, block)
+            return True
+        region = insertion_region(block)
+        key = (op.dialect_name(), value, op.results[0].type)
+        constants = self._scopes.setdefault(region, {})
+        existing = constants.get(key)
+        if existing is not None:
+            self.rewriter.replace(op, [], list(existing.results))
+            return False
+        entry = region.blocks.first
+        assert entry is not None
+        if block is not entry or (entry.first_op is not op and not self._is_owned(op.prev_op)):
+            move_to_start(op, entry)
+        constants[key] = op
+        self._owned[op] = (region, key)
+        return True
+
+    def get_or_create_constant(self, block: Block, value: Attribute, type_: Attribute) -> SSAValue:
+        """A constant of `type_` holding `value` at the start of `block`'s insertion region."""
+        region = insertion_region(block)
+        constants = self._scopes.setdefault(region, {})
+        key = ("arith", value, type_)
+        existing = constants.get(key)
+        if existing is not None:
+            return existing.results[0]
+        entry = region.blocks.first
+        assert entry is not None
+        op = create_constant(self.ctx, value, type_)
+        self.rewriter.insert_op(op, InsertPoint.at_start(entry))
+        constants[key] = op
+        self._owned[op] = (region, key)
+        return op.results[0]
+
+    def forget(self, op: Operation) -> None:
+        """Drop `op` from the tables once it is erased."""
+        entry = self._owned.pop(op, None)
+        if entry is not None:
+            region, key = entry
+            del self._scopes[region][key]
+
+
+class GreedyRewriteDriver:
+    """Applies `patterns` and folding to a region until a fixed point, as MLIR does."""
+
+    def __init__(self, ctx: Context, patterns: PatternSet, config: GreedyConfig) -> None:
+        self.ctx = ctx
+        self.patterns = patterns
+        self.config = config
+        self.worklist = OrderedWorklist()
+        self.scope: Region | None = None
+        self.listener = PatternRewriterListener(
+            operation_insertion_handler=[self._on_inserted],
+            operation_removal_handler=[self._on_removed],
+            operation_modification_handler=[self._on_modified],
+        )
+        self.rewriter = PatternRewriter(InsertPoint.at_start(Block()))
+        self.rewriter.extend_from_listener(self.listener)
+        self.folder: ConstantFolder | None = None
+
+    # -- worklist maintenance (MLIR's listener hooks) ------------------------------------------
+
+    def add_to_worklist(self, op: Operation) -> None:
+        """Push `op` and its ancestors inside the scope, as MLIR's `addToWorklist`."""
+        chain: list[Operation] = []
+        current: Operation | None = op
+        while current is not None:
+            chain.append(current)
+            region = current.parent_region()
+            if region is self.scope:
+                for item in chain:
+                    self.worklist.push(item)
+                return
+            if region is None:
+                return
+            current = region.parent
+
+    def _on_inserted(self, op: Operation) -> None:
+        self.add_to_worklist(op)
+
+    def _on_modified(self, op: Operation) -> None:
+        self.add_to_worklist(op)
+
+    def _on_removed(self, op: Operation) -> None:
+        for nested in op.walk(region_first=True):
+            self._erase_one(nested)
+
+    def _erase_one(self, op: Operation) -> None:
+        for operand in op.operands:
+            owner = operand.owner
+            if not isinstance(owner, Operation):
+                continue
+            others = {use.operation for use in operand.uses} - {op}
+            if len(others) <= 1:
+                self.add_to_worklist(owner)
+        self.worklist.remove(op)
+        if self.folder is not None:
+            self.folder.forget(op)
+
+    # -- the driver ----------------------------------------------------------------------------
+
+    def simplify(self, region: Region) -> bool:
+        """Rewrite `region` to a fixed point; whether anything changed."""
+        with using_context(self.ctx):
+            return self._simplify(region)
+
+    def _simplify(self, region: Region) -> bool:
+        self.scope = region
+        changed = False
+        for _ in range(self.config.max_iterations):
+            self.worklist.clear()
+            self.folder = ConstantFolder(self.ctx, self.rewriter)
+            self._populate(region)
+            progress = self._process()
+            if self.config.region_simplify is not RegionSimplify.DISABLED:
+                progress |= simplify_regions(region)
+            changed |= progress
+            if not progress:
+                break
+        self.folder = None
+        return changed
+
+    def _populate(self, region: Region) -> None:
+        assert self.folder is not None
+        for op in preorder(region):
+            if op.parent is None:
+                continue
+            if self.config.cse_constants and (value := _constant_attr_of(op)) is not None:
+                if not self.folder.insert_known_constant(op, value):
+                    continue
+            self.add_to_worklist(op)
+        self.worklist.reverse()
+
+    def _process(self) -> bool:
+        changed = False
+        rewriter = self.rewriter
+        while self.worklist:
+            op = self.worklist.pop()
+            if is_trivially_dead(op):
+                rewriter.erase(op)
+                changed = True
+                continue
+            if self.config.fold and not op.has_trait(ConstantLike, value_if_unregistered=True):
+                folded = fold_op(op)
+                if folded is IN_PLACE:
+                    self.add_to_worklist(op)
+                    changed = True
+                    continue
+                if folded is not None and self._replace_with_folded(op, folded):
+                    changed = True
+                    continue
+            rewriter.has_done_action = False
+            rewriter.insertion_point = InsertPoint.before(op)
+            if self.patterns(op, rewriter) or rewriter.has_done_action:
+                changed = True
+        return changed
+
+    def _replace_with_folded(self, op: Operation, folded: Sequence[SSAValue | Attribute]) -> bool:
+        new_ops: list[Operation] = []
+        values: list[SSAValue] = []
+        for result, item in zip(op.results, folded, strict=True):
+            if isinstance(item, SSAValue):
+                values.append(item)
+                continue
+            constant = create_constant(self.ctx, item, result.type)
+            new_ops.append(constant)
+            values.append(constant.results[0])
+        self.rewriter.replace(op, new_ops, values)
+        return True
+
+
+def _constant_attr_of(op: Operation) -> Attribute | None:
+    if len(op.results) != 1 or not op.has_trait(ConstantLike, value_if_unregistered=False):
+        return None
+    return constant_value(op.results[0])
+
+
+def erase_unreachable_blocks(region: Region) -> bool:
+    """Erase the blocks of `region` (and nested regions) that the entry cannot reach."""
+    changed = False
+    for block in region.blocks:
+        for op in block.ops:
+            for nested in op.regions:
+                changed |= erase_unreachable_blocks(nested)
+    entry = region.blocks.first
+    if entry is None or entry.next_block is None:
+        return changed
+    reachable: set[Block] = {entry}
+    stack = [entry]
+    while stack:
+        block = stack.pop()
+        last = block.last_op
+        if last is None:
+            continue
+        for successor in last.successors:
+            if successor not in reachable:
+                reachable.add(successor)
+                stack.append(successor)
+    for block in list(region.blocks):
+        if block not in reachable:
+            for op in block.ops:
+                op.drop_all_references()
+            for op in list(reversed(block.ops)):
+                op.erase(safe_erase=False)
+            region.erase_block(block, safe_erase=False)
+            changed = True
+    return changed
+
+
+def simplify_regions(region: Region) -> bool:
+    """MLIR's `simplifyRegions` at the normal level: unreachable blocks, then region DCE."""
+    changed = erase_unreachable_blocks(region)
+    changed |= region_dce(region)
+    return changed
+
+
+def apply_patterns_greedily(
+    ctx: Context, region: Region, patterns: PatternSet, config: GreedyConfig = GreedyConfig()
+) -> bool:
+    """MLIR's `applyPatternsGreedily` on one region; whether the IR changed."""
+    return GreedyRewriteDriver(ctx, patterns, config).simplify(region)

@@ -1,0 +1,203 @@
+"""Canonicalization patterns of `scf` ops, as MLIR's SCF.cpp defines them.
+
+- `scf.for`: `SimplifyTrivialLoops` (no iteration: results are the inits; exactly one iteration:
+  the body is inlined with the induction variable set to the lower bound; an empty body that
+  only forwards values defined outside and runs at least once: those values) and
+  `ForOpIterArgsFolder` (an iter_arg is dropped when the body yields it unchanged, when its init
+  is what the body yields, or when neither it nor its result is used).
+- `scf.if`: `RemoveStaticCondition` (constant condition: the taken region is inlined),
+  `RemoveUnusedResults`, `RemoveEmptyElseBranch`, and `ConvertTrivialIfToSelect` (both regions
+  only yield: one `arith.select` per result, or the value itself when both sides agree).
+"""
+
+from __future__ import annotations
+
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
+from xdsl.rewriter import InsertPoint
+
+from ttc.transforms.patterns import pattern
+from ttc.transforms.patterns.context import active_context
+from ttc.transforms.utils import constant_scalar, create_op, defined_outside, normalize_int
+
+
+def _body(op: Operation) -> Block:
+    block = op.regions[0].blocks.first
+    assert block is not None
+    return block
+
+
+def _terminator(block: Block) -> Operation:
+    last = block.last_op
+    assert last is not None
+    return last
+
+
+def _inline_before(
+    rewriter: PatternRewriter, op: Operation, block: Block, args: list[SSAValue]
+) -> list[SSAValue]:
+    """Inline `block` (minus its terminator) before `op`; the terminator's operands."""
+    yielded = _terminator(block)
+    results = list(yielded.operands)
+    rewriter.erase(yielded)
+    rewriter.inline_block(block, InsertPoint.before(op), args)
+    return results
+
+
+def _trip_count(op: Operation) -> int | None:
+    lb, ub, step = (constant_scalar(v) for v in op.operands[:3])
+    if not all(isinstance(v, int) for v in (lb, ub, step)):
+        return None
+    type_ = op.operands[0].type
+    lb, ub, step = (normalize_int(int(v), type_) for v in (lb, ub, step))  # pyright: ignore[reportArgumentType]
+    if step <= 0:
+        return None
+    return max(0, -(-(ub - lb) // step))
+
+
+@pattern("scf.for")
+def simplify_trivial_loop(op: Operation, rewriter: PatternRewriter) -> bool:
+    inits = list(op.operands[3:])
+    if op.operands[0] is op.operands[1]:
+        rewriter.replace(op, [], inits)
+        return True
+    trips = _trip_count(op)
+    if trips == 0:
+        rewriter.replace(op, [], inits)
+        return True
+    body = _body(op)
+    if trips == 1:
+        results = _inline_before(rewriter, op, body, [op.operands[0], *inits])
+        rewriter.replace(op, [], results)
+        return True
+    if body.first_op is not _terminator(body) or trips is None:
+        return False
+    yielded = list(_terminator(body).operands)
+    if not all(isinstance(v, SSAValue) and defined_outside(v, op) for v in yielded):
+        return False
+    rewriter.replace(op, [], yielded)
+    return True
+
+
+@pattern("scf.for")
+def fold_forwarded_iter_args(op: Operation, rewriter: PatternRewriter) -> bool:
+    body = _body(op)
+    yield_op = _terminator(body)
+    inits = list(op.operands[3:])
+    iter_args = list(body.args[1:])
+    yielded = list(yield_op.operands)
+    keep: list[int] = []
+    for index, (init, arg, result, value) in enumerate(
+        zip(inits, iter_args, op.results, yielded, strict=True)
+    ):
+        forwarded = value is arg or value is init or (not arg.uses and not result.uses)
+        if not forwarded:
+            keep.append(index)
+    if len(keep) == len(inits):
+        return False
+    for index, (init, arg) in enumerate(zip(inits, iter_args, strict=True)):
+        if index not in keep:
+            arg.replace_all_uses_with(init)
+    region = op.detach_region(0)
+    for index in reversed(range(len(iter_args))):
+        if index not in keep:
+            body.erase_arg(iter_args[index])
+    yield_op.operands = [yielded[i] for i in keep]
+    new = type(op).create(
+        operands=[*op.operands[:3], *(inits[i] for i in keep)],
+        result_types=[op.results[i].type for i in keep],
+        properties=dict(op.properties),
+        attributes=dict(op.attributes),
+        regions=[region],
+    )
+    rewriter.insert_op(new)
+    replacements: list[SSAValue] = list(inits)
+    for new_index, old_index in enumerate(keep):
+        replacements[old_index] = new.results[new_index]
+    rewriter.replace(op, [], replacements)
+    return True
+
+
+def _region_block(op: Operation, index: int) -> Block | None:
+    if index >= len(op.regions):
+        return None
+    return op.regions[index].blocks.first
+
+
+@pattern("scf.if")
+def remove_static_condition(op: Operation, rewriter: PatternRewriter) -> bool:
+    cond = constant_scalar(op.operands[0])
+    if cond is None:
+        return False
+    taken = _region_block(op, 0 if cond else 1)
+    if taken is None:
+        rewriter.erase(op)
+        return True
+    results = _inline_before(rewriter, op, taken, [])
+    rewriter.replace(op, [], results)
+    return True
+
+
+@pattern("scf.if")
+def remove_unused_if_results(op: Operation, rewriter: PatternRewriter) -> bool:
+    used = [i for i, result in enumerate(op.results) if result.uses]
+    if len(used) == len(op.results):
+        return False
+    regions = [op.detach_region(r) for r in list(op.regions)]
+    for region in regions:
+        block = region.blocks.first
+        if block is not None:
+            terminator = _terminator(block)
+            terminator.operands = [terminator.operands[i] for i in used]
+    new = type(op).create(
+        operands=list(op.operands),
+        result_types=[op.results[i].type for i in used],
+        properties=dict(op.properties),
+        attributes=dict(op.attributes),
+        regions=regions,
+    )
+    rewriter.insert_op(new)
+    replacements: list[SSAValue | None] = [None] * len(op.results)
+    for new_index, old_index in enumerate(used):
+        replacements[old_index] = new.results[new_index]
+    rewriter.replace(op, [], replacements)
+    return True
+
+
+@pattern("scf.if")
+def remove_empty_else(op: Operation, rewriter: PatternRewriter) -> bool:
+    else_block = _region_block(op, 1)
+    if op.results or else_block is None or else_block.first_op is not _terminator(else_block):
+        return False
+    else_region = op.regions[1]
+    for block in list(else_region.blocks):
+        for nested in list(block.ops):
+            nested.erase()
+        else_region.erase_block(block)
+    rewriter.notify_op_modified(op)
+    return True
+
+
+@pattern("scf.if")
+def convert_trivial_if_to_select(op: Operation, rewriter: PatternRewriter) -> bool:
+    then_block, else_block = _region_block(op, 0), _region_block(op, 1)
+    if not op.results or then_block is None or else_block is None:
+        return False
+    then_yield, else_yield = _terminator(then_block), _terminator(else_block)
+    if then_block.first_op is not then_yield or else_block.first_op is not else_yield:
+        return False
+    cond = op.operands[0]
+    ctx = active_context()
+    replacements: list[SSAValue] = []
+    for result, true_value, false_value in zip(
+        op.results, then_yield.operands, else_yield.operands, strict=True
+    ):
+        if true_value is false_value:
+            replacements.append(true_value)
+            continue
+        select = create_op(ctx, "arith.select", [cond, true_value, false_value], [result.type])
+        rewriter.insert_op(select)
+        replacements.append(select.results[0])
+    rewriter.replace(op, [], replacements)
+    return True
+

@@ -1,0 +1,284 @@
+"""Folders and canonicalization patterns of `tt` ops, as Triton's Ops.cpp and Canonicalize.td
+define them.
+
+Folders: `splat` of a constant is a dense splat; `expand_dims`/`reshape`/`broadcast`/`trans` of a
+splat constant are splats of the new shape; `broadcast` and `reshape` (without `allow_reorder`)
+to the same type are no-ops; `trans` with the identity order is a no-op and `trans(trans(x))`
+composes the orders in place; `make_range(s, s+1)` is `dense<s>`; `addptr(p, 0)` is `p`;
+`advance(p, 0, ..)` is `p`; `fp_to_fp` of a same type or of a signed zero folds.
+Patterns: `expand_dims(splat)`, `reshape(splat)` and `broadcast(splat)` become splats;
+`expand_dims(broadcast(x))` becomes `broadcast(expand_dims(x))`; `reshape(reshape(x))` one
+reshape; `broadcast(broadcast(x))` one broadcast; loads and stores with an all-true splat mask
+drop it, a load with an all-false mask becomes its `other`, a store with one is erased.
+"""
+
+from __future__ import annotations
+
+import math
+
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
+
+from ttc.transforms.patterns import IN_PLACE, FoldResult, folder, pattern
+from ttc.transforms.patterns.context import active_context
+from ttc.transforms.utils import (
+    constant_value,
+    create_op,
+    is_constant_int,
+    scalar_attr,
+    splat_scalar,
+)
+
+
+def _resized_splat(attr: Attribute | None, type_: Attribute) -> Attribute | None:
+    """`resizeSplat`: the splat `attr` re-typed to `type_`, or None when `attr` is no splat."""
+    if not isinstance(attr, DenseIntOrFPElementsAttr):
+        return None
+    value = splat_scalar(attr)
+    return None if value is None else scalar_attr(value, type_)
+
+
+@folder("tt.splat")
+def fold_splat(op: Operation, consts: list[Attribute | None]) -> FoldResult:
+    value = consts[0]
+    if not isinstance(value, IntegerAttr | FloatAttr):
+        return None
+    return [scalar_attr(value.value.data, op.results[0].type)]
+
+
+@folder("tt.expand_dims")
+def fold_expand_dims(op: Operation, consts: list[Attribute | None]) -> FoldResult:
+    attr = _resized_splat(consts[0], op.results[0].type)
+    return None if attr is None else [attr]
+
+
+@folder("tt.reshape")
+def fold_reshape(op: Operation, consts: list[Attribute | None]) -> FoldResult:
+    source = op.operands[0]
+    if source.type == op.results[0].type and "allow_reorder" not in op.properties:
+        return [source]
+    attr = _resized_splat(consts[0], op.results[0].type)
+    return None if attr is None else [attr]
+
+
+@folder("tt.broadcast")
+def fold_broadcast(op: Operation, consts: list[Attribute | None]) -> FoldResult:
+    source = op.operands[0]
+    if source.type == op.results[0].type:
+        return [source]
+    attr = _resized_splat(consts[0], op.results[0].type)
+    return None if attr is None else [attr]
+
+
+def _order(op: Operation) -> list[int]:
+    attr = op.properties["order"]
+    return list(attr.get_values())  # pyright: ignore[reportAttributeAccessIssue, reportUnknownArgumentType, reportUnknownMemberType]
+
+
+@folder("tt.trans")
+def fold_trans(op: Operation, consts: list[Attribute | None]) -> FoldResult:
+    source = op.operands[0]
+    order = _order(op)
+    if order == list(range(len(order))) and source.type == op.results[0].type:
+        return [source]
+    inner = source.owner
+    if isinstance(inner, Operation) and inner.name == "tt.trans":
+        inner_order = _order(inner)
+        attr = op.properties["order"]
+        op.properties["order"] = type(attr).from_list(  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+            attr.elt_type, [inner_order[i] for i in order]  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+        )
+        op.operands = [inner.operands[0]]
+        return IN_PLACE
+    attr = _resized_splat(consts[0], op.results[0].type)
+    return None if attr is None else [attr]
+
+
+@folder("tt.make_range")
+def fold_make_range(op: Operation, consts: list[Attribute | None]) -> FoldResult:
+    start = op.properties["start"]
+    end = op.properties["end"]
+    assert isinstance(start, IntegerAttr) and isinstance(end, IntegerAttr)
+    if start.value.data + 1 != end.value.data:
+        return None
+    return [scalar_attr(start.value.data, op.results[0].type)]
+
+
+@folder("tt.addptr")
+def fold_addptr_zero(op: Operation, consts: list[Attribute | None]) -> FoldResult:
+    return [op.operands[0]] if is_constant_int(op.operands[1], 0) else None
+
+
+@folder("tt.advance")
+def fold_advance_zero(op: Operation, consts: list[Attribute | None]) -> FoldResult:
+    offsets = op.operands[1:]
+    if all(is_constant_int(v, 0) for v in offsets):
+        return [op.operands[0]]
+    return None
+
+
+@folder("tt.fp_to_fp")
+def fold_fp_to_fp(op: Operation, consts: list[Attribute | None]) -> FoldResult:
+    source = op.operands[0]
+    if source.type == op.results[0].type:
+        return [source]
+    value = splat_scalar(consts[0])
+    if isinstance(value, float) and value == 0.0:
+        return [scalar_attr(math.copysign(0.0, value), op.results[0].type)]
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Patterns
+# --------------------------------------------------------------------------------------------
+
+
+def _defining(value: SSAValue, name: str) -> Operation | None:
+    owner = value.owner
+    return owner if isinstance(owner, Operation) and owner.name == name else None
+
+
+def _replace_with_new(
+    rewriter: PatternRewriter,
+    op: Operation,
+    name: str,
+    operands: list[SSAValue],
+    properties: dict[str, Attribute] | None = None,
+) -> Operation:
+    new = create_op(active_context(), name, operands, [op.results[0].type], properties)
+    rewriter.insert_op(new)
+    rewriter.replace(op, [], list(new.results))
+    return new
+
+
+@pattern("tt.expand_dims", "tt.reshape", "tt.broadcast")
+def view_of_splat(op: Operation, rewriter: PatternRewriter) -> bool:
+    """expand_dims/reshape/broadcast(splat(x)) -> splat(x)."""
+    if op.name == "tt.reshape" and "efficient_layout" in op.properties:
+        return False
+    splat = _defining(op.operands[0], "tt.splat")
+    if splat is None:
+        return False
+    _replace_with_new(rewriter, op, "tt.splat", [splat.operands[0]])
+    return True
+
+
+@pattern("tt.expand_dims")
+def expand_dims_of_broadcast(op: Operation, rewriter: PatternRewriter) -> bool:
+    """expand_dims(broadcast(x)) -> broadcast(expand_dims(x))."""
+    broadcast = _defining(op.operands[0], "tt.broadcast")
+    if broadcast is None:
+        return False
+    source = broadcast.operands[0]
+    source_type = source.type
+    result_type = op.results[0].type
+    assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
+    axis = op.properties["axis"]
+    assert isinstance(axis, IntegerAttr)
+    shape = list(source_type.get_shape())
+    shape.insert(axis.value.data, 1)
+    expanded_type = TensorType(source_type.element_type, shape, result_type.encoding)
+    ctx = active_context()
+    expand = create_op(ctx, "tt.expand_dims", [source], [expanded_type], dict(op.properties))
+    rewriter.insert_op(expand)
+    _replace_with_new(rewriter, op, "tt.broadcast", [expand.results[0]])
+    return True
+
+
+@pattern("tt.reshape")
+def reshape_of_reshape(op: Operation, rewriter: PatternRewriter) -> bool:
+    """reshape(reshape(x)) -> reshape(x), allowing reorder when either did."""
+    if "efficient_layout" in op.properties:
+        return False
+    inner = _defining(op.operands[0], "tt.reshape")
+    if inner is None:
+        return False
+    properties = {k: v for k, v in op.properties.items() if k == "allow_reorder"}
+    if "allow_reorder" in inner.properties:
+        properties["allow_reorder"] = inner.properties["allow_reorder"]
+    _replace_with_new(rewriter, op, "tt.reshape", [inner.operands[0]], properties)
+    return True
+
+
+@pattern("tt.broadcast")
+def broadcast_of_broadcast(op: Operation, rewriter: PatternRewriter) -> bool:
+    """broadcast(broadcast(x)) -> broadcast(x)."""
+    inner = _defining(op.operands[0], "tt.broadcast")
+    if inner is None:
+        return False
+    _replace_with_new(rewriter, op, "tt.broadcast", [inner.operands[0]])
+    return True
+
+
+def _splat_mask(op: Operation, index: int) -> bool | None:
+    """The value of a splat constant mask operand (from `arith.constant`), else None."""
+    if len(op.operands) <= index:
+        return None
+    mask = op.operands[index]
+    owner = mask.owner
+    if not isinstance(owner, Operation) or owner.name != "arith.constant":
+        return None
+    attr = constant_value(mask)
+    if not isinstance(attr, DenseIntOrFPElementsAttr):
+        return None
+    value = splat_scalar(attr)
+    return None if value is None else bool(value)
+
+
+def _without_mask(op: Operation, keep: int) -> dict[str, Attribute]:
+    properties = dict(op.properties)
+    segments = properties.get("operandSegmentSizes")
+    if segments is not None:
+        sizes = list(segments.get_values())  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownArgumentType]
+        sizes = [s if i < keep else 0 for i, s in enumerate(sizes)]
+        properties["operandSegmentSizes"] = type(segments).from_list(  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+            segments.elt_type, sizes  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+        )
+    return properties
+
+
+@pattern("tt.load")
+def canonicalize_masked_load(op: Operation, rewriter: PatternRewriter) -> bool:
+    """load(p, splat(1), ..) -> load(p, ..); load(p, splat(0), other) -> other."""
+    mask = _splat_mask(op, 1)
+    if mask is None:
+        return False
+    if mask:
+        new = create_op(
+            active_context(),
+            "tt.load",
+            [op.operands[0]],
+            [op.results[0].type],
+            _without_mask(op, 1),
+            dict(op.attributes),
+        )
+        rewriter.insert_op(new)
+        rewriter.replace(op, [], list(new.results))
+        return True
+    if len(op.operands) < 3:
+        return False
+    rewriter.replace(op, [], [op.operands[2]])
+    return True
+
+
+@pattern("tt.store")
+def canonicalize_masked_store(op: Operation, rewriter: PatternRewriter) -> bool:
+    """store(p, v, splat(1)) -> store(p, v); store(p, v, splat(0)) -> nothing."""
+    mask = _splat_mask(op, 2)
+    if mask is None:
+        return False
+    if mask:
+        new = create_op(
+            active_context(),
+            "tt.store",
+            list(op.operands[:2]),
+            [],
+            _without_mask(op, 2),
+            dict(op.attributes),
+        )
+        rewriter.insert_op(new)
+        rewriter.erase(op)
+        return True
+    rewriter.erase(op)
+    return True

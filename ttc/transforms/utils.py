@@ -1,0 +1,265 @@
+"""Helpers shared by ttc's TTIR passes: constants, side effects, op creation, IR movement.
+
+These mirror the small MLIR utilities Triton's passes lean on: `matchPattern(v, m_Constant())`
+(`constant_value`), splat attributes (`SplatElementsAttr`), `isMemoryEffectFree`,
+`isOpTriviallyDead`/`wouldOpBeTriviallyDead` (MLIR's rules: an op is dead when unused and it has no
+effect other than reads or allocations of its own results), `Operation::moveBefore`, and the
+"insertion region" MLIR's OperationFolder hoists constants into (the entry block of the closest
+isolated-from-above ancestor).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    DenseIntOrFPElementsAttr,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    ShapedType,
+    TensorType,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.traits import (
+    ConstantLike,
+    IsolatedFromAbove,
+    IsTerminator,
+    MemoryEffectKind,
+    SymbolOpInterface,
+    get_effects,
+)
+
+Scalar = int | float
+
+
+# --------------------------------------------------------------------------------------------
+# Constants
+# --------------------------------------------------------------------------------------------
+
+
+def constant_value(value: SSAValue) -> Attribute | None:
+    """The attribute of `value` when a constant-like op defines it (MLIR's `m_Constant`)."""
+    owner = value.owner
+    if not isinstance(owner, Operation) or not owner.has_trait(
+        ConstantLike, value_if_unregistered=False
+    ):
+        return None
+    attr = owner.properties.get("value")
+    return attr if attr is not None else owner.attributes.get("value")
+
+
+def element_type(type_: Attribute) -> Attribute:
+    """The element type of a shaped type, or the type itself for a scalar."""
+    if isinstance(type_, ShapedType):
+        return type_.get_element_type()  # pyright: ignore[reportUnknownMemberType]
+    return type_
+
+
+def splat_scalar(attr: Attribute | None) -> Scalar | None:
+    """The single value of a scalar constant or of a splat dense constant, else None."""
+    if isinstance(attr, IntegerAttr):
+        return attr.value.data
+    if isinstance(attr, FloatAttr):
+        return attr.value.data
+    if isinstance(attr, DenseIntOrFPElementsAttr):
+        data = attr.data.data
+        elem_type = attr.get_element_type()
+        if isinstance(elem_type, IntegerType | IndexType | AnyFloat):
+            size = elem_type.compile_time_size
+            if len(data) < size or data != data[:size] * (len(data) // size):
+                return None
+            return elem_type.unpack(data[:size], 1)[0]
+    return None
+
+
+def constant_scalar(value: SSAValue) -> Scalar | None:
+    """The scalar (or splat) constant that `value` holds, if any."""
+    return splat_scalar(constant_value(value))
+
+
+def is_constant_int(value: SSAValue, expected: int) -> bool:
+    """Whether `value` is an integer constant (or splat) equal to `expected`, as a signed value."""
+    got = constant_scalar(value)
+    if got is None or isinstance(got, float):
+        return False
+    return normalize_int(got, element_type(value.type)) == normalize_int(
+        expected, element_type(value.type)
+    )
+
+
+def int_width(type_: Attribute) -> int:
+    """Bit width of an integer or index type (index is 64 bits wide)."""
+    if isinstance(type_, IntegerType):
+        return type_.width.data
+    return 64
+
+
+def normalize_int(value: int, type_: Attribute) -> int:
+    """`value` wrapped to the signed range of `type_` (i1 true is -1, as MLIR's APInt sees it)."""
+    width = int_width(type_)
+    value &= (1 << width) - 1
+    if value >= 1 << (width - 1):
+        value -= 1 << width
+    return value
+
+
+def to_unsigned(value: int, type_: Attribute) -> int:
+    """`value` as an unsigned number of the width of `type_`."""
+    return value & ((1 << int_width(type_)) - 1)
+
+
+def scalar_attr(value: Scalar, type_: Attribute) -> Attribute:
+    """An attribute of `type_` holding `value`: a scalar attribute, or a splat for a tensor."""
+    elem = element_type(type_)
+    if isinstance(type_, TensorType):
+        if isinstance(elem, IntegerType | IndexType):
+            return DenseIntOrFPElementsAttr.from_list(type_, [normalize_int(int(value), elem)])  # pyright: ignore[reportArgumentType, reportUnknownArgumentType]
+        return DenseIntOrFPElementsAttr.from_list(type_, [float(value)])  # pyright: ignore[reportArgumentType, reportUnknownArgumentType]
+    if isinstance(elem, IntegerType | IndexType):
+        return IntegerAttr(normalize_int(int(value), elem), elem)
+    assert isinstance(elem, AnyFloat)
+    return FloatAttr(float(value), elem)
+
+
+def create_constant(ctx: Context, attr: Attribute, type_: Attribute) -> Operation:
+    """A new `arith.constant` of `type_` holding `attr` (how Triton's dialects materialize)."""
+    op_class = ctx.get_op("arith.constant")
+    return op_class.create(properties={"value": attr}, result_types=[type_])
+
+
+def create_op(
+    ctx: Context,
+    name: str,
+    operands: Sequence[SSAValue],
+    result_types: Sequence[Attribute],
+    properties: dict[str, Attribute] | None = None,
+    attributes: dict[str, Attribute] | None = None,
+) -> Operation:
+    """A new op of the registered class for `name`, built generically."""
+    return ctx.get_op(name).create(
+        operands=list(operands),
+        result_types=list(result_types),
+        properties=dict(properties or {}),
+        attributes=dict(attributes or {}),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Side effects
+# --------------------------------------------------------------------------------------------
+
+
+def is_memory_effect_free(op: Operation) -> bool:
+    """MLIR's `isMemoryEffectFree`: known effects, and none of them (nested ops included)."""
+    effects = get_effects(op)
+    return effects is not None and not effects
+
+
+def would_be_trivially_dead(op: Operation) -> bool:
+    """MLIR's `wouldOpBeTriviallyDead`: erasing the op once its results are unused is safe."""
+    if op.has_trait(IsTerminator, value_if_unregistered=False) or op.has_trait(
+        SymbolOpInterface, value_if_unregistered=False
+    ):
+        return False
+    effects = get_effects(op)
+    if effects is None:
+        return False
+    for effect in effects:
+        if effect.kind == MemoryEffectKind.READ:
+            continue
+        if (
+            effect.kind == MemoryEffectKind.ALLOC
+            and isinstance(effect.value, SSAValue)
+            and not defined_outside(effect.value, op)
+        ):
+            continue
+        return False
+    return True
+
+
+def is_trivially_dead(op: Operation) -> bool:
+    """MLIR's `isOpTriviallyDead`: no result is used and the op would be trivially dead."""
+    return all(not result.uses for result in op.results) and would_be_trivially_dead(op)
+
+
+def only_reads(op: Operation) -> bool:
+    """Whether every known effect of `op` is a read (and there is at least one)."""
+    effects = get_effects(op)
+    return bool(effects) and all(e.kind == MemoryEffectKind.READ for e in effects or ())
+
+
+# --------------------------------------------------------------------------------------------
+# IR structure
+# --------------------------------------------------------------------------------------------
+
+
+def is_isolated_from_above(op: Operation) -> bool:
+    """Whether `op` might be isolated from above (unregistered ops are assumed to be)."""
+    return op.has_trait(IsolatedFromAbove, value_if_unregistered=True)
+
+
+def insertion_region(block: Block) -> Region:
+    """The region whose entry block MLIR's OperationFolder puts constants of `block` into."""
+    while True:
+        region = block.parent
+        assert region is not None
+        parent = region.parent
+        if parent is None or is_isolated_from_above(parent) or parent.parent is None:
+            return region
+        block = parent.parent
+
+
+def move_before(op: Operation, anchor: Operation) -> None:
+    """Move `op` right before `anchor` (which may be in another block)."""
+    block = op.parent
+    if block is not None:
+        block.detach_op(op)
+    anchor_block = anchor.parent
+    assert anchor_block is not None
+    anchor_block.insert_op_before(op, anchor)
+
+
+def move_to_start(op: Operation, block: Block) -> None:
+    """Move `op` to the start of `block`."""
+    first = block.first_op
+    if first is op:
+        return
+    if first is None:
+        if op.parent is not None:
+            op.parent.detach_op(op)
+        block.add_op(op)
+        return
+    move_before(op, first)
+
+
+def defined_outside(value: SSAValue, op: Operation) -> bool:
+    """Whether `value` is defined outside of `op` (so it is invariant for a loop `op`)."""
+    owner = value.owner
+    owner_op = owner if isinstance(owner, Operation) else owner.parent_op()
+    return owner_op is None or not op.is_ancestor(owner_op)
+
+
+def preorder(region: Region) -> Iterator[Operation]:
+    """The ops nested in `region`, parents before children, tolerating erasure of the
+    current op (its nested ops are then skipped) and moves of ops to earlier positions."""
+    for block in list(region.blocks):
+        op = block.first_op
+        while op is not None:
+            following = op.next_op
+            yield op
+            if op.parent is not None:
+                for nested in op.regions:
+                    yield from preorder(nested)
+            op = following
+
+
+def users(value: SSAValue) -> list[Operation]:
+    """The ops that use `value`, each once, in use order."""
+    seen: dict[Operation, None] = {}
+    for use in value.uses:
+        seen[use.operation] = None
+    return list(seen)
