@@ -1,0 +1,340 @@
+"""Parse MLIR text (Triton's `.ttir`/`.ttgir`, lit inputs) into an xDSL module.
+
+Mirrors MLIR's `OperationParser` where xDSL's parser differs:
+
+- `#locN = loc(...)` aliases may be defined after their first use (every Triton dump defines
+  them after the module): their definitions are found by a pre-scan and parsed on first use;
+- an op or block argument written without `loc(...)` gets its own position as a
+  `FileLineColLoc(file, line, col)` (the op name's token, the argument's `%name`), as MLIR's
+  parser does, so that verifier errors can point at it;
+- `fused<metadata>[...]` locations;
+- every failure is a `TtcError` at `file:line:col` of the offending token with that line's
+  text, with MLIR's wording where it is cheap to match; errors raised by dialect parse code
+  without a location get the current token's.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import (
+    FileLineColLoc,
+    FusedLoc,
+    IntAttr,
+    ModuleOp,
+    NameLoc,
+    NoneAttr,
+    StringAttr,
+)
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
+from xdsl.parser import Parser
+from xdsl.parser.core import UnresolvedOperand
+from xdsl.utils.exceptions import ParseError
+from xdsl.utils.lexer import Span
+from xdsl.utils.mlir_lexer import MLIRTokenKind
+
+from ttc.ir.errors import SourceLocation, TtcError
+
+_ALIAS_DEF = re.compile(r"^([#!][A-Za-z_][\w$.\-]*)[ \t]*=", re.MULTILINE)
+_DEFAULT_VALUE_NAME = re.compile(r"arg[0-9]+|[0-9]+")
+_UNIQUED_NAME = re.compile(r"(.+)_[0-9]+")
+_OP_NAME_TOKENS = (MLIRTokenKind.BARE_IDENT, MLIRTokenKind.STRING_LIT)
+
+
+class SourceMap:
+    """Offsets of one buffer mapped to MLIR's 1-based `line:col`."""
+
+    def __init__(self, text: str, filename: str) -> None:
+        self.text = text
+        self.filename = filename
+        self._line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self._line_starts, offset) - 1
+        return line + 1, offset - self._line_starts[line] + 1
+
+    def location(self, offset: int) -> SourceLocation:
+        line, col = self.line_col(offset)
+        return SourceLocation(self.filename, line, col)
+
+    def line_text(self, offset: int) -> str:
+        line, _ = self.line_col(offset)
+        start = self._line_starts[line - 1]
+        end = self.text.find("\n", start)
+        return self.text[start : end if end >= 0 else len(self.text)]
+
+    def error(self, message: str, offset: int) -> TtcError:
+        offset = max(0, min(offset, len(self.text)))
+        return TtcError(message, self.location(offset), self.line_text(offset))
+
+    def file_loc(self, offset: int) -> FileLineColLoc:
+        line, col = self.line_col(offset)
+        return FileLineColLoc(StringAttr(self.filename), IntAttr(line), IntAttr(col))
+
+
+class TtcParser(Parser):
+    """xDSL's parser with MLIR's location rules and forward `#loc` aliases."""
+
+    def __init__(self, ctx: Context, text: str, filename: str) -> None:
+        super().__init__(ctx, text, filename)
+        self.source = SourceMap(text, filename)
+        self._pending_aliases: dict[str, int] = {}
+        for match in _ALIAS_DEF.finditer(text):
+            self._pending_aliases.setdefault(match.group(1), match.end())
+        self._alias_ends: dict[str, int] = {}
+        self._resolving: set[str] = set()
+        self._after_loc = -1
+        self._forward_uses: dict[str, Span] = {}
+        self._custom_op_name = True
+        self._op_names: list[int] = []
+        self._unlocated_args: dict[BlockArgument, str] = {}
+
+    # -- aliases -----------------------------------------------------------------------------
+
+    def _parse_extended_type_or_attribute(self, attr_or_dialect_name: str, is_type: bool):  # type: ignore[override]
+        if "." not in attr_or_dialect_name and self._current_token.kind != MLIRTokenKind.LESS:
+            alias = ("!" if is_type else "#") + attr_or_dialect_name
+            if alias not in self.attribute_aliases:
+                if alias not in self._pending_aliases or alias in self._resolving:
+                    at = self.source.text.rfind(alias, 0, self._current_token.span.start)
+                    self.raise_error(
+                        f"undefined symbol alias id '{attr_or_dialect_name}'",
+                        at if at >= 0 else None,
+                    )
+                self._define_forward_alias(alias)
+        return super()._parse_extended_type_or_attribute(attr_or_dialect_name, is_type)  # type: ignore[call-overload]
+
+    def _define_forward_alias(self, alias: str) -> None:
+        """Parse the definition of `alias` found by the pre-scan, then come back."""
+        saved_state = self._parser_state.current_token
+        saved_pos = self.lexer.pos
+        self._resolving.add(alias)
+        try:
+            self._resume_from(self._pending_aliases[alias])
+            value = self.parse_type() if alias[0] == "!" else self.parse_attribute()
+            self.attribute_aliases[alias] = value
+            self._alias_ends[alias] = self._current_token.span.start
+        finally:
+            self._resolving.discard(alias)
+            self.lexer.pos = saved_pos
+            self._parser_state.current_token = saved_state
+
+    def _parse_alias_def(self) -> None:
+        name = self._current_token.text
+        end = self._alias_ends.get(name)
+        if end is None:
+            super()._parse_alias_def()
+            return
+        self._resume_from(end)
+
+    # -- locations ---------------------------------------------------------------------------
+
+    def parse_optional_location(self):  # type: ignore[override]
+        loc = super().parse_optional_location()
+        if loc is not None:
+            self._after_loc = self._current_token.span.start
+        return loc
+
+    def _parse_location(self):  # type: ignore[override]
+        if self._current_token.kind == MLIRTokenKind.BARE_IDENT and self._current_token.text == "fused":
+            self._consume_token()
+            metadata: Attribute = NoneAttr()
+            if self.parse_optional_punctuation("<") is not None:
+                metadata = self.parse_attribute()
+                self.parse_punctuation(">")
+            locs = self.parse_comma_separated_list(self.Delimiter.SQUARE, self._parse_location)
+            return FusedLoc(tuple(locs), metadata)
+        return super()._parse_location()
+
+    # -- operations --------------------------------------------------------------------------
+
+    def parse_operation(self) -> Operation:
+        self._op_names.append(-1)
+        try:
+            op = super().parse_operation()
+        finally:
+            name_pos = self._op_names.pop()
+        explicit = self._after_loc == self._current_token.span.start
+        if not explicit:
+            op.location = self.source.file_loc(name_pos)
+        if self._unlocated_args:
+            self._recover_argument_names(op, named=explicit)
+        return op
+
+    def _recover_argument_names(self, op: Operation, *, named: bool) -> None:
+        """Give region arguments their printed names back when `op` came with a location.
+
+        MLIR's custom printers (`scf.for`) print no locations for region arguments, so a dump
+        made with `--mlir-print-debuginfo` shows the argument's `NameLoc` only as its name
+        (`%acc_67`, the `_67` from uniquing). Re-parsed, that `NameLoc` is rebuilt around the
+        argument's position, so the module prints back as it was written.
+        """
+        for region in op.regions:
+            entry = region.blocks.first
+            if entry is None:
+                continue
+            for arg in entry.args:
+                written = self._unlocated_args.pop(arg, None)
+                if written is None or not named or _DEFAULT_VALUE_NAME.fullmatch(written):
+                    continue
+                base = _UNIQUED_NAME.fullmatch(written)
+                if base is not None and base.group(1) in self.ssa_values:
+                    written = base.group(1)
+                arg.location = NameLoc(StringAttr(written), arg.location)
+
+    def _parse_op_result_list(self) -> list[tuple[Span, int]]:
+        results = super()._parse_op_result_list()
+        token = self._current_token
+        self._op_names[-1] = token.span.start
+        self._custom_op_name = token.kind == MLIRTokenKind.BARE_IDENT
+        return results
+
+    def _get_op_by_name(self, name: str) -> type[Operation]:
+        at = self._op_names[-1] if self._op_names else self._current_token.span.start
+        try:
+            op_type = self.ctx.get_optional_op(name, dialect_stack=self._parser_state.dialect_stack)
+        except TtcError as err:
+            if err.location is None:
+                err.location = self.source.location(at)
+                err.source_line = self.source.line_text(at)
+            raise
+        if op_type is not None:
+            return op_type
+        if self._custom_op_name:
+            self.raise_error(f"custom op '{name}' is unknown", at)
+        self.raise_error(
+            f"operation '{name}' is unknown (use --allow-unregistered-dialect to accept it)", at
+        )
+
+    # -- block arguments ---------------------------------------------------------------------
+
+    def _parse_optional_block_arg_list(self, block: Block):  # type: ignore[override]
+        if self._current_token.kind != MLIRTokenKind.L_PAREN:
+            return None
+
+        def parse_argument() -> None:
+            name = self._parse_token(MLIRTokenKind.PERCENT_IDENT, "expected SSA operand").span
+            self.parse_punctuation(":")
+            arg_type = self.parse_attribute()
+            location = self.parse_optional_location() or self.source.file_loc(name.start)
+            arg = block.insert_arg(arg_type, len(block.args), location)
+            self._register_ssa_definition(name.text[1:], (arg,), name)
+
+        self.parse_comma_separated_list(self.Delimiter.PAREN, parse_argument)
+        return block
+
+    def parse_optional_region(self, arguments: Iterable[Parser.Argument] | None = None) -> Region | None:
+        args = list(arguments) if arguments is not None else None
+        region = super().parse_optional_region(args)
+        if region is not None and args is not None and region.blocks.first is not None:
+            for block_arg, arg in zip(region.blocks.first.args, args):
+                if arg.location is None:
+                    block_arg.location = self.source.file_loc(arg.name.start)
+                    self._unlocated_args[block_arg] = arg.name.text[1:]
+        return region
+
+    # -- values ------------------------------------------------------------------------------
+
+    def resolve_operand(self, operand: UnresolvedOperand, type: Attribute) -> SSAValue:  # type: ignore[override]
+        name = operand.operand_name
+        if name not in self.ssa_values:
+            self._forward_uses.setdefault(name, operand.span)
+        value = self.ssa_values.get(name)
+        if value is not None and operand.index < len(value) and value[operand.index].type != type:
+            self.raise_error(
+                f"use of value '%{name}' expects different type than prior uses: "
+                f"'{type}' vs '{value[operand.index].type}'",
+                operand.span,
+            )
+        return super().resolve_operand(operand, type)
+
+    def parse_ttc_module(self) -> ModuleOp:
+        """The module in the buffer: its only top-level `module`, or an implicit one."""
+        ops: list[Operation] = []
+        while self._current_token.kind != MLIRTokenKind.EOF:
+            kind = self._current_token.kind
+            if kind in (MLIRTokenKind.HASH_IDENT, MLIRTokenKind.EXCLAMATION_IDENT):
+                self._parse_alias_def()
+                continue
+            if kind == MLIRTokenKind.FILE_METADATA_BEGIN:
+                self._parse_file_metadata_dictionary()
+                continue
+            if kind not in (MLIRTokenKind.PERCENT_IDENT, *_OP_NAME_TOKENS):
+                self.raise_error("expected operation name")
+            ops.append(self.parse_operation())
+        if self.forward_ssa_references:
+            name = next(iter(self.forward_ssa_references))
+            span = self._forward_uses.get(name)
+            self.raise_error(f"use of undeclared SSA value name '%{name}'", span)
+        if len(ops) == 1 and isinstance(ops[0], ModuleOp):
+            return ops[0]
+        module = ModuleOp(ops)
+        module.location = self.source.file_loc(0)
+        return module
+
+
+def parse_module(
+    text: str,
+    filename: str = "<stdin>",
+    *,
+    ctx: Context | None = None,
+    allow_unregistered: bool = False,
+) -> ModuleOp:
+    """Parse one MLIR buffer; every error is a located `TtcError`."""
+    if ctx is None:
+        from ttc.ir.context import make_context
+
+        ctx = make_context(allow_unregistered=allow_unregistered)
+    try:
+        parser = TtcParser(ctx, text, filename)
+    except ParseError as err:
+        raise _from_parse_error(SourceMap(text, filename), err) from None
+    try:
+        module = parser.parse_ttc_module()
+    except ParseError as err:
+        raise _from_parse_error(parser.source, err) from None
+    except TtcError as err:
+        if err.location is None:
+            offset = parser._current_token.span.start
+            err.location = parser.source.location(offset)
+            err.source_line = parser.source.line_text(offset)
+        raise
+    except Exception as err:  # dialect code failing on malformed input: report, never trace
+        message = str(err) or type(err).__name__
+        raise parser.source.error(message, parser._current_token.span.start) from None
+    _modernize(module)
+    return module
+
+
+def _from_parse_error(source: SourceMap, err: ParseError) -> TtcError:
+    message = err.msg
+    if message == " in block definition":
+        at_end = err.span.start >= len(source.text.rstrip())
+        message = "unexpected end of file: expected '}'" if at_end else "expected '}' or a block label"
+    return source.error(_mlir_wording(message), err.span.start)
+
+
+_REWORDS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^Expected (.+?)(?: here)?[.!]?$"), r"expected \1"),
+    (re.compile(r"^'(.)' expected(.*)$"), r"expected '\1'\2"),
+)
+
+
+def _mlir_wording(message: str) -> str:
+    """xDSL's messages in MLIR's style (`expected ':'`), where a rule covers them."""
+    for pattern, replacement in _REWORDS:
+        if pattern.match(message):
+            return pattern.sub(replacement, message)
+    return message
+
+
+def _modernize(module: ModuleOp) -> None:
+    from ttc.dialects import legacy
+
+    modernize = getattr(legacy, "modernize_module_attributes", None)
+    if modernize is not None:
+        modernize(module)
+
