@@ -406,9 +406,9 @@ def format_help() -> str:
         formatter.write_dl(rows)
     with formatter.section("Pass flags"):
         formatter.write_text(
-            "Every registered pass is a flag: -NAME or -NAME='opt=value opt2=value'. "
-            "`ttc list passes` lists them with their options; passes run in command-line "
-            "order, together with --pass-pipeline and --pipeline.")
+            "`ttc list passes` lists every pass flag with its options. Write one as -NAME or "
+            "-NAME='opt=value opt2=value'. Passes run in command-line order, together with "
+            "--pass-pipeline and --pipeline.")
     with formatter.section("Examples"):
         formatter.write_text("ttc opt kernel.ttir -canonicalize -cse")
         formatter.write_text("ttc opt tests.mlir -split-input-file -verify-diagnostics")

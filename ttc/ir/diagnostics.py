@@ -300,15 +300,13 @@ def parse_expectations(text: str, filename: str) -> list[Expectation]:
             pending_below.clear()
             last_plain_line = number
             continue
-        severity, regex_form, _, designator, message = match.groups()
+        severity, _, _, designator, message = match.groups()
         comment = SourceLocation(filename, number, match.start() + 1)
         try:
             pattern = _compile_expectation(message)
         except re.error as error:
             raise TtcError(f"invalid regex in expected-{severity}: {error}", comment,
                            line) from None
-        if regex_form and pattern is None:
-            pattern = re.compile(message)
         expectation = Expectation(severity, message, number, comment, pattern)  # type: ignore[arg-type]
         if designator is None:
             pass

@@ -101,11 +101,7 @@ class _Cursor:
 def parse_pipeline(text: str) -> list[PassSpec]:
     """Parse `builtin.module(a, b{x=1}, tt.func(c))` or `a, b{x=1}` into pass specs, in order."""
     cursor = _Cursor(text)
-    specs = _parse_elements(cursor, (), closing="")
-    cursor.skip_space()
-    if not cursor.at_end():
-        raise cursor.error(f"unexpected {cursor.peek()!r} after the pipeline")
-    return specs
+    return _parse_elements(cursor, (), closing="")
 
 
 def _parse_elements(cursor: _Cursor, anchor: tuple[str, ...], closing: str) -> list[PassSpec]:
