@@ -2150,9 +2150,10 @@ class FuncOp(TTOp):
         )
 
     def verify_op(self) -> None:
-        if not self.body.blocks:
+        entry = self.body.blocks.first
+        if entry is None:
             return
-        block_types = tuple(self.body.block.arg_types)
+        block_types = tuple(entry.arg_types)
         if block_types != self.function_type.inputs.data:
             raise VerifyException(
                 "entry block argument types must match the function signature"
@@ -2160,7 +2161,9 @@ class FuncOp(TTOp):
 
     @property
     def args(self) -> tuple[SSAValue, ...]:
-        return self.body.block.args
+        entry = self.body.blocks.first
+        assert entry is not None, "a function declaration has no arguments"
+        return entry.args
 
 
 class CallSymbolUser(SymbolUserOpInterface):
