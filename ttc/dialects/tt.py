@@ -38,7 +38,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
-from xdsl.ir import Attribute, Block, Dialect, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     SameVariadicOperandSize,
@@ -80,7 +80,6 @@ from ttc.dialects.tt_syntax import (
     parse_bracketed_operands,
     parse_enum,
     parse_functional_type,
-    parse_keyword_enum,
     parse_operand_list,
     parse_optional_enum,
     parse_type_list,
@@ -112,7 +111,6 @@ from ttc.dialects.tt_types import (
     pointee_type,
     pointer_type_same_shape,
     shape_of,
-    with_element_type,
 )
 
 I32Attr = IntegerAttr[I32]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import TypeVar
 
-from xdsl.dialects.builtin import IntegerAttr
+from xdsl.dialects.builtin import FunctionType, IntegerAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser, UnresolvedOperand
@@ -97,14 +97,6 @@ def enum_attr(enum: type[E], attr: Attribute | None, default: E) -> E:
     return default
 
 
-def parse_keyword_enum(parser: Parser, keyword: str, enum: type[E]) -> E | None:
-    """Parse `keyword = value` if `keyword` comes next; None otherwise."""
-    if parser.parse_optional_keyword(keyword) is None:
-        return None
-    parser.parse_punctuation("=")
-    return parse_enum(parser, enum)
-
-
 def parse_operand_list(parser: Parser) -> list[UnresolvedOperand]:
     """A possibly empty comma-separated list of operands (`%a, %b`), no delimiters."""
     first = parser.parse_optional_unresolved_operand()
@@ -161,18 +153,12 @@ def print_functional_type(
     printer.print_string("(")
     print_types(printer, inputs)
     printer.print_string(") -> ")
-    if len(outputs) == 1 and not _is_function_like(outputs[0]):
+    if len(outputs) == 1 and not isinstance(outputs[0], FunctionType):
         printer.print_attribute(outputs[0])
     else:
         printer.print_string("(")
         print_types(printer, outputs)
         printer.print_string(")")
-
-
-def _is_function_like(t: Attribute) -> bool:
-    from xdsl.dialects.builtin import FunctionType
-
-    return isinstance(t, FunctionType)
 
 
 def parse_functional_type(parser: Parser) -> tuple[list[Attribute], list[Attribute]]:

@@ -17,7 +17,6 @@ from enum import IntEnum
 
 from xdsl.dialects.builtin import (
     AnyFloat,
-    IndexType,
     IntAttr,
     IntegerAttr,
     IntegerType,
@@ -310,11 +309,6 @@ def is_int(t: Attribute) -> bool:
 
 def is_ptr(t: Attribute) -> bool:
     return isinstance(t, PointerType)
-
-
-def is_scalar(t: Attribute) -> bool:
-    """A scalar of Triton's type system (`TT_Type` minus tensors): int, float, index or pointer."""
-    return is_int(t) or is_float(t) or is_ptr(t) or isinstance(t, IndexType)
 
 
 def bit_width(t: Attribute) -> int:

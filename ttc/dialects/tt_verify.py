@@ -83,7 +83,6 @@ TT_TYPE = TypeConstraint(
 )
 TENSOR = TypeConstraint("ranked tensor of floating-point or integer or ptr values", _tensor_of(_is_value))
 INT_TENSOR = TypeConstraint("ranked tensor of integer values", _tensor_of(is_int))
-I32_TENSOR = TypeConstraint("ranked tensor of 32-bit signless integer values", _tensor_of(_is_width(32)))
 FLOAT_TENSOR = TypeConstraint("ranked tensor of floating-point values", _tensor_of(is_float))
 FP_INT_TENSOR = TypeConstraint(
     "ranked tensor of floating-point or integer values",
