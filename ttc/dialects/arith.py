@@ -18,9 +18,9 @@ xDSL's own classes, reused as they are; this module replaces what xDSL gets wron
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import (
@@ -42,6 +42,7 @@ from xdsl.dialects.builtin import (
     container_of,
     i1,
 )
+from xdsl.dialects.utils import BitEnumAttribute
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
 from xdsl.irdl import (
     AnyAttr,
@@ -49,6 +50,7 @@ from xdsl.irdl import (
     ParamAttrConstraint,
     VarConstraint,
     base,
+    irdl_attr_definition,
     irdl_op_definition,
     operand_def,
     prop_def,
@@ -57,12 +59,11 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import Pure
+from xdsl.traits import Commutative, Pure
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 FastMathFlagsAttr = xarith.FastMathFlagsAttr
-IntegerOverflowAttr = xarith.IntegerOverflowAttr
 
 _int_like = container_of(IntegerType | IndexType)
 _float_like = container_of(AnyFloat)
@@ -305,6 +306,93 @@ def _width(type: Attribute) -> int:
 # ---------------------------------------------------------------------------------------------
 # Ops
 # ---------------------------------------------------------------------------------------------
+
+
+@irdl_attr_definition
+class IntegerOverflowAttr(BitEnumAttribute[xarith.IntegerOverflowFlag]):
+    """`#arith.overflow<nsw, nuw>`: MLIR separates the flags with `, ` (xDSL prints `nsw,nuw`)."""
+
+    name = "arith.overflow"
+
+    none_value = "none"
+
+    def __init__(self, flags: Iterable[xarith.IntegerOverflowFlag] | Literal["none"] | None):
+        super().__init__(flags)
+
+    def print_parameter(self, printer: Printer) -> None:
+        flags = [flag.value for flag in xarith.IntegerOverflowFlag if flag in self.data]
+        printer.print_string("<" + (", ".join(flags) or "none") + ">")
+
+
+class _BinaryWithOverflow(xarith.SignlessIntegerBinaryOperationWithOverflow):
+    """`$lhs, $rhs (overflow<...>)? attr-dict : type` with ttc's overflow attribute."""
+
+    overflow_flags = prop_def(
+        IntegerOverflowAttr, default_value=IntegerOverflowAttr("none"), prop_name="overflowFlags"
+    )
+
+    def __init__(
+        self,
+        operand1: Operation | SSAValue,
+        operand2: Operation | SSAValue,
+        result_type: Attribute | None = None,
+        overflow: IntegerOverflowAttr | xarith.IntegerOverflowAttr | None = None,
+    ):
+        flags = IntegerOverflowAttr(overflow.data if overflow is not None else None)
+        IRDLOperation.__init__(
+            self,
+            operands=[operand1, operand2],
+            result_types=[result_type or SSAValue.get(operand1).type],
+            properties={"overflowFlags": flags},
+        )
+
+
+@irdl_op_definition
+class AddiOp(_BinaryWithOverflow):
+    """`arith.addi`."""
+
+    name = "arith.addi"
+
+    traits = traits_def(Pure(), Commutative(), xarith.SignlessIntegerBinaryOperationHasCanonicalizationPatternsTrait())
+
+    py_operation = staticmethod(xarith.AddiOp.py_operation)
+    is_right_unit = staticmethod(xarith.AddiOp.is_right_unit)
+
+
+@irdl_op_definition
+class SubiOp(_BinaryWithOverflow):
+    """`arith.subi`."""
+
+    name = "arith.subi"
+
+    traits = traits_def(Pure(), xarith.SignlessIntegerBinaryOperationHasCanonicalizationPatternsTrait())
+
+    py_operation = staticmethod(xarith.SubiOp.py_operation)
+    is_right_unit = staticmethod(xarith.SubiOp.is_right_unit)
+
+
+@irdl_op_definition
+class MuliOp(_BinaryWithOverflow):
+    """`arith.muli`."""
+
+    name = "arith.muli"
+
+    traits = traits_def(Pure(), Commutative(), xarith.SignlessIntegerBinaryOperationHasCanonicalizationPatternsTrait())
+
+    py_operation = staticmethod(xarith.MuliOp.py_operation)
+    is_right_unit = staticmethod(xarith.MuliOp.is_right_unit)
+    is_right_zero = staticmethod(xarith.MuliOp.is_right_zero)
+
+
+@irdl_op_definition
+class ShLIOp(_BinaryWithOverflow):
+    """`arith.shli`."""
+
+    name = "arith.shli"
+
+    traits = traits_def(Pure(), xarith.SignlessIntegerBinaryOperationHasCanonicalizationPatternsTrait())
+
+    is_right_unit = staticmethod(xarith.ShLIOp.is_right_unit)
 
 
 @irdl_op_definition
@@ -792,9 +880,9 @@ Arith = Dialect(
     [
         ConstantOp,
         # Integer binary ops: xDSL's classes print and verify as MLIR does.
-        xarith.AddiOp,
-        xarith.SubiOp,
-        xarith.MuliOp,
+        AddiOp,
+        SubiOp,
+        MuliOp,
         xarith.DivSIOp,
         xarith.DivUIOp,
         xarith.CeilDivSIOp,
@@ -805,7 +893,7 @@ Arith = Dialect(
         xarith.AndIOp,
         xarith.OrIOp,
         xarith.XOrIOp,
-        xarith.ShLIOp,
+        ShLIOp,
         xarith.ShRSIOp,
         xarith.ShRUIOp,
         xarith.MaxSIOp,
