@@ -1,0 +1,109 @@
+"""LLVM IR → PTX with llvmlite's NVPTX back end: Triton's `make_llir` optimisation and `make_ptx`.
+
+Mirrors `third_party/nvidia/backend/compiler.py`: the module gets triple `nvptx64-nvidia-cuda`
+and the NVPTX data layout, runs LLVM's O3 pipeline (SLP vectorisation off for sm_80, as Triton
+does), is compiled for proc `sm_<cc>` (`sm_90a` from cc 90 on) with features `+ptx<N>`, and the
+PTX text gets Triton's fix-ups: the `.version` line states the requested PTX ISA version, the
+`.target` line the exact architecture, and the `debug` target flag is dropped. llvmlite is
+imported here only, on first use, so that `ttc` starts quickly.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import TYPE_CHECKING
+
+from ttc.ir.errors import TtcError
+
+if TYPE_CHECKING:
+    from llvmlite import binding
+
+TRIPLE = "nvptx64-nvidia-cuda"
+
+MAX_LLVM_PTX_VERSION = 90
+"""The newest PTX ISA version handed to LLVM as a feature (Triton caps it the same way)."""
+
+
+def sm_arch(cc: int) -> str:
+    """The PTX architecture for a compute capability: `sm_80`, `sm_90a` (Triton's rule)."""
+    return f"sm_{cc}" + ("a" if cc >= 90 else "")
+
+
+@cache
+def _llvm() -> binding:
+    from llvmlite import binding
+
+    binding.initialize_all_targets()
+    binding.initialize_all_asmprinters()
+    binding.set_option("ttc", "-nvptx-mad-wide-opt")
+    return binding
+
+
+def _target_machine(cc: int, ptx_version: int, opt_level: int) -> binding.TargetMachine:
+    llvm = _llvm()
+    target = llvm.Target.from_triple(TRIPLE)
+    features = f"+ptx{min(ptx_version, MAX_LLVM_PTX_VERSION)}"
+    return target.create_target_machine(cpu=sm_arch(cc), features=features, opt=opt_level)
+
+
+def nvptx_data_layout(cc: int = 90, ptx_version: int = 87) -> str:
+    """The data layout LLVM's NVPTX back end uses (what Triton attaches to its modules)."""
+    return str(_target_machine(cc, ptx_version, 3).target_data)
+
+
+def optimize_llvm_ir(llvm_ir: str, *, cc: int, ptx_version: int, opt_level: int = 3) -> str:
+    """Parse, verify and optimise LLVM IR as Triton's `make_llir` does; returns the new IR."""
+    module, _ = _optimized_module(llvm_ir, cc, ptx_version, opt_level)
+    return str(module)
+
+
+def _optimized_module(
+    llvm_ir: str, cc: int, ptx_version: int, opt_level: int
+) -> tuple[binding.ModuleRef, binding.TargetMachine]:
+    llvm = _llvm()
+    try:
+        module = llvm.parse_assembly(llvm_ir)
+        module.verify()
+    except RuntimeError as e:
+        raise TtcError(f"invalid LLVM IR: {str(e).strip()}") from None
+    tm = _target_machine(cc, ptx_version, opt_level)
+    module.triple = TRIPLE
+    module.data_layout = str(tm.target_data)
+    if opt_level > 0:
+        options = llvm.create_pipeline_tuning_options(speed_level=opt_level)
+        options.slp_vectorization = cc != 80
+        options.loop_vectorization = True
+        options.loop_unrolling = True
+        builder = llvm.create_pass_builder(tm, options)
+        builder.getModulePassManager().run(module, builder)
+    return module, tm
+
+
+def fix_ptx(ptx: str, *, cc: int, ptx_version: int) -> str:
+    """Triton's make_ptx fix-ups: `.version`, `.target` and no `debug` target flag."""
+    version = f"{ptx_version // 10}.{ptx_version % 10}"
+    ptx = re.sub(r"^\.version \d+\.\d+", f".version {version}", ptx, flags=re.MULTILINE)
+    ptx = re.sub(r"^\.target sm_\w+", f".target {sm_arch(cc)}", ptx, flags=re.MULTILINE)
+    return re.sub(r",\s*debug|debug,\s*", "", ptx)
+
+
+def llvm_ir_to_ptx(llvm_ir: str, *, cc: int, ptx_version: int, opt_level: int = 3) -> str:
+    """Compile LLVM IR text to PTX for compute capability `cc` (80, 90, ...).
+
+    Raises TtcError when the IR does not parse or verify, or when the PTX does not hold exactly
+    one kernel.
+    """
+    module, tm = _optimized_module(llvm_ir, cc, ptx_version, opt_level)
+    ptx = fix_ptx(tm.emit_assembly(module), cc=cc, ptx_version=ptx_version)
+    ptx_kernel_name(ptx)
+    return ptx
+
+
+def ptx_kernel_name(ptx: str) -> str:
+    """The name of the one `.visible .entry` in `ptx` (Triton's `metadata["name"]`)."""
+    names = re.findall(r"^\s*\.visible\s+\.entry\s+([\w$]+)", ptx, flags=re.MULTILINE)
+    if len(names) != 1:
+        found = ", ".join(names) if names else "none"
+        raise TtcError(f"expected exactly one kernel (.visible .entry) in the PTX, found {found}")
+    return names[0]
