@@ -27,6 +27,7 @@ from xdsl.irdl import IRDLOperation, irdl_attr_definition, irdl_op_definition
 from xdsl.parser import AttrParser, Parser
 
 from ttc.dialects.ttg_attrs import (
+    CGA_KEYS,
     EncodingBody,
     NVMMASharedEncodingAttr,
     SwizzledSharedEncodingAttr,
@@ -97,10 +98,10 @@ def reject_removed_op(name: str) -> None:
 def modernize_module_attributes(module: ModuleOp) -> None:
     """Rename a module's attributes from older spellings to Triton 3.6's, in place.
 
-    `"triton_gpu.num-warps"` → `"ttg.num-warps"` (likewise every `triton_gpu.`/`triton_nvidia_gpu.`
-    key) and `"triton_gpu.compute-capability" = 80 : i32` → `ttg.target = "cuda:80"` (unless a
-    target is already set). Keys come out sorted, as MLIR prints a dictionary. Call it on every
-    module after parsing.
+    `"triton_gpu.num-warps"` → `"ttg.num-warps"` (likewise every `triton_gpu.` and
+    `triton_nvidia_gpu.` key) and `"triton_gpu.compute-capability" = 80 : i32` →
+    `ttg.target = "cuda:80"` (unless a target is already set). Keys come out sorted, as MLIR
+    prints a dictionary. Call it on every module after parsing.
     """
     renamed: dict[str, Attribute] = {}
     for key, value in module.attributes.items():
@@ -172,7 +173,9 @@ class LegacySharedEncodingAttr(ParametrizedAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        body = EncodingBody.parse(parser)
+        body = EncodingBody.parse(
+            parser, ("vec", "perPhase", "maxPhase", "order", "hasLeadingOffset", *CGA_KEYS)
+        )
         vec = body.uint("vec")
         per_phase = body.uint("perPhase")
         max_phase = body.uint("maxPhase")
@@ -181,7 +184,6 @@ class LegacySharedEncodingAttr(ParametrizedAttribute):
         modern = legacy_shared_to_modern(
             vec, per_phase, max_phase, order, has_leading_offset, body
         )
-        body.reject_unknown()
         return (modern,)
 
     @classmethod

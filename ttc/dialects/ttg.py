@@ -647,7 +647,10 @@ def _pointee_tensor_type(ptr_tensor: Attribute) -> Attribute:
 
 @irdl_op_definition
 class AsyncCommitGroupOp(IRDLOperation):
-    """`ttg.async_commit_group [tokens %t...]`: close the current batch of async copies."""
+    """`ttg.async_commit_group [tokens %t...]`: close the current batch of async copies.
+
+    Before Triton 3.3 it had no token result; that form still reads, and gains the token.
+    """
 
     name = "ttg.async_commit_group"
 
@@ -659,7 +662,10 @@ class AsyncCommitGroupOp(IRDLOperation):
 
 @irdl_op_definition
 class AsyncWaitOp(IRDLOperation):
-    """`ttg.async_wait %t... {num = N : i32}`: wait until at most N copy groups are pending."""
+    """`ttg.async_wait %t... {num = N : i32}`: wait until at most N copy groups are pending.
+
+    Before Triton 3.3 it had no token result; that form still reads, and gains the token.
+    """
 
     name = "ttg.async_wait"
 
@@ -775,6 +781,8 @@ def verify_layouts(module: ModuleOp) -> None:
     `"ttg.num-warps"` are checked for the counts: TTIR has no layouts to check.
 
     Call it after `module.verify()`; it raises `LayoutVerifyException` naming the failing op.
+    The message is Triton's on one line (Triton puts a newline before "Layout has ..."), so that
+    an `expected-error` on either part matches.
     """
     check_counts = _int_attr(module, NUM_WARPS) is not None
     for op in module.walk():
@@ -785,7 +793,7 @@ def verify_layouts(module: ModuleOp) -> None:
             else:
                 message = _check_tensor_layout(op, tensor)
             if message is not None:
-                raise LayoutVerifyException(f"{prefix}{encoding}.\n{message}", op)
+                raise LayoutVerifyException(f"{prefix}{encoding}. {message}", op)
 
 
 def _check_rank_only(tensor: TensorType[Attribute]) -> str | None:

@@ -1,4 +1,4 @@
-"""Layout and memory attributes of the TritonGPU dialect (`#ttg.*`), parsed and printed as Triton 3.6.
+"""Layout and memory attributes of the TritonGPU dialect (`#ttg.*`), read and printed as Triton 3.6.
 
 Mirrors the encodings of Triton's `TritonGPUAttrDefs.td` / `Dialect.cpp`:
 
@@ -134,7 +134,7 @@ class CTALayout:
             raise VerifyException("Every element in CTASplitNum must be greater than 0.")
 
     def suffix(self, rank: int) -> str:
-        """`, CTAsPerCGA = [..], CTASplitNum = [..], CTAOrder = [..]` unless the layout is trivial."""
+        """`, CTAsPerCGA = [..], CTASplitNum = [..], CTAOrder = [..]`, or "" for one CTA."""
         if self == CTALayout.default(rank):
             return ""
         return (
@@ -145,6 +145,7 @@ class CTALayout:
 
 
 CTA_KEYS = ("CTAsPerCGA", "CTASplitNum", "CTAOrder")
+CGA_KEYS = (*CTA_KEYS, "CGALayout")
 
 
 # --------------------------------------------------------------------------------------------
@@ -155,20 +156,28 @@ CTA_KEYS = ("CTAsPerCGA", "CTASplitNum", "CTAOrder")
 class EncodingBody:
     """The `{key = value}` dictionary of an encoding being parsed, with Triton's value checks."""
 
-    def __init__(self, parser: AttrParser, entries: dict[str, Attribute], start: int) -> None:
+    def __init__(
+        self,
+        parser: AttrParser,
+        entries: dict[str, Attribute],
+        start: int,
+        keys: Iterable[str],
+    ) -> None:
         self.parser = parser
         self.entries = entries
         self.start = start
-        self.used: set[str] = set()
+        for key in entries:
+            if key not in keys:
+                self.error(f"unexpected key: {key}")
 
     @staticmethod
-    def parse(parser: AttrParser) -> EncodingBody:
-        """Parse `<{...}>` and return its entries."""
+    def parse(parser: AttrParser, keys: Iterable[str]) -> EncodingBody:
+        """Parse `<{...}>`; a key outside `keys` is an error, as in Triton's parsers."""
         start = parser.pos
         parser.parse_punctuation("<")
         entries = parser.parse_optional_dictionary_attr_dict()
         parser.parse_punctuation(">")
-        return EncodingBody(parser, entries, start)
+        return EncodingBody(parser, entries, start, tuple(keys))
 
     def error(self, message: str) -> None:
         self.parser.raise_error(message, self.start, self.parser.pos)
@@ -177,7 +186,6 @@ class EncodingBody:
         return key in self.entries
 
     def _value(self, key: str) -> Attribute | None:
-        self.used.add(key)
         return self.entries.get(key)
 
     def _int(self, attr: Attribute, desc: str) -> int:
@@ -252,11 +260,6 @@ class EncodingBody:
             self.error("CTAsPerCGA, CTASplitNum, and CTAOrder must all be present or all be absent")
         return CTALayout(*(self.uint_list(k) for k in CTA_KEYS))
 
-    def reject_unknown(self) -> None:
-        for key in self.entries:
-            if key not in self.used:
-                self.error(f"unexpected key: {key}")
-
     def build(
         self, cls: type[ParametrizedAttribute], params: Sequence[Attribute]
     ) -> Sequence[Attribute]:
@@ -294,7 +297,8 @@ class LayoutEncoding(ParametrizedAttribute):
 
 
 class DistributedEncoding(LayoutEncoding):
-    """A register layout: which lane of which warp holds which element (DistributedEncodingTrait)."""
+    """A register layout: which lane of which warp holds which element (Triton's
+    DistributedEncodingTrait)."""
 
 
 class SharedEncoding(LayoutEncoding):
@@ -376,13 +380,14 @@ class BlockedEncodingAttr(DistributedEncoding, _WithCTALayout):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        body = EncodingBody.parse(parser)
+        body = EncodingBody.parse(
+            parser, ("sizePerThread", "threadsPerWarp", "warpsPerCTA", "order", *CGA_KEYS)
+        )
         size = body.uint_list("sizePerThread")
         threads = body.uint_list("threadsPerWarp")
         warps = body.uint_list("warpsPerCTA")
         order = body.uint_list("order")
         cta = body.cta_layout(len(size))
-        body.reject_unknown()
         return body.build(
             cls,
             (int_list(size), int_list(threads), int_list(warps), int_list(order), *cta.attrs()),
@@ -423,10 +428,9 @@ class SliceEncodingAttr(DistributedEncoding):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        body = EncodingBody.parse(parser)
+        body = EncodingBody.parse(parser, ("dim", "parent"))
         dim = body.uint("dim")
         parent = body.attribute("parent")
-        body.reject_unknown()
         if not isinstance(parent, DistributedEncoding):
             body.error("expected a distributed encoding trait")
         return body.build(cls, (IntAttr(dim), parent))
@@ -502,13 +506,14 @@ class NvidiaMmaEncodingAttr(DistributedEncoding, _WithCTALayout):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        body = EncodingBody.parse(parser)
+        body = EncodingBody.parse(
+            parser, ("versionMajor", "versionMinor", "warpsPerCTA", "instrShape", *CGA_KEYS)
+        )
         major = body.uint("versionMajor")
         minor = body.uint("versionMinor", 0)
         warps = body.uint_list("warpsPerCTA")
         cta = body.cta_layout(len(warps))
         instr = body.uint_list("instrShape", _default_instr_shape(major, len(warps)))
-        body.reject_unknown()
         return body.build(
             cls,
             (IntAttr(major), IntAttr(minor), int_list(warps), *cta.attrs(), int_list(instr)),
@@ -578,11 +583,10 @@ class DotOperandEncodingAttr(DistributedEncoding):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        body = EncodingBody.parse(parser)
+        body = EncodingBody.parse(parser, ("opIdx", "parent", "kWidth"))
         op_idx = body.uint("opIdx")
         parent = body.attribute("parent")
         k_width = body.uint("kWidth", 0)
-        body.reject_unknown()
         if not isinstance(parent, DistributedEncoding):
             body.error("expected a distributed encoding trait")
         return body.build(cls, (IntAttr(op_idx), parent, IntAttr(k_width)))
@@ -653,9 +657,8 @@ class LinearEncodingAttr(DistributedEncoding):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        body = EncodingBody.parse(parser)
+        body = EncodingBody.parse(parser, LINEAR_IN_DIMS)
         params = tuple(bases_attr(body.bases(dim)) for dim in LINEAR_IN_DIMS)
-        body.reject_unknown()
         return body.build(cls, params)
 
     def print_parameters(self, printer: Printer) -> None:
@@ -715,13 +718,12 @@ class SwizzledSharedEncodingAttr(SharedEncoding, _WithCTALayout):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        body = EncodingBody.parse(parser)
+        body = EncodingBody.parse(parser, ("vec", "perPhase", "maxPhase", "order", *CGA_KEYS))
         vec = body.uint("vec")
         per_phase = body.uint("perPhase")
         max_phase = body.uint("maxPhase")
         order = body.uint_list("order")
         cta = body.cta_layout(len(order))
-        body.reject_unknown()
         return body.build(
             cls,
             (IntAttr(vec), IntAttr(per_phase), IntAttr(max_phase), int_list(order), *cta.attrs()),
@@ -798,13 +800,15 @@ class NVMMASharedEncodingAttr(SharedEncoding, _WithCTALayout):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        body = EncodingBody.parse(parser)
+        body = EncodingBody.parse(
+            parser,
+            ("swizzlingByteWidth", "transposed", "elementBitWidth", "fp4Padded", *CGA_KEYS),
+        )
         swizzle = body.uint("swizzlingByteWidth")
         transposed = body.boolean("transposed", False)
         width = body.uint("elementBitWidth")
         fp4 = body.boolean("fp4Padded", False)
         cta = body.cta_layout(2)
-        body.reject_unknown()
         return body.build(
             cls,
             (IntAttr(swizzle), IntAttr(int(transposed)), IntAttr(width), IntAttr(int(fp4)),
@@ -850,7 +854,9 @@ class SharedLinearEncodingAttr(SharedEncoding):
         if align <= 0 or align & (align - 1):
             raise VerifyException("alignment must be a positive power of two")
         if self.rank == 0:
-            raise VerifyException("SharedLinearEncodingAttr requires at least one output dimension.")
+            raise VerifyException(
+                "SharedLinearEncodingAttr requires at least one output dimension."
+            )
         bases = self.bases()
         for dim, vectors in bases.items():
             for basis in vectors:
@@ -868,7 +874,7 @@ class SharedLinearEncodingAttr(SharedEncoding):
         start = parser.pos
         parser.parse_punctuation("<")
         entries = parser.parse_optional_dictionary_attr_dict()
-        body = EncodingBody(parser, entries, start)
+        body = EncodingBody(parser, entries, start, (*SHARED_LINEAR_IN_DIMS, "alignment"))
         if body.has("alignment"):
             body.error("alignment must be specified outside of the linear layout braces")
         parser.parse_punctuation(",")
@@ -878,7 +884,6 @@ class SharedLinearEncodingAttr(SharedEncoding):
         parser.parse_punctuation(">")
         offset = body.bases("offset")
         block = body.bases("block") if body.has("block") else ()
-        body.reject_unknown()
         return body.build(cls, (bases_attr(offset), bases_attr(block), IntAttr(alignment)))
 
     def print_parameters(self, printer: Printer) -> None:

@@ -1,0 +1,131 @@
+// RUN: ttc opt %s -split-input-file -verify-diagnostics
+// Bad layouts, types and ops give Triton's diagnostics.
+
+// expected-error @below {{order must be a permutation of 0..(rank-1), but was [1, 1]}}
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 1]}>
+
+// -----
+
+// expected-error @below {{sizePerThread, threadsPerWarp, warpsPerCTA, and order must all have the same rank.}}
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [32], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// -----
+
+// expected-error @below {{unexpected key: threadsPerCTA}}
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerCTA = [32], warpsPerCTA = [4], order = [0]}>
+
+// -----
+
+// expected-error @below {{CTAsPerCGA, CTASplitNum, and CTAOrder must all be present or all be absent}}
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CTAOrder = [0]}>
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// expected-error @below {{slice dim=2 must be less than the parent rank=2}}
+#sliced = #ttg.slice<{dim = 2, parent = #blocked}>
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// expected-error @below {{ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA parent}}
+#dot = #ttg.dot_op<{opIdx = 0, parent = #mma}>
+
+// -----
+
+// expected-error @below {{In a distributed layout, each base must move in at most one dimension.}}
+#linear = #ttg.linear<{register = [[1, 1]], lane = [], warp = [], block = []}>
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+// expected-error @below {{shape must have power-of-2 dimensions; got 64x48}}
+tt.func @bad_memdesc(%m: !ttg.memdesc<64x48xf16, #shared, #smem>) {
+  tt.return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+tt.func @convert_shape(%t: tensor<64x32xf16, #blocked>) {
+  // expected-error @below {{requires the same shape for all operands and results}}
+  %c = ttg.convert_layout %t : tensor<64x32xf16, #blocked> -> tensor<32x64xf16, #blocked1>
+  tt.return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @store_immutable(%t: tensor<64x32xf16, #blocked>, %m: !ttg.memdesc<64x32xf16, #shared, #smem>) {
+  // expected-error @below {{Cannot store into immutable memory}}
+  ttg.local_store %t, %m : tensor<64x32xf16, #blocked> -> !ttg.memdesc<64x32xf16, #shared, #smem>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @index_rank(%m: !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable>, %i: i32) {
+  // expected-error @below {{result rank must be input rank - 1}}
+  %v = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @alloc_immutable() {
+  // expected-error @below {{a local_alloc without a source must be mutable}}
+  %a = ttg.local_alloc : () -> !ttg.memdesc<64x32xf16, #shared, #smem>
+  tt.return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 8 : i32} {
+  tt.func @module_warps() {
+    // expected-error @below {{Layout has a total of 4 warps per CTA, but the context requires 8 warps per CTA.}}
+    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @function_warps() attributes {"ttg.num-warps" = 8 : i32} {
+    // expected-error @below {{Layout has a total of 4 warps per CTA, but the context requires 8 warps per CTA.}}
+    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [16], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @threads() {
+    // expected-error @below {{Layout has a total of 16 threads per warp, but the context requires 32 threads per warp.}}
+    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @rank() {
+    // expected-error @below {{Layout has rank 2, but the tensor it's attached to has rank 1.}}
+    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    tt.return
+  }
+}
