@@ -10,7 +10,8 @@ isolated-from-above ancestor).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -263,3 +264,88 @@ def users(value: SSAValue) -> list[Operation]:
     for use in value.uses:
         seen[use.operation] = None
     return list(seen)
+
+
+# --------------------------------------------------------------------------------------------
+# Loops
+# --------------------------------------------------------------------------------------------
+
+LOOP_OPS: tuple[str, ...] = ("scf.for", "scf.while")
+
+
+def is_speculatable(op: Operation) -> bool:
+    """MLIR's `isSpeculatable`, from the op's speculatability trait (unknown: not speculatable)."""
+    from xdsl.traits import ConditionallySpeculatable
+
+    trait = op.get_trait(ConditionallySpeculatable)
+    return trait is not None and trait.is_speculatable(op)
+
+
+def can_be_hoisted(op: Operation, loop: Operation) -> bool:
+    """Whether every value `op` (and anything nested in it) uses is defined outside `loop`
+    or inside `op` itself (MLIR's `canBeHoisted`)."""
+    for nested in op.walk():
+        for operand in nested.operands:
+            if not defined_outside(operand, loop) and defined_outside(operand, op):
+                return False
+    return True
+
+
+def move_loop_invariant_code(
+    loop: Operation,
+    should_move: Callable[[Operation], bool],
+    move: Callable[[Operation], None],
+) -> int:
+    """MLIR's `moveLoopInvariantCode` on each region of `loop`: hoist the top-level ops that
+    `should_move` accepts and whose operands are defined outside; revisit their users.
+    Returns how many ops moved."""
+    moved = 0
+    for region in loop.regions:
+        block = region.blocks.first
+        if block is None:
+            continue
+        queue: deque[Operation] = deque(block.ops)
+        while queue:
+            op = queue.popleft()
+            if op.parent_region() is not region:
+                continue
+            if not should_move(op) or not can_be_hoisted(op, loop):
+                continue
+            move(op)
+            moved += 1
+            for result in op.results:
+                for user in users(result):
+                    if user.parent_region() is region:
+                        queue.append(user)
+    return moved
+
+
+def post_order_loops(root: Operation) -> list[Operation]:
+    """The loops nested in `root`, inner loops before the loops that contain them."""
+    return [op for op in root.walk(region_first=True) if op.name in LOOP_OPS]
+
+
+def erase_op(op: Operation) -> None:
+    """Detach and erase `op`, whatever still uses its results."""
+    block = op.parent
+    if block is not None:
+        block.erase_op(op, safe_erase=False)
+    else:
+        op.erase(safe_erase=False)
+
+
+_TT_ELEMENTWISE = frozenset(
+    {
+        "tt.addptr", "tt.bitcast", "tt.clampf", "tt.extern_elementwise", "tt.fp_to_fp",
+        "tt.int_to_ptr", "tt.mulhiui", "tt.precise_divf", "tt.precise_sqrt", "tt.ptr_to_int",
+    }
+)  # fmt: skip
+
+
+def is_elementwise(op: Operation) -> bool:
+    """Whether `op` carries MLIR's `Elementwise` trait: arith and math ops but constants, and
+    Triton's elementwise ops."""
+    dialect = op.name.split(".", 1)[0]
+    if dialect in ("arith", "math"):
+        return op.name != "arith.constant"
+    return op.name in _TT_ELEMENTWISE

@@ -10,15 +10,19 @@ order of appearance, so names that MLIR derives from locations do not matter.
 from __future__ import annotations
 
 import gzip
+import importlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
+
+from ttc.pipelines.pass_base import TtcPass
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "triton-3.6"
 if not CORPUS.exists():
     CORPUS = Path("/work/shared/corpus/triton-3.6")
 
 _HEADER = re.compile(r"^// -----// IR Dump Before \S+ \(([^)]*)\) \('([^']*)' operation", re.M)
+MODULES = {"loop-invariant-code-motion": "licm"}
 _SSA = re.compile(r"%[A-Za-z0-9_$.\-]+")
 
 
@@ -62,6 +66,15 @@ def pass_cases(flags: set[str]) -> list[PassCase]:
             if following:
                 cases.append(PassCase(kernel_dir.name, i, flag, before, following[0][2]))
     return cases
+
+
+def pass_class(flag: str) -> type[TtcPass]:
+    """The ttc pass for `flag`, from its own module (`triton-combine` -> triton_combine.py)."""
+    module = importlib.import_module("ttc.transforms." + MODULES.get(flag, flag.replace("-", "_")))
+    for value in vars(module).values():
+        if isinstance(value, type) and issubclass(value, TtcPass) and value.__dict__.get("name") == flag:
+            return value
+    raise LookupError(flag)
 
 
 def normalize(text: str) -> str:

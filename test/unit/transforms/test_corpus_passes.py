@@ -5,15 +5,22 @@ from __future__ import annotations
 import difflib
 
 import pytest
-from corpus_dumps import PassCase, normalize, pass_cases
+from corpus_dumps import PassCase, normalize, pass_cases, pass_class
 
 from ttc.ir.context import make_context
 from ttc.ir.errors import TtcError
 from ttc.ir.parser import parse_module
 from ttc.ir.printer import print_module
-from ttc.pipelines.registry import get_pass
 
-FLAGS = {"canonicalize"}
+FLAGS = {
+    "canonicalize",
+    "cse",
+    "symbol-dce",
+    "triton-combine",
+    "triton-licm",
+    "triton-loop-aware-cse",
+    "triton-reorder-broadcast",
+}
 CASES = pass_cases(FLAGS)
 
 
@@ -25,9 +32,7 @@ def test_pass_matches_triton(case: PassCase) -> None:
         expected = print_module(parse_module(case.after, case.id))
     except TtcError as err:
         pytest.skip(f"input not parseable by ttc yet: {err}")
-    pass_class = get_pass(case.flag)
-    assert pass_class is not None, case.flag
-    pass_class().apply(ctx, module)
+    pass_class(case.flag)().apply(ctx, module)
     got, want = normalize(print_module(module)), normalize(expected)
     diff = "\n".join(difflib.unified_diff(want.splitlines(), got.splitlines(), lineterm=""))
     assert got == want, diff

@@ -31,6 +31,7 @@ from xdsl.transforms.dead_code_elimination import region_dce
 from ttc.transforms.patterns import IN_PLACE, fold_op
 from ttc.transforms.patterns.context import using_context
 from ttc.transforms.utils import (
+    erase_op,
     constant_value,
     create_constant,
     insertion_region,
@@ -323,7 +324,7 @@ def erase_unreachable_blocks(region: Region) -> bool:
             for op in block.ops:
                 op.drop_all_references()
             for op in list(reversed(block.ops)):
-                op.erase(safe_erase=False)
+                erase_op(op)
             region.erase_block(block, safe_erase=False)
             changed = True
     return changed

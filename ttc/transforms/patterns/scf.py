@@ -18,6 +18,7 @@ from xdsl.rewriter import InsertPoint
 
 from ttc.transforms.patterns import pattern
 from ttc.transforms.patterns.context import active_context
+from ttc.transforms.utils import erase_op
 from ttc.transforms.utils import constant_scalar, create_op, defined_outside, normalize_int
 
 
@@ -172,7 +173,7 @@ def remove_empty_else(op: Operation, rewriter: PatternRewriter) -> bool:
     else_region = op.regions[1]
     for block in list(else_region.blocks):
         for nested in list(block.ops):
-            nested.erase()
+            erase_op(nested)
         else_region.erase_block(block)
     rewriter.notify_op_modified(op)
     return True

@@ -1,0 +1,192 @@
+"""`cse`: MLIR's common subexpression elimination (mlir/lib/Transforms/CSE.cpp).
+
+Walks every region with a scoped table of known ops: an op equal to a known op that dominates it
+(same name, operands, attributes, properties, result types and equivalent regions) is replaced
+by it. Nested regions see the ops of their parents unless the parent is isolated from above.
+Side-effect-free ops always qualify; ops that only read memory qualify when the earlier op is
+in the same block with no op that may write in between. Terminators are kept, ops in
+multi-block regions' parents are skipped, and trivially dead ops are erased on the way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Block, Operation, Region
+from xdsl.traits import IsTerminator, MemoryEffectKind, get_effects
+
+from ttc.pipelines.pass_base import TtcPass
+from ttc.transforms.utils import (
+    erase_op,
+    is_isolated_from_above,
+    is_memory_effect_free,
+    is_trivially_dead,
+    only_reads,
+)
+
+
+class OpKey:
+    """An op compared as MLIR's `OperationEquivalence` with `IgnoreLocations` compares it."""
+
+    __slots__ = ("op", "_hash")
+
+    def __init__(self, op: Operation) -> None:
+        self.op = op
+        self._hash = hash(
+            (
+                op.name,
+                tuple(op.operands),
+                tuple(op.result_types),
+                tuple(sorted(op.properties.items())),
+                tuple(sorted(op.attributes.items())),
+            )
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, OpKey) or other._hash != self._hash:
+            return False
+        a, b = self.op, other.op
+        return (
+            a.name == b.name
+            and tuple(a.operands) == tuple(b.operands)
+            and a.result_types == b.result_types
+            and a.properties == b.properties
+            and a.attributes == b.attributes
+            and len(a.regions) == len(b.regions)
+            and all(
+                x.is_structurally_equivalent(y) for x, y in zip(a.regions, b.regions, strict=True)
+            )
+        )
+
+
+def _may_write(op: Operation) -> bool:
+    effects = get_effects(op)
+    return effects is None or any(e.kind != MemoryEffectKind.READ for e in effects)
+
+
+@dataclass
+class CseDriver:
+    """MLIR's `CSEDriver`: a scoped known-op table and the ops to erase at the end."""
+
+    known: dict[OpKey, Operation] = field(default_factory=dict[OpKey, Operation])
+    to_erase: list[Operation] = field(default_factory=list[Operation])
+    _writes_before: dict[Operation, bool] = field(default_factory=dict[Operation, bool])
+
+    def simplify_region(self, region: Region) -> None:
+        if not region.blocks:
+            return
+        if len(region.blocks) == 1:
+            self._scoped(region.blocks.first)  # pyright: ignore[reportArgumentType]
+            return
+        for block in region.blocks:
+            self._scoped(block)
+
+    def _scoped(self, block: Block) -> None:
+        saved = self.known
+        self.known = _ScopedTable(saved)
+        self.simplify_block(block)
+        self.known = saved
+
+    def simplify_block(self, block: Block) -> None:
+        for op in list(block.ops):
+            if op.regions:
+                if is_isolated_from_above(op):
+                    saved = self.known
+                    self.known = {}
+                    for region in op.regions:
+                        self.simplify_region(region)
+                    self.known = saved
+                else:
+                    for region in op.regions:
+                        self.simplify_region(region)
+            self.simplify_operation(op)
+        self._writes_before.clear()
+
+    def simplify_operation(self, op: Operation) -> None:
+        if op.has_trait(IsTerminator, value_if_unregistered=False):
+            return
+        if is_trivially_dead(op):
+            self.to_erase.append(op)
+            return
+        if any(len(region.blocks) > 1 for region in op.regions):
+            return
+        key = OpKey(op)
+        if not is_memory_effect_free(op):
+            if not only_reads(op):
+                return
+            existing = self.known.get(key)
+            if (
+                existing is not None
+                and existing.parent is op.parent
+                and not self._write_between(existing, op)
+            ):
+                self._replace(op, existing)
+                return
+            self.known[key] = op
+            return
+        existing = self.known.get(key)
+        if existing is not None:
+            self._replace(op, existing)
+            return
+        self.known[key] = op
+
+    def _write_between(self, first: Operation, last: Operation) -> bool:
+        current = first.next_op
+        while current is not None and current is not last:
+            if _may_write(current):
+                return True
+            current = current.next_op
+        return False
+
+    def _replace(self, op: Operation, existing: Operation) -> None:
+        for old, new in zip(op.results, existing.results, strict=True):
+            old.replace_all_uses_with(new)
+        self.to_erase.append(op)
+
+    def erase_dead(self) -> None:
+        for op in self.to_erase:
+            if op.parent is not None:
+                erase_op(op)
+        self.to_erase.clear()
+
+
+class _ScopedTable(dict[OpKey, Operation]):
+    """A scope of the known-op table: lookups fall back to the enclosing scope."""
+
+    def __init__(self, parent: dict[OpKey, Operation]) -> None:
+        super().__init__()
+        self.parent = parent
+
+    def __missing__(self, key: OpKey) -> Operation:
+        return self.parent[key]
+
+    def get(self, key: OpKey, default: Operation | None = None) -> Operation | None:  # type: ignore[override]
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+
+def eliminate_common_subexpressions(root: Operation) -> None:
+    """Run MLIR's CSE on the regions of `root`."""
+    driver = CseDriver()
+    for region in root.regions:
+        driver.simplify_region(region)
+    driver.erase_dead()
+
+
+@dataclass(frozen=True)
+class CsePass(TtcPass):
+    """Eliminate common subexpressions."""
+
+    name: ClassVar[str] = "cse"
+    summary: ClassVar[str] = "Eliminate common sub-expressions"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        eliminate_common_subexpressions(op)

@@ -1,0 +1,42 @@
+"""`loop-invariant-code-motion`: MLIR's LICM over Triton's loops.
+
+Mirrors mlir/lib/Transforms/LoopInvariantCodeMotion.cpp: for every `scf.for` and `scf.while`,
+innermost first, top-level ops of the loop body that are free of memory effects, speculatable,
+and use only values defined outside the loop are moved right before the loop; users of a moved
+op are then reconsidered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+
+from ttc.pipelines.pass_base import TtcPass
+from ttc.transforms.utils import (
+    is_memory_effect_free,
+    is_speculatable,
+    move_before,
+    move_loop_invariant_code,
+    post_order_loops,
+)
+
+
+def is_hoistable_pure(op: Operation) -> bool:
+    """MLIR LICM's default criterion: no memory effects and speculatable."""
+    return is_memory_effect_free(op) and is_speculatable(op)
+
+
+@dataclass(frozen=True)
+class LoopInvariantCodeMotionPass(TtcPass):
+    """Hoist loop-invariant, side-effect-free ops out of scf loops."""
+
+    name: ClassVar[str] = "loop-invariant-code-motion"
+    summary: ClassVar[str] = "Hoist loop invariant instructions outside of the loop"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for loop in post_order_loops(op):
+            move_loop_invariant_code(loop, is_hoistable_pure, lambda o, l=loop: move_before(o, l))

@@ -1,0 +1,93 @@
+"""`triton-licm`: Triton's loop-invariant code motion (LoopInvariantCodeMotion.cpp).
+
+MLIR's LICM (see licm.py), plus hoisting of `tt.load`s: a non-volatile load whose operands are
+loop invariant leaves an `scf.for` that writes no memory. Since the loop may run zero times, the
+hoisted load is predicated on the trip-count check `lb < ub`: its mask becomes
+`splat(lb < ub) & mask` (or just the splat when it had no mask), built right before the loop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType, i1
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.traits import MemoryEffectKind, get_effects
+
+from ttc.pipelines.pass_base import TtcPass
+from ttc.transforms.licm import is_hoistable_pure
+from ttc.transforms.utils import create_op, move_before, move_loop_invariant_code, post_order_loops
+
+CMPI_SLT = 2
+
+
+def _writes_memory(loop: Operation) -> bool:
+    effects = get_effects(loop)
+    return effects is None or any(e.kind != MemoryEffectKind.READ for e in effects)
+
+
+def _is_volatile(load: Operation) -> bool:
+    attr = load.properties.get("isVolatile")
+    return isinstance(attr, IntegerAttr) and bool(attr.value.data)
+
+
+def _mask_type(ptr_type: Attribute) -> Attribute:
+    if isinstance(ptr_type, TensorType):
+        return TensorType(i1, ptr_type.get_shape(), ptr_type.encoding)
+    return i1
+
+
+@dataclass(frozen=True)
+class TritonLicmPass(TtcPass):
+    """LICM that also hoists loads out of `scf.for` loops under a trip-count guard."""
+
+    name: ClassVar[str] = "triton-licm"
+    summary: ClassVar[str] = "MLIR's LICM plus hoisting of tt.load guarded by the trip count"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for loop in post_order_loops(op):
+            hoist_loads = loop.name == "scf.for" and not _writes_memory(loop)
+
+            def should_move(candidate: Operation) -> bool:
+                if candidate.name == "tt.load":
+                    return hoist_loads and not _is_volatile(candidate)
+                return is_hoistable_pure(candidate)
+
+            def move(candidate: Operation, loop: Operation = loop) -> None:
+                if candidate.name == "tt.load":
+                    self._guard_load(ctx, candidate, loop)
+                move_before(candidate, loop)
+
+            move_loop_invariant_code(loop, should_move, move)
+
+    @staticmethod
+    def _guard_load(ctx: Context, load: Operation, loop: Operation) -> None:
+        """Predicate `load` on `lb < ub` of `loop`, building the mask before the loop."""
+        block = loop.parent
+        assert block is not None
+        lb, ub = loop.operands[0], loop.operands[1]
+        properties: dict[str, Attribute] = {"predicate": IntegerAttr(CMPI_SLT, IntegerType(64))}
+        cond = create_op(ctx, "arith.cmpi", [lb, ub], [i1], properties)
+        block.insert_op_before(cond, loop)
+        mask: SSAValue = cond.results[0]
+        mask_type = _mask_type(load.operands[0].type)
+        if isinstance(mask_type, TensorType):
+            splat = create_op(ctx, "tt.splat", [mask], [mask_type])
+            block.insert_op_before(splat, loop)
+            mask = splat.results[0]
+        operands = list(load.operands)
+        if len(operands) > 1:
+            combined = create_op(ctx, "arith.andi", [mask, operands[1]], [mask_type])
+            block.insert_op_before(combined, loop)
+            operands[1] = combined.results[0]
+        else:
+            operands.append(mask)
+        segments = load.properties.get("operandSegmentSizes")
+        load.operands = operands
+        if segments is not None:
+            sizes = [1, 1, 1 if len(operands) > 2 else 0]
+            load.properties["operandSegmentSizes"] = type(segments).from_list(  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+                segments.elt_type, sizes  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+            )
