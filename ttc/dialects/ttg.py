@@ -698,7 +698,6 @@ class GlobalScratchAllocOp(IRDLOperation):
 NUM_WARPS = "ttg.num-warps"
 THREADS_PER_WARP = "ttg.threads-per-warp"
 NUM_CTAS = "ttg.num-ctas"
-TARGET = "ttg.target"
 
 
 class LayoutVerifyException(VerifyException):

@@ -919,9 +919,3 @@ ENCODING_ATTRS: tuple[type[Attribute], ...] = (
     SharedMemorySpaceAttr,
 )
 """Every attribute class of this module, in the order the TTG dialect registers them."""
-
-
-def encoding_rank(encoding: Attribute) -> int | None:
-    """The tensor rank a layout encoding applies to, or None if it does not fix one."""
-    return encoding.rank if isinstance(encoding, LayoutEncoding) else None
-
