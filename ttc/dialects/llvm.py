@@ -430,12 +430,17 @@ def _parse_ordering(parser: Parser) -> IntegerAttr:
     return IntegerAttr(ATOMIC_ORDERINGS[name], i64)
 
 
-def _unit(flag: bool) -> UnitAttr | None:
-    return UnitAttr() if flag else None
+def overflow_flag_names(attr: Attribute | None) -> list[str]:
+    """The flags of an `overflowFlags` property in MLIR's order (`nsw`, `nuw`)."""
+    if not isinstance(attr, OverflowAttr):
+        return []
+    names = {str(f) for f in attr.data}
+    return [f for f in ("nsw", "nuw") if f in names]
 
 
-def _props(**values: Attribute | None) -> dict[str, Attribute]:
-    return {k: v for k, v in values.items() if v is not None}
+def _print_overflow(printer: Printer, attr: Attribute | None) -> None:
+    if names := overflow_flag_names(attr):
+        printer.print_string(f" overflow<{', '.join(names)}>")
 
 
 # --------------------------------------------------------------------------------------------
@@ -480,9 +485,7 @@ class _BinaryOp(IRDLOperation):
         printer.print_operand(self.rhs)
         if self.HAS_OVERFLOW:
             elided.append("overflowFlags")
-            flags = self.properties.get("overflowFlags")
-            if isinstance(flags, OverflowAttr):
-                flags.print(printer)
+            _print_overflow(printer, self.properties.get("overflowFlags"))
         if self.HAS_FASTMATH:
             fmf = self.properties.get("fastmathFlags")
             if isinstance(fmf, FastMathAttr) and not fmf.data:
@@ -832,9 +835,7 @@ class _CastOp(IRDLOperation):
         printer.print_operand(self.arg)
         if self.HAS_OVERFLOW:
             elided.append("overflowFlags")
-            flags = self.properties.get("overflowFlags")
-            if isinstance(flags, OverflowAttr):
-                flags.print(printer)
+            _print_overflow(printer, self.properties.get("overflowFlags"))
         _print_attr_dict(printer, self, elided)
         printer.print_string(" : ")
         printer.print_attribute(self.arg.type)
