@@ -239,7 +239,7 @@ class IfOp(xscf.IfOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> IfOp:
-        cond = parser.parse_operand()
+        cond = parser.parse_operand(i1)
         result_types = _parse_arrow_type_list(parser)
         then_region = _parse_region_with_terminator(parser)
         else_region = _parse_region_with_terminator(parser) if parser.parse_optional_keyword("else") else Region()
