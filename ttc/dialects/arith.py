@@ -711,7 +711,7 @@ class _CastOp(IRDLOperation):
         raise NotImplementedError
 
 
-def _cast_compatible_error(op: Operation, src: Attribute, dst: Attribute) -> VerifyException:
+def _cast_compatible_error(op: Operation) -> VerifyException:
     return VerifyException(
         f"'{op.name}' op operand type '{op.operands[0].type}' and result type "
         f"'{op.results[0].type}' are cast incompatible"
@@ -726,7 +726,7 @@ class _IntWidthCast(_CastOp):
 
     def verify_elements(self, src: Attribute, dst: Attribute) -> None:
         if not isinstance(src, IntegerType) or not isinstance(dst, IntegerType):
-            raise _cast_compatible_error(self, src, dst)
+            raise _cast_compatible_error(self)
         if self.WIDER and dst.width.data <= src.width.data:
             raise VerifyException(f"'{self.name}' op result type '{dst}' must be wider than operand type '{src}'")
         if not self.WIDER and dst.width.data >= src.width.data:
@@ -793,7 +793,7 @@ class _IntToFloat(_CastOp):
 
     def verify_elements(self, src: Attribute, dst: Attribute) -> None:
         if not isinstance(src, IntegerType):
-            raise _cast_compatible_error(self, src, dst)
+            raise _cast_compatible_error(self)
 
 
 class _FloatToInt(_CastOp):
@@ -802,7 +802,7 @@ class _FloatToInt(_CastOp):
 
     def verify_elements(self, src: Attribute, dst: Attribute) -> None:
         if not isinstance(dst, IntegerType):
-            raise _cast_compatible_error(self, src, dst)
+            raise _cast_compatible_error(self)
 
 
 @irdl_op_definition
@@ -849,7 +849,7 @@ class BitcastOp(_CastOp):
         if isinstance(src, IndexType) or isinstance(dst, IndexType):
             return
         if _width(src) != _width(dst):
-            raise _cast_compatible_error(self, src, dst)
+            raise _cast_compatible_error(self)
 
 
 class _IndexCast(_CastOp):
@@ -858,7 +858,7 @@ class _IndexCast(_CastOp):
 
     def verify_elements(self, src: Attribute, dst: Attribute) -> None:
         if isinstance(src, IndexType) == isinstance(dst, IndexType):
-            raise _cast_compatible_error(self, src, dst)
+            raise _cast_compatible_error(self)
 
 
 @irdl_op_definition
