@@ -1,7 +1,7 @@
 """The xDSL context ttc parses into: every dialect Triton's IR uses, loaded lazily.
 
 Mirrors the dialect registry of `triton-opt`: tt, ttg, ttng, plus the upstream dialects (arith,
-math, scf, cf, func, gpu, llvm, nvvm) that appear in Triton's IR. Names written by older Triton
+math, scf, cf, func, gpu, ub, llvm, nvvm) that appear in Triton's IR. Names written by older Triton
 releases (`triton_gpu.*`, `triton_nvidia_gpu.*`, `!tt.memdesc`) resolve to today's classes through
 `ttc.dialects.legacy`, so old input parses and prints in today's spelling.
 """
@@ -56,6 +56,12 @@ def _gpu() -> Dialect:
     return GPU
 
 
+def _ub() -> Dialect:
+    from xdsl.dialects.ub import UB
+
+    return UB
+
+
 def _tt() -> Dialect:
     from ttc.dialects.tt import TT
 
@@ -94,6 +100,7 @@ DIALECT_LOADERS: dict[str, Callable[[], Dialect]] = {
     "scf": _scf,
     "cf": _cf,
     "gpu": _gpu,
+    "ub": _ub,
     "tt": _tt,
     "ttg": _ttg,
     "ttng": _ttng,
