@@ -40,6 +40,7 @@ from xdsl.dialects.builtin import (
     UnitAttr,
     VectorType,
 )
+from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from ttc.dialects import llvm, nvvm
@@ -52,7 +53,8 @@ def _error(op: Operation, message: str) -> TtcError:
 
 
 def _cannot_translate(op: Operation) -> TtcError:
-    return _error(op, f"cannot translate '{op.name}' to LLVM IR")
+    name = op.op_name.data if isinstance(op, UnregisteredOp) else op.name
+    return _error(op, f"cannot translate '{name}' to LLVM IR")
 
 
 # --------------------------------------------------------------------------------------------
@@ -261,6 +263,9 @@ class _FunctionState:
     blocks: dict[Block, str] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
     counter: int = 0
+    edge_labels: dict[tuple[Operation, int], str] = field(default_factory=dict)
+    """Labels of trampoline blocks that stand in for repeated successors of one terminator."""
+    trampolines: dict[Block, list[tuple[str, Block]]] = field(default_factory=dict)
 
 
 class LLVMIREmitter:
@@ -438,6 +443,8 @@ class LLVMIREmitter:
                 self.operation(inner)
             body_lines.append(f"{self.fn.blocks[block]}:")
             body_lines.extend(self.fn.lines)
+            for label, dest in self.fn.trampolines.get(block, []):
+                body_lines.extend([f"{label}:", f"  br {self.label(dest)}"])
         return signature + " {\n" + "\n".join(body_lines) + "\n}\n"
 
     def name_values(self, func: llvm.FuncOp) -> None:
@@ -492,14 +499,28 @@ class LLVMIREmitter:
         return self.attribute_groups.setdefault(text, len(self.attribute_groups))
 
     def phi_incoming(self, func: llvm.FuncOp) -> dict[Block, list[list[tuple[str, SSAValue]]]]:
-        """For each block and each of its arguments, the (predecessor label, value) pairs."""
+        """For each block and each of its arguments, the (predecessor label, value) pairs.
+
+        LLVM allows one phi entry per predecessor, so a terminator that reaches the same block
+        with arguments more than once gets a trampoline block per repeat (MLIR's
+        `ensureDistinctSuccessors` before export does the same).
+        """
         incoming: dict[Block, list[list[tuple[str, SSAValue]]]] = {
             b: [[] for _ in b.args] for b in func.body.blocks
         }
         for block in func.body.blocks:
-            for dest, args in successor_operands(block.last_op):
+            term = block.last_op
+            seen: set[Block] = set()
+            for index, (dest, args) in enumerate(successor_operands(term)):
+                label = self.fn.blocks[block]
+                if dest in seen and dest.args:
+                    assert term is not None
+                    label = f"{label}.{index}"
+                    self.fn.edge_labels[(term, index)] = label
+                    self.fn.trampolines.setdefault(block, []).append((label, dest))
+                seen.add(dest)
                 for i, value in enumerate(args):
-                    incoming[dest][i].append((self.fn.blocks[block], value))
+                    incoming[dest][i].append((label, value))
         return incoming
 
     # -- operations --------------------------------------------------------------------------
@@ -651,16 +672,19 @@ class LLVMIREmitter:
     def label(self, block: Block) -> str:
         return f"label %{self.fn.blocks[block]}"
 
+    def edge(self, term: Operation, index: int) -> str:
+        """The label a terminator's `index`-th successor edge jumps to."""
+        if (label := self.fn.edge_labels.get((term, index))) is not None:
+            return f"label %{label}"
+        return self.label(term.successors[index])
+
     def br(self, op: Operation) -> None:
         assert isinstance(op, llvm.BrOp)
         self.emit(f"br {self.label(op.dest)}")
 
     def cond_br(self, op: Operation) -> None:
         assert isinstance(op, llvm.CondBrOp)
-        text = (
-            f"br {self.typed(op, op.condition)}, {self.label(op.trueDest)}, "
-            f"{self.label(op.falseDest)}"
-        )
+        text = f"br {self.typed(op, op.condition)}, {self.edge(op, 0)}, {self.edge(op, 1)}"
         if op.branch_weights is not None:
             weights = ", ".join(f"i32 {w}" for w in op.branch_weights.get_values())
             node = self.metadata_node('!{!"branch_weights", ' + weights + "}")
@@ -671,7 +695,8 @@ class LLVMIREmitter:
         assert isinstance(op, llvm.SwitchOp)
         type = self.type_of(op, op.value.type)
         cases = " ".join(
-            f"{type} {value}, {self.label(dest)}" for value, dest, _ in op.case_list()
+            f"{type} {value}, {self.edge(op, i + 1)}"
+            for i, (value, _, _) in enumerate(op.case_list())
         )
         self.emit(
             f"switch {self.typed(op, op.value)}, {self.label(op.defaultDestination)} [ {cases} ]"
