@@ -167,23 +167,28 @@ class TtcParser(Parser):
     def _recover_argument_names(self, op: Operation, *, named: bool) -> None:
         """Give region arguments their printed names back when `op` came with a location.
 
-        MLIR's custom printers (`scf.for`) print no locations for region arguments, so a dump
-        made with `--mlir-print-debuginfo` shows the argument's `NameLoc` only as its name
-        (`%acc_67`, the `_67` from uniquing). Re-parsed, that `NameLoc` is rebuilt around the
-        argument's position, so the module prints back as it was written.
+        MLIR's custom printers for loops (`scf.for`) print no locations for region arguments, so
+        a dump made with `--mlir-print-debuginfo` shows an argument's `NameLoc` only as its name
+        (`%acc_67`, `_67` from uniquing). When `op` has a location but none of a region's
+        arguments has one, each argument's `NameLoc` is rebuilt around its position from the
+        name it was written with, so the module prints back as it was written. Default names
+        (`%arg3`, `%5`) stay unnamed.
         """
         for region in op.regions:
             entry = region.blocks.first
             if entry is None:
                 continue
-            for arg in entry.args:
-                written = self._unlocated_args.pop(arg, None)
-                if written is None or not named or _DEFAULT_VALUE_NAME.fullmatch(written):
+            written = [self._unlocated_args.pop(arg, None) for arg in entry.args]
+            if not named or None in written:
+                continue
+            for arg, name in zip(entry.args, written):
+                assert name is not None
+                if _DEFAULT_VALUE_NAME.fullmatch(name):
                     continue
-                base = _UNIQUED_NAME.fullmatch(written)
+                base = _UNIQUED_NAME.fullmatch(name)
                 if base is not None and base.group(1) in self.ssa_values:
-                    written = base.group(1)
-                arg.location = NameLoc(StringAttr(written), arg.location)
+                    name = base.group(1)
+                arg.location = NameLoc(StringAttr(name), arg.location)
 
     def _parse_op_result_list(self) -> list[tuple[Span, int]]:
         results = super()._parse_op_result_list()
