@@ -1,0 +1,23 @@
+// RUN: ttc opt %s -split-input-file -verify-diagnostics
+
+llvm.func @wrong_member(%s: !llvm.struct<(i32, f32)>) {
+  // expected-error @+1 {{result type i32 does not match member f32}}
+  %0 = "llvm.extractvalue"(%s) <{position = array<i64: 1>}> : (!llvm.struct<(i32, f32)>) -> i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @branch_arity(%a: i32) {
+  // expected-error @+1 {{branch passes 0 operands to a block with 1 arguments}}
+  llvm.br ^bb1
+^bb1(%x: i32):
+  llvm.return
+}
+
+// -----
+
+llvm.func @bad_return(%a: i32) {
+  // expected-error @+1 {{returned value does not match the function result type}}
+  llvm.return %a : i32
+}
