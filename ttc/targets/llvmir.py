@@ -22,7 +22,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import (
-    AnyFloat,
     ArrayAttr,
     BFloat16Type,
     DenseArrayBase,
@@ -32,7 +31,7 @@ from xdsl.dialects.builtin import (
     Float32Type,
     Float64Type,
     FloatAttr,
-    IndexType,
+    IntAttr,
     IntegerAttr,
     IntegerType,
     ModuleOp,
@@ -76,17 +75,24 @@ def llvm_type(type: Attribute) -> str:
     if (name := _FLOAT_TYPES.get(type.__class__)) is not None:
         return name
     if isinstance(type, llvm.LLVMPointerType):
-        space = type.addr_space.data if hasattr(type.addr_space, "data") else 0
+        space = address_space(type)
         return f"ptr addrspace({space})" if space else "ptr"
     if isinstance(type, llvm.LLVMVoidType):
         return "void"
     if isinstance(type, llvm.LLVMStructType) and not type.struct_name.data:
-        return "{ " + ", ".join(llvm_type(t) for t in type.types.data) + " }" if type.types.data else "{}"
+        members = ", ".join(llvm_type(t) for t in type.types.data)
+        return f"{{ {members} }}" if members else "{}"
     if isinstance(type, llvm.LLVMArrayType):
         return f"[{type.size.data} x {llvm_type(type.type)}]"
     if isinstance(type, VectorType) and type.get_num_dims() == 1 and not type.get_num_scalable_dims():
         return f"<{type.get_shape()[0]} x {llvm_type(type.element_type)}>"
     raise KeyError(str(type))
+
+
+def address_space(type: llvm.LLVMPointerType) -> int:
+    """The address space of `!llvm.ptr<N>` (0 for `!llvm.ptr`)."""
+    space = type.addr_space
+    return space.data if isinstance(space, IntAttr) else 0
 
 
 def mangled_type(type: Attribute) -> str:
@@ -98,7 +104,7 @@ def mangled_type(type: Attribute) -> str:
     if isinstance(type, BFloat16Type):
         return "bf16"
     if isinstance(type, llvm.LLVMPointerType):
-        return f"p{type.addr_space.data if hasattr(type.addr_space, 'data') else 0}"
+        return f"p{address_space(type)}"
     if isinstance(type, VectorType):
         return f"v{type.get_shape()[0]}{mangled_type(type.element_type)}"
     raise KeyError(str(type))
@@ -178,11 +184,9 @@ def _fastmath(op: Operation) -> str:
 
 
 def _overflow(op: Operation) -> str:
-    flags = op.properties.get("overflowFlags")
-    if not isinstance(flags, llvm.OverflowAttr):
-        return ""
-    names = {str(f) for f in flags.data}
-    return "".join(f" {f}" for f in ("nuw", "nsw") if f in names)
+    """`nuw`/`nsw` in LLVM's order (MLIR prints them the other way round)."""
+    names = llvm.overflow_flag_names(op.properties.get("overflowFlags"))
+    return "".join(f" {f}" for f in reversed(names))
 
 
 def _int_prop(op: Operation, name: str) -> int | None:
@@ -624,8 +628,8 @@ class LLVMIREmitter:
 
     def alloca(self, op: Operation) -> None:
         assert isinstance(op, llvm.AllocaOp)
-        space = op.res.type.addr_space
-        addrspace = f", addrspace({space.data})" if hasattr(space, "data") and space.data else ""
+        space = address_space(op.res.type)
+        addrspace = f", addrspace({space})" if space else ""
         self.define(
             op,
             f"alloca {self.type_of(op, op.elem_type)}, {self.typed(op, op.arraySize)}"
