@@ -45,7 +45,7 @@ def combine_dot_add(op: Operation, rewriter: PatternRewriter) -> bool:
     """add(d, dot(a, b, 0)) -> dot(a, b, d), either operand order."""
     for dot_value, addend in ((op.operands[1], op.operands[0]), (op.operands[0], op.operands[1])):
         dot = _defining(dot_value, "tt.dot")
-        if dot is None or not _is_zero(dot.operands[2]) or len(dot.results[0].uses) != 1:
+        if dot is None or not _is_zero(dot.operands[2]) or not dot.results[0].has_one_use():
             continue
         if op.name == "arith.addf":
             imprecise = dot.properties.get("maxNumImpreciseAcc")

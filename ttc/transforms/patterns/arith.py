@@ -667,7 +667,7 @@ def mul_constant_reassociation(op: Operation, rewriter: PatternRewriter) -> bool
 def xor_of_compare_with_true(op: Operation, rewriter: PatternRewriter) -> bool:
     """xori(cmpi(p, a, b), true) -> cmpi(not p, a, b)."""
     cmp = _defined_by(op.operands[0], "arith.cmpi")
-    if cmp is None or not is_constant_int(op.operands[1], 1) or len(cmp.results[0].uses) != 1:
+    if cmp is None or not is_constant_int(op.operands[1], 1) or not cmp.results[0].has_one_use():
         return False
     properties = dict(cmp.properties)
     if "predicate" in properties:

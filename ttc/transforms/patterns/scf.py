@@ -34,7 +34,7 @@ def _terminator(block: Block) -> Operation:
     return last
 
 
-def _inline_before(
+def inline_before(
     rewriter: PatternRewriter, op: Operation, block: Block, args: list[SSAValue]
 ) -> list[SSAValue]:
     """Inline `block` (minus its terminator) before `op`; the terminator's operands."""
@@ -45,7 +45,7 @@ def _inline_before(
     return results
 
 
-def _trip_count(op: Operation) -> int | None:
+def trip_count(op: Operation) -> int | None:
     lb, ub, step = (constant_scalar(v) for v in op.operands[:3])
     if not all(isinstance(v, int) for v in (lb, ub, step)):
         return None
@@ -62,13 +62,13 @@ def simplify_trivial_loop(op: Operation, rewriter: PatternRewriter) -> bool:
     if op.operands[0] is op.operands[1]:
         rewriter.replace(op, [], inits)
         return True
-    trips = _trip_count(op)
+    trips = trip_count(op)
     if trips == 0:
         rewriter.replace(op, [], inits)
         return True
     body = _body(op)
     if trips == 1:
-        results = _inline_before(rewriter, op, body, [op.operands[0], *inits])
+        results = inline_before(rewriter, op, body, [op.operands[0], *inits])
         rewriter.replace(op, [], results)
         return True
     if body.first_op is not _terminator(body) or trips is None:
@@ -134,7 +134,7 @@ def remove_static_condition(op: Operation, rewriter: PatternRewriter) -> bool:
     if taken is None:
         rewriter.erase(op)
         return True
-    results = _inline_before(rewriter, op, taken, [])
+    results = inline_before(rewriter, op, taken, [])
     rewriter.replace(op, [], results)
     return True
 

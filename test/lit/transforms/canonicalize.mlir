@@ -1,0 +1,112 @@
+// RUN: ttc opt %s -split-input-file -canonicalize | FileCheck %s
+
+// CHECK-LABEL: tt.func @fold_identities
+// CHECK-NEXT: %[[C4:.*]] = arith.constant 4 : i32
+// CHECK-NEXT: %[[R:.*]] = arith.addi %arg0, %[[C4]] : i32
+// CHECK-NEXT: tt.return %[[R]] : i32
+tt.func @fold_identities(%x: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %a = arith.addi %x, %c0 : i32
+  %b = arith.muli %c1, %a : i32
+  %d = arith.addi %b, %c2 : i32
+  %e = arith.addi %d, %c2 : i32
+  tt.return %e : i32
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @constants_hoisted_and_uniqued
+// CHECK-NEXT: %[[C:.*]] = arith.constant 1024 : i32
+// CHECK-NEXT: %[[PID:.*]] = tt.get_program_id x : i32
+// CHECK-NEXT: arith.muli %[[PID]], %[[C]] : i32
+// CHECK-NOT: arith.constant
+tt.func @constants_hoisted_and_uniqued() -> i32 {
+  %pid = tt.get_program_id x : i32
+  %a = arith.constant 1024 : i32
+  %b = arith.constant 1024 : i32
+  %unused = arith.extsi %b : i32 to i64
+  %r = arith.muli %pid, %b : i32
+  tt.return %r : i32
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @splat_of_constant
+// CHECK-NEXT: %[[CST:.*]] = arith.constant dense<3> : tensor<16xi32>
+// CHECK-NEXT: tt.return %[[CST]]
+tt.func @splat_of_constant() -> tensor<16xi32> {
+  %c = arith.constant 3 : i32
+  %s = tt.splat %c : i32 -> tensor<16xi32>
+  tt.return %s : tensor<16xi32>
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @broadcast_and_expand_of_splat
+// CHECK-NEXT: %[[S:.*]] = tt.splat %arg0 : i32 -> tensor<4x8xi32>
+// CHECK-NEXT: tt.return %[[S]]
+tt.func @broadcast_and_expand_of_splat(%x: i32) -> tensor<4x8xi32> {
+  %s = tt.splat %x : i32 -> tensor<4xi32>
+  %e = tt.expand_dims %s {axis = 1 : i32} : tensor<4xi32> -> tensor<4x1xi32>
+  %b = tt.broadcast %e : tensor<4x1xi32> -> tensor<4x8xi32>
+  tt.return %b : tensor<4x8xi32>
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @masked_load_store
+// CHECK: %[[L:.*]] = tt.load %arg0 : tensor<8x!tt.ptr<f32>>
+// CHECK-NEXT: tt.store %arg0, %[[L]] : tensor<8x!tt.ptr<f32>>
+// CHECK-NEXT: tt.return
+tt.func @masked_load_store(%p: tensor<8x!tt.ptr<f32>>) {
+  %true = arith.constant dense<true> : tensor<8xi1>
+  %false = arith.constant dense<false> : tensor<8xi1>
+  %l = tt.load %p, %true : tensor<8x!tt.ptr<f32>>
+  tt.store %p, %l, %true : tensor<8x!tt.ptr<f32>>
+  tt.store %p, %l, %false : tensor<8x!tt.ptr<f32>>
+  tt.return
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @for_forwarded_iter_arg
+// CHECK: scf.for {{.*}} iter_args(%[[A:.*]] = %arg1) -> (i32)
+// CHECK: arith.addi %[[A]], %arg1
+tt.func @for_forwarded_iter_arg(%n: i32, %x: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x, %b = %c2) -> (i32, i32) : i32 {
+    %s = arith.addi %a, %x : i32
+    scf.yield %s, %c2 : i32, i32
+  }
+  %t = arith.addi %r#0, %r#1 : i32
+  tt.return %t : i32
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @if_static_condition
+// CHECK-NOT: scf.if
+// CHECK: tt.return %arg0
+tt.func @if_static_condition(%x: i32, %y: i32) -> i32 {
+  %true = arith.constant true
+  %r = scf.if %true -> (i32) {
+    scf.yield %x : i32
+  } else {
+    scf.yield %y : i32
+  }
+  tt.return %r : i32
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @cmpi_same_operands
+// CHECK-NEXT: %[[T:.*]] = arith.constant true
+// CHECK-NEXT: tt.return %[[T]]
+tt.func @cmpi_same_operands(%x: i32) -> i1 {
+  %r = arith.cmpi sle, %x, %x : i32
+  tt.return %r : i1
+}
