@@ -139,22 +139,6 @@ class ConstantFolder:
         self._owned[op] = (region, key)
         return True
 
-    def get_or_create_constant(self, block: Block, value: Attribute, type_: Attribute) -> SSAValue:
-        """A constant of `type_` holding `value` at the start of `block`'s insertion region."""
-        region = insertion_region(block)
-        constants = self._scopes.setdefault(region, {})
-        key = ("arith", value, type_)
-        existing = constants.get(key)
-        if existing is not None:
-            return existing.results[0]
-        entry = region.blocks.first
-        assert entry is not None
-        op = create_constant(self.ctx, value, type_)
-        self.rewriter.insert_op(op, InsertPoint.at_start(entry))
-        constants[key] = op
-        self._owned[op] = (region, key)
-        return op.results[0]
-
     def forget(self, op: Operation) -> None:
         """Drop `op` from the tables once it is erased."""
         entry = self._owned.pop(op, None)
