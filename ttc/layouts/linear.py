@@ -579,6 +579,8 @@ class LinearLayout:
         inputs of `outer` hold the same element, the choice follows Triton: input dimensions on
         which the two layouts agree map identically; the rest take the solution that uses only
         `outer`'s independent bits (its free variables are set to 0, preferring broadcast data).
+        When the agreeing dims are needed to reach the rest of self's image, the whole system is
+        solved instead.
         """
         out_names = self.out_dims
         _check_same_dims(out_names, outer.out_dims, "invert_and_compose: output dimensions")
@@ -596,9 +598,13 @@ class LinearLayout:
             for d in a.in_dims
             if self.has_in_dim(d) and a.sublayout([d], out_names) == self.sublayout([d], out_names)
         ]
-        a_dims = [d for d in a.in_dims if d not in identity_dims]
-        b_dims = [d for d in self.in_dims if d not in identity_dims]
-        result = _lstsq(a.sublayout(a_dims, out_names), self.sublayout(b_dims, out_names))
+        try:
+            result = _lstsq_except(a, self, identity_dims)
+        except LayoutError:
+            # The agreeing dims may also be needed to reach the rest of self's image: solve the
+            # whole system (Triton asserts here).
+            identity_dims = []
+            result = _lstsq_except(a, self, identity_dims)
         for d in identity_dims:
             result = result * LinearLayout.identity_1d(a.in_dim_size(d), d, d)
         return result.transpose_ins(self.in_dims).transpose_outs(a.in_dims)
@@ -677,6 +683,15 @@ def _check_common_order(a: Sequence[str], b: Sequence[str], kind: str) -> None:
             f"the {kind} dimensions common to both layouts must appear in the same relative "
             f"order, got {list(a)} and {list(b)}"
         )
+
+
+def _lstsq_except(a: LinearLayout, b: LinearLayout, skipped: Sequence[str]) -> LinearLayout:
+    """`_lstsq` of the two layouts without the input dims `skipped`."""
+    out_names = b.out_dims
+    return _lstsq(
+        a.sublayout([d for d in a.in_dims if d not in skipped], out_names),
+        b.sublayout([d for d in b.in_dims if d not in skipped], out_names),
+    )
 
 
 def _lstsq(a: LinearLayout, b: LinearLayout) -> LinearLayout:
