@@ -1,0 +1,779 @@
+"""Axis info: contiguity, divisibility and constancy of integer and pointer values, per dimension.
+
+Mirrors Triton's `AxisInfo` analysis (lib/Analysis/AxisInfo.cpp), a sparse forward data-flow
+analysis whose lattice element for a value of rank R holds three R-vectors and an optional
+constant:
+
+- `contiguity[d]`: the length of the shortest run of consecutive integers along dimension d;
+- `divisibility[d]`: the largest power of two dividing the first element of every such run;
+- `constancy[d]`: the length of the shortest run of equal values along dimension d;
+- `constant`: the value when the whole value is one known constant.
+
+Scalars have rank 1. A zero has divisibility 2^62 (Triton's `highestPowOf2Divisor<int64_t>(0)`),
+a `make_range` starting at 0 has 2^30 (the same for `uint32`). The transfer functions follow
+Triton's visitors rule by rule (casts, `make_range`, constants, add/sub/`addptr`, mul, div, rem,
+`splat`, `load`, `expand_dims`, `broadcast`, `cmpi`, `select`, and/or/xor, shifts, max/min);
+any other op is pessimistic (all ones). Results are joined into what earlier visits found, as the
+MLIR solver does, and loops (`scf.for`/`scf.while`) iterate until their block arguments stop
+changing. Hints come from `tt.contiguity` / `tt.divisibility` / `tt.constancy` on function
+arguments and on ops.
+
+`ModuleAxisInfo` also answers Triton's `getContiguity`, `getAlignment` and `getMaskAlignment`
+queries, which read the value's layout order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from math import gcd as _gcd
+
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    TensorType,
+)
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
+
+from ttc.dialects.tt_types import PointerType, bit_width, element_type_or_self, shape_of
+from ttc.transforms.utils import constant_value, int_width, splat_scalar
+
+MAX_DIVISOR = 1 << 62
+"""Triton's `kMaxDivisor`: `highestPowOf2Divisor<int64_t>(0)`."""
+
+MAX_DIVISOR_32 = 1 << 30
+"""`highestPowOf2Divisor<uint32_t>(0)`, what a `make_range` starting at 0 gets."""
+
+_INT64_MASK = (1 << 64) - 1
+
+
+def _to_int64(value: int) -> int:
+    value &= _INT64_MASK
+    return value - (1 << 64) if value >= 1 << 63 else value
+
+
+def gcd(*values: int) -> int:
+    """Triton's `gcd`: a zero argument is ignored (gcd(0, b) = b)."""
+    result = 0
+    for value in values:
+        if result == 0:
+            result = value
+        elif value != 0:
+            result = _gcd(result, value)
+    return result
+
+
+def highest_pow2_divisor(value: int, max_divisor: int = MAX_DIVISOR) -> int:
+    """Triton's `highestPowOf2Divisor`: the largest power of two dividing `value`."""
+    if value == 0:
+        return max_divisor
+    return _to_int64(value & -value)
+
+
+def multiply_divisor(lhs: int, rhs: int) -> int:
+    """Triton's `multiplyDivisor`: `lhs * rhs`, saturated at the maximum divisor."""
+    if lhs > MAX_DIVISOR // rhs:
+        return MAX_DIVISOR
+    return lhs * rhs
+
+
+@dataclass(frozen=True)
+class AxisInfo:
+    """One lattice element; rank 0 means "not computed yet"."""
+
+    contiguity: tuple[int, ...] = ()
+    divisibility: tuple[int, ...] = ()
+    constancy: tuple[int, ...] = ()
+    constant: int | None = None
+
+    @property
+    def rank(self) -> int:
+        return len(self.contiguity)
+
+    @staticmethod
+    def uniform(rank: int, value: int) -> AxisInfo:
+        return AxisInfo((value,) * rank, (value,) * rank, (value,) * rank)
+
+    def join(self, other: AxisInfo) -> AxisInfo:
+        """Triton's `AxisInfo::join`: the information both values share."""
+        if self.rank == 0:
+            return other
+        if other.rank == 0:
+            return self
+        return AxisInfo(
+            tuple(gcd(a, b) for a, b in zip(self.contiguity, other.contiguity)),
+            tuple(_divisibility_from_contiguity(self, other, d) for d in range(self.rank)),
+            tuple(gcd(a, b) for a, b in zip(self.constancy, other.constancy)),
+            self.constant if self.constant is not None and self.constant == other.constant else None,
+        )
+
+    def remark(self) -> str:
+        """The text of Triton's `-test-print-alignment` remark."""
+
+        def fmt(values: tuple[int, ...]) -> str:
+            return "[" + ", ".join(str(v) for v in values) + "]"
+
+        constant = "<none>" if self.constant is None else str(self.constant)
+        return (
+            f"contiguity = {fmt(self.contiguity)}, divisibility = {fmt(self.divisibility)}, "
+            f"constancy = {fmt(self.constancy)}, constant_value = {constant}"
+        )
+
+
+def _divisibility_from_contiguity(lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
+    lc, rc = lhs.contiguity[d], rhs.contiguity[d]
+    if lc == rc or lc == MAX_DIVISOR or rc == MAX_DIVISOR:
+        return gcd(lhs.divisibility[d], rhs.divisibility[d])
+    return gcd(lhs.divisibility[d], rhs.divisibility[d], lc, rc)
+
+
+def value_rank(type_: Attribute) -> int:
+    """The lattice rank of a value of `type_` (scalars have rank 1)."""
+    if isinstance(type_, TensorType):
+        return len(type_.get_shape())
+    if isinstance(type_, PointerType) and isinstance(type_.pointee_type, TensorType):
+        return len(type_.pointee_type.get_shape())
+    return 1
+
+
+def _hint(attr: Attribute | None) -> tuple[int, ...] | None:
+    """Triton's `initDimVectorFromHint`: an integer is a 1-vector, a dense array is the vector."""
+    if isinstance(attr, IntegerAttr):
+        return (attr.value.data & _INT64_MASK,)
+    if isinstance(attr, DenseIntOrFPElementsAttr):
+        return tuple(int(v) for v in attr.get_values())  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
+    return None
+
+
+HINTS = ("tt.contiguity", "tt.divisibility", "tt.constancy")
+
+
+def _with_hints(info: AxisInfo, hints: Sequence[Attribute | None]) -> AxisInfo:
+    vectors = [info.contiguity, info.divisibility, info.constancy]
+    for i, attr in enumerate(hints):
+        hint = _hint(attr)
+        if hint is not None:
+            vectors[i] = hint
+    return AxisInfo(vectors[0], vectors[1], vectors[2], info.constant)
+
+
+def _func_arg_hints(arg: BlockArgument) -> list[Attribute | None] | None:
+    """The hint attributes of a function argument, or None when `arg` is not one."""
+    block = arg.block
+    parent = block.parent_op()
+    if parent is None or parent.name != "tt.func" or block is not parent.regions[0].blocks.first:
+        return None
+    arg_attrs = parent.properties.get("arg_attrs") or parent.attributes.get("arg_attrs")
+    if arg_attrs is None:
+        return [None, None, None]
+    entry = arg_attrs.data[arg.index]  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+    data = entry.data  # pyright: ignore[reportUnknownMemberType]
+    return [data.get(name) for name in HINTS]  # pyright: ignore[reportUnknownMemberType]
+
+
+REGION_BRANCH_OPS = frozenset({"scf.for", "scf.if", "scf.while", "scf.execute_region"})
+
+
+def pessimistic(value: SSAValue) -> AxisInfo:
+    """Triton's `getPessimisticValueState`: ones, unknown (2^62) for control-flow values, or the
+    hints of a function argument or of the defining op."""
+    rank = value_rank(value.type)
+    info = AxisInfo.uniform(rank, 1)
+    if isinstance(value, BlockArgument):
+        hints = _func_arg_hints(value)
+        if hints is not None:
+            return _with_hints(info, hints)
+        parent = value.block.parent_op()
+        is_entry = value.block.parent is not None and value.block.parent.blocks.first is value.block
+        if parent is not None and parent.name in REGION_BRANCH_OPS and is_entry:
+            return AxisInfo.uniform(rank, MAX_DIVISOR)
+        return info
+    op = value.owner
+    assert isinstance(op, Operation)
+    if op.name in REGION_BRANCH_OPS:
+        info = AxisInfo.uniform(rank, MAX_DIVISOR)
+    return _with_hints(info, [op.attributes.get(name) for name in HINTS])
+
+
+# --------------------------------------------------------------------------------------------
+# Transfer functions (Triton's AxisInfoVisitor subclasses)
+# --------------------------------------------------------------------------------------------
+
+Visitor = Callable[[Operation, list[AxisInfo]], AxisInfo]
+_VISITORS: dict[str, Visitor] = {}
+
+
+def _visitor(*names: str) -> Callable[[Visitor], Visitor]:
+    def register(fn: Visitor) -> Visitor:
+        for name in names:
+            _VISITORS[name] = fn
+        return fn
+
+    return register
+
+
+def _shape(op: Operation) -> tuple[int, ...] | None:
+    """The result shape when the op yields a tensor, else None."""
+    type_ = op.results[0].type
+    return type_.get_shape() if isinstance(type_, TensorType) else None
+
+
+def _is_contiguous_dim(info: AxisInfo, shape: Sequence[int], d: int) -> bool:
+    return info.contiguity[d] == shape[d]
+
+
+def _is_constant_dim(info: AxisInfo, shape: Sequence[int], d: int) -> bool:
+    return info.constancy[d] == shape[d]
+
+
+@_visitor("arith.extsi", "arith.extui", "arith.trunci", "ttg.convert_layout", "tt.bitcast",
+          "builtin.unrealized_conversion_cast")
+def _cast(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+    return infos[0]
+
+
+@_visitor("tt.make_range")
+def _make_range(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+    start = op.properties["start"].value.data  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+    end = op.properties["end"].value.data  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+    return AxisInfo((end - start,), (highest_pow2_divisor(start, MAX_DIVISOR_32),), (1,))
+
+
+@_visitor("ub.poison")
+def _poison(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+    return AxisInfo.uniform(value_rank(op.results[0].type), MAX_DIVISOR)
+
+
+@_visitor("arith.constant")
+def _constant(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+    attr = constant_value(op.results[0])
+    type_ = op.results[0].type
+    elem = element_type_or_self(type_)
+    scalar = splat_scalar(attr)
+    if not isinstance(elem, IntegerType | IndexType) or scalar is None or isinstance(scalar, float):
+        return AxisInfo()
+    # Triton reads the APInt zero-extended, then as an int64.
+    value = _to_int64(int(scalar) & ((1 << int_width(elem)) - 1))
+    divisibility = highest_pow2_divisor(value)
+    if isinstance(type_, TensorType):
+        shape = type_.get_shape()
+        rank = len(shape)
+        return AxisInfo((1,) * rank, (divisibility,) * rank, tuple(shape), value)
+    return AxisInfo((1,), (divisibility,), (1,), value)
+
+
+def _binary(
+    contiguity: Callable[[Operation, AxisInfo, AxisInfo, int], int],
+    divisibility: Callable[[Operation, AxisInfo, AxisInfo, int], int],
+    constancy: Callable[[Operation, AxisInfo, AxisInfo, int], int],
+    constant: Callable[[Operation, AxisInfo, AxisInfo], int | None],
+) -> Visitor:
+    """Triton's `BinaryOpVisitorImpl`: a known constant result overrides the three rules."""
+
+    def visit(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+        lhs, rhs = infos[0], infos[1]
+        value = constant(op, lhs, rhs)
+        rank = lhs.rank
+        if value is not None:
+            return AxisInfo(
+                (1,) * rank,
+                (highest_pow2_divisor(value),) * rank,
+                tuple(max(lhs.constancy[d], rhs.constancy[d]) for d in range(rank)),
+                value,
+            )
+        return AxisInfo(
+            tuple(contiguity(op, lhs, rhs, d) for d in range(rank)),
+            tuple(divisibility(op, lhs, rhs, d) for d in range(rank)),
+            tuple(constancy(op, lhs, rhs, d) for d in range(rank)),
+        )
+
+    return visit
+
+
+def _one(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
+    return 1
+
+
+def _gcd_constancy(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
+    return gcd(lhs.constancy[d], rhs.constancy[d])
+
+
+def _no_constant(op: Operation, lhs: AxisInfo, rhs: AxisInfo) -> int | None:
+    return None
+
+
+def _both_constant(fn: Callable[[int, int], int]) -> Callable[[Operation, AxisInfo, AxisInfo], int | None]:
+    def constant(op: Operation, lhs: AxisInfo, rhs: AxisInfo) -> int | None:
+        if lhs.constant is not None and rhs.constant is not None:
+            return _to_int64(fn(lhs.constant, rhs.constant))
+        return None
+
+    return constant
+
+
+def _pointee_bytes(op: Operation) -> int:
+    """`max(1, getPointeeBitWidth(ptr) / 8)` for an `addptr`."""
+    pointer = element_type_or_self(op.operands[0].type)
+    assert isinstance(pointer, PointerType)
+    pointee = pointer.pointee_type
+    return max(1, bit_width(element_type_or_self(pointee)) // 8)
+
+
+def _add_sub_contiguity(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
+    if op.name == "arith.subi":
+        return gcd(lhs.contiguity[d], rhs.constancy[d])
+    return max(gcd(lhs.constancy[d], rhs.contiguity[d]), gcd(lhs.contiguity[d], rhs.constancy[d]))
+
+
+def _add_sub_divisibility(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
+    rhs_div = rhs.divisibility[d]
+    if op.name == "tt.addptr":
+        rhs_div = multiply_divisor(rhs_div, _pointee_bytes(op))
+    return gcd(lhs.divisibility[d], rhs_div)
+
+
+def _add_sub_constant(op: Operation, lhs: AxisInfo, rhs: AxisInfo) -> int | None:
+    if lhs.constant is None or rhs.constant is None:
+        return None
+    if op.name == "arith.addi":
+        return _to_int64(lhs.constant + rhs.constant)
+    if op.name == "arith.subi":
+        return _to_int64(lhs.constant - rhs.constant)
+    return _to_int64(lhs.constant + rhs.constant * _pointee_bytes(op))
+
+
+_visitor("tt.addptr", "arith.addi", "arith.subi")(
+    _binary(_add_sub_contiguity, _add_sub_divisibility, _gcd_constancy, _add_sub_constant)
+)
+
+
+def _mul_contiguity(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
+    lhs_contiguity = lhs.contiguity[d] if rhs.constant == 1 else 1
+    rhs_contiguity = rhs.contiguity[d] if lhs.constant == 1 else 1
+    return max(lhs_contiguity, rhs_contiguity)
+
+
+def _mul_divisibility(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
+    lhs_div = 1 if lhs.contiguity[d] > 1 and rhs.constant != 1 else lhs.divisibility[d]
+    rhs_div = 1 if rhs.contiguity[d] > 1 and lhs.constant != 1 else rhs.divisibility[d]
+    return multiply_divisor(lhs_div, rhs_div)
+
+
+_visitor("arith.muli")(
+    _binary(_mul_contiguity, _mul_divisibility, _gcd_constancy, _both_constant(lambda a, b: a * b))
+)
+
+
+def _div_contiguity(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
+    return lhs.contiguity[d] if rhs.constant == 1 else 1
+
+
+def _div_constancy(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
+    shape = _shape(op)
+    if shape is None:
+        return 1
+    constancy = gcd(lhs.constancy[d], rhs.constancy[d])
+    if _is_contiguous_dim(lhs, shape, d) and _is_constant_dim(rhs, shape, d):
+        constancy = max(constancy, gcd(lhs.contiguity[d], lhs.divisibility[d], rhs.divisibility[d]))
+    return constancy
+
+
+def _div_divisibility(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
+    if lhs.constant == 0 or rhs.constant == 1:
+        return lhs.divisibility[d]
+    if rhs.constant is not None and rhs.constant != 0 and lhs.contiguity[d] == 1:
+        magnitude = abs(rhs.constant)
+        if magnitude & (magnitude - 1) == 0:
+            return max(1, lhs.divisibility[d] // magnitude)
+    return 1
+
+
+def _c_div(a: int, b: int) -> int:
+    """C++ integer division (truncating towards zero)."""
+    quotient = abs(a) // abs(b)
+    return quotient if (a >= 0) == (b >= 0) else -quotient
+
+
+def _div_constant(op: Operation, lhs: AxisInfo, rhs: AxisInfo) -> int | None:
+    if lhs.constant is not None and rhs.constant:
+        return _to_int64(_c_div(lhs.constant, rhs.constant))
+    return None
+
+
+_visitor("arith.divsi", "arith.divui")(
+    _binary(_div_contiguity, _div_divisibility, _div_constancy, _div_constant)
+)
+
+
+def _rem_contiguity(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
+    shape = _shape(op)
+    if shape is None:
+        return 1
+    if _is_contiguous_dim(lhs, shape, d) and _is_constant_dim(rhs, shape, d):
+        return gcd(lhs.contiguity[d], lhs.divisibility[d], rhs.divisibility[d])
+    return 1
+
+
+def _rem_divisibility(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
+    if rhs.constancy[d] > 1:
+        return gcd(lhs.divisibility[d], rhs.divisibility[d])
+    return 1
+
+
+def _rem_constancy(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
+    shape = _shape(op)
+    if shape is None:
+        return 1
+    return shape[d] if rhs.constant == 1 else gcd(lhs.constancy[d], rhs.constancy[d])
+
+
+def _rem_constant(op: Operation, lhs: AxisInfo, rhs: AxisInfo) -> int | None:
+    if lhs.constant is not None and rhs.constant:
+        return _to_int64(lhs.constant - rhs.constant * _c_div(lhs.constant, rhs.constant))
+    if rhs.constant == 1:
+        return 0
+    return None
+
+
+_visitor("arith.remsi", "arith.remui")(
+    _binary(_rem_contiguity, _rem_divisibility, _rem_constancy, _rem_constant)
+)
+
+
+@_visitor("tt.splat")
+def _splat(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+    shape = shape_of(op.results[0].type)
+    rank = len(shape)
+    return AxisInfo((1,) * rank, (infos[0].divisibility[0],) * rank, tuple(shape), infos[0].constant)
+
+
+@_visitor("tt.load")
+def _load(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+    ptr = infos[0]
+    mask = infos[1] if len(infos) > 1 else None
+    return AxisInfo(
+        (1,) * ptr.rank,
+        (1,) * ptr.rank,
+        tuple(gcd(ptr.constancy[d], mask.constancy[d] if mask else 0) for d in range(ptr.rank)),
+    )
+
+
+@_visitor("tt.expand_dims")
+def _expand_dims(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+    src = infos[0]
+    axis = op.properties["axis"].value.data  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+    if src.constant is not None:
+        new_div = highest_pow2_divisor(src.constant)
+    else:
+        new_div = 0
+        for d in range(src.rank):
+            part = 1 if src.contiguity[d] > 1 else src.divisibility[d]
+            new_div = part if d == 0 else gcd(new_div, part)
+        new_div = new_div or 1
+
+    def insert(values: tuple[int, ...], value: int) -> tuple[int, ...]:
+        return values[:axis] + (value,) + values[axis:]
+
+    return AxisInfo(
+        insert(src.contiguity, 1),
+        insert(src.divisibility, new_div),
+        insert(src.constancy, 1),
+        src.constant,
+    )
+
+
+@_visitor("tt.broadcast")
+def _broadcast(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+    src = infos[0]
+    src_shape = shape_of(op.operands[0].type)
+    dst_shape = shape_of(op.results[0].type)
+    return AxisInfo(
+        tuple(1 if src_shape[d] == 1 else src.contiguity[d] for d in range(len(dst_shape))),
+        src.divisibility,
+        tuple(dst_shape[d] if src_shape[d] == 1 else src.constancy[d] for d in range(len(dst_shape))),
+        src.constant,
+    )
+
+
+CMPI_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
+
+
+def _compare(predicate: str, lhs: int, rhs: int) -> bool:
+    if predicate.startswith("u"):
+        lhs, rhs = lhs & _INT64_MASK, rhs & _INT64_MASK
+    kind = predicate.lstrip("su")
+    return {
+        "eq": lhs == rhs, "ne": lhs != rhs, "lt": lhs < rhs,
+        "le": lhs <= rhs, "gt": lhs > rhs, "ge": lhs >= rhs,
+    }[kind]  # fmt: skip
+
+
+@_visitor("arith.cmpi")
+def _cmpi(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+    shape = _shape(op)
+    if shape is None:
+        return AxisInfo()
+    lhs, rhs = infos[0], infos[1]
+    predicate = CMPI_PREDICATES[op.properties["predicate"].value.data]  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+    constancy: list[int] = []
+    constant: int | None = None
+    for d in range(len(shape)):
+        if lhs.constant is not None and rhs.constant is not None:
+            hint = lhs.constancy[d]
+            constant = 1 if _compare(predicate, lhs.constant, rhs.constant) else 0
+        else:
+            hint = gcd(lhs.constancy[d], rhs.constancy[d])
+            if predicate in ("sgt", "ugt", "sle", "ule") and _is_constant_dim(lhs, shape, d):
+                hint = max(hint, gcd(rhs.contiguity[d], lhs.divisibility[d], rhs.divisibility[d]))
+            elif predicate in ("slt", "ult", "sge", "uge") and _is_constant_dim(rhs, shape, d):
+                hint = max(hint, gcd(lhs.contiguity[d], lhs.divisibility[d], rhs.divisibility[d]))
+        constancy.append(hint)
+    rank = len(shape)
+    return AxisInfo((1,) * rank, (1,) * rank, tuple(constancy), constant)
+
+
+@_visitor("arith.select")
+def _select(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+    cond, lhs, rhs = infos
+    if cond.constant is not None:
+        return rhs if cond.constant == 0 else lhs
+    scalar_cond = not isinstance(op.operands[0].type, TensorType)
+    contiguity: list[int] = []
+    divisibility: list[int] = []
+    constancy: list[int] = []
+    for d in range(lhs.rank):
+        if scalar_cond:
+            constancy.append(gcd(lhs.constancy[d], rhs.constancy[d]))
+            contiguity.append(gcd(lhs.contiguity[d], rhs.contiguity[d]))
+        else:
+            constancy.append(gcd(lhs.constancy[d], rhs.constancy[d], cond.constancy[d]))
+            contiguity.append(gcd(lhs.contiguity[d], rhs.contiguity[d], cond.constancy[d]))
+        divisibility.append(_divisibility_from_contiguity(lhs, rhs, d))
+    constant = lhs.constant if lhs.constant is not None and lhs.constant == rhs.constant else None
+    return AxisInfo(tuple(contiguity), tuple(divisibility), tuple(constancy), constant)
+
+
+_visitor("arith.andi")(_binary(_one, _one, _gcd_constancy, _both_constant(lambda a, b: a & b)))
+_visitor("arith.ori")(_binary(_one, _one, _gcd_constancy, _both_constant(lambda a, b: a | b)))
+_visitor("arith.xori")(_binary(_one, _one, _gcd_constancy, _both_constant(lambda a, b: a ^ b)))
+
+
+def _shift_contiguity(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
+    return lhs.contiguity[d] if rhs.constant == 0 else 1
+
+
+def _shl_divisibility(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
+    shift = rhs.constant or 0
+    lhs_div = 1 if lhs.contiguity[d] > 1 and shift else lhs.divisibility[d]
+    return multiply_divisor(lhs_div, 1 << shift) if 0 <= shift < 63 else MAX_DIVISOR
+
+
+def _shr_divisibility(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
+    if rhs.constant is None:
+        return 1
+    shift = rhs.constant
+    lhs_div = 1 if lhs.contiguity[d] > 1 and shift else lhs.divisibility[d]
+    return max(1, lhs_div >> shift) if shift >= 0 else 1
+
+
+_visitor("arith.shli")(
+    _binary(_shift_contiguity, _shl_divisibility, _gcd_constancy, _both_constant(lambda a, b: a << b))
+)
+_visitor("arith.shrui", "arith.shrsi")(
+    _binary(_shift_contiguity, _shr_divisibility, _gcd_constancy, _both_constant(lambda a, b: a >> b))
+)
+
+
+@_visitor("arith.maxsi", "arith.maxui", "arith.minsi", "arith.minui")
+def _max_min(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+    lhs, rhs = infos[0], infos[1]
+    rank = lhs.rank
+    if lhs.constant is not None and rhs.constant is not None:
+        pick = max if op.name.startswith("arith.max") else min
+        return AxisInfo((1,) * rank, (1,) * rank, (1,) * rank, pick(lhs.constant, rhs.constant))
+    return AxisInfo(
+        tuple(gcd(lhs.contiguity[d], rhs.contiguity[d]) for d in range(rank)),
+        tuple(_divisibility_from_contiguity(lhs, rhs, d) for d in range(rank)),
+        tuple(gcd(lhs.constancy[d], rhs.constancy[d]) for d in range(rank)),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# The analysis
+# --------------------------------------------------------------------------------------------
+
+
+class AxisInfoAnalysis:
+    """Axis info of every value of one function (Triton's AxisInfoAnalysis run by the solver)."""
+
+    def __init__(self, func: Operation) -> None:
+        self.values: dict[SSAValue, AxisInfo] = {}
+        self._changed = False
+        for arg in func.regions[0].blocks.first.args if func.regions[0].blocks.first else ():
+            self.values[arg] = pessimistic(arg)
+        self._visit_region_blocks(func.regions[0].blocks)
+
+    def get(self, value: SSAValue) -> AxisInfo:
+        """The info of `value` (pessimistic when the analysis never reached it)."""
+        info = self.values.get(value)
+        if info is None or info.rank == 0:
+            return pessimistic(value)
+        return info
+
+    def _join(self, value: SSAValue, info: AxisInfo) -> None:
+        old = self.values.get(value, AxisInfo())
+        new = old.join(info)
+        if new != old:
+            self.values[value] = new
+            self._changed = True
+
+    def _operand(self, value: SSAValue) -> AxisInfo:
+        info = self.values.get(value)
+        if info is None or info.rank == 0:
+            info = pessimistic(value)
+            self.values[value] = info
+        return info
+
+    def _visit_region_blocks(self, blocks: Sequence[Block] | object) -> None:
+        for block in blocks:  # pyright: ignore[reportGeneralTypeIssues]
+            for op in block.ops:
+                self._visit(op)
+
+    def _visit(self, op: Operation) -> None:
+        if op.name == "scf.for":
+            self._visit_for(op)
+        elif op.name == "scf.if":
+            self._visit_if(op)
+        elif op.name == "scf.while":
+            self._visit_while(op)
+        elif op.regions and op.name not in ("tt.reduce", "tt.scan"):
+            for region in op.regions:
+                self._visit_region_blocks(region.blocks)
+            self._visit_plain(op)
+        else:
+            for region in op.regions:
+                for block in region.blocks:
+                    for arg in block.args:
+                        self._join(arg, pessimistic(arg))
+                self._visit_region_blocks(region.blocks)
+            self._visit_plain(op)
+
+    def _visit_plain(self, op: Operation) -> None:
+        if not op.results:
+            return
+        infos = [self._operand(v) for v in op.operands]
+        visitor = _VISITORS.get(op.name)
+        info = visitor(op, infos) if visitor else AxisInfo()
+        if info.rank == 0:
+            for result in op.results:
+                self._join(result, pessimistic(result))
+            return
+        info = _with_hints(info, [op.attributes.get(name) for name in HINTS])
+        for result in op.results:
+            self._join(result, info)
+
+    def _fixpoint(self, body: Callable[[], None]) -> None:
+        """Run `body` until the lattice stops changing (loop-carried values)."""
+        while True:
+            outer, self._changed = self._changed, False
+            body()
+            changed, self._changed = self._changed, outer or self._changed
+            if not changed:
+                return
+
+    def _visit_for(self, op: Operation) -> None:
+        body = op.regions[0].blocks.first
+        assert body is not None
+        lb, step = self._operand(op.operands[0]), self._operand(op.operands[2])
+        self._join(body.args[0], AxisInfo((1,), (gcd(lb.divisibility[0], step.divisibility[0]),), (1,)))
+        inits = op.operands[3:]
+        for arg, init in zip(body.args[1:], inits):
+            self._join(arg, self._operand(init))
+
+        def iterate() -> None:
+            self._visit_region_blocks([body])
+            yield_op = body.last_op
+            assert yield_op is not None
+            for arg, value in zip(body.args[1:], yield_op.operands):
+                self._join(arg, self._operand(value))
+
+        self._fixpoint(iterate)
+        yield_op = body.last_op
+        assert yield_op is not None
+        for result, init, value in zip(op.results, inits, yield_op.operands):
+            self._join(result, self._operand(init))
+            self._join(result, self._operand(value))
+
+    def _visit_if(self, op: Operation) -> None:
+        for region in op.regions:
+            self._visit_region_blocks(region.blocks)
+            block = region.blocks.first
+            if block is None or block.last_op is None:
+                continue
+            for result, value in zip(op.results, block.last_op.operands):
+                self._join(result, self._operand(value))
+
+    def _visit_while(self, op: Operation) -> None:
+        before, after = op.regions[0].blocks.first, op.regions[1].blocks.first
+        assert before is not None and after is not None
+        for arg, init in zip(before.args, op.operands):
+            self._join(arg, self._operand(init))
+
+        def iterate() -> None:
+            self._visit_region_blocks([before])
+            condition = before.last_op
+            assert condition is not None
+            for arg, value in zip(after.args, condition.operands[1:]):
+                self._join(arg, self._operand(value))
+            self._visit_region_blocks([after])
+            yield_op = after.last_op
+            assert yield_op is not None
+            for arg, value in zip(before.args, yield_op.operands):
+                self._join(arg, self._operand(value))
+
+        self._fixpoint(iterate)
+        condition = before.last_op
+        assert condition is not None
+        for result, value in zip(op.results, condition.operands[1:]):
+            self._join(result, self._operand(value))
+
+
+class ModuleAxisInfo:
+    """Axis info for every function of a module, with Triton's alignment queries."""
+
+    def __init__(self, module: ModuleOp) -> None:
+        self.functions: list[AxisInfoAnalysis] = []
+        self._owner: dict[SSAValue, AxisInfoAnalysis] = {}
+        for op in module.walk():
+            if op.name == "tt.func" and op.regions[0].blocks.first is not None:
+                analysis = AxisInfoAnalysis(op)
+                self.functions.append(analysis)
+                for value in analysis.values:
+                    self._owner[value] = analysis
+
+    def get(self, value: SSAValue) -> AxisInfo:
+        analysis = self._owner.get(value)
+        return analysis.get(value) if analysis else pessimistic(value)
+
+    def alignment(self, value: SSAValue, order0: int, element_bits: int) -> int:
+        """Triton's `getAlignment`: how many elements along `order0` start aligned and
+        contiguous (pointer divisibility counts bytes)."""
+        info = self.get(value)
+        divisibility = info.divisibility[order0]
+        if isinstance(element_type_or_self(value.type), PointerType):
+            divisibility = max(divisibility // max(element_bits // 8, 1), 1)
+        return min(divisibility, info.contiguity[order0])
+
+    def contiguity(self, value: SSAValue, order0: int, contig_per_thread: int, element_bits: int) -> int:
+        """Triton's `getContiguity`: the alignment, capped by the elements one thread holds
+        contiguously along the fastest dimension of its layout."""
+        return min(self.alignment(value, order0, element_bits), contig_per_thread)
+
+    def mask_alignment(self, mask: SSAValue, order0: int) -> int:
+        """Triton's `getMaskAlignment`: the mask's constancy along the fastest dimension."""
+        if not isinstance(mask.type, TensorType):
+            return 1
+        return max(self.get(mask).constancy[order0], 1)

@@ -1,0 +1,37 @@
+"""`test-print-alignment`: Triton's test pass that reports the axis info of every op result.
+
+Mirrors Triton's test/lib/Analysis/TestAxisInfo.cpp: for each result of each op in each function,
+a remark at the op reads `contiguity = [...], divisibility = [...], constancy = [...],
+constant_value = ...` (see ttc.analysis.axis_info). Used with `-verify-diagnostics`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+
+from ttc.analysis.axis_info import ModuleAxisInfo
+from ttc.ir.diagnostics import emit_remark
+from ttc.pipelines.pass_base import TtcPass
+
+
+@dataclass(frozen=True)
+class TestPrintAlignmentPass(TtcPass):
+    """Emit the axis info of every op result as a remark."""
+
+    name: ClassVar[str] = "test-print-alignment"
+    summary: ClassVar[str] = "Print the axis info (contiguity, divisibility, constancy) of values"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        analysis = ModuleAxisInfo(op)
+        for func in op.walk():
+            if func.name != "tt.func":
+                continue
+            for inner in func.walk():
+                if inner is func:
+                    continue
+                for result in inner.results:
+                    emit_remark(inner, analysis.get(result).remark())

@@ -1,0 +1,240 @@
+"""Layout helpers shared by the TritonGPU passes (Triton's TritonGPU Dialect.cpp and Utility.cpp).
+
+- `blocked_for_shape`: the `BlockedEncodingAttr::get(shape, sizePerThread, order, numWarps,
+  threadsPerWarp, numCTAs)` builder, which spreads lanes and warps over the fastest dimensions
+  first and gives the slowest dimension what is left; `default_blocked` is Triton's
+  `getDefaultBlockedEncoding` (one element per thread, row-major order).
+- `infer_dst_encoding` / `infer_src_encoding`: how an encoding flows through an op forward and
+  backward (elementwise and same-encoding ops keep it, `reduce` slices it, `expand_dims` undoes a
+  slice, `trans` permutes it).
+- `can_fold_into_conversion`, `is_expensive_load_or_store`: the predicates layout propagation and
+  rematerialization share.
+- `with_encoding`, `set_type`: retyping values in place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntAttr, ModuleOp, TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from ttc.dialects.tt_types import PointerType, encoding_of, shape_of
+from ttc.dialects.ttg_attrs import (
+    BlockedEncodingAttr,
+    CTALayout,
+    SliceEncodingAttr,
+    ints,
+)
+from ttc.transforms.utils import is_elementwise, splat_scalar
+
+
+def module_int(module: Operation | None, key: str, default: int) -> int:
+    """An integer module attribute such as `"ttg.num-warps"`."""
+    while module is not None and not isinstance(module, ModuleOp):
+        module = module.parent_op()
+    if module is None:
+        return default
+    attr = module.attributes.get(key)
+    value = getattr(attr, "value", None)
+    return value.data if value is not None else default  # pyright: ignore[reportAttributeAccessIssue]
+
+
+def cta_layout_for_shape(
+    shape: Sequence[int], size_per_thread: Sequence[int], order: Sequence[int], num_ctas: int
+) -> CTALayout:
+    """The CTA split of the numCTAs builder: CTAs go to the slowest dimensions first."""
+    rank = len(shape)
+    per_cga = [1] * rank
+    split = [1] * rank
+    remaining = num_ctas
+    for d in range(rank - 1, -1, -1):
+        i = order[d]
+        per_cga[i] = max(1, min(remaining, max(1, shape[i] // size_per_thread[i])))
+        split[i] = per_cga[i]
+        remaining //= per_cga[i]
+    per_cga[rank - 1] *= remaining
+    return CTALayout(tuple(per_cga), tuple(split), tuple(order))
+
+
+def blocked_for_shape(
+    shape: Sequence[int],
+    size_per_thread: Sequence[int],
+    order: Sequence[int],
+    num_warps: int,
+    threads_per_warp: int,
+    cta: CTALayout,
+) -> BlockedEncodingAttr:
+    """Triton's shape-based `BlockedEncodingAttr` builder."""
+    rank = len(shape)
+    shape_per_cta = [s // min(s, n) for s, n in zip(shape, cta.cta_split_num)]
+    lanes = [0] * rank
+    warps = [0] * rank
+    remaining_lanes, remaining_warps = threads_per_warp, num_warps
+    remaining_threads = num_warps * threads_per_warp
+    prev_lanes = prev_warps = 1
+    for d in range(rank - 1):
+        i = order[d]
+        threads = max(1, min(remaining_threads, max(1, shape_per_cta[i] // size_per_thread[i])))
+        lanes[i] = max(1, min(threads, remaining_lanes))
+        warps[i] = max(1, min(threads // lanes[i], remaining_warps))
+        remaining_warps //= warps[i]
+        remaining_lanes //= lanes[i]
+        remaining_threads //= threads
+        prev_lanes *= lanes[i]
+        prev_warps *= warps[i]
+    lanes[order[rank - 1]] = threads_per_warp // prev_lanes
+    warps[order[rank - 1]] = num_warps // prev_warps
+    return BlockedEncodingAttr.make(size_per_thread, lanes, warps, order, cta)
+
+
+def default_blocked(
+    shape: Sequence[int], num_warps: int, threads_per_warp: int, num_ctas: int
+) -> BlockedEncodingAttr:
+    """Triton's `getDefaultBlockedEncoding`: sizePerThread all 1, order rank-1..0."""
+    rank = len(shape)
+    order = list(range(rank - 1, -1, -1))
+    size_per_thread = [1] * rank
+    cta = cta_layout_for_shape(shape, size_per_thread, order, num_ctas)
+    return blocked_for_shape(shape, size_per_thread, order, num_warps, threads_per_warp, cta)
+
+
+def with_encoding(type_: Attribute, encoding: Attribute) -> Attribute:
+    """`type_` (a tensor) with `encoding`; scalars are returned unchanged."""
+    if isinstance(type_, TensorType):
+        return TensorType(type_.element_type, type_.get_shape(), encoding)
+    return type_
+
+
+def set_type(value: SSAValue, type_: Attribute) -> None:
+    """Retype `value` in place (MLIR's `Value::setType`)."""
+    value._type = type_  # pyright: ignore[reportPrivateUsage]
+
+
+def retype_constant(op: Operation, type_: Attribute) -> None:
+    """Give a splat `arith.constant` the tensor type `type_` (its dense value follows)."""
+    attr = op.properties.get("value")
+    if isinstance(attr, DenseIntOrFPElementsAttr) and isinstance(type_, TensorType):
+        op.properties["value"] = DenseIntOrFPElementsAttr(type_, attr.data)  # pyright: ignore[reportArgumentType]
+    set_type(op.results[0], type_)
+
+
+# --------------------------------------------------------------------------------------------
+# Encoding inference through ops
+# --------------------------------------------------------------------------------------------
+
+SAME_ENCODING_OPS = frozenset(
+    {"tt.broadcast", "tt.atomic_rmw", "tt.atomic_cas", "tt.load", "tt.store",
+     "scf.while", "scf.yield", "scf.condition", "ttng.warp_group_dot_wait", "tt.scan"}
+)  # fmt: skip
+
+
+def keeps_encoding(op: Operation) -> bool:
+    """Ops whose results carry their operands' encoding (SameOperandsAndResultEncoding,
+    SameLoadStoreOperandsAndResultEncoding, Elementwise, and the structured-control-flow
+    terminators)."""
+    return op.name in SAME_ENCODING_OPS or is_elementwise(op)
+
+
+def slice_encoding(dim: int, parent: Attribute) -> SliceEncodingAttr:
+    """`#ttg.slice<{dim, parent}>`."""
+    return SliceEncodingAttr(IntAttr(dim), parent)  # pyright: ignore[reportArgumentType]
+
+
+def _axis(op: Operation) -> int:
+    return op.properties["axis"].value.data  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+
+
+def _trans_order(op: Operation) -> tuple[int, ...]:
+    return tuple(op.properties["order"].get_values())  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownArgumentType]
+
+
+def permute_blocked(encoding: BlockedEncodingAttr, order: Sequence[int]) -> BlockedEncodingAttr:
+    """Triton's transposition of a blocked encoding: dimension i of the result is dimension
+    `order[i]` of the source."""
+    inverse = [order.index(i) for i in range(len(order))]
+    cta = encoding.cta_layout
+
+    def permute(values: Sequence[int]) -> list[int]:
+        return [values[o] for o in order]
+
+    return BlockedEncodingAttr.make(
+        permute(ints(encoding.size_per_thread)),
+        permute(ints(encoding.threads_per_warp)),
+        permute(ints(encoding.warps_per_cta)),
+        [inverse[o] for o in ints(encoding.order)],
+        CTALayout(
+            tuple(permute(cta.ctas_per_cga)),
+            tuple(permute(cta.cta_split_num)),
+            tuple(inverse[o] for o in cta.cta_order),
+        ),
+    )
+
+
+def infer_dst_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
+    """Triton's `inferDstEncoding`: the result encoding when the operands have `encoding`."""
+    if keeps_encoding(op):
+        return encoding
+    if op.name == "tt.reduce":
+        return slice_encoding(_axis(op), encoding)
+    if op.name == "tt.expand_dims":
+        if isinstance(encoding, SliceEncodingAttr) and encoding.dim.data == _axis(op):
+            return encoding.parent
+        return None
+    if op.name == "tt.trans" and isinstance(encoding, BlockedEncodingAttr):
+        return permute_blocked(encoding, _trans_order(op))
+    return None
+
+
+def infer_src_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
+    """Triton's `inferSrcEncoding`: the operand encoding that gives results `encoding`."""
+    if keeps_encoding(op):
+        return encoding
+    if op.name == "tt.reduce":
+        if isinstance(encoding, SliceEncodingAttr) and encoding.dim.data == _axis(op):
+            return encoding.parent
+        return None
+    if op.name == "tt.expand_dims":
+        return slice_encoding(_axis(op), encoding)
+    if op.name == "tt.trans" and isinstance(encoding, BlockedEncodingAttr):
+        order = _trans_order(op)
+        return permute_blocked(encoding, [order.index(i) for i in range(len(order))])
+    return None
+
+
+def is_splat_constant(op: Operation) -> bool:
+    """An `arith.constant` holding a splat dense value."""
+    attr = op.properties.get("value")
+    return isinstance(attr, DenseIntOrFPElementsAttr) and splat_scalar(attr) is not None
+
+
+def can_fold_into_conversion(op: Operation, target: Attribute) -> bool:
+    """Triton's `canFoldIntoConversion`: ops that produce any layout as cheaply as their own."""
+    if op.name == "ttg.convert_layout":
+        return True
+    if op.name == "arith.constant":
+        return is_splat_constant(op)
+    return op.name in ("tt.make_range", "tt.splat", "tt.histogram", "ttg.local_load")
+
+
+def is_expensive_load_or_store(op: Operation) -> bool:
+    """Triton's `isExpensiveLoadOrStore`: a load/store of a tensor of pointers with at least
+    as many elements as the CTA has threads."""
+    ptr_type = op.operands[0].type
+    if isinstance(ptr_type, PointerType) and isinstance(ptr_type.pointee_type, TensorType):
+        return True
+    if not isinstance(ptr_type, TensorType):
+        return False
+    elements = 1
+    for size in shape_of(ptr_type):
+        elements *= size
+    if elements == 1:
+        return False
+    num_warps = module_int(op, "ttg.num-warps", 4)
+    threads = module_int(op, "ttg.threads-per-warp", 32)
+    return elements >= num_warps * threads
+
+
+def tensor_encoding(value: SSAValue) -> Attribute | None:
+    """The encoding of a tensor value, or None."""
+    return encoding_of(value.type)
