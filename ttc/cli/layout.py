@@ -8,15 +8,19 @@ the alias definitions of `--layout-file` (for example a `.ttgir` file).
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Sequence
-from pathlib import Path
-from typing import NoReturn
+import io
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import click
 from rich.console import Console
+from xdsl.ir import Attribute
 
-from ttc.ir.errors import SourceLocation, TtcError, UsageError
+from ttc.cli.common import read_input, run_command, write_output
+from ttc.ir.errors import TtcError, UsageError
+from ttc.ir.parser import TtcParser
+
+T = TypeVar("T")
 
 
 def parse_shape(text: str) -> tuple[int, ...]:
@@ -27,64 +31,49 @@ def parse_shape(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
-def _parse_error(error: Exception, name: str, text: str) -> TtcError:
+def _parse(parser: TtcParser, parse: Callable[[], T]) -> T:
+    """Run one parse step, turning xDSL's exceptions into a located `TtcError`."""
     from xdsl.utils.exceptions import ParseError
 
-    if isinstance(error, ParseError):
-        where = error.span.get_location()
-        line = text.splitlines()[where.line - 1] if text.splitlines() else ""
-        return TtcError(
-            error.msg,
-            location=SourceLocation(name, where.line, where.col),
-            source_line=line,
-        )
-    return TtcError(str(error))
+    try:
+        return parse()
+    except ParseError as error:
+        raise parser.source.error(error.msg, error.span.start) from None
+    except TtcError:
+        raise
+    except Exception as error:  # noqa: BLE001 - attribute verifiers raise VerifyException etc.
+        message = str(error) or type(error).__name__
+        raise parser.source.error(message, parser._current_token.span.start) from None
 
 
-def _aliases(layout_file: str | None) -> dict[str, object]:
-    """The attribute aliases (`#blocked = ...`) defined in a layout file."""
+def _aliases(layout_file: str | None) -> dict[str, Attribute]:
+    """The attribute aliases (`#blocked = ...`) defined in a layout file (an MLIR file)."""
     if layout_file is None:
         return {}
-    from xdsl.parser import Parser
-
     from ttc.ir.context import make_context
 
-    try:
-        text = Path(layout_file).read_text()
-    except OSError as error:
-        raise TtcError(f"cannot read {layout_file}: {error.strerror}") from error
-    parser = Parser(make_context(allow_unregistered=True), text, layout_file)
-    try:
-        parser.parse_module(allow_implicit_module=True)
-    except Exception as error:  # xDSL raises ParseError and VerifyException for bad input
-        raise _parse_error(error, layout_file, text) from error
+    text, name = read_input(layout_file)
+    parser = TtcParser(make_context(allow_unregistered=True), text, name)
+    _parse(parser, parser.parse_ttc_module)
     return dict(parser.attribute_aliases)
 
 
-def parse_encoding(text: str, layout_file: str | None = None) -> object:
+def parse_encoding(text: str, layout_file: str | None = None) -> Attribute:
     """Parse an encoding attribute such as `#ttg.blocked<{...}>` (or an alias of the file)."""
-    from xdsl.parser import Parser
     from xdsl.utils.mlir_lexer import MLIRTokenKind
 
     from ttc.ir.context import make_context
 
-    parser = Parser(make_context(), text, "<attribute>")
-    parser.attribute_aliases.update(_aliases(layout_file))  # type: ignore[arg-type]
-    try:
+    parser = TtcParser(make_context(), text, "<attribute>")
+    parser.attribute_aliases.update(_aliases(layout_file))
+
+    def parse_all() -> Attribute:
         attribute = parser.parse_attribute()
         if parser._current_token.kind != MLIRTokenKind.EOF:
             parser.raise_error("unexpected text after the attribute")
-    except Exception as error:  # xDSL raises ParseError and VerifyException for bad input
-        raise _parse_error(error, "<attribute>", text) from error
-    return attribute
+        return attribute
 
-
-def _fail(error: TtcError) -> NoReturn:
-    click.echo(str(error), err=True)
-    if error.source_line is not None and error.location is not None:
-        click.echo(error.source_line, err=True)
-        click.echo(" " * (error.location.column - 1) + "^", err=True)
-    sys.exit(error.exit_code)
+    return _parse(parser, parse_all)
 
 
 def _check_counts(layout_sizes: dict[str, int], num_warps: int | None, threads_per_warp: int) -> None:
@@ -107,7 +96,7 @@ def render(
     layout_file: str | None,
     output: str | None,
 ) -> None:
-    """Parse, convert and draw; raises `TtcError` for bad input."""
+    """Parse, convert and draw (to `output`, or stdout); raises `TtcError` for bad input."""
     from ttc.layouts.from_attr import to_linear_layout
     from ttc.layouts.render import ownership, rich_table_width, to_rich_table, to_svg, to_tsv
 
@@ -118,26 +107,16 @@ def render(
     title = f"{'x'.join(map(str, shape))} {encoding}"
     if fmt == "table":
         grid = to_rich_table(table, title=title)
+        width = rich_table_width(table)
         if output is None:
             console = Console()
-            if console.width < rich_table_width(table):
-                console = Console(width=rich_table_width(table))
-            console.print(grid)
+            Console(width=max(console.width, width)).print(grid)
             return
-        try:
-            with open(output, "w") as stream:
-                Console(file=stream, width=rich_table_width(table), no_color=True).print(grid)
-        except OSError as error:
-            raise TtcError(f"cannot write {output}: {error.strerror}") from error
+        buffer = io.StringIO()
+        Console(file=buffer, width=width, no_color=True).print(grid)
+        write_output(output, buffer.getvalue())
         return
-    text = to_tsv(table) if fmt == "tsv" else to_svg(table, title=title)
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    try:
-        Path(output).write_text(text)
-    except OSError as error:
-        raise TtcError(f"cannot write {output}: {error.strerror}") from error
+    write_output(output or "-", to_tsv(table) if fmt == "tsv" else to_svg(table, title=title))
 
 
 @click.command("layout")
@@ -183,7 +162,9 @@ def layout(
     B<block>: prefixes it when the layout spans several CTAs. In TSV an element held by several
     threads lists them all (T0:0|T32:0); the table and the picture show the first and +N copies.
     """
-    try:
+
+    def body() -> int:
         render(attr, parse_shape(shape), fmt, num_warps, threads_per_warp, layout_file, output)
-    except TtcError as error:
-        _fail(error)
+        return 0
+
+    run_command(body)

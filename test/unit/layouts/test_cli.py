@@ -42,12 +42,12 @@ def test_outputs_to_files(tmp_path: Path) -> None:
         assert "T63:3" in text and "\x1b[" not in text
     assert (tmp_path / "seed.tsv").read_text().splitlines()[2].startswith("T4:0\tT4:1\tT5:0")
     code, _, err = run(SEED, "--shape", "16x16", "-o", str(tmp_path / "missing" / "x.txt"))
-    assert code == 1 and err.startswith("error: cannot write")
+    assert code == 1 and err.startswith("error: cannot write output file")
 
 
 def test_layout_file_errors(tmp_path: Path) -> None:
     code, _, err = run("#blocked", "--shape", "16", "--layout-file", str(tmp_path / "none.mlir"))
-    assert code == 1 and err.startswith("error: cannot read")
+    assert code == 1 and err.startswith("error: could not open input file")
     bad = tmp_path / "bad.mlir"
     bad.write_text("#blocked = #ttg.blocked<{sizePerThread = [4]}>\n")
     code, _, err = run("#blocked", "--shape", "16", "--layout-file", str(bad))
