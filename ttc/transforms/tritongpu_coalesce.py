@@ -1,0 +1,194 @@
+"""`tritongpu-coalesce`: give each global memory access the layout that coalesces it.
+
+Mirrors Triton's Coalesce.cpp (with `buildCoalescedEncoding` and `getNumElementsPerThread` from
+its Utility.cpp). For every `tt.load`, `tt.store`, `tt.atomic_rmw`, `tt.atomic_cas` and
+`ttg.async_copy_global_to_local` on a tensor of pointers:
+
+1. `order`: dimensions by decreasing contiguity of the pointers (stable, ties keep 0..rank-1);
+2. elements per thread along `order[0]`: min(alignment, 128 bits / element bits), where the
+   alignment is min(divisibility in elements, contiguity capped by the per-CTA shape); the largest
+   such value over the memory ops of the same shape and order connected to this one by data flow,
+   capped by the elements each thread gets (numElements / numThreads, at least 1); a store or
+   atomic is additionally capped by its own value (a 128-bit write per thread at most);
+3. the layout is the shape-based blocked layout with that `sizePerThread` and `order`.
+
+Each operand is then converted to that layout, the op retyped, and its result converted back
+(`ttg.convert_layout` around the op); `tritongpu-remove-layout-conversions` cleans up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
+
+from ttc.analysis.axis_info import ModuleAxisInfo
+from ttc.dialects.tt_types import PointerType, bit_width, encoding_of
+from ttc.dialects.ttg_attrs import CTALayout, SharedEncoding
+from ttc.pipelines.pass_base import TtcPass
+from ttc.transforms.tritongpu_utils import blocked_for_shape, module_int, with_encoding
+from ttc.transforms.utils import create_op
+
+MEMORY_OPS = frozenset(
+    {"tt.load", "tt.store", "tt.atomic_rmw", "tt.atomic_cas", "ttg.async_copy_global_to_local"}
+)
+"""Global memory ops; each takes its pointers as its first operand."""
+
+
+def memory_pointer(op: Operation) -> SSAValue | None:
+    """Triton's `getMemAccessPtr`: the pointer operand of a global memory op, else None."""
+    return op.operands[0] if op.name in MEMORY_OPS and op.operands else None
+
+
+def order_from_contiguity(contiguity: tuple[int, ...]) -> list[int]:
+    """Triton's `argSort`: dimensions by decreasing contiguity, stable."""
+    return sorted(range(len(contiguity)), key=lambda d: -contiguity[d])
+
+
+def pointee_bits(ptr_type: Attribute) -> int:
+    """Triton's `getElementBitWidth` of a tensor of pointers: the pointee's width."""
+    assert isinstance(ptr_type, TensorType)
+    element = ptr_type.get_element_type()
+    if isinstance(element, PointerType):
+        element = element.pointee_type
+    return bit_width(element)
+
+
+def shape_per_cta(type_: TensorType[Attribute]) -> list[int]:
+    """Triton's `getShapePerCTA`: the shape divided by the CTA split of its layout."""
+    shape = type_.get_shape()
+    cta = cta_layout_of(encoding_of(type_), len(shape))
+    return [s // min(s, n) for s, n in zip(shape, cta.cta_split_num)]
+
+
+def cta_layout_of(encoding: Attribute | None, rank: int) -> CTALayout:
+    """Triton's `getCTALayout`: the CTA layout an encoding carries (one CTA when none)."""
+    cta = getattr(encoding, "cta_layout", None)
+    return cta if isinstance(cta, CTALayout) else CTALayout.default(rank)
+
+
+def elements_per_thread(op: Operation, order: list[int], info: ModuleAxisInfo, per_cta: list[int]) -> int:
+    """Triton's `getNumElementsPerThread`: how many elements one thread accesses at once."""
+    ptr = memory_pointer(op)
+    assert ptr is not None
+    axis = info.get(ptr)
+    bits = pointee_bits(ptr.type)
+    max_multiple = max(axis.divisibility[order[0]] // max(bits // 8, 1), 1)
+    max_contig = min(axis.contiguity[order[0]], per_cta[order[0]])
+    return min(min(max_multiple, max_contig), 128 // bits)
+
+
+def data_flow_slice(root: Operation) -> list[Operation]:
+    """MLIR's `getSlice`: the closure of backward and forward slices around `root`."""
+    seen: dict[Operation, None] = {root: None}
+    queue = [root]
+
+    def add(op: Operation | None) -> None:
+        if op is not None and op not in seen:
+            seen[op] = None
+            queue.append(op)
+
+    while queue:
+        op = queue.pop()
+        for operand in op.operands:
+            if isinstance(operand, BlockArgument):
+                add(operand.block.parent_op())
+            else:
+                owner = operand.owner
+                add(owner if isinstance(owner, Operation) else None)
+        for result in op.results:
+            for use in result.uses:
+                add(use.operation)
+        for region in op.regions:
+            for block in region.blocks:
+                for nested in block.ops:
+                    add(nested)
+    return list(seen)
+
+
+def coalesced_encoding(op: Operation, info: ModuleAxisInfo, num_warps: int, threads_per_warp: int) -> Attribute:
+    """Triton's `buildCoalescedEncoding` for one memory op."""
+    ptr = memory_pointer(op)
+    assert ptr is not None and isinstance(ptr.type, TensorType)
+    ref_type: TensorType[Attribute] = ptr.type
+    shape = ref_type.get_shape()
+    order = order_from_contiguity(info.get(ptr).contiguity)
+    same_order = [op]
+    if not isinstance(ptr, BlockArgument):
+        for other in data_flow_slice(op):
+            other_ptr = memory_pointer(other)
+            if other is op or other_ptr is None or not isinstance(other_ptr.type, TensorType):
+                continue
+            if other_ptr.type.get_shape() != shape:
+                continue
+            if order_from_contiguity(info.get(other_ptr).contiguity) == order:
+                same_order.append(other)
+    per_cta = shape_per_cta(ref_type)
+    elements = 1
+    for size in per_cta:
+        elements *= size
+    per_thread = max(elements_per_thread(o, order, info, per_cta) for o in same_order)
+    per_thread = min(per_thread, max(elements // (num_warps * threads_per_warp), 1))
+    if op.name != "tt.load":
+        per_thread = min(per_thread, elements_per_thread(op, order, info, per_cta))
+    size_per_thread = [1] * len(shape)
+    size_per_thread[order[0]] = per_thread
+    cta = cta_layout_of(encoding_of(ref_type), len(shape))
+    return blocked_for_shape(shape, size_per_thread, order, num_warps, threads_per_warp, cta)
+
+
+def coalesce_op(ctx: Context, op: Operation, encoding: Attribute) -> None:
+    """Convert the operands of `op` to `encoding`, retype it, and convert results back."""
+    block = op.parent
+    assert block is not None
+    operands: list[SSAValue] = []
+    for operand in op.operands:
+        if isinstance(operand.type, TensorType) and not isinstance(encoding_of(operand.type), SharedEncoding):
+            cvt = create_op(ctx, "ttg.convert_layout", [operand], [with_encoding(operand.type, encoding)])
+            block.insert_op_before(cvt, op)
+            operands.append(cvt.results[0])
+        else:
+            operands.append(operand)
+    result_types = [
+        t if op.name == "ttg.async_copy_global_to_local" else with_encoding(t, encoding)
+        for t in op.result_types
+    ]
+    new_op = create_op(
+        ctx, op.name, operands, result_types, dict(op.properties), dict(op.attributes)
+    )
+    block.insert_op_before(new_op, op)
+    for old, new, type_ in zip(op.results, new_op.results, result_types):
+        replacement: SSAValue = new
+        if type_ != old.type:
+            cvt = create_op(ctx, "ttg.convert_layout", [new], [old.type])
+            block.insert_op_before(cvt, op)
+            replacement = cvt.results[0]
+        replacement.name_hint = old.name_hint
+        old.replace_all_uses_with(replacement)
+    block.erase_op(op)
+
+
+@dataclass(frozen=True)
+class TritonGPUCoalescePass(TtcPass):
+    """Pick coalesced layouts for global loads, stores and atomics."""
+
+    name: ClassVar[str] = "tritongpu-coalesce"
+    summary: ClassVar[str] = "Coalesce global memory accesses (per-op blocked layouts)"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        info = ModuleAxisInfo(op)
+        num_warps = module_int(op, "ttg.num-warps", 4)
+        threads_per_warp = module_int(op, "ttg.threads-per-warp", 32)
+        layouts: dict[Operation, Attribute] = {}
+        for current in op.walk():
+            ptr = memory_pointer(current)
+            if ptr is None or not isinstance(ptr.type, TensorType):
+                continue
+            if not isinstance(ptr.type.get_element_type(), PointerType):
+                continue
+            layouts[current] = coalesced_encoding(current, info, num_warps, threads_per_warp)
+        for memory_op, encoding in layouts.items():
+            coalesce_op(ctx, memory_op, encoding)
