@@ -76,7 +76,9 @@ def parse_encoding(text: str, layout_file: str | None = None) -> Attribute:
     return _parse(parser, parse_all)
 
 
-def _check_counts(layout_sizes: dict[str, int], num_warps: int | None, threads_per_warp: int) -> None:
+def _check_counts(
+    layout_sizes: dict[str, int], num_warps: int | None, threads_per_warp: int
+) -> None:
     lanes = layout_sizes.get("lane", 1)
     if lanes != threads_per_warp:
         raise TtcError(
@@ -131,7 +133,9 @@ def render(
     help="table: coloured terminal table; tsv: T<thread>:<register> cells, one row per line; "
     "svg: a picture coloured by warp.",
 )
-@click.option("--num-warps", type=click.IntRange(min=1), help="Check the layout uses this many warps.")
+@click.option(
+    "--num-warps", type=click.IntRange(min=1), help="Check the layout uses this many warps."
+)
 @click.option(
     "--threads-per-warp",
     type=click.IntRange(min=1),

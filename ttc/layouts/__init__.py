@@ -1,1 +1,18 @@
-"""Linear layouts (F2-linear maps) and the conversion of every Triton encoding to one."""
+"""Linear layouts (F2) and the conversion of every Triton encoding to one.
+
+`linear.LinearLayout` is Triton's LinearLayout; `blocked`, `linear_encoding` and `cga` convert
+`#ttg.blocked`, `#ttg.slice` and `#ttg.linear` (plain parameters in, layout out); `from_attr`
+adapts the `ttg` attribute classes; `render` draws which thread and register hold each element.
+"""
+
+from ttc.layouts.blocked import blocked_to_linear, slice_to_linear
+from ttc.layouts.linear import LayoutError, LinearLayout
+from ttc.layouts.linear_encoding import linear_encoding_to_linear
+
+__all__ = [
+    "LayoutError",
+    "LinearLayout",
+    "blocked_to_linear",
+    "linear_encoding_to_linear",
+    "slice_to_linear",
+]

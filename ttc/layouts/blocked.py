@@ -47,7 +47,9 @@ def blocked_to_linear(
     }
     given = [p is not None for p in (ctas_per_cga, cta_split_num, cta_order)]
     if any(given) and not all(given):
-        raise LayoutError("CTAsPerCGA, CTASplitNum and CTAOrder must be given together or not at all")
+        raise LayoutError(
+            "CTAsPerCGA, CTASplitNum and CTAOrder must be given together or not at all"
+        )
     ones = [1] * rank
     cluster = {
         "CTAsPerCGA": ones if ctas_per_cga is None else ctas_per_cga,
@@ -115,6 +117,7 @@ def slice_to_linear(
 def _check_shape(shape: Sequence[int]) -> None:
     for size in shape:
         if not is_power_of_two(size):
+            shape_text = "x".join(map(str, shape))
             raise LayoutError(
-                f"tensor shape {'x'.join(map(str, shape))} has a dimension that is not a power of two"
+                f"tensor shape {shape_text} has a dimension that is not a power of two"
             )

@@ -4,7 +4,8 @@ A linear layout maps named *input* dimensions (for distributed tensors: `registe
 `block`) to named *output* dimensions (the tensor's `dim0`, `dim1`, ...). Every dimension has a
 power-of-two size, so a coordinate is a bit vector and the map is linear over F2 (the field with
 two elements): the layout stores, for each input dimension, one *basis* per input bit — the output
-coordinates that bit alone maps to — and applies to any input by XOR-ing the bases of its set bits:
+coordinates that bit alone maps to — and applies to any input by XOR-ing the bases of its set
+bits:
 
     L(register=3, lane=0) = L(register=1) ^ L(register=2)
 
@@ -22,9 +23,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TypeVar
 
 from ttc.ir.errors import TtcError
 
+V = TypeVar("V")
 Basis = tuple[int, ...]
 BasesSpec = Mapping[str, Sequence[Sequence[int]]] | Iterable[tuple[str, Sequence[Sequence[int]]]]
 DimsSpec = Mapping[str, int] | Iterable[tuple[str, int]]
@@ -46,8 +49,11 @@ def log2(value: int) -> int:
     return value.bit_length() - 1
 
 
-def _pairs(spec: Mapping[str, object] | Iterable[tuple[str, object]]) -> list[tuple[str, object]]:
-    return list(spec.items()) if isinstance(spec, Mapping) else [tuple(p) for p in spec]  # type: ignore[misc]
+def _pairs(spec: Mapping[str, V] | Iterable[tuple[str, V]]) -> list[tuple[str, V]]:
+    """`(name, value)` pairs of a mapping or of an iterable of pairs, in order."""
+    if isinstance(spec, Mapping):
+        return list(spec.items())
+    return [(name, value) for name, value in spec]
 
 
 class _Echelon:
@@ -115,7 +121,7 @@ class LinearLayout:
         frozen: list[tuple[str, tuple[Basis, ...]]] = []
         for name, vectors in in_pairs:
             dim_bases: list[Basis] = []
-            for vector in vectors:  # type: ignore[union-attr]
+            for vector in vectors:
                 basis = tuple(int(v) for v in vector)
                 if len(basis) != rank:
                     raise LayoutError(
@@ -134,7 +140,7 @@ class LinearLayout:
                         sizes[i] = max(sizes[i], 1 << v.bit_length())
             out = tuple(zip(out_names, sizes, strict=True))
         else:
-            out = tuple((str(n), int(s)) for n, s in out_list)  # type: ignore[misc]
+            out = tuple((str(n), int(s)) for n, s in out_list)
         for name, size in out:
             if not is_power_of_two(size):
                 raise LayoutError(f"output dimension '{name}' has size {size}, not a power of two")
@@ -213,13 +219,13 @@ class LinearLayout:
         for n, dim_bases in self._bases:
             if n == name:
                 return dim_bases
-        raise LayoutError(f"'{name}' is not an input dimension of the layout (have {self.in_dims})")
+        raise LayoutError(f"'{name}' is not an input dimension of the layout {self.in_dims}")
 
     def _out_index(self, name: str) -> int:
         for i, (n, _) in enumerate(self._out_dims):
             if n == name:
                 return i
-        raise LayoutError(f"'{name}' is not an output dimension of the layout (have {self.out_dims})")
+        raise LayoutError(f"'{name}' is not an output dimension of the layout {self.out_dims}")
 
     def in_dim_size_log2(self, name: str) -> int:
         return len(self._in_bases(name))
@@ -268,8 +274,9 @@ class LinearLayout:
         return sum(v << s for v, s in zip(values, self._out_shifts(), strict=True))
 
     def _unflatten_out(self, flat: int) -> tuple[int, ...]:
+        shifts = self._out_shifts()
         return tuple(
-            flat >> s & (size - 1) for s, (_, size) in zip(self._out_shifts(), self._out_dims, strict=True)
+            flat >> s & (size - 1) for s, (_, size) in zip(shifts, self._out_dims, strict=True)
         )
 
     def columns(self) -> tuple[int, ...]:
@@ -283,12 +290,16 @@ class LinearLayout:
     def apply(self, ins: Mapping[str, int]) -> dict[str, int]:
         """Map input coordinates (one per input dimension) to output coordinates."""
         if set(ins) != set(self.in_dims):
-            raise LayoutError(f"apply needs exactly the input dimensions {self.in_dims}, got {tuple(ins)}")
+            raise LayoutError(
+                f"apply needs exactly the input dimensions {self.in_dims}, got {tuple(ins)}"
+            )
         out = [0] * self.num_out_dims
         for name, dim_bases in self._bases:
             value = ins[name]
             if not 0 <= value < 1 << len(dim_bases):
-                raise LayoutError(f"input {name}={value} is out of range [0, {1 << len(dim_bases)})")
+                raise LayoutError(
+                    f"input {name}={value} is out of range [0, {1 << len(dim_bases)})"
+                )
             for i, basis in enumerate(dim_bases):
                 if value >> i & 1:
                     out = [o ^ b for o, b in zip(out, basis, strict=True)]
@@ -406,18 +417,18 @@ class LinearLayout:
         """Flatten the input dimensions into one and split it into `new_in_dims` (minor first)."""
         pairs = _pairs(new_in_dims)
         flat = [basis for _, dim_bases in self._bases for basis in dim_bases]
-        if sum(log2(size) for _, size in pairs) != len(flat):  # type: ignore[arg-type]
+        if sum(log2(size) for _, size in pairs) != len(flat):
             raise LayoutError(
                 f"reshape_ins to {pairs} changes the total input size {self.total_in_dim_size}"
             )
         new_bases, it = [], iter(flat)
         for name, size in pairs:
-            new_bases.append((name, [next(it) for _ in range(log2(size))]))  # type: ignore[arg-type]
+            new_bases.append((name, [next(it) for _ in range(log2(size))]))
         return LinearLayout(new_bases, self._out_dims)
 
     def reshape_outs(self, new_out_dims: DimsSpec) -> LinearLayout:
         """Flatten the output dimensions into one and split it into `new_out_dims` (minor first)."""
-        pairs = [(str(n), int(s)) for n, s in _pairs(new_out_dims)]  # type: ignore[call-overload]
+        pairs = _pairs(new_out_dims)
         if sum(log2(size) for _, size in pairs) != self.total_out_dim_size_log2:
             raise LayoutError(
                 f"reshape_outs to {pairs} changes the total output size {self.total_out_dim_size}"
@@ -493,7 +504,7 @@ class LinearLayout:
         )
 
     def quotient(self, dims: Sequence[str]) -> LinearLayout:
-        """The layout with trivial `dims` removed from inputs and outputs (see `is_trivial_over`)."""
+        """The layout without the trivial `dims` (see `is_trivial_over`) in inputs and outputs."""
         if not self.is_trivial_over(dims):
             raise LayoutError(f"the layout is not trivial over {list(dims)}; cannot quotient")
         return self.sublayout(
@@ -533,7 +544,7 @@ class LinearLayout:
         out_names = list(out_log2)
         self_out = {n: i for i, n in enumerate(self.out_dims)}
         outer_out = {n: i for i, n in enumerate(outer.out_dims)}
-        self_sizes = self.out_dim_sizes
+        shifts = {n: size.bit_length() - 1 for n, size in self._out_dims}
         new_bases = []
         for name in in_names:
             vectors = []
@@ -544,9 +555,7 @@ class LinearLayout:
                 for b in outer._in_bases(name):
                     vectors.append(
                         [
-                            b[outer_out[o]] << (self_sizes[o].bit_length() - 1 if o in self_out else 0)
-                            if o in outer_out
-                            else 0
+                            b[outer_out[o]] << shifts.get(o, 0) if o in outer_out else 0
                             for o in out_names
                         ]
                     )
@@ -644,7 +653,8 @@ class LinearLayout:
 
     def __repr__(self) -> str:
         bases = ", ".join(
-            f"{name!r}: [{', '.join(str(list(b)) for b in dim_bases)}]" for name, dim_bases in self._bases
+            f"{name!r}: [{', '.join(str(list(b)) for b in dim_bases)}]"
+            for name, dim_bases in self._bases
         )
         outs = ", ".join(f"{name!r}: {size}" for name, size in self._out_dims)
         return f"LinearLayout({{{bases}}}, {{{outs}}})"
@@ -667,7 +677,9 @@ class LinearLayout:
 
 def _check_permutation(names: Sequence[str], have: tuple[str, ...], kind: str) -> None:
     if sorted(names) != sorted(have):
-        raise LayoutError(f"{list(names)} is not a permutation of the {kind} dimensions {list(have)}")
+        raise LayoutError(
+            f"{list(names)} is not a permutation of the {kind} dimensions {list(have)}"
+        )
 
 
 def _check_same_dims(a: Sequence[str], b: Sequence[str], what: str) -> None:
@@ -711,7 +723,9 @@ def _lstsq(a: LinearLayout, b: LinearLayout) -> LinearLayout:
         for _ in range(b.in_dim_size_log2(name)):
             residue, combination = echelon.reduce(next(columns))
             if residue:
-                raise LayoutError("invert_and_compose: an element of the source is not in the target")
+                raise LayoutError(
+                    "invert_and_compose: an element of the source is not in the target"
+                )
             vector = []
             for _, size in a_dims:
                 vector.append(combination & (size - 1))

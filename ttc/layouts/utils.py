@@ -67,7 +67,8 @@ def ensure_layout_not_larger_than(
                 bases[in_dim][i][index] = 0
             actual //= 2
     if dropped_registers:
-        bases["register"] = [b for i, b in enumerate(bases["register"]) if i not in dropped_registers]
+        kept = [b for i, b in enumerate(bases["register"]) if i not in dropped_registers]
+        bases["register"] = kept
     return LinearLayout(bases.items(), layout.out_dims)
 
 
