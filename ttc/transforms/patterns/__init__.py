@@ -2,7 +2,7 @@
 
 This is ttc's counterpart of each MLIR op's `fold` method, its `getCanonicalizationPatterns`, and
 the `Commutative` trait fold, for the dialects Triton's TTIR/TTGIR use: `arith` (patterns/arith.py),
-`scf` (patterns/scf.py) and `tt` (patterns/tt.py). Rules are registered by op name, so they apply to
+`scf` (patterns/scf.py), `tt` (patterns/tt.py) and `ttg` (patterns/ttg.py). Rules are registered by op name, so they apply to
 whichever class the context registers for that name.
 
 - A *folder* gets the op and the constant attribute of each operand (None when not constant) and
@@ -40,6 +40,7 @@ RULE_MODULES: tuple[str, ...] = (
     "ttc.transforms.patterns.arith",
     "ttc.transforms.patterns.scf",
     "ttc.transforms.patterns.tt",
+    "ttc.transforms.patterns.ttg",
 )
 
 
