@@ -1,0 +1,520 @@
+"""Shared-memory allocation: Triton's `Allocation` / `ModuleAllocation` (lib/Analysis/Allocation.cpp).
+
+Every function gets one shared-memory arena. Buffers come in three kinds, as in Triton:
+
+* *explicit*: a `ttg.local_alloc` in shared memory; its size is the allocation shape per CTA times
+  the element width, its alignment the encoding's (`128 * maxPhase` for `#ttg.nvmma_shared`, the
+  `alignment` of `#ttg.shared_linear`, 16 otherwise) unless the op gives one;
+* *scratch*: temporary memory an op needs while it runs (`tt.reduce` across warps, `tt.scan`
+  across warps, a `ttg.convert_layout` between warps, `tt.atomic_rmw`/`tt.atomic_cas` whose result
+  is broadcast, `tt.histogram`), aligned to 128 bytes;
+* *virtual*: a `tt.call` reserves its callee's whole arena.
+
+Liveness follows Triton: operations are numbered in post-order (a parent after its children); an
+explicit buffer lives from the first to the last operation at which its value — or any view or
+block argument aliasing it — is live (MLIR liveness, `ttc.analysis.liveness`); a scratch buffer
+lives exactly during its op. Offsets come from the same two steps: `calculate_starts` places buffers
+largest first on a skyline of (offset, live interval) triples, then first-fit graph colouring moves
+any buffer that still overlaps a live neighbour past it, repeated until nothing interferes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+from math import prod
+
+from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.ir import Block, Operation, SSAValue
+
+from ttc.analysis.liveness import Liveness
+from ttc.analysis.lowering_helpers import (
+    ConversionKind,
+    ReduceGeometry,
+    ScanGeometry,
+    conversion_bitwidth,
+    conversion_kind,
+    elements_per_cta,
+    tensor_layout,
+)
+from ttc.dialects.tt_types import bit_width, element_type_or_self, pointee_type
+from ttc.dialects.ttg import MemDescType
+from ttc.dialects.ttg_attrs import (
+    NVMMASharedEncodingAttr,
+    SharedLinearEncodingAttr,
+    SharedMemorySpaceAttr,
+)
+from ttc.ir.diagnostics import op_error
+from ttc.layouts.linear import LayoutError
+
+SCRATCH_ALIGNMENT = 128
+DEFAULT_BUFFER_ALIGNMENT = 4
+DEFAULT_ALLOC_ALIGNMENT = 16
+
+_VIEW_OPS = frozenset(
+    {
+        "ttg.memdesc_index",
+        "ttg.memdesc_subslice",
+        "ttg.memdesc_trans",
+        "ttg.memdesc_reshape",
+        "ttg.memdesc_reinterpret",
+    }
+)
+
+
+class BufferKind(Enum):
+    EXPLICIT = "explicit"
+    SCRATCH = "scratch"
+    VIRTUAL = "virtual"
+
+
+@dataclass(eq=False)
+class Buffer:
+    """One region of the arena: `[offset, offset + size)`."""
+
+    id: int
+    kind: BufferKind
+    owner: Operation
+    size: int
+    alignment: int
+    offset: int = 0
+
+    def set_offset_aligned(self, offset: int) -> int:
+        self.offset = -(-offset // self.alignment) * self.alignment
+        return self.offset
+
+    @property
+    def interval(self) -> tuple[int, int]:
+        return self.offset, self.offset + self.size
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A half-open range `[start, end)` of operation ids or bytes."""
+
+    start: int
+    end: int
+
+    def intersects(self, other: Interval) -> bool:
+        return self.start < other.end and other.start < self.end
+
+
+_EVERYTHING = Interval(0, 1 << 62)
+
+ScratchSizeFn = Callable[[Operation], int]
+
+
+def _num_warps(op: Operation) -> int:
+    module = op
+    while module.parent_op() is not None and not isinstance(module, ModuleOp):
+        module = module.parent_op()  # type: ignore[assignment]
+    attr = module.attributes.get("ttg.num-warps") if isinstance(module, ModuleOp) else None
+    return attr.value.data if attr is not None else 4  # type: ignore[attr-defined]
+
+
+def _threads_per_warp(op: Operation) -> int:
+    module = op
+    while module.parent_op() is not None and not isinstance(module, ModuleOp):
+        module = module.parent_op()  # type: ignore[assignment]
+    attr = module.attributes.get("ttg.threads-per-warp") if isinstance(module, ModuleOp) else None
+    return attr.value.data if attr is not None else 32  # type: ignore[attr-defined]
+
+
+def reduce_scratch_bytes(op: Operation) -> int:
+    """Scratch of a `tt.reduce` (0 when each reduction stays within one warp)."""
+    src = op.operands[0].type
+    assert isinstance(src, TensorType)
+    geometry = ReduceGeometry.of(src, op.axis.value.data)  # type: ignore[attr-defined]
+    return geometry.scratch_bytes([element_type_or_self(v.type) for v in op.operands])
+
+
+def scan_scratch_bytes(op: Operation) -> int:
+    """Scratch of a `tt.scan` (0 when each scan stays within one warp)."""
+    src = op.operands[0].type
+    assert isinstance(src, TensorType)
+    geometry = ScanGeometry.of(src, op.axis.value.data, _num_warps(op))  # type: ignore[attr-defined]
+    return geometry.scratch_bytes([element_type_or_self(v.type) for v in op.operands])
+
+
+def convert_layout_scratch_bytes(op: Operation) -> int:
+    """Scratch of a `ttg.convert_layout`: one CTA's tile of the tensor when data crosses lanes.
+
+    Register permutations need none. Conversions that move data between lanes or warps stage the
+    whole per-CTA tile (broadcast copies removed) through shared memory.
+    """
+    src, dst = op.operands[0].type, op.results[0].type
+    assert isinstance(src, TensorType) and isinstance(dst, TensorType)
+    src_layout, dst_layout = tensor_layout(src), tensor_layout(dst)
+    if conversion_kind(src_layout, dst_layout) is ConversionKind.REGISTERS:
+        return 0
+    bits = conversion_bitwidth(src.element_type)
+    return elements_per_cta(src_layout) * bits // 8
+
+
+def atomic_scratch_bytes(op: Operation) -> int:
+    """Triton's `getRepShapeForAtomic`: room to broadcast the result to every thread that reads it."""
+    result = op.results[0]
+    if not result.uses:
+        return 0
+    if isinstance(result.type, TensorType):
+        layout = tensor_layout(result.type)
+        if not any(layout.get_free_variable_masks().values()):
+            return 0
+        elements = elements_per_cta(layout)
+    else:
+        elements = 1
+    element = element_type_or_self(pointee_type(op.operands[0].type))
+    return elements * max(8, bit_width(element)) // 8
+
+
+def histogram_scratch_bytes(op: Operation) -> int:
+    result = op.results[0].type
+    assert isinstance(result, TensorType)
+    return max(prod(result.get_shape()), _threads_per_warp(op)) * bit_width(result.element_type) // 8
+
+
+_SCRATCH_SIZES: dict[str, ScratchSizeFn] = {
+    "tt.reduce": reduce_scratch_bytes,
+    "tt.scan": scan_scratch_bytes,
+    "ttg.convert_layout": convert_layout_scratch_bytes,
+    "tt.atomic_rmw": atomic_scratch_bytes,
+    "tt.atomic_cas": atomic_scratch_bytes,
+    "tt.histogram": histogram_scratch_bytes,
+}
+
+
+def default_scratch_size(op: Operation) -> int:
+    """Triton's `defaultAllocationAnalysisScratchSizeFn` (also the NVIDIA one for these ops)."""
+    size_fn = _SCRATCH_SIZES.get(op.name)
+    if size_fn is None:
+        return 0
+    try:
+        return size_fn(op)
+    except LayoutError as error:
+        raise op_error(op, f"cannot size the shared memory of '{op.name}': {error.message}") from None
+
+
+def _is_shared_alloc(op: Operation) -> bool:
+    if op.name != "ttg.local_alloc":
+        return False
+    memdesc = op.results[0].type
+    return isinstance(memdesc, MemDescType) and isinstance(memdesc.memory_space, SharedMemorySpaceAttr)
+
+
+def explicit_alignment(op: Operation) -> int:
+    """Triton's `LocalAllocOp::getAlignmentOrDefault`."""
+    given = op.properties.get("alignment") or op.attributes.get("alignment")
+    if given is not None:
+        return given.value.data  # type: ignore[attr-defined]
+    encoding = op.results[0].type.encoding  # type: ignore[attr-defined]
+    if isinstance(encoding, NVMMASharedEncodingAttr):
+        swizzle = encoding.swizzling_byte_width.data
+        return 128 * (swizzle // 16 if swizzle else 1)
+    if isinstance(encoding, SharedLinearEncodingAttr):
+        return encoding.alignment.data
+    return DEFAULT_ALLOC_ALIGNMENT
+
+
+def explicit_size(memdesc: MemDescType) -> int:
+    """Bytes of one CTA's share of an allocation (`getAllocationShapePerCTA` times the width)."""
+    shape = list(memdesc.get_alloc_shape())
+    cta = getattr(memdesc.encoding, "cta_layout", None)
+    if cta is not None and len(cta.cta_split_num) == len(shape):
+        shape = [s // max(1, split) for s, split in zip(shape, cta.cta_split_num)]
+    elif cta is not None and len(cta.cta_split_num) < len(shape):
+        # A multi-buffered allocation: the leading dimensions are not split across CTAs.
+        lead = len(shape) - len(cta.cta_split_num)
+        shape = shape[:lead] + [s // max(1, k) for s, k in zip(shape[lead:], cta.cta_split_num)]
+    element = memdesc.element_type
+    return prod(shape) * bit_width(element) // 8
+
+
+@dataclass
+class FunctionAllocation:
+    """The shared-memory plan of one function."""
+
+    function: Operation
+    buffers: list[Buffer] = field(default_factory=list)
+    value_buffers: dict[SSAValue, Buffer] = field(default_factory=dict)
+    op_buffers: dict[Operation, Buffer] = field(default_factory=dict)
+    alias_buffers: dict[SSAValue, list[Buffer]] = field(default_factory=dict)
+    shared_memory_size: int = 0
+
+    def _add(self, kind: BufferKind, owner: Operation, size: int, alignment: int) -> Buffer:
+        buffer = Buffer(len(self.buffers), kind, owner, size, alignment)
+        self.buffers.append(buffer)
+        return buffer
+
+    def scratch_buffer(self, op: Operation) -> Buffer | None:
+        """The scratch or virtual buffer `op` owns, if any."""
+        return self.op_buffers.get(op)
+
+    def value_buffers_of(self, value: SSAValue) -> list[Buffer]:
+        """The explicit buffers `value` may point into (its own allocation or what it aliases)."""
+        own = self.value_buffers.get(value)
+        aliases = self.alias_buffers.get(value, [])
+        return ([own] if own is not None and own not in aliases else []) + aliases
+
+    def offset_of(self, op: Operation) -> int | None:
+        """What `allocation.offset` Triton writes on `op`: its scratch offset, else its result's."""
+        buffer = self.op_buffers.get(op)
+        if buffer is None and len(op.results) == 1:
+            buffer = self.value_buffers.get(op.results[0])
+        return None if buffer is None else buffer.offset
+
+
+def _successor_edges(terminator: Operation) -> list[tuple[Block, list[SSAValue]]]:
+    """(successor block, values passed to its arguments) for a CFG terminator."""
+    if terminator.name == "cf.br":
+        return [(terminator.successors[0], list(terminator.operands))]
+    if terminator.name == "cf.cond_br":
+        then_args = list(terminator.then_arguments)  # type: ignore[attr-defined]
+        else_args = list(terminator.else_arguments)  # type: ignore[attr-defined]
+        return [(terminator.successors[0], then_args), (terminator.successors[1], else_args)]
+    return [(succ, []) for succ in terminator.successors]
+
+
+def _region_flows(op: Operation) -> list[tuple[list[SSAValue], list[SSAValue]]]:
+    """(sources, targets) pairs through which `op`'s structured control flow forwards values."""
+    flows: list[tuple[list[SSAValue], list[SSAValue]]] = []
+    if op.name == "scf.for":
+        body = op.regions[0].block
+        carried = list(body.args[1:])
+        flows.append((list(op.operands[3:]), carried))
+        yielded = list(body.last_op.operands) if body.last_op is not None else []
+        flows.append((yielded, carried))
+        flows.append((yielded, list(op.results)))
+        flows.append((list(op.operands[3:]), list(op.results)))
+    elif op.name in ("scf.if", "scf.execute_region"):
+        for region in op.regions:
+            for block in region.blocks:
+                last = block.last_op
+                if last is not None and last.name == "scf.yield":
+                    flows.append((list(last.operands), list(op.results)))
+    elif op.name == "scf.while":
+        before, after = op.regions[0].block, op.regions[1].block
+        flows.append((list(op.operands), list(before.args)))
+        if after.last_op is not None:
+            flows.append((list(after.last_op.operands), list(before.args)))
+        if before.last_op is not None and before.last_op.name == "scf.condition":
+            passed = list(before.last_op.operands[1:])
+            flows.append((passed, list(after.args)))
+            flows.append((passed, list(op.results)))
+    return flows
+
+
+def _alias_sets(function: Operation, allocs: dict[SSAValue, Buffer]) -> dict[SSAValue, set[SSAValue]]:
+    """Triton's `SharedMemoryAliasAnalysis`: the allocations each memdesc value may refer to."""
+    aliases: dict[SSAValue, set[SSAValue]] = {v: {v} for v in allocs}
+    edges: list[tuple[SSAValue, SSAValue]] = []
+    for op in function.walk():
+        if op.name in _VIEW_OPS and op.operands:
+            edges.append((op.operands[0], op.results[0]))
+        for sources, targets in _region_flows(op):
+            edges.extend(zip(sources, targets))
+        if op.successors:
+            for block, values in _successor_edges(op):
+                edges.extend(zip(values, block.args))
+    edges = [(s, t) for s, t in edges if isinstance(t.type, MemDescType)]
+    changed = True
+    while changed:
+        changed = False
+        for source, target in edges:
+            incoming = aliases.get(source)
+            if not incoming:
+                continue
+            have = aliases.setdefault(target, set())
+            if not incoming <= have:
+                have |= incoming
+                changed = True
+    return aliases
+
+
+class _Allocator:
+    """One run of Triton's `AllocationAnalysis` over a function."""
+
+    def __init__(self, function: Operation, scratch_size: ScratchSizeFn,
+                 callee_sizes: dict[str, int]) -> None:
+        self.plan = FunctionAllocation(function)
+        self.scratch_size = scratch_size
+        self.callee_sizes = callee_sizes
+        self.ranges: dict[Buffer, Interval] = {}
+
+    def run(self) -> FunctionAllocation:
+        self._collect()
+        self._liveness()
+        self._compute_offsets()
+        return self.plan
+
+    def _collect(self) -> None:
+        plan = self.plan
+        for op in plan.function.walk():
+            if op is plan.function:
+                continue
+            if _is_shared_alloc(op):
+                memdesc = op.results[0].type
+                assert isinstance(memdesc, MemDescType)
+                plan.value_buffers[op.results[0]] = plan._add(
+                    BufferKind.EXPLICIT, op, explicit_size(memdesc), explicit_alignment(op)
+                )
+            if op.name == "tt.call":
+                callee = op.callee.string_value()  # type: ignore[attr-defined]
+                size = self.callee_sizes.get(callee, 0)
+                if size > 0:
+                    plan.op_buffers[op] = plan._add(BufferKind.VIRTUAL, op, size, SCRATCH_ALIGNMENT)
+                continue
+            size = self.scratch_size(op)
+            if size > 0:
+                plan.op_buffers[op] = plan._add(BufferKind.SCRATCH, op, size, SCRATCH_ALIGNMENT)
+        allocs = {v: b for v, b in plan.value_buffers.items()}
+        for value, sources in _alias_sets(plan.function, allocs).items():
+            plan.alias_buffers[value] = [allocs[s] for s in sorted(sources, key=lambda s: allocs[s].id)]
+
+    def _liveness(self) -> None:
+        plan = self.plan
+        ids = {op: index for index, op in enumerate(plan.function.walk(region_first=True))}
+        liveness = Liveness(plan.function)
+
+        def live_range(value: SSAValue) -> Interval:
+            live_ops = liveness.live_operations(value)
+            return Interval(min(ids[o] for o in live_ops), max(ids[o] for o in live_ops) + 1)
+
+        for value, buffer in plan.value_buffers.items():
+            self.ranges[buffer] = live_range(value)
+        for value, buffers in plan.alias_buffers.items():
+            value_range = live_range(value)
+            for buffer in buffers:
+                known = self.ranges.get(buffer)
+                if known is not None:
+                    value_range = Interval(min(known.start, value_range.start),
+                                           max(known.end, value_range.end))
+                self.ranges[buffer] = value_range
+        for op, buffer in plan.op_buffers.items():
+            self.ranges[buffer] = Interval(ids[op], ids[op] + 1)
+
+    def _compute_offsets(self) -> None:
+        ordered = sorted(self.plan.buffers, key=lambda b: -b.size)
+        if not ordered:
+            return
+        self._calculate_starts(ordered)
+        interference = self._interference(ordered)
+        while True:
+            self._colour(ordered, interference)
+            interference = self._interference(ordered)
+            if not interference:
+                break
+
+    def _calculate_starts(self, buffers: list[Buffer]) -> None:
+        # (offset, live interval) triples; the smallest offset is taken first, ties in order.
+        triples: list[tuple[int, Interval]] = [(0, _EVERYTHING)]
+        pending = list(buffers)
+        while pending and triples:
+            index = min(range(len(triples)), key=lambda i: triples[i][0])
+            offset, live = triples.pop(index)
+            for candidate in pending:
+                span = self.ranges[candidate]
+                if span.intersects(live) and not any(t.intersects(span) for _, t in triples):
+                    start = candidate.set_offset_aligned(offset)
+                    triples.append(
+                        (start + candidate.size,
+                         Interval(max(live.start, span.start), min(live.end, span.end)))
+                    )
+                    if live.start < span.start:
+                        triples.append((offset, Interval(live.start, span.end)))
+                    if span.end < live.end:
+                        triples.append((offset, Interval(span.start, live.end)))
+                    pending.remove(candidate)
+                    break
+
+    def _interference(self, buffers: list[Buffer]) -> dict[Buffer, list[Buffer]]:
+        graph: dict[Buffer, list[Buffer]] = {}
+        for x in buffers:
+            for y in buffers:
+                if x is y:
+                    continue
+                bytes_x = Interval(*x.interval)
+                bytes_y = Interval(*y.interval)
+                if self.ranges[x].intersects(self.ranges[y]) and bytes_x.intersects(bytes_y):
+                    graph.setdefault(x, []).append(y)
+        return graph
+
+    def _colour(self, buffers: list[Buffer], interference: dict[Buffer, list[Buffer]]) -> None:
+        plan = self.plan
+        plan.shared_memory_size = 0
+        colours = {b: (0 if b is buffers[0] else -1) for b in buffers}
+        for x in buffers:
+            taken = {colours[y] for y in interference.get(x, []) if colours[y] >= 0}
+            colour = 0
+            while colour in taken:
+                colour += 1
+            colours[x] = colour
+        for x in buffers:
+            if colours[x] != 0:
+                x.set_offset_aligned(max((y.offset + y.size for y in interference.get(x, [])), default=0))
+            plan.shared_memory_size = max(plan.shared_memory_size, x.offset + x.size)
+
+
+def _functions(module: ModuleOp) -> list[Operation]:
+    return [op for op in module.body.block.ops if op.name in ("tt.func", "llvm.func", "func.func")]
+
+
+def _callees(function: Operation) -> list[str]:
+    return [op.callee.string_value() for op in function.walk() if op.name == "tt.call"]  # type: ignore[attr-defined]
+
+
+def _symbol(function: Operation) -> str:
+    return function.sym_name.data  # type: ignore[attr-defined]
+
+
+@dataclass
+class ModuleAllocation:
+    """Triton's `ModuleAllocation`: every function's plan, callees before callers."""
+
+    module: ModuleOp
+    functions: dict[str, FunctionAllocation]
+    roots: list[str]
+
+    @property
+    def shared_memory_size(self) -> int:
+        """The arena the kernel needs: the largest over functions nobody calls."""
+        return max((self.functions[name].shared_memory_size for name in self.roots), default=0)
+
+    def of(self, function: Operation) -> FunctionAllocation:
+        return self.functions[_symbol(function)]
+
+
+def allocate_module(module: ModuleOp, scratch_size: ScratchSizeFn = default_scratch_size) -> ModuleAllocation:
+    """Plan every function's shared memory (callees first, so calls know their callee's size)."""
+    functions = {_symbol(f): f for f in _functions(module)}
+    called = {c for f in functions.values() for c in _callees(f)}
+    order: list[str] = []
+    visiting: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in order or name in visiting or name not in functions:
+            return
+        visiting.add(name)
+        for callee in _callees(functions[name]):
+            visit(callee)
+        visiting.discard(name)
+        order.append(name)
+
+    for name in functions:
+        visit(name)
+    plans: dict[str, FunctionAllocation] = {}
+    sizes: dict[str, int] = {}
+    for name in order:
+        plans[name] = _Allocator(functions[name], scratch_size, sizes).run()
+        sizes[name] = plans[name].shared_memory_size
+    roots = [name for name in functions if name not in called]
+    return ModuleAllocation(module, plans, roots)
+
+
+def buffers_of_values(plan: FunctionAllocation, values: Iterable[SSAValue]) -> list[Buffer]:
+    """Every explicit buffer any of `values` may point into, without repeats, by id."""
+    seen: dict[int, Buffer] = {}
+    for value in values:
+        for buffer in plan.value_buffers_of(value):
+            seen[buffer.id] = buffer
+    return [seen[k] for k in sorted(seen)]

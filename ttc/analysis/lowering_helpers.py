@@ -1,0 +1,238 @@
+"""What reductions, scans and layout conversions need, read off linear layouts.
+
+Mirrors the helpers of Triton's lib/Analysis/Utility.cpp that both the shared-memory allocation and
+the lowering consult, so the two always agree:
+
+* `ReduceGeometry` (Triton's `ReduceOpHelper`): which register/lane/warp bits of the source layout
+  move along the reduced axis, how many warps hold distinct data along it, and the shape of the
+  scratch buffer for the cross-warp step (the source shape with the axis replaced by that count).
+* `ScanGeometry` (Triton's `ScanLoweringHelper`): the same for `tt.scan` on a blocked layout, and
+  its scratch size.
+* `ConversionKind` / `conversion_kind` (Triton's `minimalCvtLayout`, `cvtReordersRegisters`,
+  `cvtNeedsWarpShuffle`, `cvtNeedsSharedMemory`): quotient the conversion map by the block, warp and
+  lane dimensions it leaves untouched.
+
+Everything is computed from `ttc.layouts.from_attr.to_linear_layout`, the one layout description.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import prod
+
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute
+
+from ttc.dialects.tt_types import bit_width, is_ptr
+from ttc.dialects.ttg_attrs import BlockedEncodingAttr, ints
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.linear import LayoutError, LinearLayout
+
+REGISTER, LANE, WARP, BLOCK = "register", "lane", "warp", "block"
+
+
+def memory_bytes(element: Attribute) -> int:
+    """Bytes one element takes in a reduce/scan scratch buffer (sub-byte types take a byte)."""
+    return (bit_width(element) + 7) // 8
+
+
+def conversion_bitwidth(element: Attribute) -> int:
+    """Triton's `getBitwidth` for conversions: pointers are 64 bits, nothing is under 8."""
+    return 64 if is_ptr(element) else max(bit_width(element), 8)
+
+
+def tensor_layout(tensor: TensorType) -> LinearLayout:
+    """The linear layout of a tensor type's encoding over its shape."""
+    return to_linear_layout(tensor.encoding, tensor.get_shape())
+
+
+def _bits_along(layout: LinearLayout, in_dim: str, axis: int) -> tuple[list[int], list[int]]:
+    """Split the non-free bits of `in_dim` into those moving only along `axis` and the others.
+
+    Raises `LayoutError` for a bit that moves along `axis` and another dimension at once (no
+    shuffle or shared-memory scheme of the reduction handles that).
+    """
+    if not layout.has_in_dim(in_dim):
+        return [], []
+    free = layout.get_free_variable_masks()[in_dim]
+    along, across = [], []
+    for bit in range(layout.in_dim_size_log2(in_dim)):
+        basis = layout.get_basis(in_dim, bit)
+        assert isinstance(basis, tuple)
+        if not any(basis) or free >> bit & 1:
+            continue
+        if basis[axis] == 0:
+            across.append(bit)
+        elif all(v == 0 for i, v in enumerate(basis) if i != axis):
+            along.append(bit)
+        else:
+            raise LayoutError(
+                f"{in_dim} bit {bit} moves along axis {axis} and another dimension at once"
+            )
+    return along, across
+
+
+@dataclass(frozen=True)
+class ReduceGeometry:
+    """How a `tt.reduce` over `axis` of a tensor in `layout` splits into thread/warp/CTA steps."""
+
+    layout: LinearLayout
+    shape: tuple[int, ...]
+    axis: int
+    lane_bits: tuple[int, ...]
+    """Lane bits moving along the axis (butterfly shuffles over `1 << bit`)."""
+    warp_bits: tuple[int, ...]
+    """Warp bits moving along the axis (the cross-warp step combines these)."""
+
+    @staticmethod
+    def of(tensor: TensorType, axis: int) -> ReduceGeometry:
+        layout = tensor_layout(tensor)
+        if layout.has_in_dim(BLOCK) and layout.in_dim_size(BLOCK) > 1:
+            block_along, _ = _bits_along(layout, BLOCK, axis)
+            if block_along:
+                raise LayoutError("a reduction across CTAs is not supported")
+        _bits_along(layout, REGISTER, axis)  # registers mixing the axis with another dim: raise
+        lane_bits, _ = _bits_along(layout, LANE, axis)
+        warp_bits, _ = _bits_along(layout, WARP, axis)
+        return ReduceGeometry(layout, tuple(tensor.get_shape()), axis, tuple(lane_bits), tuple(warp_bits))
+
+    @property
+    def intra_warp_size(self) -> int:
+        """Lanes with distinct data along the axis (Triton's `getIntraWarpSizeWithUniqueData`)."""
+        return 1 << len(self.lane_bits)
+
+    @property
+    def inter_warp_size(self) -> int:
+        """Warps with distinct data along the axis (`getInterWarpSizeWithUniqueData`)."""
+        return 1 << len(self.warp_bits)
+
+    @property
+    def is_warp_synchronous(self) -> bool:
+        """All data of one reduction lives in one warp: no shared memory is needed."""
+        return not self.warp_bits
+
+    @property
+    def scratch_shape(self) -> tuple[int, ...]:
+        """Triton's `getScratchRepShape`: the source shape with the axis cut to the warp count."""
+        if self.is_warp_synchronous:
+            return ()
+        shape = list(self.shape)
+        shape[self.axis] = self.inter_warp_size
+        return tuple(shape)
+
+    @property
+    def scratch_order(self) -> tuple[int, ...]:
+        """Dimension order of the scratch buffer, axis first (`getOrderWithAxisAtBeginning`)."""
+        rest = [d for d in _layout_order(self.layout) if d != self.axis]
+        return (self.axis, *rest)
+
+    def scratch_elements(self) -> int:
+        return prod(self.scratch_shape) if self.scratch_shape else 0
+
+    def scratch_bytes(self, elements: Sequence[Attribute]) -> int:
+        """Triton's `ReduceOpHelper::getScratchSizeInBytes` (operands packed one after another)."""
+        return self.scratch_elements() * sum(memory_bytes(e) for e in elements)
+
+
+def _layout_order(layout: LinearLayout) -> list[int]:
+    """Tensor dimensions from fastest to slowest varying (Triton's `getOrder` via the layout):
+    the dimension the first register (then lane, warp) bits move along comes first."""
+    rank = layout.num_out_dims
+    order: list[int] = []
+    for in_dim in (REGISTER, LANE, WARP, BLOCK):
+        if not layout.has_in_dim(in_dim):
+            continue
+        for bit in range(layout.in_dim_size_log2(in_dim)):
+            basis = layout.get_basis(in_dim, bit)
+            assert isinstance(basis, tuple)
+            for d, v in enumerate(basis):
+                if v and d not in order:
+                    order.append(d)
+    order += [d for d in range(rank - 1, -1, -1) if d not in order]
+    return order
+
+
+@dataclass(frozen=True)
+class ScanGeometry:
+    """`tt.scan` on a blocked layout (Triton's `ScanLoweringHelper`)."""
+
+    encoding: BlockedEncodingAttr
+    shape: tuple[int, ...]
+    axis: int
+    num_warps: int
+    axis_warps_with_unique_data: int
+
+    @staticmethod
+    def of(tensor: TensorType, axis: int, num_warps: int) -> ScanGeometry:
+        encoding = tensor.encoding
+        if not isinstance(encoding, BlockedEncodingAttr):
+            raise LayoutError("a scan needs a #ttg.blocked source layout")
+        layout = tensor_layout(tensor)
+        warp_bits, _ = _bits_along(layout, WARP, axis)
+        return ScanGeometry(encoding, tuple(tensor.get_shape()), axis, num_warps, 1 << len(warp_bits))
+
+    def _blocks(self, dim: int) -> int:
+        e = self.encoding
+        tile = ints(e.size_per_thread)[dim] * ints(e.threads_per_warp)[dim] * ints(e.warps_per_cta)[dim]
+        return -(-self.shape[dim] // tile)
+
+    def scratch_elements(self) -> int:
+        """Triton's `getScratchSizeInElems`."""
+        e = self.encoding
+        size_per_thread = list(ints(e.size_per_thread))
+        threads = list(ints(e.threads_per_warp))
+        size_per_thread[self.axis] = 1
+        threads[self.axis] = 1
+        non_axis_blocks = prod(self._blocks(d) for d in range(len(self.shape)) if d != self.axis)
+        return (
+            self.num_warps * prod(threads) * prod(size_per_thread)
+            * self._blocks(self.axis) * non_axis_blocks
+        )
+
+    def scratch_bytes(self, elements: Sequence[Attribute]) -> int:
+        """Triton's `ScanLoweringHelper::getScratchSizeInBytes` (0 when one warp holds the axis)."""
+        if self.axis_warps_with_unique_data == 1:
+            return 0
+        return sum(memory_bytes(e) for e in elements) * self.scratch_elements()
+
+
+class ConversionKind(enum.Enum):
+    """What moving a tensor from one layout to another takes."""
+
+    REGISTERS = "registers"
+    """Only registers move within each thread."""
+    WARP_SHUFFLE = "warp-shuffle"
+    """Data moves between the lanes of each warp, never between warps."""
+    SHARED_MEMORY = "shared-memory"
+    """Data moves between warps (or CTAs): it goes through shared memory."""
+
+
+def minimal_conversion(src: LinearLayout, dst: LinearLayout) -> LinearLayout:
+    """Triton's `minimalCvtLayout`: dst→src, quotiented by the block, warp and lane dimensions it
+    leaves in place (slowest first, stopping at the first one that moves)."""
+    conversion = dst.invert_and_compose(src)
+    for dim in (BLOCK, WARP, LANE):
+        if not conversion.has_in_dim(dim) or not conversion.is_trivial_over([dim]):
+            break
+        conversion = conversion.quotient([dim])
+    return conversion
+
+
+def elements_per_cta(layout: LinearLayout) -> int:
+    """Distinct elements one CTA holds (the tensor's size over the CTAs splitting it)."""
+    if not layout.has_in_dim(BLOCK):
+        return layout.total_out_dim_size
+    split_bits = layout.in_dim_size_log2(BLOCK) - bin(layout.get_free_variable_masks()[BLOCK]).count("1")
+    return layout.total_out_dim_size >> split_bits
+
+
+def conversion_kind(src: LinearLayout, dst: LinearLayout) -> ConversionKind:
+    """Which of registers, warp shuffles or shared memory a conversion needs."""
+    remaining = [d for d in minimal_conversion(src, dst).out_dims]
+    if remaining in ([], [REGISTER]):
+        return ConversionKind.REGISTERS
+    if remaining == [REGISTER, LANE]:
+        return ConversionKind.WARP_SHUFFLE
+    return ConversionKind.SHARED_MEMORY

@@ -1,0 +1,59 @@
+"""`allocate-shared-memory` and `allocate-shared-memory-nv`: Triton's AllocateSharedMemory passes.
+
+Both run the shared-memory allocation (`ttc.analysis.allocation`) over the module and record it
+the way the LLVM lowering reads it back: every op owning a buffer — a scratch op, a `tt.call`, or a
+`ttg.local_alloc` — gets `allocation.offset = N : i32`, and the module gets `ttg.shared = N : i32`,
+the bytes of shared memory the kernel needs (Triton's `attachAllocationSizeAndOffsetAttr`).
+
+The NVIDIA variant takes the target's `compute-capability` and `ptx-version` as Triton's does; the
+scratch sizes of the ops ttc lowers do not depend on them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
+
+from ttc.analysis.allocation import ModuleAllocation, allocate_module
+from ttc.pipelines.pass_base import TtcPass
+
+OFFSET_ATTR = "allocation.offset"
+SHARED_ATTR = "ttg.shared"
+
+
+def attach_allocation(module: ModuleOp, allocation: ModuleAllocation) -> None:
+    """Write `allocation.offset` on every op that owns a buffer and `ttg.shared` on the module."""
+    for plan in allocation.functions.values():
+        for op in plan.function.walk():
+            offset = plan.offset_of(op)
+            if offset is not None:
+                op.attributes[OFFSET_ATTR] = IntegerAttr(offset, i32)
+    module.attributes[SHARED_ATTR] = IntegerAttr(allocation.shared_memory_size, i32)
+
+
+@dataclass(frozen=True)
+class AllocateSharedMemoryPass(TtcPass):
+    """Plan shared memory with the target-independent scratch sizes."""
+
+    name: ClassVar[str] = "allocate-shared-memory"
+    summary: ClassVar[str] = "Add metadata for shared memory allocation"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        attach_allocation(op, allocate_module(op))
+
+
+@dataclass(frozen=True)
+class AllocateSharedMemoryNvPass(TtcPass):
+    """Plan shared memory for an NVIDIA target."""
+
+    name: ClassVar[str] = "allocate-shared-memory-nv"
+    summary: ClassVar[str] = "Add metadata for shared memory allocation for NVIDIA targets"
+
+    compute_capability: int = field(default=80, metadata={"help": "device compute capability"})
+    ptx_version: int = field(default=80, metadata={"help": "PTX version"})
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        attach_allocation(op, allocate_module(op))

@@ -1,0 +1,45 @@
+"""`test-print-allocation`: Triton's test pass that reports the shared-memory plan as remarks.
+
+Mirrors Triton's test/lib/Analysis/TestAllocation.cpp: for each function, a remark with its name at
+the function; at each op with a scratch (or, for a call, virtual) buffer `scratch offset = N, size =
+M` (`virtual offset = ...`); at each op whose result owns an explicit buffer `offset = N, size = M`;
+and finally `size = N`, the function's arena, at the function. Used with `-verify-diagnostics`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+
+from ttc.analysis.allocation import BufferKind, allocate_module
+from ttc.ir.diagnostics import emit_remark
+from ttc.pipelines.pass_base import TtcPass
+
+
+@dataclass(frozen=True)
+class TestPrintAllocationPass(TtcPass):
+    """Emit every function's shared-memory offsets and sizes as remarks."""
+
+    name: ClassVar[str] = "test-print-allocation"
+    summary: ClassVar[str] = "Print the result of the shared-memory allocation analysis"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        allocation = allocate_module(op)
+        for plan in allocation.functions.values():
+            function = plan.function
+            emit_remark(function, function.sym_name.data)  # type: ignore[attr-defined]
+            for inner in function.walk():
+                if inner is function:
+                    continue
+                scratch = plan.scratch_buffer(inner)
+                if scratch is not None:
+                    kind = "virtual" if scratch.kind is BufferKind.VIRTUAL else "scratch"
+                    emit_remark(inner, f"{kind} offset = {scratch.offset}, size = {scratch.size}")
+                for result in inner.results:
+                    buffer = plan.value_buffers.get(result)
+                    if buffer is not None:
+                        emit_remark(inner, f"offset = {buffer.offset}, size = {buffer.size}")
+            emit_remark(function, f"size = {plan.shared_memory_size}")
