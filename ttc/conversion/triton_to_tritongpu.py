@@ -245,10 +245,12 @@ class _Conversion:
         self.adapt_operands(op)
         encoding = encoding_of(op.operands[0].type)
         assert encoding is not None
-        result_encoding = infer_dst_encoding(op, encoding)
-        if result_encoding is None:
-            raise op_error(op, f"failed to legalize operation '{op.name}'")
         for result in op.results:
+            if not isinstance(result.type, TensorType):
+                continue
+            result_encoding = infer_dst_encoding(op, encoding)
+            if result_encoding is None:
+                raise op_error(op, f"failed to legalize operation '{op.name}'")
             self.retype(result, with_encoding(result.type, result_encoding))
 
     def rewrite_dot(self, op: Operation) -> None:

@@ -34,7 +34,7 @@ def fold_convert(op: Operation, rewriter: PatternRewriter) -> bool:
     src = op.operands[0]
     result_type = op.results[0].type
     if src.type == result_type:
-        rewriter.replace_op(op, [], [src])
+        rewriter.replace(op, [], [src])
         return True
     if isinstance(encoding_of(result_type), DotOperandEncodingAttr) and isinstance(
         encoding_of(src.type), NvidiaMmaEncodingAttr
@@ -47,7 +47,7 @@ def fold_convert(op: Operation, rewriter: PatternRewriter) -> bool:
     if arg.name in REMAKE:
         operands = arg.operands[:1] if arg.name == "ttg.convert_layout" else arg.operands
         new = create_op(ctx, arg.name, operands, [result_type], dict(arg.properties), dict(arg.attributes))
-        rewriter.replace_op(op, [new])
+        rewriter.replace(op, [new])
         return True
     if arg.name == "arith.constant":
         value = arg.properties.get("value")
@@ -56,11 +56,11 @@ def fold_convert(op: Operation, rewriter: PatternRewriter) -> bool:
         # Same shape and element type: the dense data stays, the type gains the new layout.
         new_value = DenseIntOrFPElementsAttr(result_type, value.data)  # pyright: ignore[reportArgumentType]
         new = create_op(ctx, "arith.constant", [], [result_type], {"value": new_value})
-        rewriter.replace_op(op, [new])
+        rewriter.replace(op, [new])
         return True
     if arg.name == "ttg.local_load":
         new = create_op(ctx, arg.name, arg.operands, [result_type], dict(arg.properties), dict(arg.attributes))
         rewriter.insert_op(new, InsertPoint.before(arg))
-        rewriter.replace_op(op, [], [new.results[0]])
+        rewriter.replace(op, [], [new.results[0]])
         return True
     return False
