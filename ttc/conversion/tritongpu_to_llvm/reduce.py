@@ -1,0 +1,248 @@
+"""`tt.reduce` → LLVM: Triton's ReduceOpToLLVM (lib/Conversion/TritonGPUToLLVM/ReduceOpToLLVM.cpp).
+
+The source layout (a linear layout) decides every step, through `ReduceGeometry`:
+
+1. *Within a thread*: registers holding distinct elements (broadcast copies skipped) are grouped by
+   their coordinates with the axis zeroed and folded in register order.
+2. *Within a warp*: a butterfly of `shfl.sync.bfly` over each lane bit that moves along the axis,
+   highest first (`16, 8, 4, 2, 1` for a row spread over 32 lanes).
+3. *Across warps* (only when warp bits move along the axis): lane 0 of each group writes its
+   partial result to the scratch buffer at [warp index along the axis, other coordinates] (axis
+   fastest); `bar.sync`; threads `tid < elements` load one partial each, butterfly over the warp
+   count, and the first of each group writes the total back; `bar.sync`; every thread loads its
+   results (a scalar from the buffer's start).
+
+The combine region is inlined for every pair by running the registered lowering of each op in it
+on scalars — so argmin/argmax-style multi-operand reductions and any elementwise combiner work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import prod
+
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Operation, SSAValue
+
+from ttc.analysis.lowering_helpers import LANE, REGISTER, WARP, ReduceGeometry
+from ttc.conversion.tritongpu_to_llvm.indices import emit_indices, thread_coordinates, thread_id
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
+from ttc.conversion.tritongpu_to_llvm.registry import lowering_for, lowers
+from ttc.conversion.tritongpu_to_llvm.shared_memory import (
+    barrier,
+    from_memory,
+    gep,
+    load_shared,
+    memory_type,
+    shared_base,
+    shuffle_xor,
+    store_shared,
+    to_memory,
+)
+from ttc.dialects import llvm
+from ttc.layouts.linear import LayoutError, LinearLayout
+
+Key = tuple[int, ...]
+
+
+def combine(lw: FunctionLowering, op: Operation, acc: Sequence[SSAValue], cur: Sequence[SSAValue]) -> list[SSAValue]:
+    """Inline `op`'s combine region on (acc..., cur...) and return what it yields."""
+    block = op.regions[0].block
+    for arg, value in zip(block.args, [*acc, *cur], strict=True):
+        lw.values[arg] = [value]
+    owner = lw.current
+    try:
+        for inner in block.ops:
+            if inner is block.last_op:
+                return [lw.scalar(v) for v in inner.operands]
+            lw.current = inner
+            lowering = lowering_for(inner.name)
+            if lowering is None:
+                raise lw.cannot_lower(inner)
+            lowering(lw, inner)
+    finally:
+        lw.current = owner
+    raise lw.cannot_lower(op)
+
+
+def butterfly(lw: FunctionLowering, op: Operation, acc: list[SSAValue], masks: Sequence[int]) -> list[SSAValue]:
+    """Combine `acc` with the lanes `lane ^ m` for each mask in turn."""
+    for mask in masks:
+        acc = combine(lw, op, acc, [shuffle_xor(lw, v, mask) for v in acc])
+    return acc
+
+
+def _register_coords(layout: LinearLayout, reg: int) -> Key:
+    ins = {d: reg if d == REGISTER else 0 for d in layout.in_dims}
+    return tuple(layout.apply(ins).values())
+
+
+def reduce_within_threads(
+    lw: FunctionLowering, op: Operation, layout: LinearLayout, axis: int
+) -> tuple[dict[Key, list[SSAValue]], dict[Key, int]]:
+    """Per output key (coordinates with the axis zeroed): the thread's partial result and the
+    first register that contributed to it."""
+    regs = [lw.regs(v) for v in op.operands]
+    accs: dict[Key, list[SSAValue]] = {}
+    first: dict[Key, int] = {}
+    seen: set[Key] = set()
+    for reg in range(layout.in_dim_size(REGISTER)):
+        coords = _register_coords(layout, reg)
+        if coords in seen:
+            continue
+        seen.add(coords)
+        key = tuple(0 if d == axis else c for d, c in enumerate(coords))
+        values = [r[reg] for r in regs]
+        if key in accs:
+            accs[key] = combine(lw, op, accs[key], values)
+        else:
+            accs[key] = values
+            first[key] = reg
+    return accs, first
+
+
+def _result_keys(lw: FunctionLowering, op: Operation, axis: int) -> list[Key] | None:
+    """For a tensor result, the key of each of its registers (None for a scalar result)."""
+    result = op.results[0].type
+    if not isinstance(result, TensorType):
+        return None
+    layout = lw.layout(result)
+    keys = []
+    for reg in range(layout.in_dim_size(REGISTER)):
+        coords = list(_register_coords(layout, reg))
+        coords.insert(axis, 0)
+        keys.append(tuple(coords))
+    return keys
+
+
+def _bit_field(lw: FunctionLowering, value: SSAValue, bits: Sequence[int]) -> SSAValue:
+    """The bits `bits` of `value`, packed low to high (an index along the axis)."""
+    result: SSAValue | None = None
+    for k, bit in enumerate(bits):
+        part = lw.binary(llvm.AndOp, value, 1 << bit)
+        shift = bit - k
+        if shift > 0:
+            part = lw.binary(llvm.LShrOp, part, shift)
+        result = part if result is None else lw.value(llvm.OrOp(result, part))
+    return result if result is not None else lw.i32(0)
+
+
+def _linearize(lw: FunctionLowering, index: Sequence[SSAValue], shape: Sequence[int], order: Sequence[int]) -> SSAValue:
+    offset: SSAValue | None = None
+    stride = 1
+    for dim in order:
+        term = index[dim] if stride == 1 else lw.binary(llvm.MulOp, index[dim], stride)
+        offset = term if offset is None else lw.value(llvm.AddOp(offset, term))
+        stride *= shape[dim]
+    assert offset is not None
+    return offset
+
+
+def _operand_bases(lw: FunctionLowering, op: Operation, elements: int) -> list[SSAValue]:
+    """One scratch region per operand, packed one after the other."""
+    bases = [shared_base(lw, op)]
+    for prev in op.operands[:-1]:
+        stored = memory_type(lw.llvm_type(prev.type))
+        bases.append(gep(lw, bases[-1], stored, elements))
+    return bases
+
+
+def _cross_warp(
+    lw: FunctionLowering, op: Operation, geometry: ReduceGeometry,
+    accs: dict[Key, list[SSAValue]], first: dict[Key, int],
+) -> dict[Key, list[SSAValue]] | list[SSAValue]:
+    layout = geometry.layout
+    shape, order, axis = geometry.scratch_shape, geometry.scratch_order, geometry.axis
+    elements = prod(shape)
+    types = [lw.llvm_type(v.type) for v in op.operands]
+    stored_types = [memory_type(t) for t in types]
+    bases = _operand_bases(lw, op, elements)
+    coords = thread_coordinates(lw)
+    lane, warp = coords[LANE], coords[WARP]
+    free = layout.get_free_variable_masks()
+    lane_mask = free.get(LANE, 0) | sum(1 << b for b in geometry.lane_bits)
+    write = lw.icmp("eq", lw.binary(llvm.AndOp, lane, lane_mask), 0) if lane_mask else None
+    if free.get(WARP, 0):
+        write = lw.and_(write, lw.icmp("eq", lw.binary(llvm.AndOp, warp, free[WARP]), 0))
+    warp_along_axis = _bit_field(lw, warp, geometry.warp_bits)
+    indices = emit_indices(lw, layout)
+    for key, acc in accs.items():
+        index = list(indices[first[key]])
+        index[axis] = warp_along_axis
+        offset = _linearize(lw, index, shape, order)
+        for base, stored, value in zip(bases, stored_types, acc, strict=True):
+            store_shared(lw, gep(lw, base, stored, offset), to_memory(lw, value), write)
+    barrier(lw)
+
+    tid = thread_id(lw)
+    threads = lw.target.num_threads
+    needed = lw.icmp("ult", tid, elements)
+    group = geometry.inter_warp_size
+    masks = [group >> k for k in range(1, group.bit_length())]
+    first_of_group = lw.icmp("eq", lw.binary(llvm.AndOp, lane, group - 1), 0)
+    write_back = lw.and_(needed, first_of_group)
+    read = tid
+    for round_ in range(max(elements // threads, 1)):
+        if round_:
+            read = lw.binary(llvm.AddOp, read, threads)
+        pointers = [gep(lw, b, s, read) for b, s in zip(bases, stored_types, strict=True)]
+        partial = [
+            from_memory(lw, load_shared(lw, p, s, needed), t)
+            for p, s, t in zip(pointers, stored_types, types, strict=True)
+        ]
+        total = butterfly(lw, op, partial, masks)
+        for p, value in zip(pointers, total, strict=True):
+            store_shared(lw, p, to_memory(lw, value), write_back)
+    barrier(lw)
+
+    result = op.results[0].type
+    if not isinstance(result, TensorType):
+        return [
+            from_memory(lw, load_shared(lw, b, s, None), t)
+            for b, s, t in zip(bases, stored_types, types, strict=True)
+        ]
+    result_layout = lw.layout(result)
+    loaded: dict[Key, list[SSAValue]] = {}
+    result_keys = _result_keys(lw, op, axis)
+    assert result_keys is not None
+    for reg, index in enumerate(emit_indices(lw, result_layout)):
+        key = result_keys[reg]
+        if key in loaded:
+            continue
+        full = list(index)
+        full.insert(axis, lw.i32(0))
+        offset = _linearize(lw, full, shape, order)
+        loaded[key] = [
+            from_memory(lw, load_shared(lw, gep(lw, b, s, offset), s, None), t)
+            for b, s, t in zip(bases, stored_types, types, strict=True)
+        ]
+    return loaded
+
+
+@lowers("tt.reduce")
+def _reduce(lw: FunctionLowering, op: Operation) -> None:
+    axis = op.axis.value.data  # type: ignore[attr-defined]
+    source = op.operands[0].type
+    assert isinstance(source, TensorType)
+    try:
+        geometry = ReduceGeometry.of(source, axis)
+    except LayoutError:
+        raise lw.cannot_lower(op) from None
+    layout = lw.layout(source)
+    accs, first = reduce_within_threads(lw, op, layout, axis)
+    masks = [1 << bit for bit in reversed(geometry.lane_bits)]
+    for key in accs:
+        accs[key] = butterfly(lw, op, accs[key], masks)
+    results: dict[Key, list[SSAValue]] | list[SSAValue]
+    if geometry.is_warp_synchronous:
+        results = accs if isinstance(op.results[0].type, TensorType) else next(iter(accs.values()))
+    else:
+        results = _cross_warp(lw, op, geometry, accs, first)
+    keys = _result_keys(lw, op, axis)
+    for i, result in enumerate(op.results):
+        if keys is None:
+            assert isinstance(results, list)
+            lw.bind(result, [results[i]])
+        else:
+            assert isinstance(results, dict)
+            lw.bind(result, [results[key][i] for key in keys])

@@ -1,0 +1,161 @@
+"""Shared-memory and warp-shuffle building blocks (Triton's `getSharedMemoryBase`,
+`TargetInfo::storeShared/loadShared/shuffleXor` for NVIDIA, and the `gpu.barrier` lowering).
+
+* `shared_base(lw, op)`: `@global_smem` plus the `allocation.offset` that `allocate-shared-memory`
+  wrote on `op` (an `i8` GEP in address space 3).
+* `store_shared` / `load_shared`: one `st.shared.bN` / `ld.shared.bN`, predicated through inline
+  PTX as Triton writes them (`@$2 st.shared.b32 [ $0 + 0 ], $1;`); sub-byte values travel as bytes.
+* `shuffle_xor`: `shfl.sync.bfly` with a full mask and clamp 31 on 32-bit words; narrower values
+  are widened, 64-bit values shuffled as two halves, floats and pointers bit-cast.
+* `gpu.barrier` (what Membar inserts) becomes `nvvm.barrier0` (`bar.sync 0`).
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import DenseArrayBase, IntAttr, IntegerAttr, IntegerType, i8, i32, i64
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from ttc.conversion.tritongpu_to_llvm.lowering import FLOAT_TYPES, FunctionLowering, bit_width
+from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction
+from ttc.conversion.tritongpu_to_llvm.registry import lowers
+from ttc.dialects import llvm, nvvm
+
+SHARED_ADDRESS_SPACE = 3
+GLOBAL_SMEM = "global_smem"
+OFFSET_ATTR = "allocation.offset"
+FULL_MASK = -1
+SHUFFLE_CLAMP = 31
+
+_CONSTRAINTS = {64: "l", 32: "r", 16: "h", 8: "c"}
+
+
+def shared_pointer_type() -> Attribute:
+    return llvm.LLVMPointerType(IntAttr(SHARED_ADDRESS_SPACE))
+
+
+def gep(lw: FunctionLowering, base: SSAValue, element: Attribute, index: SSAValue | int) -> SSAValue:
+    """`getelementptr element, base[index]` (a constant index is folded into the op)."""
+    operands = [base]
+    if isinstance(index, int):
+        raw = [index]
+    else:
+        raw = [llvm.GEP_DYNAMIC_INDEX]
+        operands.append(index)
+    return lw.value(
+        llvm.GEPOp.create(
+            operands=operands,
+            result_types=[base.type],
+            properties={"rawConstantIndices": DenseArrayBase.from_list(i32, raw), "elem_type": element},
+        )
+    )
+
+
+def shared_base(lw: FunctionLowering, op: Operation) -> SSAValue:
+    """The start of `op`'s buffer: `@global_smem` + its `allocation.offset` bytes."""
+    offset = op.attributes.get(OFFSET_ATTR)
+    if not isinstance(offset, IntegerAttr):
+        raise lw.error(op, f"'{op.name}' needs shared memory but has no '{OFFSET_ATTR}'; run "
+                           "allocate-shared-memory first")
+    smem = lw.value(llvm.AddressOfOp(GLOBAL_SMEM, shared_pointer_type()))
+    return gep(lw, smem, i8, offset.value.data) if offset.value.data else smem
+
+
+def memory_type(type: Attribute) -> Attribute:
+    """How a value of LLVM `type` is kept in shared memory (i1 as i8, Triton's upcast)."""
+    if isinstance(type, IntegerType) and type.width.data < 8:
+        return i8
+    return type
+
+
+def to_memory(lw: FunctionLowering, value: SSAValue) -> SSAValue:
+    stored = memory_type(value.type)
+    return value if stored == value.type else lw.value(llvm.ZExtOp(value, stored))
+
+
+def from_memory(lw: FunctionLowering, value: SSAValue, type: Attribute) -> SSAValue:
+    return value if value.type == type else lw.value(llvm.TruncOp(value, type))
+
+
+def _as_word(lw: FunctionLowering, value: SSAValue) -> tuple[SSAValue, int]:
+    """The value as an integer of its own width (floats and pointers bit-cast)."""
+    type = value.type
+    if isinstance(type, llvm.LLVMPointerType):
+        return lw.value(llvm.PtrToIntOp(value, i64)), 64
+    width = bit_width(type)
+    if isinstance(type, FLOAT_TYPES):
+        return lw.value(llvm.BitcastOp(value, IntegerType(width))), width
+    return value, width
+
+
+def _from_word(lw: FunctionLowering, word: SSAValue, type: Attribute) -> SSAValue:
+    if isinstance(type, llvm.LLVMPointerType):
+        return lw.value(llvm.IntToPtrOp(word, type))
+    if isinstance(type, FLOAT_TYPES):
+        return lw.value(llvm.BitcastOp(word, type))
+    return word
+
+
+def store_shared(lw: FunctionLowering, pointer: SSAValue, value: SSAValue, predicate: SSAValue | None) -> None:
+    """`@pred st.shared.bN [pointer], value` (unpredicated: a plain `llvm.store`)."""
+    if predicate is None:
+        lw.emit(llvm.StoreOp.create(operands=[value, pointer]))
+        return
+    word, width = _as_word(lw, value)
+    asm = PtxInstruction()
+    address = asm.input(pointer, "r")
+    data = asm.input(word, _CONSTRAINTS[width])
+    guard = asm.input(predicate, "b")
+    asm.lines.append(f"@{guard} st.shared.b{width} [ {address} + 0 ], {data};")
+    asm.launch(lw, None)
+
+
+def load_shared(lw: FunctionLowering, pointer: SSAValue, type: Attribute, predicate: SSAValue | None) -> SSAValue:
+    """`@pred ld.shared.bN result, [pointer]` (unpredicated: a plain `llvm.load`)."""
+    if predicate is None:
+        return lw.value(llvm.LoadOp.create(operands=[pointer], result_types=[type]))
+    width = 64 if isinstance(type, llvm.LLVMPointerType) else bit_width(type)
+    asm = PtxInstruction()
+    out = asm.output(_CONSTRAINTS[width])
+    address = asm.input(pointer, "r")
+    guard = asm.input(predicate, "b")
+    asm.lines.append(f"@{guard} ld.shared.b{width} {out}, [ {address} + 0 ];")
+    word = asm.launch(lw, IntegerType(width))
+    assert word is not None
+    return _from_word(lw, word, type)
+
+
+def _shuffle_word(lw: FunctionLowering, word: SSAValue, mask: int) -> SSAValue:
+    return lw.value(
+        nvvm.ShflOp.create(
+            operands=[lw.i32(FULL_MASK), word, lw.i32(mask), lw.i32(SHUFFLE_CLAMP)],
+            result_types=[i32],
+            properties={"kind": nvvm.ShflKindAttr.get("bfly")},
+        )
+    )
+
+
+def shuffle_xor(lw: FunctionLowering, value: SSAValue, mask: int) -> SSAValue:
+    """The `value` held by lane `lane ^ mask` (Triton's `shuffleXor`)."""
+    word, width = _as_word(lw, value)
+    if width == 64:
+        low = lw.value(llvm.TruncOp(word, i32))
+        high = lw.value(llvm.TruncOp(lw.binary(llvm.LShrOp, word, 32), i32))
+        low = lw.value(llvm.ZExtOp(_shuffle_word(lw, low, mask), i64))
+        high = lw.value(llvm.ZExtOp(_shuffle_word(lw, high, mask), i64))
+        word = lw.value(llvm.OrOp(lw.binary(llvm.ShlOp, high, 32), low))
+    elif width < 32:
+        wide = lw.value(llvm.ZExtOp(word, i32))
+        word = lw.value(llvm.TruncOp(_shuffle_word(lw, wide, mask), IntegerType(width)))
+    else:
+        word = _shuffle_word(lw, word, mask)
+    return _from_word(lw, word, value.type)
+
+
+def barrier(lw: FunctionLowering) -> None:
+    """`bar.sync 0`: every thread of the CTA waits here."""
+    lw.emit(nvvm.Barrier0Op())
+
+
+@lowers("gpu.barrier")
+def _gpu_barrier(lw: FunctionLowering, op: Operation) -> None:
+    barrier(lw)
