@@ -13,14 +13,17 @@ prints its diagnostics and produces no output, the others go on, and the exit co
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import time
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeVar
 
 import click
+from xdsl.dialects.builtin import ModuleOp
 
 from ttc.cli.common import read_input, run_command, write_output
 from ttc.ir.diagnostics import (
@@ -99,7 +102,15 @@ FLAGS: tuple[Flag, ...] = (
          None),
     Flag("mlir-use-nameloc-as-prefix", "bool",
          "Accepted and ignored (ttc always names values as Triton prints them).", None),
+    Flag("mlir-print-ir-module-scope", "bool",
+         "Accepted and ignored (IR dumps always show the whole module).", None),
 )
+
+UNSUPPORTED: dict[str, str] = {
+    "mlir-print-local-scope": "ttc always prints attribute aliases (#blocked, #mma, ...), so it "
+                              "cannot print attributes inline",
+}
+"""mlir-opt flags that change the output in a way ttc does not offer: refused, not ignored."""
 
 FLAGS_BY_NAME: dict[str, Flag] = {flag.name: flag for flag in FLAGS}
 
@@ -170,6 +181,8 @@ def parse_args(argv: Sequence[str]) -> OptOptions:
         if key in ("h", "help"):
             options.help = True
             continue
+        if key in UNSUPPORTED:
+            raise UsageError(f"'{arg}' is not supported: {UNSUPPORTED[key]}")
         flag = FLAGS_BY_NAME.get(key)
         if flag is None:
             if key in all_passes():
@@ -181,6 +194,7 @@ def parse_args(argv: Sequence[str]) -> OptOptions:
                     if matches else " (`ttc opt --help` lists options, `ttc list passes` "
                     "lists pass flags)")
             raise UsageError(f"unknown option or pass '{arg}'{hint}")
+        setting: str | bool
         if flag.kind == "bool":
             setting = _bool_value(key, value) if eq else True
         elif flag.kind == "optional":
@@ -276,6 +290,9 @@ def split_chunks(text: str) -> list[str]:
     return chunks
 
 
+_T = TypeVar("_T")
+
+
 @dataclass
 class _Session:
     """What every chunk shares: options, passes, the diagnostic printer and the timer."""
@@ -286,7 +303,8 @@ class _Session:
     printer: DiagnosticPrinter
     timing: Timing | None
 
-    def timed(self, name: str, body: Callable[[], object]) -> object:
+    def timed(self, name: str, body: Callable[[], _T]) -> _T:
+        """Run `body`, adding its time to the step `name` with --mlir-timing."""
         start = time.perf_counter()
         try:
             return body()
@@ -305,14 +323,13 @@ def _transform(session: _Session, chunk: str) -> str | None:
     options = session.options
     filename = session.filename
 
-    def render(module: object) -> str:
-        return print_module(module, debuginfo=options.debuginfo,  # type: ignore[arg-type]
-                            generic=options.generic)
+    def render(module: ModuleOp) -> str:
+        return print_module(module, debuginfo=options.debuginfo, generic=options.generic)
 
     try:
         ctx = make_context(options.allow_unregistered)
 
-        def parse() -> object:
+        def parse() -> ModuleOp:
             parsed = parse_module(chunk, filename, ctx=ctx,
                                   allow_unregistered=options.allow_unregistered)
             verify_module(parsed, filename)
@@ -327,17 +344,14 @@ def _transform(session: _Session, chunk: str) -> str | None:
             print_after_failure=options.print_after_failure,
             timing=session.timing,
         )
-        run_passes(session.passes, module, ctx, run_options)  # type: ignore[arg-type]
-        return str(session.timed("Output", lambda: render(module)))
+        run_passes(session.passes, module, ctx, run_options)
+        return session.timed("Output", lambda: render(module))
     except PassFailure:
         return None
     except TtcError as error:
         emit(Diagnostic.from_error(error))
         return None
     except Exception as error:  # noqa: BLE001 - report a bug as a diagnostic, go on to the next chunk
-        import os
-        import traceback
-
         if os.environ.get("TTC_DEBUG") == "1":
             traceback.print_exc()
         emit(Diagnostic("error", f"internal error: {type(error).__name__}: {error}"))

@@ -188,7 +188,7 @@ class DiagnosticPrinter:
 
     def _parts(self, diagnostic: Diagnostic) -> list[tuple[str, str, str, str | None, str | None]]:
         """(location prefix, severity, message, source line, caret line) for it and its notes."""
-        parts = []
+        parts: list[tuple[str, str, str, str | None, str | None]] = []
         for diag in (diagnostic, *diagnostic.notes):
             prefix = f"{diag.location}: " if diag.location else ""
             line = self._source_line(diag)

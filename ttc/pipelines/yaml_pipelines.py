@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -105,7 +106,7 @@ class PipelineFile:
         lines = self.text.splitlines()
         return lines[line - 1] if 1 <= line <= len(lines) else None
 
-    def variables(self, overrides: dict[str, str | int | None]) -> dict[str, str]:
+    def variables(self, overrides: Mapping[str, str | int | None]) -> dict[str, str]:
         """Template values: the file's defaults, then the non-None `overrides`, then `cc`."""
         values = dict(self.defaults)
         for key, value in overrides.items():

@@ -58,6 +58,7 @@ def test_flags_in_both_spellings_and_value_forms() -> None:
     (["--pipeline=ttir", "--target=sm90"], "--target takes a target string"),
     (["-verify-diagnostics=some"], "takes 'all' or 'only-expected'"),
     (["--mlir-timing=maybe"], "takes true or false"),
+    (["--mlir-print-local-scope"], "is not supported: ttc always prints attribute aliases"),
 ])
 def test_usage_errors(argv: list[str], message: str) -> None:
     with pytest.raises(UsageError, match=message):
