@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ttc.cli.main import cli
 from ttc.cli.opt import parse_args, split_chunks
@@ -71,6 +73,20 @@ def test_split_keeps_original_line_numbers() -> None:
     assert chunks == ["a\n", "\n\nb\nc\n", "\n\n\n\n\nd"]
     assert [c.splitlines()[-1] for c in chunks] == ["a", "c", "d"]
     assert chunks[2].splitlines().index("d") == 5
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["// -----", "  // ----- x", "a", "", "b c", "//----"]),
+                max_size=12))
+def test_split_puts_every_line_at_its_original_number(lines: list[str]) -> None:
+    chunks = split_chunks("\n".join(lines) + "\n")
+    assert len(chunks) == 1 + sum(line.lstrip().startswith("// -----") for line in lines)
+    for number, line in enumerate(lines):
+        if line.lstrip().startswith("// -----") or not line:
+            continue
+        holders = [c for c in chunks if number < len(c.splitlines())
+                   and c.splitlines()[number] == line]
+        assert len(holders) == 1
 
 
 def test_help_lists_general_options_and_points_to_list_passes() -> None:

@@ -6,6 +6,8 @@ import enum
 from typing import Literal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ttc.pipelines.grammar import (
     PassSpec,
@@ -127,3 +129,25 @@ def test_build_pass_errors_name_the_pass() -> None:
     with pytest.raises(PipelineError, match="invalid value 'many' for option 'max-iterations' "
                                             "of pass 'canonicalize': expected an integer"):
         build_pass(PassSpec("canonicalize", (("max-iterations", "many"),)))
+
+
+_KEYS = st.from_regex(r"[a-z][a-z0-9_-]{0,12}", fullmatch=True)
+_VALUES = st.one_of(
+    st.from_regex(r"[A-Za-z0-9:.,_+-]{1,12}", fullmatch=True),
+    st.from_regex(r"[A-Za-z0-9 :=,{}]{0,12}", fullmatch=True).filter(lambda v: "'" not in v),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(_KEYS, _VALUES), max_size=5), st.sampled_from([" ", "  ", "\t"]))
+def test_options_round_trip_through_their_text(options: list[tuple[str, str]], sep: str) -> None:
+    def quote(value: str) -> str:
+        bare = value and not any(c.isspace() or c in "{}'\"" for c in value)
+        return value if bare else f"'{value}'"
+
+    text = sep.join(f"{key}={quote(value)}" for key, value in options)
+    assert parse_options(text) == tuple(options)
+    pipeline = "builtin.module(" + ", ".join(
+        f"pass{i}{{{text}}}" for i in range(len(options) + 1)) + ")"
+    assert [spec.options for spec in parse_pipeline(pipeline)] == [tuple(options)] * (
+        len(options) + 1)
