@@ -1,0 +1,198 @@
+"""`convert-triton-gpu-to-llvm`: the pass driver (Triton's ConvertTritonGPUToLLVM in
+third_party/nvidia/lib/TritonNVIDIAGPUToLLVM/TritonGPUToLLVM.cpp, plus FuncOpToLLVM's kernel ABI).
+
+Each `tt.func` becomes an `llvm.func`. Blocks are lowered in reverse post-order, so every value
+is lowered before its uses; each op goes to the lowering registered for its name, and an op with
+none stops the pass with `cannot lower '<op>' for cuda:NN` at the op. A block argument of tensor
+type becomes one `!llvm.struct` argument holding the thread's registers (as Triton does); it is
+unpacked with `llvm.extractvalue` at the top of its block and packed again at each branch.
+
+Kernel ABI (public functions): the TTGIR arguments with their attributes, then Triton's two
+trailing `!llvm.ptr<1>` scratch pointers (global and profile scratch), `nvvm.kernel = 1 : ui1`,
+`nvvm.reqntid = array<i32: num-warps * threads-per-warp>`, and the function's other attributes.
+The module gains Triton's `@global_smem` external `addrspace(3)` array.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from xdsl.builder import Builder
+from xdsl.context import Context
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    IntAttr,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    Signedness,
+    StringAttr,
+    i32,
+    i64,
+)
+from xdsl.ir import Block, Operation, Region
+from xdsl.rewriter import InsertPoint
+
+from ttc.analysis.axis_info import ModuleAxisInfo
+from ttc.analysis.membar import insert_barriers
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, NvidiaTarget, dense_i32
+from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
+from ttc.dialects import llvm, tt
+from ttc.ir.errors import TtcError
+from ttc.ir.locations import source_location
+from ttc.pipelines.pass_base import TtcPass
+
+SCRATCH_ARGUMENTS = 2
+"""Triton appends a global-scratch and a profile-scratch pointer to every kernel."""
+
+GLOBAL_SMEM = "global_smem"
+
+
+def _module_int(module: ModuleOp, name: str, default: int) -> int:
+    attr = module.attributes.get(name)
+    return attr.value.data if isinstance(attr, IntegerAttr) else default
+
+
+def target_of(module: ModuleOp, compute_capability: int, ptx_version: int) -> NvidiaTarget:
+    """The target described by the pass options and the module's `ttg.*` attributes."""
+    return NvidiaTarget(
+        compute_capability=compute_capability,
+        ptx_version=ptx_version,
+        num_warps=_module_int(module, "ttg.num-warps", 4),
+        threads_per_warp=_module_int(module, "ttg.threads-per-warp", 32),
+        num_ctas=_module_int(module, "ttg.num-ctas", 1),
+    )
+
+
+def reverse_post_order(entry: Block) -> list[Block]:
+    """The blocks reachable from `entry`, each after all of its dominators."""
+    order: list[Block] = []
+    seen: set[Block] = {entry}
+    stack: list[tuple[Block, list[Block]]] = [(entry, _successors(entry))]
+    while stack:
+        block, successors = stack[-1]
+        if successors:
+            nxt = successors.pop(0)
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append((nxt, _successors(nxt)))
+        else:
+            order.append(block)
+            stack.pop()
+    order.reverse()
+    return order
+
+
+def _successors(block: Block) -> list[Block]:
+    term = block.last_op
+    return list(term.successors) if term is not None else []
+
+
+def _kernel_attributes(func: tt.FuncOp, target: NvidiaTarget) -> dict[str, object]:
+    attrs = dict(func.attributes)
+    attrs["nvvm.kernel"] = IntegerAttr(1, IntegerType(1, Signedness.UNSIGNED))
+    attrs["nvvm.reqntid"] = dense_i32([target.num_threads])
+    return attrs
+
+
+def lower_function(
+    func: tt.FuncOp, target: NvidiaTarget, axis_info: ModuleAxisInfo | None = None
+) -> llvm.FuncOp:
+    """The `llvm.func` of a kernel `tt.func`."""
+    region = func.body
+    entry = region.blocks.first
+    assert entry is not None
+    lw = FunctionLowering(target, Builder(InsertPoint.at_end(Block())), axis_info)
+    lw.current = func
+    if func.sym_visibility is not None and func.sym_visibility.data != "public":
+        raise lw.cannot_lower(func)
+    if func.function_type.outputs.data:
+        raise lw.cannot_lower(func)
+    scratch = llvm.LLVMPointerType(IntAttr(1))
+    arg_types = [lw.llvm_type(a.type) for a in entry.args] + [scratch] * SCRATCH_ARGUMENTS
+    order = reverse_post_order(entry)
+    for block in order:
+        types = arg_types if block is entry else [lw.struct_type(a.type) for a in block.args]
+        lw.blocks[block] = Block(arg_types=types)
+    for arg, new in zip(entry.args, lw.blocks[entry].args, strict=False):
+        new.name_hint = arg.name_hint
+        lw.bind(arg, [new])
+    for block in order:
+        new_block = lw.blocks[block]
+        lw.builder = Builder(InsertPoint.at_end(new_block))
+        lw.current = None
+        if block is not entry:
+            for arg, new in zip(block.args, new_block.args, strict=True):
+                lw.bind(arg, lw.unpack(new, arg.type))
+        for op in block.ops:
+            lw.current = op
+            lowering = lowering_for(op.name)
+            if lowering is None:
+                raise lw.cannot_lower(op)
+            lowering(lw, op)
+    arg_attrs = list(func.arg_attrs.data) if func.arg_attrs is not None else [
+        DictionaryAttr({}) for _ in entry.args
+    ]
+    arg_attrs += [DictionaryAttr({}) for _ in range(SCRATCH_ARGUMENTS)]
+    new_func = llvm.FuncOp.create(
+        properties={
+            "sym_name": StringAttr(func.sym_name.data),
+            "function_type": llvm.LLVMFunctionType(arg_types),
+            "arg_attrs": ArrayAttr(arg_attrs),
+        },
+        attributes=_kernel_attributes(func, target),  # type: ignore[arg-type]
+        regions=[Region([lw.blocks[b] for b in region.blocks if b in lw.blocks])],
+    )
+    new_func.location = func.location
+    return new_func
+
+
+def _global_smem() -> llvm.GlobalOp:
+    return llvm.GlobalOp.create(
+        properties={
+            "global_type": llvm.LLVMArrayType(0, IntegerType(8)),
+            "sym_name": StringAttr(GLOBAL_SMEM),
+            "linkage": llvm.LinkageAttr("external"),
+            "alignment": IntegerAttr(16, i64),
+            "addr_space": IntegerAttr(3, i32),
+        },
+        regions=[Region()],
+    )
+
+
+@dataclass(frozen=True)
+class ConvertTritonGPUToLLVMPass(TtcPass):
+    """Lower TTGIR (tt/ttg/arith/math/cf) to the LLVM and NVVM dialects."""
+
+    name: ClassVar[str] = "convert-triton-gpu-to-llvm"
+    summary: ClassVar[str] = "Lower TritonGPU IR to the LLVM dialect for NVIDIA GPUs"
+
+    compute_capability: int = field(default=80, metadata={"help": "the target's compute capability"})
+    ptx_version: int = field(default=80, metadata={"help": "the PTX ISA version"})
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        target = target_of(op, self.compute_capability, self.ptx_version)
+        insert_barriers(op)  # Triton runs ModuleMembarAnalysis before lowering
+        axis_info = ModuleAxisInfo(op)
+        body = op.body.block
+        for func in list(body.ops):
+            if isinstance(func, tt.FuncOp):
+                body.insert_op_before(lower_function(func, target, axis_info), func)
+                body.erase_op(func, safe_erase=False)
+            elif not _is_llvm(func):
+                raise TtcError(
+                    f"cannot lower '{func.name}' for {target.name}",
+                    location=source_location(func.location),
+                )
+        if not any(isinstance(o, llvm.GlobalOp) and o.sym_name.data == GLOBAL_SMEM for o in body.ops):
+            first = body.first_op
+            if first is None:
+                body.add_op(_global_smem())
+            else:
+                body.insert_op_before(_global_smem(), first)
+
+def _is_llvm(op: Operation) -> bool:
+    return op.dialect_name() in ("llvm", "nvvm")
+

@@ -1,0 +1,243 @@
+"""Per-function lowering state and the helpers every op lowering uses.
+
+Mirrors what Triton's `ConvertOpToLLVMPattern`s share: the type converter
+(`TritonGPUToLLVMTypeConverter`: `!tt.ptr<T, as>` → `!llvm.ptr<as>`, `index` → `i32`, a tensor →
+one value per register), `TritonLLVMOpBuilder`'s constant and arithmetic helpers, and the
+`unpackLLElements`/`packLLElements` pair. Instead of packing every tensor into an `!llvm.struct`
+between ops, ttc keeps a Python map from each TTGIR value to the list of its per-thread LLVM
+values (a scalar is a list of one); structs appear only where values cross blocks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from xdsl.builder import Builder
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    DenseArrayBase,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    TensorType,
+    StringAttr,
+    i32,
+)
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+
+from ttc.analysis.axis_info import ModuleAxisInfo
+from ttc.dialects import llvm
+from ttc.dialects.tt_types import PointerType
+from ttc.ir.errors import TtcError
+from ttc.ir.locations import source_location
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.linear import LayoutError, LinearLayout
+
+OpT = TypeVar("OpT", bound=Operation)
+
+FLOAT_TYPES = (Float16Type, BFloat16Type, Float32Type, Float64Type)
+
+
+@dataclass(frozen=True)
+class NvidiaTarget:
+    """The compilation target of one module: Triton's `TargetInfo` plus the module's warp shape."""
+
+    compute_capability: int
+    ptx_version: int
+    num_warps: int
+    threads_per_warp: int = 32
+    num_ctas: int = 1
+
+    @property
+    def name(self) -> str:
+        return f"cuda:{self.compute_capability}"
+
+    @property
+    def num_threads(self) -> int:
+        return self.num_warps * self.threads_per_warp
+
+
+def bit_width(type: Attribute) -> int:
+    """The width in bits of an LLVM scalar type (pointers are 64 bits)."""
+    if isinstance(type, IntegerType):
+        return type.width.data
+    if isinstance(type, llvm.LLVMPointerType):
+        return 64
+    if isinstance(type, FLOAT_TYPES):
+        return type.bitwidth
+    raise ValueError(f"no bit width for {type}")
+
+
+class FunctionLowering:
+    """The state of lowering one `tt.func`: the value map, the insertion point and the target."""
+
+    def __init__(
+        self, target: NvidiaTarget, builder: Builder, axis_info: ModuleAxisInfo | None = None
+    ) -> None:
+        self.target = target
+        self.axis_info = axis_info
+        """Contiguity/divisibility/constancy of the module's values, computed before lowering."""
+        self.builder = builder
+        self.values: dict[SSAValue, list[SSAValue]] = {}
+        self.blocks: dict[Block, Block] = {}
+        """Each TTGIR block of the function → its LLVM-dialect block."""
+        self.current: Operation | None = None
+        self._layouts: dict[Attribute, LinearLayout] = {}
+
+    # -- errors -------------------------------------------------------------------------------
+
+    def error(self, op: Operation, message: str) -> TtcError:
+        """An error located at `op`."""
+        return TtcError(message, location=source_location(op.location))
+
+    def cannot_lower(self, op: Operation) -> TtcError:
+        """`cannot lower '<op>' for cuda:NN` at `op` (the one message for unsupported input)."""
+        return self.error(op, f"cannot lower '{op.name}' for {self.target.name}")
+
+    # -- types ----------------------------------------------------------------------------------
+
+    def llvm_type(self, type: Attribute) -> Attribute:
+        """The LLVM type of one register of a value of `type` (the element type for tensors)."""
+        if isinstance(type, TensorType):
+            type = type.element_type
+        if isinstance(type, PointerType):
+            return llvm.LLVMPointerType(type.address_space)
+        if isinstance(type, IndexType):
+            return i32
+        if isinstance(type, IntegerType | llvm.LLVMPointerType) or isinstance(type, FLOAT_TYPES):
+            return type
+        assert self.current is not None
+        raise self.cannot_lower(self.current)
+
+    def layout(self, type: Attribute) -> LinearLayout:
+        """The linear layout of a distributed tensor type (register, lane, warp, block → coords)."""
+        if type not in self._layouts:
+            assert self.current is not None
+            if not isinstance(type, TensorType) or type.encoding is None:
+                raise self.cannot_lower(self.current)
+            try:
+                self._layouts[type] = to_linear_layout(type.encoding, type.get_shape())
+            except LayoutError:
+                raise self.cannot_lower(self.current) from None
+        return self._layouts[type]
+
+    def num_regs(self, type: Attribute) -> int:
+        """How many registers each thread holds for a value of `type` (1 for a scalar)."""
+        if isinstance(type, TensorType):
+            return self.layout(type).in_dim_size("register")
+        return 1
+
+    def struct_type(self, type: Attribute) -> Attribute:
+        """The LLVM type of a value crossing a block boundary: a struct for a tensor."""
+        if isinstance(type, TensorType):
+            return llvm.LLVMStructType([self.llvm_type(type)] * self.num_regs(type))
+        return self.llvm_type(type)
+
+    # -- values ---------------------------------------------------------------------------------
+
+    def regs(self, value: SSAValue) -> list[SSAValue]:
+        """The per-thread LLVM values of a TTGIR value (one for a scalar)."""
+        return self.values[value]
+
+    def scalar(self, value: SSAValue) -> SSAValue:
+        """The LLVM value of a scalar TTGIR value."""
+        (reg,) = self.values[value]
+        return reg
+
+    def bind(self, value: SSAValue, regs: Sequence[SSAValue]) -> None:
+        """Record the per-thread LLVM values of a TTGIR value."""
+        assert len(regs) == self.num_regs(value.type), (value.type, len(regs))
+        self.values[value] = list(regs)
+
+    def pack(self, value: SSAValue) -> SSAValue:
+        """The value as one LLVM value: the scalar itself, or a struct of a tensor's registers."""
+        regs = self.regs(value)
+        if not isinstance(value.type, TensorType):
+            return regs[0]
+        struct = self.value(llvm.UndefOp(self.struct_type(value.type)))
+        for i, reg in enumerate(regs):
+            struct = self.value(llvm.InsertValueOp(struct, reg, [i]))
+        return struct
+
+    def unpack(self, packed: SSAValue, type: Attribute) -> list[SSAValue]:
+        """The registers of `packed`, a value built by `pack` for a TTGIR value of `type`."""
+        if not isinstance(type, TensorType):
+            return [packed]
+        return [
+            self.value(llvm.ExtractValueOp(packed, [i])) for i in range(self.num_regs(type))
+        ]
+
+    # -- building -------------------------------------------------------------------------------
+
+    def emit(self, op: OpT) -> OpT:
+        """Insert `op` at the insertion point, located at the op being lowered."""
+        if self.current is not None:
+            op.location = self.current.location
+        self.builder.insert(op)
+        return op
+
+    def value(self, op: Operation) -> SSAValue:
+        """Insert a one-result op and return its result."""
+        return self.emit(op).results[0]
+
+    def const(self, value: int | float, type: Attribute) -> SSAValue:
+        """`llvm.mlir.constant(value : type) : type` (`index` constants become i32)."""
+        if isinstance(type, IndexType):
+            type = i32
+        if isinstance(type, IntegerType):
+            attr: Attribute = IntegerAttr(int(value), type)
+        else:
+            assert isinstance(type, FLOAT_TYPES)
+            attr = FloatAttr(float(value), type)
+        return self.value(llvm.ConstantOp(attr, type))
+
+    def i32(self, value: int) -> SSAValue:
+        return self.const(value, i32)
+
+    def binary(self, cls: type[Operation], lhs: SSAValue, rhs: SSAValue | int) -> SSAValue:
+        """An LLVM binary op; an int `rhs` becomes a constant of `lhs`'s type."""
+        if isinstance(rhs, int):
+            rhs = self.const(rhs, lhs.type)
+        return self.value(cls(lhs, rhs))  # type: ignore[call-arg]
+
+    def icmp(self, predicate: str, lhs: SSAValue, rhs: SSAValue | int) -> SSAValue:
+        if isinstance(rhs, int):
+            rhs = self.const(rhs, lhs.type)
+        return self.value(llvm.ICmpOp(predicate, lhs, rhs))
+
+    def and_(self, a: SSAValue | None, b: SSAValue | None) -> SSAValue | None:
+        """`a and b`, where None stands for `true`."""
+        if a is None:
+            return b
+        if b is None:
+            return a
+        return self.value(llvm.AndOp(a, b))
+
+    def call_intrinsic(
+        self, name: str, args: Sequence[SSAValue], result: Attribute | None
+    ) -> SSAValue | None:
+        """`llvm.call_intrinsic "name"(args)`: an intrinsic with a fixed (unmangled) name."""
+        op = self.emit(
+            llvm.CallIntrinsicOp.create(
+                operands=list(args),
+                result_types=[result] if result is not None else [],
+                properties={"intrin": StringAttr(name)},
+            )
+        )
+        return op.results[0] if op.results else None
+
+    def special_register(self, op_name: str) -> SSAValue:
+        """Read a PTX special register through its `nvvm.read.ptx.sreg.*` op."""
+        from ttc.dialects.nvvm import SPECIAL_REGISTER_OPS
+
+        return self.value(SPECIAL_REGISTER_OPS[op_name]())
+
+
+def dense_i32(values: Sequence[int]) -> DenseArrayBase:
+    return DenseArrayBase.from_list(i32, list(values))

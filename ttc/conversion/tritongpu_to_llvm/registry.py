@@ -1,0 +1,46 @@
+"""The lowering registry: which function lowers which op (Triton's pattern list of
+`populate*OpToLLVMPatterns`).
+
+A lowering is a plain function `(lowering: FunctionLowering, op: Operation) -> None` registered
+for one or more op names with `@lowers("tt.splat", ...)`. It reads the per-thread registers of the
+op's operands (`lowering.regs(v)`), emits LLVM-dialect ops through `lowering.emit(...)` and binds
+the registers of each result (`lowering.bind(result, regs)`). A new op family is a new module in
+this package; importing the package imports every module, so registration needs no other edit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from xdsl.ir import Operation
+
+if TYPE_CHECKING:
+    from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
+
+Lowering = Callable[["FunctionLowering", Operation], None]
+
+_LOWERINGS: dict[str, Lowering] = {}
+
+
+def lowers(*op_names: str) -> Callable[[Lowering], Lowering]:
+    """Register the decorated function as the lowering of each op in `op_names`."""
+
+    def register(fn: Lowering) -> Lowering:
+        for name in op_names:
+            if name in _LOWERINGS and _LOWERINGS[name] is not fn:
+                raise RuntimeError(f"two lowerings are registered for '{name}'")
+            _LOWERINGS[name] = fn
+        return fn
+
+    return register
+
+
+def lowering_for(op_name: str) -> Lowering | None:
+    """The lowering registered for `op_name`, or None."""
+    return _LOWERINGS.get(op_name)
+
+
+def lowered_ops() -> list[str]:
+    """The names of every op that has a lowering, sorted."""
+    return sorted(_LOWERINGS)

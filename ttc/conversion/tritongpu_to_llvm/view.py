@@ -1,0 +1,159 @@
+"""Constants, ranges and ops that only rename registers (Triton's MakeRangeOpToLLVM, ViewOpToLLVM
+and the arith.constant conversion).
+
+- `arith.constant`: a scalar or a splat becomes one `llvm.mlir.constant` shared by all registers.
+- `tt.make_range`: each register holds `start + coordinate`, coordinates from `emit_indices`.
+- `tt.splat`: every register is the scalar; `ub.poison`: every register is `llvm.mlir.poison`.
+- `tt.broadcast`, `tt.expand_dims`, `tt.reshape`, `tt.trans`: each result register is a source
+  register. The op maps a result coordinate to a source coordinate (drop broadcast dims, drop the
+  new axis, flatten and unflatten, permute); the lowering checks that the lane/warp/block parts of
+  the two linear layouts agree under that map and matches registers by their register-part
+  coordinates. Anything else needs data movement (a layout conversion) and cannot be lowered here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Operation, SSAValue
+
+from ttc.conversion.tritongpu_to_llvm.indices import THREAD_DIMS, emit_indices
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
+from ttc.conversion.tritongpu_to_llvm.registry import lowers
+from ttc.dialects import llvm, tt
+from ttc.layouts.linear import LinearLayout
+from ttc.transforms.utils import splat_scalar
+
+Coord = tuple[int, ...]
+
+
+@lowers("arith.constant")
+def _constant(lw: FunctionLowering, op: Operation) -> None:
+    value = splat_scalar(op.properties.get("value"))
+    if value is None:
+        raise lw.cannot_lower(op)
+    result = op.results[0]
+    reg = lw.const(value, lw.llvm_type(result.type))
+    lw.bind(result, [reg] * lw.num_regs(result.type))
+
+
+@lowers("ub.poison")
+def _poison(lw: FunctionLowering, op: Operation) -> None:
+    result = op.results[0]
+    reg = lw.value(llvm.PoisonOp(lw.llvm_type(result.type)))
+    lw.bind(result, [reg] * lw.num_regs(result.type))
+
+
+@lowers("tt.make_range")
+def _make_range(lw: FunctionLowering, op: Operation) -> None:
+    assert isinstance(op, tt.MakeRangeOp)
+    start = op.start.value.data
+    indices = emit_indices(lw, lw.layout(op.result.type))
+    values = [idx[0] if start == 0 else lw.binary(llvm.AddOp, idx[0], start) for idx in indices]
+    lw.bind(op.result, values)
+
+
+@lowers("tt.splat")
+def _splat(lw: FunctionLowering, op: Operation) -> None:
+    assert isinstance(op, tt.SplatOp)
+    lw.bind(op.result, [lw.scalar(op.src)] * lw.num_regs(op.result.type))
+
+
+def _register_coord(layout: LinearLayout, register: int) -> Coord:
+    ins = {d: register if d == "register" else 0 for d in layout.in_dims}
+    return tuple(layout.apply(ins).values())
+
+
+def rename_registers(
+    lw: FunctionLowering,
+    op: Operation,
+    src: SSAValue,
+    dst_type: TensorType,
+    to_src: Callable[[Coord], Coord],
+) -> list[SSAValue]:
+    """The registers of a result that holds, at each coordinate `c`, the source element at
+    `to_src(c)` in the same thread; `cannot lower` when the data would have to move."""
+    src_layout = lw.layout(src.type)
+    dst_layout = lw.layout(dst_type)
+    for dim in THREAD_DIMS:
+        size = dst_layout.in_dim_size_log2(dim)
+        if src_layout.in_dim_size_log2(dim) != size:
+            raise lw.cannot_lower(op)
+        for bit in range(size):
+            dst_basis = dst_layout.get_basis(dim, bit)
+            assert isinstance(dst_basis, tuple)
+            if to_src(dst_basis) != src_layout.get_basis(dim, bit):
+                raise lw.cannot_lower(op)
+    src_regs = lw.regs(src)
+    by_coord: dict[Coord, SSAValue] = {}
+    for r in range(src_layout.in_dim_size("register")):
+        by_coord.setdefault(_register_coord(src_layout, r), src_regs[r])
+    result: list[SSAValue] = []
+    for r in range(dst_layout.in_dim_size("register")):
+        coord = to_src(_register_coord(dst_layout, r))
+        if coord not in by_coord:
+            raise lw.cannot_lower(op)
+        result.append(by_coord[coord])
+    return result
+
+
+def _shape(value: SSAValue | Operation) -> Sequence[int]:
+    type = value.type if isinstance(value, SSAValue) else value.results[0].type
+    assert isinstance(type, TensorType)
+    return type.get_shape()
+
+
+@lowers("tt.broadcast")
+def _broadcast(lw: FunctionLowering, op: Operation) -> None:
+    assert isinstance(op, tt.BroadcastOp)
+    src_shape = _shape(op.src)
+
+    def to_src(c: Coord) -> Coord:
+        return tuple(0 if size == 1 else x for x, size in zip(c, src_shape, strict=True))
+
+    lw.bind(op.result, rename_registers(lw, op, op.src, op.result.type, to_src))
+
+
+@lowers("tt.expand_dims")
+def _expand_dims(lw: FunctionLowering, op: Operation) -> None:
+    assert isinstance(op, tt.ExpandDimsOp)
+    axis = op.axis.value.data
+
+    def to_src(c: Coord) -> Coord:
+        return c[:axis] + c[axis + 1 :]
+
+    lw.bind(op.result, rename_registers(lw, op, op.src, op.result.type, to_src))
+
+
+@lowers("tt.trans")
+def _trans(lw: FunctionLowering, op: Operation) -> None:
+    assert isinstance(op, tt.TransOp)
+    order = op.order.get_values()
+
+    def to_src(c: Coord) -> Coord:
+        src = [0] * len(c)
+        for i, axis in enumerate(order):
+            src[axis] = c[i]
+        return tuple(src)
+
+    lw.bind(op.result, rename_registers(lw, op, op.src, op.result.type, to_src))
+
+
+@lowers("tt.reshape")
+def _reshape(lw: FunctionLowering, op: Operation) -> None:
+    assert isinstance(op, tt.ReshapeOp)
+    src_shape = _shape(op.src)
+    dst_shape = _shape(op.result)
+
+    def to_src(c: Coord) -> Coord:
+        linear = 0
+        for x, size in zip(c, dst_shape, strict=True):
+            linear = linear * size + x
+        src: list[int] = []
+        for size in reversed(src_shape):
+            src.append(linear % size)
+            linear //= size
+        return tuple(reversed(src))
+
+    lw.bind(op.result, rename_registers(lw, op, op.src, op.result.type, to_src))
