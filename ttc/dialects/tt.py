@@ -58,9 +58,13 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import (
     CallableOpInterface,
+    ConditionallySpeculatable,
+    EffectInstance,
     HasParent,
     IsolatedFromAbove,
     IsTerminator,
+    MemoryEffect,
+    MemoryEffectKind,
     MemoryReadEffect,
     MemoryWriteEffect,
     NoMemoryEffect,
@@ -116,6 +120,40 @@ from ttc.dialects.tt_types import (
 I32Attr = IntegerAttr[I32]
 DenseI32 = DenseArrayBase[I32]
 FALSE = IntegerAttr(0, i1)
+
+
+# --------------------------------------------------------------------------------------------
+# Memory effects that depend on an op's properties (Triton's hand-written `getEffects`)
+# --------------------------------------------------------------------------------------------
+
+_READ = EffectInstance(MemoryEffectKind.READ)
+_WRITE = EffectInstance(MemoryEffectKind.WRITE)
+
+
+def _flag(op: Operation, name: str) -> bool:
+    attr = op.properties.get(name)
+    return isinstance(attr, IntegerAttr) and bool(attr.value.data)
+
+
+class LoadEffects(MemoryEffect):
+    """`LoadOp::getEffects`: a load reads global memory; a volatile one also writes."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> frozenset[EffectInstance]:
+        return frozenset({_READ, _WRITE} if _flag(op, "isVolatile") else {_READ})
+
+
+class PureWhenMarked(MemoryEffect, ConditionallySpeculatable):
+    """`getEffects`/`getSpeculatability` of `extern_elementwise` and `elementwise_inline_asm`:
+    no effects and speculatable when the `pure` property is set, else reads and writes."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> frozenset[EffectInstance]:
+        return frozenset() if _flag(op, "pure") else frozenset({_READ, _WRITE})
+
+    @classmethod
+    def is_speculatable(cls, op: Operation) -> bool:
+        return _flag(op, "pure")
 
 
 class TTOp(IRDLOperation):
@@ -784,6 +822,8 @@ class ExternElementwiseOp(TTOp):
     pure = prop_def(BoolAttr)
     result = result_def()
 
+    traits = traits_def(PureWhenMarked())
+
     @classmethod
     def parse(cls, parser: Parser) -> ExternElementwiseOp:
         operands = parse_operand_list(parser)
@@ -826,6 +866,8 @@ class ElementwiseInlineAsmOp(TTOp):
     packed_element = prop_def(I32Attr)
     args = var_operand_def()
     result = var_result_def()
+
+    traits = traits_def(PureWhenMarked())
 
     @classmethod
     def parse(cls, parser: Parser) -> ElementwiseInlineAsmOp:
@@ -1105,6 +1147,7 @@ class LoadOp(CachedAccessOp):
     isVolatile = opt_prop_def(BoolAttr, default_value=FALSE)
     result = result_def()
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(LoadEffects())
 
     @classmethod
     def parse(cls, parser: Parser) -> LoadOp:

@@ -51,7 +51,16 @@ from xdsl.irdl import (
 )
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
-from xdsl.traits import Pure
+from xdsl.traits import (
+    EffectInstance,
+    MemoryAllocEffect,
+    MemoryEffect,
+    MemoryEffectKind,
+    MemoryFreeEffect,
+    MemoryReadEffect,
+    MemoryWriteEffect,
+    Pure,
+)
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import legacy
@@ -284,6 +293,24 @@ class ConvertLayoutOp(IRDLOperation):
 # --------------------------------------------------------------------------------------------
 
 
+class LocalAllocEffects(MemoryEffect):
+    """`LocalAllocOp::getEffects`: an immutable buffer without `allocation.offset` has no effects
+    (so early passes may CSE and erase it); otherwise it allocates its result, and writes it
+    when initialised from a tensor."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> frozenset[EffectInstance]:
+        memdesc = op.results[0].type
+        mutable = isinstance(memdesc, MemDescType) and memdesc.is_mutable
+        if not mutable and "allocation.offset" not in op.attributes:
+            return frozenset()
+        buffer = op.results[0]
+        effects = {EffectInstance(MemoryEffectKind.ALLOC, buffer)}
+        if op.operands:
+            effects.add(EffectInstance(MemoryEffectKind.WRITE, buffer))
+        return frozenset(effects)
+
+
 @irdl_op_definition
 class LocalAllocOp(IRDLOperation):
     """`ttg.local_alloc`: allocate a shared-memory buffer, optionally initialised from a tensor."""
@@ -294,6 +321,7 @@ class LocalAllocOp(IRDLOperation):
     alignment = opt_prop_def(IntegerAttr)
     result = result_def(MemDescType)
 
+    traits = traits_def(LocalAllocEffects())
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "($src^)? attr-dict `:` functional-type(operands, results)"
 
@@ -318,6 +346,8 @@ class LocalDeallocOp(IRDLOperation):
 
     src = operand_def(MemDescType)
 
+    traits = traits_def(MemoryFreeEffect())
+
     assembly_format = "$src attr-dict `:` type($src)"
 
 
@@ -330,6 +360,8 @@ class LocalLoadOp(IRDLOperation):
     src = operand_def(MemDescType)
     token = opt_operand_def(AsyncTokenType)
     result = result_def(TensorType)
+
+    traits = traits_def(MemoryReadEffect())
 
     assembly_format = "$src (`token` $token^)? attr-dict `:` type($src) `->` type($result)"
 
@@ -347,6 +379,8 @@ class LocalStoreOp(IRDLOperation):
 
     src = operand_def(TensorType)
     dst = operand_def(MemDescType)
+
+    traits = traits_def(MemoryWriteEffect())
 
     assembly_format = "$src `,` $dst attr-dict `:` type($src) `->` type($dst)"
 
@@ -525,6 +559,8 @@ class AsyncCopyGlobalToLocalOp(IRDLOperation):
     contiguity = opt_prop_def(IntegerAttr)
     token = result_def(AsyncTokenType)
 
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+
     DEFAULTS: ClassVar[dict[str, Attribute]] = {
         "cache": IntegerAttr(1, i32),
         "evict": IntegerAttr(1, i32),
@@ -686,6 +722,8 @@ class GlobalScratchAllocOp(IRDLOperation):
     nbytes = prop_def(IntegerAttr)
     alignment = prop_def(IntegerAttr)
     result = result_def(AnyAttr())
+
+    traits = traits_def(MemoryAllocEffect())
 
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "attr-dict `:` type($result)"

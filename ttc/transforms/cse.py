@@ -16,7 +16,7 @@ from typing import ClassVar
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, Region
-from xdsl.traits import IsTerminator, MemoryEffectKind, get_effects
+from xdsl.traits import IsTerminator
 
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import (
@@ -24,6 +24,7 @@ from ttc.transforms.utils import (
     is_isolated_from_above,
     is_memory_effect_free,
     is_trivially_dead,
+    may_write,
     only_reads,
 )
 
@@ -65,18 +66,12 @@ class OpKey:
         )
 
 
-def _may_write(op: Operation) -> bool:
-    effects = get_effects(op)
-    return effects is None or any(e.kind != MemoryEffectKind.READ for e in effects)
-
-
 @dataclass
 class CseDriver:
     """MLIR's `CSEDriver`: a scoped known-op table and the ops to erase at the end."""
 
     known: dict[OpKey, Operation] = field(default_factory=dict[OpKey, Operation])
     to_erase: list[Operation] = field(default_factory=list[Operation])
-    _writes_before: dict[Operation, bool] = field(default_factory=dict[Operation, bool])
 
     def simplify_region(self, region: Region) -> None:
         if not region.blocks:
@@ -106,7 +101,6 @@ class CseDriver:
                     for region in op.regions:
                         self.simplify_region(region)
             self.simplify_operation(op)
-        self._writes_before.clear()
 
     def simplify_operation(self, op: Operation) -> None:
         if op.has_trait(IsTerminator, value_if_unregistered=False):
@@ -139,7 +133,7 @@ class CseDriver:
     def _write_between(self, first: Operation, last: Operation) -> bool:
         current = first.next_op
         while current is not None and current is not last:
-            if _may_write(current):
+            if may_write(current):
                 return True
             current = current.next_op
         return False

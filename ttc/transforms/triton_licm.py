@@ -1,7 +1,8 @@
 """`triton-licm`: Triton's loop-invariant code motion (LoopInvariantCodeMotion.cpp).
 
-MLIR's LICM (see licm.py), plus hoisting of `tt.load`s: a non-volatile load whose operands are
-loop invariant leaves an `scf.for` that writes no memory. Since the loop may run zero times, the
+MLIR's LICM (see licm.py), plus hoisting of `tt.load`s: a load whose only memory effect is a read
+(not a volatile one) and whose operands are loop invariant leaves an `scf.for` whose own effects,
+nested ops included, are reads at most. Since the loop may run zero times, the
 hoisted load is predicated on the trip-count check `lb < ub`: its mask becomes
 `splat(lb < ub) & mask` (or just the splat when it had no mask), built right before the loop.
 """
@@ -14,23 +15,18 @@ from typing import ClassVar
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType, i1
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.traits import MemoryEffectKind, get_effects
 
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.licm import is_hoistable_pure
-from ttc.transforms.utils import create_op, move_before, move_loop_invariant_code, post_order_loops
+from ttc.transforms.utils import (
+    create_op,
+    is_memory_effect_free_or_only_reads,
+    move_before,
+    move_loop_invariant_code,
+    post_order_loops,
+)
 
 CMPI_SLT = 2
-
-
-def _writes_memory(loop: Operation) -> bool:
-    effects = get_effects(loop)
-    return effects is None or any(e.kind != MemoryEffectKind.READ for e in effects)
-
-
-def _is_volatile(load: Operation) -> bool:
-    attr = load.properties.get("isVolatile")
-    return isinstance(attr, IntegerAttr) and bool(attr.value.data)
 
 
 def _mask_type(ptr_type: Attribute) -> Attribute:
@@ -48,11 +44,11 @@ class TritonLicmPass(TtcPass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for loop in post_order_loops(op):
-            hoist_loads = loop.name == "scf.for" and not _writes_memory(loop)
+            hoist_loads = loop.name == "scf.for" and is_memory_effect_free_or_only_reads(loop)
 
             def should_move(candidate: Operation) -> bool:
                 if candidate.name == "tt.load":
-                    return hoist_loads and not _is_volatile(candidate)
+                    return hoist_loads and is_memory_effect_free_or_only_reads(candidate)
                 return is_hoistable_pure(candidate)
 
             def move(candidate: Operation, loop: Operation = loop) -> None:

@@ -193,6 +193,18 @@ def only_reads(op: Operation) -> bool:
     return bool(effects) and all(e.kind == MemoryEffectKind.READ for e in effects or ())
 
 
+def is_memory_effect_free_or_only_reads(op: Operation) -> bool:
+    """Whether the effects of `op` (nested ops included) are known and all reads."""
+    effects = get_effects(op)
+    return effects is not None and all(e.kind == MemoryEffectKind.READ for e in effects)
+
+
+def may_write(op: Operation) -> bool:
+    """Whether `op` may write memory: unknown effects, or a write among them (MLIR's CSE test)."""
+    effects = get_effects(op)
+    return effects is None or any(e.kind == MemoryEffectKind.WRITE for e in effects)
+
+
 # --------------------------------------------------------------------------------------------
 # IR structure
 # --------------------------------------------------------------------------------------------
@@ -308,6 +320,8 @@ def move_loop_invariant_code(
         while queue:
             op = queue.popleft()
             if op.parent_region() is not region:
+                continue
+            if op.has_trait(IsTerminator, value_if_unregistered=False):
                 continue
             if not should_move(op) or not can_be_hoisted(op, loop):
                 continue

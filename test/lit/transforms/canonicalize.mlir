@@ -110,3 +110,47 @@ tt.func @cmpi_same_operands(%x: i32) -> i1 {
   %r = arith.cmpi sle, %x, %x : i32
   tt.return %r : i1
 }
+
+// -----
+
+// CHECK-LABEL: tt.func @unused_loads
+// CHECK-NEXT: tt.load %arg0 {isVolatile = true}
+// CHECK-NEXT: tt.atomic_rmw
+// CHECK-NEXT: tt.return
+tt.func @unused_loads(%p: tensor<8x!tt.ptr<f32>>, %v: tensor<8xf32>) {
+  %a = tt.load %p : tensor<8x!tt.ptr<f32>>
+  %b = tt.load %p {isVolatile = true} : tensor<8x!tt.ptr<f32>>
+  %c = tt.atomic_rmw fadd, relaxed, gpu, %p, %v : (tensor<8x!tt.ptr<f32>>, tensor<8xf32>) -> tensor<8xf32>
+  tt.return
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @unused_extern_calls
+// CHECK-NEXT: tt.extern_elementwise %arg0 {libname = "", libpath = "", pure = false, symbol = "side"}
+// CHECK-NEXT: tt.return
+tt.func @unused_extern_calls(%x: f32) {
+  %a = tt.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "fn"} : (f32) -> f32
+  %b = tt.extern_elementwise %x {libname = "", libpath = "", pure = false, symbol = "side"} : (f32) -> f32
+  tt.return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @unused_shared_memory_ops
+  // CHECK-NEXT: %[[M:.*]] = ttg.local_alloc %arg0 : {{.*}}mutable>
+  // CHECK-NEXT: ttg.local_dealloc %[[M]]
+  // CHECK-NEXT: tt.return
+  tt.func @unused_shared_memory_ops(%t: tensor<64x32xf16, #blocked>) {
+    %immutable = ttg.local_alloc %t : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
+    %empty = ttg.local_alloc : () -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    %m = ttg.local_alloc %t : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    %l = ttg.local_load %m : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> tensor<64x32xf16, #blocked>
+    ttg.local_dealloc %m : !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}

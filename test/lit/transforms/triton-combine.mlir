@@ -35,10 +35,9 @@ tt.func @addptr_i32_not_combined(%p: tensor<8x!tt.ptr<f32>>, %a: tensor<8xi32>, 
 // -----
 
 // CHECK-LABEL: tt.func @select_masked_load
-// CHECK: %[[M:.*]] = tt.splat %arg1
-// CHECK: %[[L:.*]] = tt.load %arg0, %[[M]], %arg2
-// CHECK-NOT: arith.select
-// CHECK: tt.return %[[L]]
+// CHECK-NEXT: %[[M:.*]] = tt.splat %arg1
+// CHECK-NEXT: %[[L:.*]] = tt.load %arg0, %[[M]], %arg2
+// CHECK-NEXT: tt.return %[[L]]
 tt.func @select_masked_load(%p: tensor<8x!tt.ptr<f32>>, %c: i1, %other: tensor<8xf32>) -> tensor<8xf32> {
   %m = tt.splat %c : i1 -> tensor<8xi1>
   %l = tt.load %p, %m : tensor<8x!tt.ptr<f32>>
