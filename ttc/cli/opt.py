@@ -352,9 +352,11 @@ def _transform(session: _Session, chunk: str) -> str | None:
         emit(Diagnostic.from_error(error))
         return None
     except Exception as error:  # noqa: BLE001 - report a bug as a diagnostic, go on to the next chunk
-        if os.environ.get("TTC_DEBUG") == "1":
+        debug = os.environ.get("TTC_DEBUG") == "1"
+        if debug:
             traceback.print_exc()
-        emit(Diagnostic("error", f"internal error: {type(error).__name__}: {error}"))
+        hint = "" if debug else " (set TTC_DEBUG=1 for a traceback)"
+        emit(Diagnostic("error", f"internal error: {type(error).__name__}: {error}{hint}"))
         return None
 
 
