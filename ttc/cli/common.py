@@ -2,9 +2,9 @@
 
 * `read_input(path)`: a file's text, or stdin's for `-`; an unreadable or non-UTF-8 input is a
   `TtcError` (exit 1), like mlir-opt's "could not open input file".
-* `write_output(path, text)`: stdout for `-`; otherwise a temporary file in the same directory,
-  renamed over the target, so the file is written whole or not at all. Targets that are not
-  regular files (`/dev/null`, a pipe) are written in place.
+* `write_output(path, text)`: text (or bytes, written as they are) to stdout for `-`; otherwise a
+  temporary file in the same directory, renamed over the target, so the file is written whole or
+  not at all. Targets that are not regular files (`/dev/null`, a pipe) are written in place.
 * `run_command(body)`: calls `body()` (which returns an exit code), prints any `TtcError` it raises
   as an MLIR diagnostic, and turns a bug into one `internal error` line (a traceback only with
   `TTC_DEBUG=1`); exits with 0, 1 (input or compile error) or 2 (usage error).
@@ -49,10 +49,15 @@ def read_input(path: str) -> tuple[str, str]:
         raise TtcError(f"input file '{name}' is not valid UTF-8 (byte {error.start})") from None
 
 
-def write_output(path: str, text: str) -> None:
-    """Write `text` to `path` whole (stdout for `-`); raise TtcError if it cannot be written."""
+def write_output(path: str, text: str | bytes) -> None:
+    """Write `text` (or bytes) to `path` whole (stdout for `-`); TtcError if it cannot be written."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
     if path == "-":
-        sys.stdout.write(text)
+        if isinstance(text, str):
+            sys.stdout.write(text)
+        else:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(text)
         sys.stdout.flush()
         return
     target = Path(path)
@@ -64,15 +69,15 @@ def write_output(path: str, text: str) -> None:
         raise TtcError(f"cannot write output file '{path}': {error.strerror}") from None
     try:
         if mode is not None and not stat.S_ISREG(mode):
-            with open(target, "w", encoding="utf-8") as stream:
-                stream.write(text)
+            with open(target, "wb") as stream:
+                stream.write(data)
             return
         directory = target.parent
         handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
                                              dir=directory)
         try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-                stream.write(text)
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
             if mode is not None:
                 os.chmod(temp_name, stat.S_IMODE(mode))
             else:

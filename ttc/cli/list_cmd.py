@@ -15,16 +15,12 @@ import click
 
 from ttc.cli.common import run_command
 
-KNOWN_TARGETS: tuple[tuple[str, str], ...] = (
-    ("cuda:80", "NVIDIA Ampere (sm_80): mma v2, cp.async pipelining"),
-    ("cuda:90", "NVIDIA Hopper (sm_90a): wgmma, TMA"),
-)
-"""The targets ttc knows until target plugins register their own (see DESIGN.md, Targets)."""
-
 
 def known_targets() -> list[tuple[str, str]]:
-    """(target string, description) for every target ttc can compile for."""
-    return list(KNOWN_TARGETS)
+    """(target string, description) for every target ttc can compile for (ttc.targets.base)."""
+    from ttc.targets.base import known_targets as registered_targets
+
+    return registered_targets()
 
 
 def _format_default(value: Any) -> str:

@@ -1,0 +1,388 @@
+"""The library behind `ttc compile` and `ttc translate`: any stage of a kernel to any later one.
+
+Mirrors Triton's `triton.compile` for an IR source: the input's stage is read from its content
+(LLVM IR text; else an MLIR module with `llvm.func` kernels is the LLVM dialect, one whose module
+carries `ttg.*` attributes is TTGIR, anything else TTIR), the MLIR stages after it run as the
+target names them in pipelines.yaml (`ttir` → `ttgir` → `llir`, templates filled from the target
+and the options), the fully lowered module is translated to LLVM IR, and the target's back-end
+steps follow (for NVIDIA: O3 LLVM IR, PTX, cubin) up to the requested artifact.
+
+Every stage's result can be handed to a `keep` callback (for `--dump-dir`), named by Triton's file
+suffixes (`ttir`, `ttgir`, `llir`, `ptx`, `cubin`), and once the LLVM IR exists, `json`: what a
+launcher needs (see `kernel_metadata`). With a `Timing`, parsing, each pass, translation and each
+back-end step are timed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ttc.ir.errors import TtcError
+from ttc.targets.base import LLVMIR, MLIR_STAGES, Target
+
+if TYPE_CHECKING:
+    from xdsl.dialects.builtin import ModuleOp
+    from xdsl.ir import Operation
+
+    from ttc.pipelines.pass_base import TtcPass
+    from ttc.pipelines.runner import Timing
+
+T = TypeVar("T")
+
+INPUT_KINDS: dict[str, str] = {
+    "ttir": "TTIR",
+    "ttgir": "TTGIR",
+    "llvm": "the LLVM dialect",
+    "llvmir": "LLVM IR",
+}
+"""The kinds of input, by the stage they are at, with their names in messages."""
+
+_FIRST_STAGE = {"ttir": 0, "ttgir": 2, "llvm": 3, "llvmir": 3}
+"""Index in MLIR_STAGES of the first stage an input of each kind goes through."""
+
+SCRATCH_PARAMS = ("global_scratch", "profile_scratch")
+"""The pointer parameters Triton's lowering appends to every kernel (passed as null if unused)."""
+
+DEFAULT_NUM_WARPS = 4
+DEFAULT_NUM_STAGES = 3
+DEFAULT_NUM_CTAS = 1
+
+_LLVM_IR_LINE = re.compile(
+    r"^(?:define|declare|target\s+(?:datalayout|triple)|source_filename|; ModuleID)\b", re.MULTILINE)
+_MLIR_MODULE = re.compile(r"^\s*(?:module\b|tt\.func\b|llvm\.func\b|\"builtin\.module\")",
+                          re.MULTILINE)
+
+_TT_SCALARS = {"f16": "fp16", "bf16": "bf16", "f32": "fp32", "f64": "fp64"}
+_LLVM_SCALARS = {"half": "fp16", "bfloat": "bf16", "float": "fp32", "double": "fp64"}
+
+
+@dataclass
+class CompileOptions:
+    """What to compile for and how far.
+
+    `until` is an MLIR stage (`ttir`, `ttgir`) or an artifact of the target (`llvmir`, `ptx`,
+    `cubin`). `num_warps` None means the module's `ttg.num-warps`, else DEFAULT_NUM_WARPS.
+    `keep(file_name, data)` receives each stage's result, named `<kernel>.<suffix>`; `accept`
+    limits the input kinds; `translator` replaces the target's LLVM-dialect → LLVM IR step.
+    """
+
+    target: Target
+    until: str
+    num_warps: int | None = None
+    num_stages: int = DEFAULT_NUM_STAGES
+    num_ctas: int = DEFAULT_NUM_CTAS
+    pipelines_file: str | None = None
+    verify_each: bool = False
+    timing: Timing | None = None
+    keep: Callable[[str, str | bytes], None] | None = None
+    accept: tuple[str, ...] = tuple(INPUT_KINDS)
+    translator: Callable[[ModuleOp], str] | None = None
+
+
+@dataclass
+class Compiled:
+    """The requested output, the kernel's name, and the launcher metadata (once LLVM IR existed)."""
+
+    output: str | bytes
+    kernel: str
+    metadata: dict[str, Any] | None
+
+
+def is_llvm_ir(text: str) -> bool:
+    """Whether `text` is LLVM IR rather than MLIR (by its top-level lines)."""
+    return _LLVM_IR_LINE.search(text) is not None and _MLIR_MODULE.search(text) is None
+
+
+def input_kind(module: ModuleOp) -> str:
+    """`ttir`, `ttgir` or `llvm` for a parsed module; TtcError when it holds no kernel."""
+    names = {op.name for op in module.walk()}
+    if "tt.func" in names:
+        ttg = any(key.startswith(("ttg.", "triton_gpu.")) for key in module.attributes)
+        return "ttgir" if ttg else "ttir"
+    if "llvm.func" in names:
+        return "llvm"
+    raise TtcError("no kernel in the input: expected a tt.func or an llvm.func")
+
+
+def kernel_function(module: ModuleOp) -> Operation:
+    """The module's kernel: its one public `tt.func`, or its `llvm.func` marked as a kernel."""
+    funcs = [op for op in module.ops if op.name in ("tt.func", "llvm.func")]
+    candidates = [op for op in funcs if _is_kernel(op)]
+    if len(candidates) != 1:
+        found = ", ".join(_symbol(op) for op in candidates) or "none"
+        raise TtcError(f"expected exactly one kernel (a public tt.func, or an llvm.func with "
+                       f"nvvm.kernel) in the input, found {found}")
+    return candidates[0]
+
+
+def _is_kernel(op: Operation) -> bool:
+    if op.name == "tt.func":
+        visibility = op.properties.get("sym_visibility")
+        return visibility is None or getattr(visibility, "data", None) == "public"
+    cconv = op.properties.get("CConv")
+    return "nvvm.kernel" in op.attributes or (cconv is not None and "ptx_kernel" in str(cconv))
+
+
+def _symbol(op: Operation) -> str:
+    name = op.properties.get("sym_name")
+    return str(getattr(name, "data", "?"))
+
+
+def _int_attr(module: ModuleOp, *keys: str) -> int | None:
+    for key in keys:
+        attr = module.attributes.get(key)
+        value = getattr(getattr(attr, "value", None), "data", None)
+        if isinstance(value, int):
+            return value
+    return None
+
+
+def _string_attr(module: ModuleOp, key: str) -> str | None:
+    data = getattr(module.attributes.get(key), "data", None)
+    return data if isinstance(data, str) else None
+
+
+def _timed(timing: Timing | None, label: str, body: Callable[[], T]) -> T:
+    start = time.perf_counter()
+    try:
+        return body()
+    finally:
+        if timing is not None:
+            timing.add(label, time.perf_counter() - start)
+
+
+class Compilation:
+    """One run of the driver over one input (see the module docstring)."""
+
+    def __init__(self, text: str, filename: str, options: CompileOptions) -> None:
+        self.text = text
+        self.filename = filename
+        self.options = options
+        self.target = options.target
+        self.kernel = ""
+        self.module_info: dict[str, Any] = {}
+
+    def run(self) -> Compiled:
+        """Compile; raise TtcError (or PassFailure, diagnostics emitted) on failure."""
+        options = self.options
+        if is_llvm_ir(self.text):
+            self._accept("llvmir")
+            self._check_until("llvmir")
+            self.kernel = self.target.describe_kernel(self.text).name
+            return self._backend(self.text)
+        from ttc.ir.context import make_context
+        from ttc.ir.parser import parse_module
+        from ttc.ir.verify import verify_module
+
+        ctx = make_context()
+        module = _timed(options.timing, "Parser",
+                        lambda: parse_module(self.text, self.filename, ctx=ctx))
+        _timed(options.timing, "Verifier", lambda: verify_module(module, self.filename))
+        kind = input_kind(module)
+        self._accept(kind)
+        self._check_until(kind)
+        self.kernel = _symbol(kernel_function(module))
+        self._read_module(module, kind)
+        stages = self._stages(kind)
+        plans = self._plan(stages)
+        if kind == "ttgir":
+            self._keep("ttgir", lambda: self._print(module))
+        for stage, passes in plans:
+            self._run_stage(stage, passes, module, ctx)
+            if stage == options.until:
+                return Compiled(self._print(module), self.kernel, None)
+        self._read_module(module, "llvm")
+        self._check_lowered(module)
+        translate = options.translator or self.target.translate
+        llvm_ir = _timed(options.timing, "LLVM IR translation", lambda: translate(module))
+        return self._backend(llvm_ir)
+
+    def _keep(self, suffix: str, data: Callable[[], str | bytes]) -> None:
+        if self.options.keep is not None:
+            self.options.keep(f"{self.kernel}.{suffix}", data())
+
+    def _accept(self, kind: str) -> None:
+        if kind not in self.options.accept:
+            accepted = ", ".join(INPUT_KINDS[k] for k in self.options.accept)
+            raise TtcError(f"the input is {INPUT_KINDS[kind]}; this command takes {accepted}"
+                           + (" (`ttc compile` starts from TTIR)" if kind == "ttir" else ""))
+
+    def _check_until(self, kind: str) -> None:
+        until = self.options.until
+        if until in MLIR_STAGES and MLIR_STAGES.index(until) < _FIRST_STAGE[kind]:
+            raise TtcError(f"the input is already {INPUT_KINDS[kind]}: it cannot be compiled back "
+                           f"to {until.upper()}")
+
+    def _read_module(self, module: ModuleOp, kind: str) -> None:
+        """Check the module's own target and warp count against the options; note its metadata."""
+        info = self.module_info
+        declared = _string_attr(module, "ttg.target") or _string_attr(module, "triton_gpu.target")
+        if declared is not None and declared != self.target.string:
+            raise TtcError(f"the input was compiled for {declared} (module attribute ttg.target) "
+                           f"but --target is {self.target.string}")
+        warps = _int_attr(module, "ttg.num-warps", "triton_gpu.num-warps")
+        if kind != "ttir" and warps is not None:
+            if self.options.num_warps is not None and self.options.num_warps != warps \
+                    and "num_warps" not in info:
+                raise TtcError(f"the input has ttg.num-warps = {warps} but --num-warps is "
+                               f"{self.options.num_warps}")
+            info["num_warps"] = warps
+        total = _int_attr(module, "ttg.total-num-warps")
+        if total is not None:
+            info["total_num_warps"] = total
+        for key, attr in (("shared", "ttg.shared"),
+                          ("global_scratch_size", "ttg.global_scratch_memory_size"),
+                          ("profile_scratch_size", "ttg.profile_scratch_memory_size")):
+            value = _int_attr(module, attr)
+            if value is not None:
+                info[key] = value
+        if kind == "ttir" or "params" not in info:
+            func = kernel_function(module)
+            if func.name == "tt.func":
+                info["params"] = _tt_params(func)
+
+    def _stages(self, kind: str) -> list[str]:
+        until = self.options.until
+        last = MLIR_STAGES.index(until) + 1 if until in MLIR_STAGES else len(MLIR_STAGES)
+        return list(MLIR_STAGES[_FIRST_STAGE[kind]:last])
+
+    def _plan(self, stages: list[str]) -> list[tuple[str, list[TtcPass]]]:
+        """The passes of each stage, resolved before anything runs (errors come first)."""
+        if not stages:
+            return []
+        from ttc.pipelines.yaml_pipelines import load_pipelines
+
+        file = load_pipelines(self.options.pipelines_file)
+        warps = self.module_info.get("num_warps") or self.options.num_warps or DEFAULT_NUM_WARPS
+        variables = file.variables(self.target.pipeline_variables(
+            warps, self.options.num_stages, self.options.num_ctas))
+        plans = []
+        for stage in stages:
+            name = self.target.stage_pipeline(stage)
+            if name not in file.pipelines:
+                raise TtcError(
+                    f"cannot compile for {self.target.string}: {file.path} has no '{name}' "
+                    f"pipeline (Triton's {stage} stage) yet; it defines "
+                    + ", ".join(file.pipelines))
+            plans.append((stage, file.resolve(name, variables)))
+        return plans
+
+    def _print(self, module: ModuleOp) -> str:
+        from ttc.ir.printer import print_module
+
+        return _timed(self.options.timing, "Output", lambda: print_module(module))
+
+    def _run_stage(self, stage: str, passes: list[TtcPass], module: ModuleOp,
+                   ctx: Any) -> None:
+        from ttc.ir.verify import verify_module
+        from ttc.pipelines.runner import RunOptions, run_passes
+
+        def verify(m: ModuleOp) -> None:
+            verify_module(m, self.filename)
+
+        run_passes(passes, module, ctx, RunOptions(
+            print_ir=self._print, verify=verify if self.options.verify_each else None,
+            timing=self.options.timing))
+        if not self.options.verify_each:
+            _timed(self.options.timing, "Verifier", lambda: verify(module))
+        if stage != "llir":
+            self._keep(stage, lambda: self._print(module))
+
+    def _check_lowered(self, module: ModuleOp) -> None:
+        from ttc.ir.locations import source_location
+
+        allowed = self.target.lowered_dialects
+        for op in module.walk():
+            name = getattr(getattr(op, "op_name", None), "data", None) or op.name
+            if name.split(".", 1)[0] not in allowed:
+                raise TtcError(f"cannot lower '{name}' for {self.target.string}",
+                               source_location(op.location))
+
+    def _backend(self, llvm_ir: str) -> Compiled:
+        options = self.options
+        data: str | bytes = llvm_ir
+        metadata = None
+        for artifact in self.target.artifacts:
+            step = self.target.backend_step(artifact)
+            source = data
+            assert isinstance(source, str), "only the last back-end step may produce bytes"
+            data = _timed(options.timing, step.label, lambda: step.run(source))
+            result = data
+            self._keep(artifact.suffixes[0].lstrip("."), lambda: result)
+            if artifact == LLVMIR:
+                assert isinstance(data, str)
+                metadata = self.metadata(data)
+                self._keep("json", lambda: render_metadata(metadata))
+            if artifact.name == options.until:
+                return Compiled(data, self.kernel, metadata)
+        raise AssertionError(f"{options.until} is not an artifact of {self.target.string}")
+
+    def metadata(self, llvm_ir: str) -> dict[str, Any]:
+        """What a launcher needs, from the module attributes seen and the LLVM IR."""
+        signature = self.target.describe_kernel(llvm_ir)
+        info = self.module_info
+        named: list[tuple[str, str]] = info.get("params", [])
+        params = []
+        for index, llvm_type in enumerate(signature.param_types):
+            if index < len(named):
+                name, type_name = named[index]
+            elif named:
+                extra = index - len(named)
+                name = SCRATCH_PARAMS[extra] if extra < len(SCRATCH_PARAMS) else f"arg{index}"
+                type_name = _llvm_type_name(llvm_type)
+            else:
+                name, type_name = f"arg{index}", _llvm_type_name(llvm_type)
+            params.append({"name": name, "type": type_name})
+        warps = info.get("total_num_warps") or info.get("num_warps")
+        threads = signature.threads_per_block
+        if threads is None and warps is not None:
+            threads = warps * self.target.threads_per_warp
+        if warps is None and threads is not None:
+            warps = threads // self.target.threads_per_warp
+        return {
+            "name": signature.name,
+            "target": self.target.string,
+            "num_warps": warps,
+            "threads_per_warp": self.target.threads_per_warp,
+            "threads_per_block": threads,
+            "num_ctas": self.options.num_ctas,
+            "shared": info.get("shared"),
+            "global_scratch_size": info.get("global_scratch_size"),
+            "profile_scratch_size": info.get("profile_scratch_size"),
+            "params": params,
+        }
+
+
+def _tt_params(func: Operation) -> list[tuple[str, str]]:
+    """(name, Triton signature type) of a tt.func's arguments: `x_ptr`, `*fp32`."""
+    args = func.regions[0].blocks[0].args if func.regions[0].blocks else ()
+    return [(arg.name_hint or f"arg{index}", _tt_type_name(str(arg.type)))
+            for index, arg in enumerate(args)]
+
+
+def _tt_type_name(text: str) -> str:
+    pointer = re.fullmatch(r"!tt\.ptr<([\w]+)(?:,.*)?>", text)
+    if pointer is not None:
+        return "*" + _TT_SCALARS.get(pointer.group(1), pointer.group(1))
+    return _TT_SCALARS.get(text, text)
+
+
+def _llvm_type_name(text: str) -> str:
+    if text.startswith("ptr"):
+        return "*i8"
+    return _LLVM_SCALARS.get(text, text)
+
+
+def render_metadata(metadata: dict[str, Any]) -> str:
+    """The metadata as the `<kernel>.json` file: indented, keys in a fixed order."""
+    return json.dumps(metadata, indent=2) + "\n"
+
+
+def compile_source(text: str, filename: str, options: CompileOptions) -> Compiled:
+    """Compile `text` (read from `filename`) as `options` say; see the module docstring."""
+    return Compilation(text, filename, options).run()

@@ -1,0 +1,156 @@
+"""The NVIDIA target `cuda:<cc>`: Triton's CUDA back end (make_llir's translation, make_ptx, make_cubin).
+
+`cuda:80` compiles for `sm_80`, `cuda:90` for `sm_90a` (the `a` from cc 90 on, as Triton's
+`sm_arch_from_capability`); 32 threads per warp. The PTX ISA version is fixed at 8.7, what Triton
+3.6 emits with the ptxas it bundles (CUDA 12.8), so the PTX does not depend on the machine; the
+cubin step checks that the ptxas found supports it (`ptx_version_for` of its release) before
+running it. The back end is: LLVM dialect → LLVM IR (`emit_llvm_ir`, with the NVPTX data layout and
+the `nvvm-reflect-ftz` flag), libdevice linked when the IR calls `__nv_*` functions, O3
+(`llvmir`), NVPTX code generation (`ptx`), ptxas (`cubin`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from ttc.ir.errors import TtcError, UsageError
+from ttc.targets.base import LLVMIR, Artifact, BackendStep, KernelSignature, Target
+
+if TYPE_CHECKING:
+    from xdsl.dialects.builtin import ModuleOp
+
+PTX = Artifact("ptx", (".ptx",))
+CUBIN = Artifact("cubin", (".cubin",), binary=True)
+
+SUPPORTED_CC: tuple[int, ...] = (80, 86, 87, 89, 90)
+"""Compute capabilities ttc compiles for: Ampere, Ada and Hopper (Blackwell needs other passes)."""
+
+PTX_VERSION = 87
+"""The PTX ISA version ttc emits (8.7): Triton 3.6's with its bundled CUDA 12.8 ptxas."""
+
+_DEFINE = re.compile(r"^define\b[^@\n]*\bptx_kernel\b[^@\n]*@(\"[^\"]+\"|[\w.$]+)\((.*)\)[^(\n]*\{$",
+                     re.MULTILINE)
+_PARAM_TYPE = re.compile(r"\s*(ptr(?: addrspace\(\d+\))?|i\d+|half|bfloat|float|double|"
+                         r"<\d+ x [\w ()]+>)")
+_REQNTID = re.compile(r'"nvvm\.(?:reqntid|maxntid)"="(\d+)((?:,\d+)*)"')
+
+
+class NvidiaTarget(Target):
+    """`cuda:<cc>` for cc in SUPPORTED_CC."""
+
+    family = "cuda"
+    description = "NVIDIA GPUs through PTX and ptxas"
+    artifacts = (LLVMIR, PTX, CUBIN)
+    lowered_dialects = frozenset({"builtin", "llvm", "nvvm"})
+
+    def __init__(self, cc: int, ptxas: str | None = None) -> None:
+        self.cc = cc
+        self.ptxas = ptxas
+
+    @classmethod
+    def from_arch(cls, arch: str, tools: Mapping[str, str]) -> NvidiaTarget:
+        supported = ", ".join(f"cuda:{cc}" for cc in SUPPORTED_CC)
+        if not arch.isdigit() or int(arch) not in SUPPORTED_CC:
+            raise UsageError(f"unsupported target 'cuda:{arch}': ttc compiles for {supported}")
+        return cls(int(arch), tools.get("ptxas"))
+
+    @classmethod
+    def examples(cls) -> list[tuple[str, str]]:
+        return [
+            ("cuda:80", "NVIDIA Ampere (sm_80): mma v2, cp.async pipelining"),
+            ("cuda:90", "NVIDIA Hopper (sm_90a): wgmma, TMA"),
+        ]
+
+    @property
+    def string(self) -> str:
+        return f"cuda:{self.cc}"
+
+    @property
+    def threads_per_warp(self) -> int:
+        return 32
+
+    def pipeline_variables(self, num_warps: int, num_stages: int,
+                           num_ctas: int) -> dict[str, str | int | None]:
+        return {"target": self.string, "num_warps": num_warps, "num_stages": num_stages,
+                "num_ctas": num_ctas, "ptx_version": PTX_VERSION}
+
+    def translate(self, module: ModuleOp) -> str:
+        from ttc.targets.llvmir import emit_llvm_ir
+        from ttc.targets.nvidia.ptx import TRIPLE, nvptx_data_layout
+
+        return emit_llvm_ir(module, triple=TRIPLE,
+                            data_layout=nvptx_data_layout(self.cc, PTX_VERSION),
+                            nvvm_reflect_ftz=True)
+
+    def backend_step(self, artifact: Artifact) -> BackendStep:
+        if artifact == LLVMIR:
+            return BackendStep(LLVMIR, "LLVM opt (O3)", self._optimize)
+        if artifact == PTX:
+            return BackendStep(PTX, "PTX codegen", self._ptx)
+        if artifact == CUBIN:
+            return BackendStep(CUBIN, "ptxas", self._cubin)
+        raise UsageError(f"target {self.string} cannot produce '{artifact.name}'")
+
+    def _optimize(self, llvm_ir: str) -> str:
+        from ttc.targets.nvidia.libdevice import link_libdevice
+        from ttc.targets.nvidia.ptx import optimize_llvm_ir
+
+        return optimize_llvm_ir(link_libdevice(llvm_ir, self.ptxas), cc=self.cc,
+                                ptx_version=PTX_VERSION)
+
+    def _ptx(self, llvm_ir: str) -> str:
+        from ttc.targets.nvidia.ptx import llvm_ir_to_ptx
+
+        return llvm_ir_to_ptx(llvm_ir, cc=self.cc, ptx_version=PTX_VERSION)
+
+    def _cubin(self, ptx: str) -> bytes:
+        from ttc.targets.nvidia.ptxas import find_ptxas, ptx_to_cubin, ptx_version_for, ptxas_version
+
+        tool = find_ptxas(self.ptxas)
+        release = ptxas_version(tool)
+        if ptx_version_for(release) < PTX_VERSION:
+            raise TtcError(
+                f"{tool} (CUDA {release[0]}.{release[1]}) cannot assemble PTX ISA "
+                f"{PTX_VERSION // 10}.{PTX_VERSION % 10}: use ptxas from CUDA 12.8 or newer "
+                "(--ptxas, TTC_PTXAS, or `pip install nvidia-cuda-nvcc-cu12`)")
+        return ptx_to_cubin(ptx, cc=self.cc, ptxas=str(tool))
+
+    def describe_kernel(self, llvm_ir: str) -> KernelSignature:
+        kernels = _DEFINE.findall(llvm_ir)
+        if len(kernels) != 1:
+            found = ", ".join(name for name, _ in kernels) or "none"
+            raise TtcError("expected exactly one kernel (a ptx_kernel function) in the LLVM IR, "
+                           f"found {found}")
+        name, params = kernels[0]
+        types = []
+        for param in _split_params(params):
+            match = _PARAM_TYPE.match(param)
+            types.append(match.group(1) if match else param.strip().rsplit(" ", 1)[0])
+        threads = None
+        if (match := _REQNTID.search(llvm_ir)) is not None:
+            threads = int(match.group(1))
+            for extent in filter(None, match.group(2).split(",")):
+                threads *= int(extent)
+        return KernelSignature(name.strip('"'), tuple(types), threads)
+
+
+def _split_params(text: str) -> list[str]:
+    """The parameters of an LLVM function header, split at the commas outside brackets."""
+    params: list[str] = []
+    depth = 0
+    current = ""
+    for char in text:
+        if char in "(<[{":
+            depth += 1
+        elif char in ")>]}":
+            depth -= 1
+        if char == "," and depth == 0:
+            params.append(current)
+            current = ""
+        else:
+            current += char
+    if current.strip():
+        params.append(current)
+    return params
