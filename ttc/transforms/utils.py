@@ -82,14 +82,19 @@ def constant_scalar(value: SSAValue) -> Scalar | None:
     return splat_scalar(constant_value(value))
 
 
-def is_constant_int(value: SSAValue, expected: int) -> bool:
-    """Whether `value` is an integer constant (or splat) equal to `expected`, as a signed value."""
-    got = constant_scalar(value)
+def is_int_attr(attr: Attribute | None, expected: int, type_: Attribute) -> bool:
+    """Whether `attr`, a constant of `type_`, is an integer (or splat) equal to `expected` as a
+    signed value of the element type."""
+    got = splat_scalar(attr)
     if got is None or isinstance(got, float):
         return False
-    return normalize_int(got, element_type(value.type)) == normalize_int(
-        expected, element_type(value.type)
-    )
+    elem = element_type(type_)
+    return normalize_int(got, elem) == normalize_int(expected, elem)
+
+
+def is_constant_int(value: SSAValue, expected: int) -> bool:
+    """Whether `value` is an integer constant (or splat) equal to `expected`, as a signed value."""
+    return is_int_attr(constant_value(value), expected, value.type)
 
 
 def int_width(type_: Attribute) -> int:

@@ -154,3 +154,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// arith.bitcast of a constant folds to a new constant (materialized where the cast was, then
+// hoisted), before the identity-cast fold would forward the operand.
+// CHECK-LABEL: tt.func @bitcast_constants
+// CHECK-DAG: %[[F:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-DAG: %[[I:.*]] = arith.constant dense<-1082130432> : tensor<4xi32>
+// CHECK-DAG: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK: tt.return %[[F]], %[[I]], %[[Z]]
+tt.func @bitcast_constants(%x: i32) -> (f32, tensor<4xi32>, i32) {
+  %c = arith.constant 1065353216 : i32
+  %f = arith.bitcast %c : i32 to f32
+  %m = arith.constant dense<-1.000000e+00> : tensor<4xf32>
+  %i = arith.bitcast %m : tensor<4xf32> to tensor<4xi32>
+  %z = arith.constant 0 : i32
+  %same = arith.bitcast %z : i32 to i32
+  tt.return %f, %i, %same : f32, tensor<4xi32>, i32
+}

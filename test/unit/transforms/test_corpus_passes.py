@@ -24,23 +24,9 @@ FLAGS = {
     "triton-reorder-broadcast",
 }
 CASES = pass_cases(FLAGS)
-KNOWN_DIFFERENCES = {
-    "matmul_64x64x32_w4_s2-00-inline": "four constants hoisted while inlining come out in "
-    "another order than MLIR's inliner leaves them",
-}
-PARAMS = [
-    pytest.param(
-        c,
-        id=c.id,
-        marks=[pytest.mark.xfail(strict=True, reason=KNOWN_DIFFERENCES[c.id])]
-        if c.id in KNOWN_DIFFERENCES
-        else [],
-    )
-    for c in CASES
-]
 
 
-@pytest.mark.parametrize("case", PARAMS)
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_pass_matches_triton(case: PassCase) -> None:
     ctx = make_context()
     try:

@@ -100,29 +100,33 @@ def rules_for(name: str) -> OpRules | None:
     return _RULES.get(name)
 
 
-def _fold_commutative(op: Operation) -> bool:
+def _fold_commutative(op: Operation, operand_constants: Sequence[Attribute | None]) -> bool:
     """MLIR's `Commutative` trait fold: stable-move constant operands after the others."""
-    operands = list(op.operands)
-    ordered = [v for v in operands if constant_value(v) is None] + [
-        v for v in operands if constant_value(v) is not None
-    ]
-    if ordered == operands:
+    pairs = list(zip(op.operands, operand_constants, strict=True))
+    ordered = [v for v, c in pairs if c is None] + [v for v, c in pairs if c is not None]
+    if ordered == list(op.operands):
         return False
     op.operands = ordered
     return True
 
 
-def fold_op(op: Operation) -> FoldResult:
-    """Fold `op` as MLIR's `Operation::fold` does: the op's folders, then its trait folds."""
+def fold_op(op: Operation, operand_constants: Sequence[Attribute | None] | None = None) -> FoldResult:
+    """Fold `op` as MLIR's `Operation::fold` does: the op's folders, then its trait folds.
+
+    `operand_constants` are the constant values of the operands (None where unknown); by default
+    those the IR shows (MLIR's fold adaptor). SCCP passes the values its lattice knows instead.
+    """
     rules = rules_for(op.name)
     if rules is None:
         return None
-    operand_constants = [constant_value(v) for v in op.operands]
+    if operand_constants is None:
+        operand_constants = [constant_value(v) for v in op.operands]
+    constants = list(operand_constants)
     for fn in rules.folders:
-        result = fn(op, operand_constants)
+        result = fn(op, constants)
         if result is not None:
             return result
-    if rules.commutative and _fold_commutative(op):
+    if rules.commutative and _fold_commutative(op, constants):
         return IN_PLACE
     return None
 

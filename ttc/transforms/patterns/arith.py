@@ -18,7 +18,14 @@ import math
 import struct
 from collections.abc import Callable
 
-from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, IntegerType
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IndexType,
+    IntegerType,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
@@ -32,6 +39,7 @@ from ttc.transforms.utils import (
     element_type,
     int_width,
     is_constant_int,
+    is_int_attr,
     normalize_int,
     scalar_attr,
     splat_scalar,
@@ -141,14 +149,16 @@ def _defined_by(value: SSAValue, name: str) -> Operation | None:
     return owner if isinstance(owner, Operation) and owner.name == name else None
 
 
-def _all_ones(value: SSAValue) -> bool:
-    return is_constant_int(value, -1)
+def _is_int(attr: Attribute | None, expected: int, value: SSAValue) -> bool:
+    """Whether the operand constant `attr` (of `value`) is the integer `expected` (MLIR's
+    `matchPattern(adaptor.getX(), m_...)` on a fold adaptor's attribute)."""
+    return is_int_attr(attr, expected, value.type)
 
 
 @folder("arith.addi")
 def fold_addi(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     lhs, rhs = op.operands
-    if is_constant_int(rhs, 0):
+    if _is_int(consts[1], 0, rhs):
         return [lhs]
     if (sub := _defined_by(lhs, "arith.subi")) is not None and sub.operands[1] is rhs:
         return [sub.operands[0]]
@@ -162,7 +172,7 @@ def fold_subi(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     lhs, rhs = op.operands
     if lhs is rhs:
         return [scalar_attr(0, op.results[0].type)]
-    if is_constant_int(rhs, 0):
+    if _is_int(consts[1], 0, rhs):
         return [lhs]
     if (add := _defined_by(lhs, "arith.addi")) is not None:
         if add.operands[1] is rhs:
@@ -175,21 +185,21 @@ def fold_subi(op: Operation, consts: list[Attribute | None]) -> FoldResult:
 @folder("arith.muli")
 def fold_muli(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     lhs, rhs = op.operands
-    if is_constant_int(rhs, 0):
+    if _is_int(consts[1], 0, rhs):
         return [rhs]
-    if is_constant_int(rhs, 1):
+    if _is_int(consts[1], 1, rhs):
         return [lhs]
     return None
 
 
 @folder("arith.divsi", "arith.divui", "arith.ceildivsi", "arith.floordivsi")
 def fold_div_by_one(op: Operation, consts: list[Attribute | None]) -> FoldResult:
-    return [op.operands[0]] if is_constant_int(op.operands[1], 1) else None
+    return [op.operands[0]] if _is_int(consts[1], 1, op.operands[1]) else None
 
 
 @folder("arith.remsi", "arith.remui")
 def fold_rem_by_one(op: Operation, consts: list[Attribute | None]) -> FoldResult:
-    if is_constant_int(op.operands[1], 1):
+    if _is_int(consts[1], 1, op.operands[1]):
         return [scalar_attr(0, op.results[0].type)]
     return None
 
@@ -197,9 +207,9 @@ def fold_rem_by_one(op: Operation, consts: list[Attribute | None]) -> FoldResult
 @folder("arith.andi")
 def fold_andi(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     lhs, rhs = op.operands
-    if is_constant_int(rhs, 0):
+    if _is_int(consts[1], 0, rhs):
         return [rhs]
-    if _all_ones(rhs) or lhs is rhs:
+    if _is_int(consts[1], -1, rhs) or lhs is rhs:
         return [lhs]
     return None
 
@@ -207,9 +217,9 @@ def fold_andi(op: Operation, consts: list[Attribute | None]) -> FoldResult:
 @folder("arith.ori")
 def fold_ori(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     lhs, rhs = op.operands
-    if is_constant_int(rhs, 0) or lhs is rhs:
+    if _is_int(consts[1], 0, rhs) or lhs is rhs:
         return [lhs]
-    if _all_ones(rhs):
+    if _is_int(consts[1], -1, rhs):
         return [rhs]
     return None
 
@@ -217,7 +227,7 @@ def fold_ori(op: Operation, consts: list[Attribute | None]) -> FoldResult:
 @folder("arith.xori")
 def fold_xori(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     lhs, rhs = op.operands
-    if is_constant_int(rhs, 0):
+    if _is_int(consts[1], 0, rhs):
         return [lhs]
     if lhs is rhs:
         return [scalar_attr(0, op.results[0].type)]
@@ -239,7 +249,7 @@ def fold_min_max(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     lhs, rhs = op.operands
     if lhs is rhs:
         return [lhs]
-    value = constant_scalar(rhs)
+    value = splat_scalar(consts[1])
     if value is None or isinstance(value, float):
         return None
     smin, smax, umax = _int_limits(op)
@@ -257,7 +267,7 @@ def fold_min_max(op: Operation, consts: list[Attribute | None]) -> FoldResult:
 
 @folder("arith.shli", "arith.shrui", "arith.shrsi")
 def fold_shift_by_zero(op: Operation, consts: list[Attribute | None]) -> FoldResult:
-    return [op.operands[0]] if is_constant_int(op.operands[1], 0) else None
+    return [op.operands[0]] if _is_int(consts[1], 0, op.operands[1]) else None
 
 
 # --------------------------------------------------------------------------------------------
@@ -311,8 +321,8 @@ def fold_cmpi(op: Operation, consts: list[Attribute | None]) -> FoldResult:
         return [scalar_attr(int(predicate in (EQ, SLE, SGE, ULE, UGE)), result_type)]
     operand_type = element_type(lhs.type)
     if isinstance(operand_type, IntegerType) and operand_type.width.data == 1:
-        if predicate == NE and is_constant_int(rhs, 0) or predicate == EQ and is_constant_int(
-            rhs, 1
+        if predicate == NE and _is_int(consts[1], 0, rhs) or predicate == EQ and _is_int(
+            consts[1], 1, rhs
         ):
             return [lhs]
     values = [splat_scalar(c) for c in consts]
@@ -337,8 +347,8 @@ def fold_select(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     result_type = op.results[0].type
     if (
         result_type == cond.type
-        and is_constant_int(true_value, 1)
-        and is_constant_int(false_value, 0)
+        and _is_int(consts[1], 1, true_value)
+        and _is_int(consts[2], 0, false_value)
     ):
         return [cond]
     if (cmp := _defined_by(cond, "arith.cmpi")) is not None:
@@ -422,6 +432,46 @@ def fold_trunc_of_ext(op: Operation, consts: list[Attribute | None]) -> FoldResu
     return None
 
 
+_FLOAT_FORMATS = {Float16Type: "e", Float32Type: "f", Float64Type: "d"}
+
+
+def _to_bits(value: Scalar, type_: Attribute) -> int | None:
+    """The bit pattern of `value` as an element of `type_` (an unsigned number)."""
+    if isinstance(type_, IntegerType | IndexType):
+        return to_unsigned(int(value), type_)
+    if isinstance(type_, BFloat16Type):
+        return struct.unpack("<I", struct.pack("<f", value))[0] >> 16
+    code = _FLOAT_FORMATS.get(type(type_))
+    if code is None:
+        return None
+    width = struct.calcsize(code) * 8
+    return int.from_bytes(struct.pack("<" + code, value), "little") & ((1 << width) - 1)
+
+
+def _from_bits(bits: int, type_: Attribute) -> Scalar | None:
+    """The element of `type_` whose bit pattern is `bits`."""
+    if isinstance(type_, IntegerType | IndexType):
+        return normalize_int(bits, type_)
+    if isinstance(type_, BFloat16Type):
+        return struct.unpack("<f", struct.pack("<I", bits << 16))[0]
+    code = _FLOAT_FORMATS.get(type(type_))
+    if code is None:
+        return None
+    return struct.unpack("<" + code, bits.to_bytes(struct.calcsize(code), "little"))[0]
+
+
+@folder("arith.bitcast")
+def fold_bitcast_constant(op: Operation, consts: list[Attribute | None]) -> FoldResult:
+    """`BitcastOp::fold`: a constant (or splat) is reinterpreted bit for bit."""
+    value = splat_scalar(consts[0])
+    if value is None:
+        return None
+    bits = _to_bits(value, element_type(op.operands[0].type))
+    result_type = op.results[0].type
+    result = None if bits is None else _from_bits(bits, element_type(result_type))
+    return None if result is None else [scalar_attr(result, result_type)]
+
+
 @folder("arith.index_cast", "arith.index_castui", "arith.bitcast")
 def fold_cast_round_trip(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     source = op.operands[0]
@@ -480,8 +530,8 @@ def fold_float_constants(op: Operation, consts: list[Attribute | None]) -> FoldR
     return [scalar_attr(_round_float(result, element_type(result_type)), result_type)]
 
 
-def _is_float(value: SSAValue, expected: float, negative_zero: bool = False) -> bool:
-    got = constant_scalar(value)
+def _is_float(attr: Attribute | None, expected: float, negative_zero: bool = False) -> bool:
+    got = splat_scalar(attr)
     if not isinstance(got, float) or got != expected:
         return False
     return not negative_zero or math.copysign(1.0, got) < 0
@@ -489,14 +539,14 @@ def _is_float(value: SSAValue, expected: float, negative_zero: bool = False) -> 
 
 @folder("arith.addf", "arith.subf", "arith.mulf", "arith.divf")
 def fold_float_identities(op: Operation, consts: list[Attribute | None]) -> FoldResult:
-    lhs, rhs = op.operands
+    rhs = consts[1]
     identity = {
         "arith.addf": _is_float(rhs, 0.0, negative_zero=True),
         "arith.subf": _is_float(rhs, 0.0) and not _is_float(rhs, 0.0, negative_zero=True),
         "arith.mulf": _is_float(rhs, 1.0),
         "arith.divf": _is_float(rhs, 1.0),
     }[op.name]
-    return [lhs] if identity else None
+    return [op.operands[0]] if identity else None
 
 
 @folder("arith.maximumf", "arith.minimumf", "arith.maxnumf", "arith.minnumf")

@@ -25,7 +25,7 @@ from ttc.transforms.patterns.context import active_context
 from ttc.transforms.utils import (
     constant_value,
     create_op,
-    is_constant_int,
+    is_int_attr,
     scalar_attr,
     splat_scalar,
 )
@@ -107,13 +107,13 @@ def fold_make_range(op: Operation, consts: list[Attribute | None]) -> FoldResult
 
 @folder("tt.addptr")
 def fold_addptr_zero(op: Operation, consts: list[Attribute | None]) -> FoldResult:
-    return [op.operands[0]] if is_constant_int(op.operands[1], 0) else None
+    return [op.operands[0]] if is_int_attr(consts[1], 0, op.operands[1].type) else None
 
 
 @folder("tt.advance")
 def fold_advance_zero(op: Operation, consts: list[Attribute | None]) -> FoldResult:
-    offsets = op.operands[1:]
-    if all(is_constant_int(v, 0) for v in offsets):
+    offsets = zip(op.operands[1:], consts[1:], strict=True)
+    if all(is_int_attr(attr, 0, value.type) for value, attr in offsets):
         return [op.operands[0]]
     return None
 
