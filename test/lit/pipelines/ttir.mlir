@@ -1,5 +1,4 @@
 // RUN: ttc opt %s --pipeline=ttir | FileCheck %s
-// RUN: ttc opt %s --pipeline=gpu | FileCheck %s
 // RUN: ttc opt %s --pipeline=ttir --mlir-print-ir-before-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=ORDER
 
 // The ttir stage runs Triton's make_ttir passes in Triton's order.
