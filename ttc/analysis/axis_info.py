@@ -606,6 +606,19 @@ def _max_min(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
 # --------------------------------------------------------------------------------------------
 
 
+def _branch_operands(term: Operation) -> list[tuple[Block, Sequence[SSAValue]]]:
+    """(successor, operands passed to it) for `cf.br`/`cf.cond_br`; other terminators pass none."""
+    if term.name == "cf.br":
+        return [(term.successors[0], term.operands)]
+    if term.name == "cf.cond_br":
+        then_block, else_block = term.successors
+        return [
+            (then_block, term.then_arguments),  # pyright: ignore[reportAttributeAccessIssue]
+            (else_block, term.else_arguments),  # pyright: ignore[reportAttributeAccessIssue]
+        ]
+    return []
+
+
 class AxisInfoAnalysis:
     """Axis info of every value of one function (Triton's AxisInfoAnalysis run by the solver)."""
 
@@ -638,9 +651,26 @@ class AxisInfoAnalysis:
         return info
 
     def _visit_region_blocks(self, blocks: Sequence[Block] | object) -> None:
-        for block in blocks:  # pyright: ignore[reportGeneralTypeIssues]
+        blocks = list(blocks)  # pyright: ignore[reportGeneralTypeIssues, reportUnknownArgumentType]
+        if len(blocks) > 1:
+            self._fixpoint(lambda: self._visit_cfg(blocks))
+            return
+        for block in blocks:
             for op in block.ops:
                 self._visit(op)
+
+    def _visit_cfg(self, blocks: list[Block]) -> None:
+        """One sweep over a CFG (after convert-scf-to-cf): a block argument joins the operands
+        every branch passes to it, as the data-flow solver does through `BranchOpInterface`."""
+        for block in blocks:
+            for op in block.ops:
+                self._visit(op)
+            term = block.last_op
+            if term is None:
+                continue
+            for successor, operands in _branch_operands(term):
+                for arg, value in zip(successor.args, operands):
+                    self._join(arg, self._operand(value))
 
     def _visit(self, op: Operation) -> None:
         if op.name == "scf.for":

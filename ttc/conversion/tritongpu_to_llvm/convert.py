@@ -29,6 +29,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     Signedness,
     StringAttr,
+    TensorType,
     i32,
     i64,
 )
@@ -108,7 +109,7 @@ def lower_function(
     lw.current = func
     if func.sym_visibility is not None and func.sym_visibility.data != "public":
         raise lw.cannot_lower(func)
-    if func.function_type.outputs.data:
+    if func.function_type.outputs.data or any(isinstance(a.type, TensorType) for a in entry.args):
         raise lw.cannot_lower(func)
     scratch = llvm.LLVMPointerType(IntAttr(1))
     arg_types = [lw.llvm_type(a.type) for a in entry.args] + [scratch] * SCRATCH_ARGUMENTS
