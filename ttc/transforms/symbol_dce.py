@@ -41,22 +41,23 @@ def is_private(op: Operation) -> bool:
     return isinstance(visibility, StringAttr) and visibility.data == "private"
 
 
-def _symbol_refs(attr: Attribute) -> Iterator[str]:
+def symbol_refs(attr: Attribute) -> Iterator[str]:
+    """The root names of the symbol references in `attr` (nested in arrays and dictionaries)."""
     if isinstance(attr, SymbolRefAttr):
         yield attr.root_reference.data
     elif isinstance(attr, ArrayAttr):
         for item in attr.data:  # pyright: ignore[reportUnknownVariableType]
-            yield from _symbol_refs(item)  # pyright: ignore[reportUnknownArgumentType]
+            yield from symbol_refs(item)  # pyright: ignore[reportUnknownArgumentType]
     elif isinstance(attr, DictionaryAttr):
         for item in attr.data.values():
-            yield from _symbol_refs(item)
+            yield from symbol_refs(item)
 
 
 def referenced_symbols(op: Operation) -> Iterator[str]:
     """The root names of every symbol reference in `op` and the ops nested in it."""
     for nested in op.walk():
         for attr in (*nested.properties.values(), *nested.attributes.values()):
-            yield from _symbol_refs(attr)
+            yield from symbol_refs(attr)
 
 
 def erase_dead_symbols(module: ModuleOp) -> list[str]:

@@ -16,6 +16,7 @@ FLAGS = {
     "canonicalize",
     "cse",
     "inline",
+    "sccp",
     "symbol-dce",
     "triton-combine",
     "triton-licm",

@@ -105,7 +105,6 @@ class ConstantFolder:
     """MLIR's `OperationFolder`: uniques constants per insertion region and hoists them."""
 
     ctx: Context
-    rewriter: PatternRewriter
     _scopes: dict[Region, dict[tuple[str, Attribute, Attribute], Operation]] = field(
         default_factory=dict[Region, dict[tuple[str, Attribute, Attribute], Operation]]
     )
@@ -116,8 +115,11 @@ class ConstantFolder:
     def _is_owned(self, op: Operation | None) -> bool:
         return op is not None and op in self._owned
 
-    def insert_known_constant(self, op: Operation, value: Attribute) -> bool:
-        """Unique `op`, a constant holding `value`; False when it was replaced by an older one."""
+    def insert_known_constant(
+        self, op: Operation, value: Attribute, rewriter: PatternRewriter
+    ) -> bool:
+        """Unique `op`, a constant holding `value`; False when it was replaced (through
+        `rewriter`) by an older one."""
         block = op.parent
         assert block is not None
         if op in self._owned:
@@ -129,7 +131,7 @@ class ConstantFolder:
         constants = self._scopes.setdefault(region, {})
         existing = constants.get(key)
         if existing is not None:
-            self.rewriter.replace(op, [], list(existing.results))
+            rewriter.replace(op, [], list(existing.results))
             return False
         entry = region.blocks.first
         assert entry is not None
@@ -138,6 +140,22 @@ class ConstantFolder:
         constants[key] = op
         self._owned[op] = (region, key)
         return True
+
+    def get_or_create(self, block: Block, value: Attribute, type_: Attribute) -> SSAValue:
+        """MLIR's `OperationFolder::getOrCreateConstant`: the `arith.constant` of `value` uniqued
+        in the insertion region of `block`, created at the start of its entry block when new."""
+        region = insertion_region(block)
+        key = ("arith", value, type_)
+        constants = self._scopes.setdefault(region, {})
+        constant = constants.get(key)
+        if constant is None:
+            constant = create_constant(self.ctx, value, type_)
+            entry = region.blocks.first
+            assert entry is not None
+            move_to_start(constant, entry)
+            constants[key] = constant
+            self._owned[constant] = (region, key)
+        return constant.results[0]
 
     def forget(self, op: Operation) -> None:
         """Drop `op` from the tables once it is erased."""
@@ -216,7 +234,7 @@ class GreedyRewriteDriver:
         changed = False
         for _ in range(self.config.max_iterations):
             self.worklist.clear()
-            self.folder = ConstantFolder(self.ctx, self.rewriter)
+            self.folder = ConstantFolder(self.ctx)
             self._populate(region)
             progress = self._process()
             if self.config.region_simplify is not RegionSimplify.DISABLED:
@@ -233,7 +251,7 @@ class GreedyRewriteDriver:
             if op.parent is None:
                 continue
             if self.config.cse_constants and (value := _constant_attr_of(op)) is not None:
-                if not self.folder.insert_known_constant(op, value):
+                if not self.folder.insert_known_constant(op, value, self.rewriter):
                     continue
             self.add_to_worklist(op)
         self.worklist.reverse()
