@@ -173,11 +173,16 @@ def llvm_string(text: str) -> str:
 _FASTMATH_ORDER = ("reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn")
 
 
-def _fastmath(op: Operation) -> str:
+_CONTRACTIBLE = (llvm.FAddOp, llvm.FSubOp, llvm.FMulOp)
+"""Float ops that may fuse into an fma when floating-point contraction is allowed."""
+
+
+def _fastmath(op: Operation, extra: frozenset[str] = frozenset()) -> str:
     fmf = op.properties.get("fastmathFlags")
-    if not isinstance(fmf, llvm.FastMathAttr) or not fmf.data:
+    flags = {str(f) for f in fmf.data} if isinstance(fmf, llvm.FastMathAttr) else set()
+    flags |= extra
+    if not flags:
         return ""
-    flags = {str(f) for f in fmf.data}
     if flags >= set(_FASTMATH_ORDER):
         return " fast"
     return "".join(f" {f}" for f in _FASTMATH_ORDER if f in flags)
@@ -275,11 +280,13 @@ class _FunctionState:
 class LLVMIREmitter:
     """Writes one module's LLVM IR; `emit()` returns the text."""
 
-    def __init__(self, module: ModuleOp, triple: str, data_layout: str | None, reflect_ftz: bool):
+    def __init__(self, module: ModuleOp, triple: str, data_layout: str | None, reflect_ftz: bool,
+                 fp_contract: bool):
         self.module = module
         self.triple = triple
         self.data_layout = data_layout
         self.reflect_ftz = reflect_ftz
+        self.contract = frozenset({"contract"}) if fp_contract else frozenset()
         self.declarations: dict[str, _Declaration] = {}
         self.defined: set[str] = set()
         self.attribute_groups: dict[str, int] = {}
@@ -545,7 +552,8 @@ class LLVMIREmitter:
 
     def binary(self, op: Operation) -> None:
         assert isinstance(op, llvm._BinaryOp)
-        flags = _overflow(op) + _fastmath(op)
+        extra = self.contract if isinstance(op, _CONTRACTIBLE) else frozenset()
+        flags = _overflow(op) + _fastmath(op, extra)
         if op.PREFIX_FLAG is not None and op.PREFIX_FLAG[1] in op.properties:
             flags += f" {op.PREFIX_FLAG[0]}"
         opcode = op.name.removeprefix("llvm.")
@@ -942,10 +950,14 @@ def emit_llvm_ir(
     triple: str,
     data_layout: str | None = None,
     nvvm_reflect_ftz: bool = False,
+    fp_contract: bool = False,
 ) -> str:
     """Translate an LLVM-dialect module (with `nvvm` ops) to LLVM IR text.
 
     `nvvm_reflect_ftz` adds the `nvvm-reflect-ftz` module flag Triton sets for libdevice.
+    `fp_contract` marks fadd/fsub/fmul `contract`, letting the back end fuse them into fma: this is
+    how ttc mirrors Triton's `enable_fp_fusion` (LLVM's AllowFPOpFusion=Fast, which llvmlite cannot
+    set), and without it NVPTX prints `add.rn`/`mul.rn`, which ptxas may not fuse either.
     Raises TtcError at the op's location for anything that has no translation.
     """
-    return LLVMIREmitter(module, triple, data_layout, nvvm_reflect_ftz).run()
+    return LLVMIREmitter(module, triple, data_layout, nvvm_reflect_ftz, fp_contract).run()
