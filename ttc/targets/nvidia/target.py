@@ -82,7 +82,7 @@ class NvidiaTarget(Target):
 
         return emit_llvm_ir(module, triple=TRIPLE,
                             data_layout=nvptx_data_layout(self.cc, PTX_VERSION),
-                            nvvm_reflect_ftz=True)
+                            nvvm_reflect_ftz=True, fp_contract=True)
 
     def backend_step(self, artifact: Artifact) -> BackendStep:
         if artifact == LLVMIR:
