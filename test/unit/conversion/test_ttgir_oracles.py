@@ -6,11 +6,6 @@ does not have yet are skipped, which is sound for these kernels: they have no do
 descriptor and no pipelinable loads, so those passes leave them unchanged in Triton. Outputs are
 compared after printing both sides with ttc's printer, without locations and without the SSA
 names MLIR derives from them (values get MLIR's default names, from the structure alone).
-
-Triton ends make_ttgir with `sccp`, which re-creates every constant at the top of the function in
-program order; ttc has no `sccp` yet, so kernels with several constants keep them in
-`canonicalize`'s order. The exact comparison is a strict expected failure for those kernels, and a
-second comparison puts the leading constants of both sides in one fixed order first.
 """
 
 from __future__ import annotations
@@ -22,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from xdsl.dialects.builtin import ModuleOp, UnknownLoc
-from xdsl.ir import Operation
 
 from ttc.ir.context import make_context
 from ttc.ir.parser import parse_module
@@ -69,9 +63,6 @@ CASES = sorted(
 ) if KERNELS.exists() else []
 
 
-SCCP_ORDER = {"layer_norm", "row_sum"}
-"""Kernels whose constants Triton's `sccp` reorders."""
-
 def structural_text(module: ModuleOp) -> str:
     """`module` printed with MLIR's default SSA names: locations and name hints dropped."""
     for op in module.walk():
@@ -84,31 +75,6 @@ def structural_text(module: ModuleOp) -> str:
                     arg.name_hint = None
                     arg.location = UnknownLoc()  # pyright: ignore[reportAttributeAccessIssue]
     return print_module(module)
-
-
-def sort_leading_constants(module: ModuleOp) -> ModuleOp:
-    """`module` with each function's leading run of constants in a fixed order."""
-    for func in module.walk():
-        if func.name != "tt.func":
-            continue
-        block = func.regions[0].blocks.first
-        assert block is not None
-        constants: list[Operation] = []
-        for op in block.ops:
-            if op.name != "arith.constant":
-                break
-            constants.append(op)
-        if not constants:
-            continue
-        anchor = constants[-1].next_op
-        key = {op: f"{op.results[0].type} {op.properties['value']}" for op in constants}
-        for op in sorted(constants, key=key.__getitem__):
-            block.detach_op(op)
-            if anchor is None:
-                block.add_op(op)
-            else:
-                block.insert_op_before(op, anchor)
-    return module
 
 
 def make_ttgir(ttir: str, name: str, target: str, num_warps: int) -> ModuleOp:
@@ -140,26 +106,9 @@ def assert_same(ours: ModuleOp, triton: ModuleOp) -> None:
     assert got == want, diff
 
 
-def _exact_params() -> list[object]:
-    return [
-        pytest.param(
-            k, a, id=f"{k}-{a}",
-            marks=[pytest.mark.xfail(strict=True, reason="constant order needs sccp")]
-            if k in SCCP_ORDER else [],
-        )
-        for k, a in CASES
-    ]
-
-
-@pytest.mark.parametrize(("kernel", "arch"), _exact_params())
+@pytest.mark.parametrize(("kernel", "arch"), CASES, ids=[f"{k}-{a}" for k, a in CASES])
 def test_make_ttgir_matches_triton(kernel: str, arch: str) -> None:
     assert_same(*ours_and_triton(kernel, arch))
-
-
-@pytest.mark.parametrize(("kernel", "arch"), CASES, ids=[f"{k}-{a}" for k, a in CASES])
-def test_make_ttgir_matches_triton_up_to_constant_order(kernel: str, arch: str) -> None:
-    got, want = ours_and_triton(kernel, arch)
-    assert_same(sort_leading_constants(got), sort_leading_constants(want))
 
 
 def test_every_kernel_has_both_targets() -> None:

@@ -1,0 +1,98 @@
+// RUN: ttc opt %s -split-input-file -convert-triton-to-tritongpu='target=cuda:80 num-warps=4' | FileCheck %s
+// RUN: ttc opt %s -split-input-file -convert-triton-to-tritongpu='target=cuda:90 num-warps=8' | FileCheck %s --check-prefix=W8
+// RUN: not ttc opt %s -split-input-file -convert-triton-to-tritongpu 2>&1 | FileCheck %s --check-prefix=NOTARGET
+
+// One element per thread, lanes and warps along the only dimension.
+// CHECK: #[[$B1D:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32}
+// W8: #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+// W8: "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90"
+// NOTARGET: error: 'convert-triton-to-tritongpu' requires 'target' option to be set
+// CHECK-LABEL: tt.func @vector_add
+tt.func @vector_add(%x: !tt.ptr<f32>, %n: i32) {
+  // CHECK: arith.constant dense<0.000000e+00> : tensor<1024xf32, #[[$B1D]]>
+  %zero = arith.constant dense<0.0> : tensor<1024xf32>
+  // CHECK: tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #[[$B1D]]>
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+  %p = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+  %a = tt.addptr %p, %r : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+  // CHECK: tt.load %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[$B1D]]>
+  %v = tt.load %a : tensor<1024x!tt.ptr<f32>>
+  %s = arith.addf %v, %zero : tensor<1024xf32>
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.store
+  tt.store %a, %s : tensor<1024x!tt.ptr<f32>>
+  tt.return
+}
+
+// -----
+
+// expand_dims reads a slice of a blocked layout with order 0..rank-1; users get the default layout
+// of their shape through a conversion placed right after the producer.
+// CHECK-DAG: #[[$ROWS:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+// CHECK-DAG: #[[$COL:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[$TILE:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+// CHECK-DAG: #[[$R1:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func @expand_and_broadcast
+tt.func @expand_and_broadcast(%s: i32, %out: !tt.ptr<i32>) {
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  // CHECK: %[[S:.*]] = ttg.convert_layout %{{.*}} : tensor<64xi32, #[[$R1]]> -> tensor<64xi32, #ttg.slice<{dim = 1, parent = #[[$ROWS]]}>>
+  // CHECK-NEXT: %[[E:.*]] = tt.expand_dims %[[S]] {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #[[$ROWS]]}>> -> tensor<64x1xi32, #[[$ROWS]]>
+  // CHECK-NEXT: %[[C:.*]] = ttg.convert_layout %[[E]] : tensor<64x1xi32, #[[$ROWS]]> -> tensor<64x1xi32, #[[$COL]]>
+  %e = tt.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %sp = tt.splat %s : i32 -> tensor<64x1xi32>
+  // CHECK: arith.muli %[[C]], %{{.*}} : tensor<64x1xi32, #[[$COL]]>
+  %m = arith.muli %e, %sp : tensor<64x1xi32>
+  // CHECK: %[[B:.*]] = tt.broadcast %{{.*}} : tensor<64x1xi32, #[[$COL]]> -> tensor<64x64xi32, #[[$COL]]>
+  // CHECK-NEXT: ttg.convert_layout %[[B]] : tensor<64x64xi32, #[[$COL]]> -> tensor<64x64xi32, #[[$TILE]]>
+  %b = tt.broadcast %m : tensor<64x1xi32> -> tensor<64x64xi32>
+  %p = tt.splat %out : !tt.ptr<i32> -> tensor<64x64x!tt.ptr<i32>>
+  // CHECK: tt.store %{{.*}} : tensor<64x64x!tt.ptr<i32>, #[[$TILE]]>
+  tt.store %p, %b : tensor<64x64x!tt.ptr<i32>>
+  tt.return
+}
+
+// -----
+
+// Reductions produce a slice of their operand's layout; loops carry default layouts.
+// CHECK-DAG: #[[$T:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[$V:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func @reduce_in_loop
+tt.func @reduce_in_loop(%n: i32, %x: f32) {
+  %t = tt.splat %x : f32 -> tensor<16x32xf32>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %init = arith.constant dense<0.0> : tensor<16xf32>
+  // CHECK: scf.for {{.*}} -> (tensor<16xf32, #[[$V]]>)
+  %out = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<16xf32>) : i32 {
+    // CHECK: "tt.reduce"(%{{.*}}) <{axis = 1 : i32}>
+    // CHECK: (tensor<16x32xf32, #[[$T]]>) -> tensor<16xf32, #ttg.slice<{dim = 1, parent = #[[$T]]}>>
+    // CHECK-NEXT: ttg.convert_layout %{{.*}} : tensor<16xf32, #ttg.slice<{dim = 1, parent = #[[$T]]}>> -> tensor<16xf32, #[[$V]]>
+    %r = "tt.reduce"(%t) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      tt.reduce.return %s : f32
+    }) : (tensor<16x32xf32>) -> tensor<16xf32>
+    %next = arith.addf %acc, %r : tensor<16xf32>
+    scf.yield %next : tensor<16xf32>
+  }
+  tt.return
+}
+
+// -----
+
+// A dot gets a blocked result layout (4x4 elements per thread here), dot_op operands, and its
+// accumulator converted to it.
+// CHECK-DAG: #[[$D:.*]] = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tt.func @dot
+tt.func @dot(%x: f16) {
+  %a = tt.splat %x : f16 -> tensor<64x32xf16>
+  %b = tt.splat %x : f16 -> tensor<32x64xf16>
+  %c = arith.constant dense<0.0> : tensor<64x64xf32>
+  // CHECK: ttg.convert_layout %{{.*}} -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[$D]]}>>
+  // CHECK: ttg.convert_layout %{{.*}} -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[$D]]}>>
+  // CHECK: ttg.convert_layout %{{.*}} -> tensor<64x64xf32, #[[$D]]>
+  // CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #[[$D]]>
+  %d = tt.dot %a, %b, %c : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
+  tt.return
+}
