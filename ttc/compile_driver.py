@@ -173,7 +173,6 @@ class Compilation:
         if is_llvm_ir(self.text):
             self._accept("llvmir")
             self._check_until("llvmir")
-            self.kernel = self.target.describe_kernel(self.text).name
             return self._backend(self.text)
         from ttc.ir.context import make_context
         from ttc.ir.parser import parse_module
@@ -313,11 +312,12 @@ class Compilation:
             assert isinstance(source, str), "only the last back-end step may produce bytes"
             data = _timed(options.timing, step.label, lambda: step.run(source))
             result = data
-            self._keep(artifact.suffixes[0].lstrip("."), lambda: result)
             if artifact == LLVMIR:
                 assert isinstance(data, str)
                 metadata = self.metadata(data)
+                self.kernel = metadata["name"]
                 self._keep("json", lambda: render_metadata(metadata))
+            self._keep(artifact.suffixes[0].lstrip("."), lambda: result)
             if artifact.name == options.until:
                 return Compiled(data, self.kernel, metadata)
         raise AssertionError(f"{options.until} is not an artifact of {self.target.string}")

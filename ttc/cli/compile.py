@@ -78,14 +78,15 @@ def run_compile(input_path: str, output: str, options: CompileOptions,
 
 
 def _dump_writer(dump_dir: str) -> Callable[[str, str | bytes], None]:
+    """Writes each stage into `dump_dir`, created when the first stage is ready."""
     directory = Path(dump_dir)
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise TtcError(f"cannot create dump directory '{dump_dir}': "
-                       f"{error.strerror or error}") from None
 
     def keep(name: str, data: str | bytes) -> None:
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise TtcError(f"cannot create dump directory '{dump_dir}': "
+                           f"{error.strerror or error}") from None
         write_output(str(directory / name), data)
 
     return keep

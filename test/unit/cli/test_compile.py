@@ -1,0 +1,208 @@
+"""`ttc compile`: the whole pipeline, stage detection, dumps, launch metadata, timing, error paths."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from ttc.cli.main import cli
+from ttc.compile_driver import is_llvm_ir
+
+KERNELS = Path(__file__).resolve().parents[2] / "gpu" / "kernels" / "triton-3.6"
+WARPS = {"add": 4, "softmax": 4, "row_sum": 4, "layer_norm": 8}
+SCRATCH = ["global_scratch", "profile_scratch"]
+
+ERF_TTGIR = """\
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", \
+"ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @erf_kernel(%p: !tt.ptr<f32>) {
+    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    %1 = tt.splat %p : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #blocked>
+    %2 = tt.addptr %1, %0 : tensor<128x!tt.ptr<f32>, #blocked>, tensor<128xi32, #blocked>
+    %3 = tt.load %2 : tensor<128x!tt.ptr<f32>, #blocked>
+    %4 = math.erf %3 : tensor<128xf32, #blocked>
+    tt.store %2, %4 : tensor<128x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
+"""
+
+
+def compile_(*args: str, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(cli, ["compile", *args], input=stdin)
+
+
+def triton_meta(kernel: str, cc: int) -> dict[str, object]:
+    meta: dict[str, object] = json.loads((KERNELS / kernel / f"sm{cc}.meta.json").read_text())
+    return meta
+
+
+@pytest.mark.parametrize("cc", [80, 90])
+@pytest.mark.parametrize("kernel", sorted(WARPS))
+def test_ttir_to_ptx_with_every_stage_kept(kernel: str, cc: int, tmp_path: Path) -> None:
+    dump = tmp_path / "dump"
+    result = compile_(str(KERNELS / kernel / f"sm{cc}.ttir"), f"--target=cuda:{cc}",
+                      f"--num-warps={WARPS[kernel]}", "-o", str(tmp_path / "k.ptx"),
+                      "--dump-dir", str(dump))
+    assert result.exit_code == 0, result.output
+    name = f"{kernel}_kernel"
+    assert sorted(p.name for p in dump.iterdir()) == [
+        f"{name}.{suffix}" for suffix in ("json", "llir", "ptx", "ttgir", "ttir")]
+    ptx = (tmp_path / "k.ptx").read_text()
+    assert ptx == (dump / f"{name}.ptx").read_text()
+    assert re.findall(r"^\.visible \.entry (\w+)", ptx, re.M) == [name]
+    assert f"ttg.target = \"cuda:{cc}\"" in (dump / f"{name}.ttgir").read_text()
+    metadata = json.loads((dump / f"{name}.json").read_text())
+    assert metadata["name"] == name and metadata["target"] == f"cuda:{cc}"
+    assert metadata["num_warps"] == WARPS[kernel]
+    assert metadata["threads_per_block"] == 32 * WARPS[kernel]
+    assert [p["name"] for p in metadata["params"]][-2:] == SCRATCH
+    assert isinstance(metadata["shared"], int)
+
+
+@pytest.mark.parametrize("cc", [80, 90])
+@pytest.mark.parametrize("kernel", sorted(WARPS))
+def test_ttgir_metadata_matches_triton(kernel: str, cc: int, tmp_path: Path) -> None:
+    dump = tmp_path / "dump"
+    result = compile_(str(KERNELS / kernel / f"sm{cc}.ttgir"), f"--target=cuda:{cc}",
+                      "-o", str(tmp_path / "k.ll"), "--dump-dir", str(dump))
+    assert result.exit_code == 0, result.output
+    metadata = json.loads((dump / f"{kernel}_kernel.json").read_text())
+    triton = triton_meta(kernel, cc)
+    assert (metadata["name"], metadata["num_warps"], metadata["shared"]) == \
+        (triton["name"], triton["num_warps"], triton["shared"])
+    assert sorted(p.name for p in dump.iterdir()) == [
+        f"{kernel}_kernel.{suffix}" for suffix in ("json", "llir", "ttgir")]
+
+
+def test_add_params_and_json_layout(tmp_path: Path) -> None:
+    dump = tmp_path / "dump"
+    result = compile_(str(KERNELS / "add" / "sm90.ttgir"), "--target=cuda:90",
+                      "-o", str(tmp_path / "add.llir"), "--dump-dir", str(dump))
+    assert result.exit_code == 0, result.output
+    metadata = json.loads((dump / "add_kernel.json").read_text())
+    assert list(metadata) == ["name", "target", "num_warps", "threads_per_warp",
+                              "threads_per_block", "num_ctas", "shared", "global_scratch_size",
+                              "profile_scratch_size", "params"]
+    assert {key: metadata[key] for key in metadata if "scratch" not in key} == {
+        "name": "add_kernel", "target": "cuda:90", "num_warps": 4, "threads_per_warp": 32,
+        "threads_per_block": 128, "num_ctas": 1, "shared": 0,
+        "params": [{"name": "x_ptr", "type": "*fp32"}, {"name": "y_ptr", "type": "*fp32"},
+                   {"name": "out_ptr", "type": "*fp32"}, {"name": "n", "type": "i32"},
+                   {"name": "global_scratch", "type": "*i8"},
+                   {"name": "profile_scratch", "type": "*i8"}]}
+
+
+def test_output_is_deterministic(tmp_path: Path) -> None:
+    outputs = []
+    for index in range(2):
+        output = tmp_path / f"{index}.ptx"
+        assert compile_(str(KERNELS / "softmax" / "sm90.ttgir"), "--target=cuda:90",
+                        "-o", str(output)).exit_code == 0
+        outputs.append(output.read_bytes())
+    assert outputs[0] == outputs[1]
+
+
+def test_stops_after_ttgir(tmp_path: Path) -> None:
+    output = tmp_path / "add.ttgir"
+    result = compile_(str(KERNELS / "add" / "sm80.ttir"), "--target=cuda:80", "-o", str(output))
+    assert result.exit_code == 0, result.output
+    text = output.read_text()
+    assert "#ttg.blocked" in text and "llvm." not in text
+
+
+def test_llvm_dialect_input_is_detected(tmp_path: Path) -> None:
+    llvm_dialect = tmp_path / "add.mlir"
+    opt = CliRunner().invoke(cli, ["opt", str(KERNELS / "add" / "sm90.ttgir"), "--pipeline=llir",
+                                   "--target=cuda:90", "-o", str(llvm_dialect)])
+    assert opt.exit_code == 0, opt.output
+    output = tmp_path / "add.ll"
+    result = compile_(str(llvm_dialect), "--target=cuda:90", "-o", str(output))
+    assert result.exit_code == 0, result.output
+    assert is_llvm_ir(output.read_text()) and not is_llvm_ir(llvm_dialect.read_text())
+
+
+def test_timing_reports_passes_and_backend_steps(tmp_path: Path) -> None:
+    result = compile_(str(KERNELS / "add" / "sm90.ttir"), "--target=cuda:90", "-o",
+                      str(tmp_path / "add.ptx"), "--mlir-timing")
+    assert result.exit_code == 0, result.output
+    for row in ("Parser", "CanonicalizePass (canonicalize)",
+                "ConvertTritonGPUToLLVMPass (convert-triton-gpu-to-llvm)", "LLVM IR translation",
+                "LLVM opt (O3)", "PTX codegen", "Total"):
+        assert re.search(rf"\d\.\d{{4}} \( *[\d.]+%\)  {re.escape(row)}$", result.stderr, re.M), row
+
+
+def test_cannot_lower_is_located_and_writes_nothing(tmp_path: Path) -> None:
+    source = tmp_path / "erf.ttgir"
+    source.write_text(ERF_TTGIR)
+    output = tmp_path / "erf.ptx"
+    output.write_text("old\n")
+    result = compile_(str(source), "--target=cuda:90", "-o", str(output))
+    assert result.exit_code == 1
+    assert f"{source}:8:10: error: cannot lower 'math.erf' for cuda:90" in result.stderr
+    assert output.read_text() == "old\n"
+
+
+def test_missing_stage_is_named(tmp_path: Path) -> None:
+    pipelines = tmp_path / "pipelines.yaml"
+    pipelines.write_text("pipelines:\n  ttir:\n    passes: [cse]\n")
+    dump = tmp_path / "dump"
+    output = tmp_path / "add.cubin"
+    result = compile_(str(KERNELS / "add" / "sm90.ttir"), "--target=cuda:90", "-o", str(output),
+                      "--pipelines-file", str(pipelines), "--dump-dir", str(dump))
+    assert result.exit_code == 1
+    assert (f"error: cannot compile for cuda:90: {pipelines} has no 'ttgir' pipeline (Triton's "
+            "ttgir stage) yet; it defines ttir") in result.stderr
+    assert not output.exists() and not dump.exists()
+
+
+def test_unknown_suffix_is_a_usage_error(tmp_path: Path) -> None:
+    result = compile_(str(KERNELS / "add" / "sm90.ttir"), "--target=cuda:90",
+                      "-o", str(tmp_path / "add.bin"))
+    assert result.exit_code == 2
+    assert "use one of .ttir, .ttgir, .llir, .ll, .ptx, .cubin" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_cannot_go_back_a_stage(tmp_path: Path) -> None:
+    result = compile_(str(KERNELS / "add" / "sm90.ttgir"), "--target=cuda:90",
+                      "-o", str(tmp_path / "add.ttir"))
+    assert result.exit_code == 1
+    assert "the input is already TTGIR: it cannot be compiled back to TTIR" in result.stderr
+
+
+def test_num_warps_must_agree_with_ttgir(tmp_path: Path) -> None:
+    result = compile_(str(KERNELS / "layer_norm" / "sm90.ttgir"), "--target=cuda:90",
+                      "--num-warps=4", "-o", str(tmp_path / "k.ptx"))
+    assert result.exit_code == 1
+    assert "the input has ttg.num-warps = 8 but --num-warps is 4" in result.stderr
+
+
+def test_input_without_a_kernel(tmp_path: Path) -> None:
+    result = compile_("-", "--target=cuda:90", "-o", str(tmp_path / "k.ptx"),
+                      stdin="module {\n}\n")
+    assert result.exit_code == 1
+    assert "no kernel in the input: expected a tt.func or an llvm.func" in result.stderr
+
+
+def test_parse_errors_are_diagnostics_without_traceback(tmp_path: Path) -> None:
+    source = tmp_path / "bad.ttir"
+    source.write_text("tt.func @k() {\n  tt.bogus\n}\n")
+    result = subprocess.run([sys.executable, "-m", "ttc", "compile", str(source),
+                             "--target=cuda:90", "-o", str(tmp_path / "k.ptx")],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"{source}:2:")
+    assert "Traceback" not in result.stderr
+
+
+def test_missing_required_options_are_usage_errors() -> None:
+    assert compile_(str(KERNELS / "add" / "sm90.ttir"), "-o", "x.ptx").exit_code == 2
+    assert compile_(str(KERNELS / "add" / "sm90.ttir"), "--target=cuda:90").exit_code == 2
