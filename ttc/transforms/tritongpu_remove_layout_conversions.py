@@ -39,6 +39,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.dialects.tt_types import encoding_of
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr, DotOperandEncodingAttr, NvidiaMmaEncodingAttr
+from ttc.ir.diagnostics import op_error
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import rules_for
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
@@ -374,7 +375,7 @@ class LayoutPropagation:
             return cvt
         if _propagates(op) or op.name == "tt.gather":
             return self.clone_elementwise(op, encoding)
-        raise AssertionError(f"unexpected op in layout rewrite: {op.name}")
+        raise op_error(op, f"tritongpu-remove-layout-conversions cannot change the layout of '{op.name}'")
 
     def clone_elementwise(self, op: Operation, encoding: Attribute) -> Operation:
         operand_encoding = infer_src_encoding(op, encoding) if op.operands else None
