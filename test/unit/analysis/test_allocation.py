@@ -178,18 +178,23 @@ tt.func @f() {
     assert [op.name for op in func.regions[0].block.ops] == ["ttg.async_wait", "gpu.barrier", "tt.return"]
 
 
-def test_layout_without_conversion_is_a_located_error() -> None:
+def test_reduction_across_ctas_is_a_located_error() -> None:
     text = """
-#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
-#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"ttg.num-warps" = 4 : i32} {
-  tt.func @f(%x: tensor<64x64xf32, #mma>) {
-    %y = ttg.convert_layout %x : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked>
+#split = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CTAsPerCGA = [2], CTASplitNum = [2], CTAOrder = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 2 : i32} {
+  tt.func @f(%x: tensor<1024xf32, #split>) {
+    %r = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      tt.reduce.return %s : f32
+    }) : (tensor<1024xf32, #split>) -> f32
     tt.return
   }
 }"""
-    module = parse_module(text, "cvt.mlir")
+    module = parse_module(text, "split.mlir")
     with pytest.raises(TtcError) as info:
         allocate_module(module)
-    assert "cannot size the shared memory of 'ttg.convert_layout'" in info.value.message
-    assert info.value.location is not None and info.value.location.line == 6
+    assert info.value.message == (
+        "cannot size the shared memory of 'tt.reduce': a reduction across CTAs is not supported"
+    )
+    assert info.value.location is not None and info.value.location.line == 5
