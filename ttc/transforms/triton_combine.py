@@ -23,17 +23,13 @@ from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
 from ttc.transforms.utils import (
+    defined_by,
     constant_scalar,
     create_op,
     element_type,
     int_width,
     normalize_int,
 )
-
-
-def _defining(value: SSAValue, name: str) -> Operation | None:
-    owner = value.owner
-    return owner if isinstance(owner, Operation) and owner.name == name else None
 
 
 def _is_zero(value: SSAValue) -> bool:
@@ -44,7 +40,7 @@ def _is_zero(value: SSAValue) -> bool:
 def combine_dot_add(op: Operation, rewriter: PatternRewriter) -> bool:
     """add(d, dot(a, b, 0)) -> dot(a, b, d), either operand order."""
     for dot_value, addend in ((op.operands[1], op.operands[0]), (op.operands[0], op.operands[1])):
-        dot = _defining(dot_value, "tt.dot")
+        dot = defined_by(dot_value, "tt.dot")
         if dot is None or not _is_zero(dot.operands[2]) or not dot.results[0].has_one_use():
             continue
         if op.name == "arith.addf":
@@ -66,7 +62,7 @@ def combine_dot_add(op: Operation, rewriter: PatternRewriter) -> bool:
 
 
 def _constant_offset(value: SSAValue) -> int | None:
-    splat = _defining(value, "tt.splat")
+    splat = defined_by(value, "tt.splat")
     if splat is not None:
         value = splat.operands[0]
     got = constant_scalar(value)
@@ -89,7 +85,7 @@ def offsets_combinable(first: SSAValue, second: SSAValue) -> bool:
 
 def combine_addptr(op: Operation, rewriter: PatternRewriter) -> bool:
     """addptr(addptr(p, a), b) -> addptr(p, addi(a, b))."""
-    inner = _defining(op.operands[0], "tt.addptr")
+    inner = defined_by(op.operands[0], "tt.addptr")
     if inner is None or not offsets_combinable(inner.operands[1], op.operands[1]):
         return False
     ctx = active_context()
@@ -105,10 +101,10 @@ def combine_addptr(op: Operation, rewriter: PatternRewriter) -> bool:
 def combine_select_masked_load(op: Operation, rewriter: PatternRewriter) -> bool:
     """select(c, load(p, splat(c), ..), other) -> load(p, splat(c), other)."""
     cond, true_value, false_value = op.operands
-    load = _defining(true_value, "tt.load")
+    load = defined_by(true_value, "tt.load")
     if load is None or len(load.operands) < 2:
         return False
-    splat = _defining(load.operands[1], "tt.splat")
+    splat = defined_by(load.operands[1], "tt.splat")
     if splat is None or splat.operands[0] is not cond:
         return False
     properties: dict[str, Attribute] = dict(load.properties)

@@ -275,6 +275,12 @@ def preorder(region: Region) -> Iterator[Operation]:
             op = following
 
 
+def defined_by(value: SSAValue, name: str) -> Operation | None:
+    """The op defining `value` when it is called `name` (MLIR's `getDefiningOp<OpTy>()`)."""
+    owner = value.owner
+    return owner if isinstance(owner, Operation) and owner.name == name else None
+
+
 def users(value: SSAValue) -> list[Operation]:
     """The ops that use `value`, each once, in use order."""
     seen: dict[Operation, None] = {}

@@ -32,6 +32,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 from ttc.transforms.patterns import IN_PLACE, FoldResult, commutative, folder, pattern
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.utils import (
+    defined_by,
     Scalar,
     constant_scalar,
     create_constant,
@@ -144,11 +145,6 @@ def fold_int_constants(op: Operation, consts: list[Attribute | None]) -> FoldRes
     return [scalar_attr(result, op.results[0].type)]
 
 
-def _defined_by(value: SSAValue, name: str) -> Operation | None:
-    owner = value.owner
-    return owner if isinstance(owner, Operation) and owner.name == name else None
-
-
 def _is_int(attr: Attribute | None, expected: int, value: SSAValue) -> bool:
     """Whether the operand constant `attr` (of `value`) is the integer `expected` (MLIR's
     `matchPattern(adaptor.getX(), m_...)` on a fold adaptor's attribute)."""
@@ -160,9 +156,9 @@ def fold_addi(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     lhs, rhs = op.operands
     if _is_int(consts[1], 0, rhs):
         return [lhs]
-    if (sub := _defined_by(lhs, "arith.subi")) is not None and sub.operands[1] is rhs:
+    if (sub := defined_by(lhs, "arith.subi")) is not None and sub.operands[1] is rhs:
         return [sub.operands[0]]
-    if (sub := _defined_by(rhs, "arith.subi")) is not None and sub.operands[1] is lhs:
+    if (sub := defined_by(rhs, "arith.subi")) is not None and sub.operands[1] is lhs:
         return [sub.operands[0]]
     return None
 
@@ -174,7 +170,7 @@ def fold_subi(op: Operation, consts: list[Attribute | None]) -> FoldResult:
         return [scalar_attr(0, op.results[0].type)]
     if _is_int(consts[1], 0, rhs):
         return [lhs]
-    if (add := _defined_by(lhs, "arith.addi")) is not None:
+    if (add := defined_by(lhs, "arith.addi")) is not None:
         if add.operands[1] is rhs:
             return [add.operands[0]]
         if add.operands[0] is rhs:
@@ -231,7 +227,7 @@ def fold_xori(op: Operation, consts: list[Attribute | None]) -> FoldResult:
         return [lhs]
     if lhs is rhs:
         return [scalar_attr(0, op.results[0].type)]
-    if (inner := _defined_by(lhs, "arith.xori")) is not None:
+    if (inner := defined_by(lhs, "arith.xori")) is not None:
         if inner.operands[1] is rhs:
             return [inner.operands[0]]
         if inner.operands[0] is rhs:
@@ -351,7 +347,7 @@ def fold_select(op: Operation, consts: list[Attribute | None]) -> FoldResult:
         and _is_int(consts[2], 0, false_value)
     ):
         return [cond]
-    if (cmp := _defined_by(cond, "arith.cmpi")) is not None:
+    if (cmp := defined_by(cond, "arith.cmpi")) is not None:
         predicate = predicate_of(cmp)
         pair = list(cmp.operands)
         if pair == [true_value, false_value] or pair == [false_value, true_value]:
@@ -560,7 +556,7 @@ def fold_negf(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     value = splat_scalar(consts[0])
     if isinstance(value, float):
         return [scalar_attr(-value, op.results[0].type)]
-    inner = _defined_by(op.operands[0], "arith.negf")
+    inner = defined_by(op.operands[0], "arith.negf")
     return [inner.operands[0]] if inner is not None else None
 
 
@@ -605,7 +601,7 @@ def _reassociate(
     for outer_const_left in (False, True):
         c1_value, inner_value = (lhs, rhs) if outer_const_left else (rhs, lhs)
         c1 = _int_const(c1_value)
-        inner = _defined_by(inner_value, inner_name)
+        inner = defined_by(inner_value, inner_name)
         if c1 is None or inner is None:
             continue
         for inner_const_left in (False, True):
@@ -648,7 +644,7 @@ def add_of_negated(op: Operation, rewriter: PatternRewriter) -> bool:
     """addi(x, muli(y, -1)) -> subi(x, y), and the mirrored form."""
     lhs, rhs = op.operands
     for keep, negated in ((lhs, rhs), (rhs, lhs)):
-        mul = _defined_by(negated, "arith.muli")
+        mul = defined_by(negated, "arith.muli")
         if mul is not None and _int_const(mul.operands[1]) == -1:
             new = _emit(rewriter, op, "arith.subi", [keep, mul.operands[0]])
             rewriter.replace(op, [], list(new.results))
@@ -665,27 +661,27 @@ def sub_constant_reassociation(op: Operation, rewriter: PatternRewriter) -> bool
     c1_right, c1_left = _int_const(rhs), _int_const(lhs)
     if c1_right is not None:
         inner, c1 = lhs, c1_right
-        if (add := _defined_by(inner, "arith.addi")) is not None and (
+        if (add := defined_by(inner, "arith.addi")) is not None and (
             c0 := _int_const(add.operands[1])
         ) is not None:
             return _finish(rewriter, op, "arith.addi", add.operands[0], c0 - c1, False, type_)
-        if (sub := _defined_by(inner, "arith.subi")) is not None:
+        if (sub := defined_by(inner, "arith.subi")) is not None:
             if (c0 := _int_const(sub.operands[1])) is not None:
                 return _finish(rewriter, op, "arith.subi", sub.operands[0], c0 + c1, False, type_)
             if (c0 := _int_const(sub.operands[0])) is not None:
                 return _finish(rewriter, op, "arith.subi", sub.operands[1], c0 - c1, True, type_)
     if c1_left is not None:
         inner, c1 = rhs, c1_left
-        if (add := _defined_by(inner, "arith.addi")) is not None and (
+        if (add := defined_by(inner, "arith.addi")) is not None and (
             c0 := _int_const(add.operands[1])
         ) is not None:
             return _finish(rewriter, op, "arith.subi", add.operands[0], c1 - c0, True, type_)
-        if (sub := _defined_by(inner, "arith.subi")) is not None:
+        if (sub := defined_by(inner, "arith.subi")) is not None:
             if (c0 := _int_const(sub.operands[1])) is not None:
                 return _finish(rewriter, op, "arith.subi", sub.operands[0], c0 + c1, True, type_)
             if (c0 := _int_const(sub.operands[0])) is not None:
                 return _finish(rewriter, op, "arith.addi", sub.operands[1], c1 - c0, False, type_)
-    if (sub := _defined_by(lhs, "arith.subi")) is not None and sub.operands[0] is rhs:
+    if (sub := defined_by(lhs, "arith.subi")) is not None and sub.operands[0] is rhs:
         return _finish(rewriter, op, "arith.subi", sub.operands[1], 0, True, type_)
     return False
 
@@ -716,7 +712,7 @@ def mul_constant_reassociation(op: Operation, rewriter: PatternRewriter) -> bool
 @pattern("arith.xori")
 def xor_of_compare_with_true(op: Operation, rewriter: PatternRewriter) -> bool:
     """xori(cmpi(p, a, b), true) -> cmpi(not p, a, b)."""
-    cmp = _defined_by(op.operands[0], "arith.cmpi")
+    cmp = defined_by(op.operands[0], "arith.cmpi")
     if cmp is None or not is_constant_int(op.operands[1], 1) or not cmp.results[0].has_one_use():
         return False
     properties = dict(cmp.properties)
@@ -754,16 +750,16 @@ def select_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
     """select(not c, a, b) -> select(c, b, a); select(c, select(c, a, b), d) -> select(c, a, d);
     select(c, x, select(c, a, b)) -> select(c, x, b); select(c, 1, 0) -> extui(c) for i1 c."""
     cond, true_value, false_value = op.operands
-    if (xor := _defined_by(cond, "arith.xori")) is not None and is_constant_int(xor.operands[1], 1):
+    if (xor := defined_by(cond, "arith.xori")) is not None and is_constant_int(xor.operands[1], 1):
         new = _emit(rewriter, op, "arith.select", [xor.operands[0], false_value, true_value])
         rewriter.replace(op, [], list(new.results))
         return True
-    inner = _defined_by(true_value, "arith.select")
+    inner = defined_by(true_value, "arith.select")
     if inner is not None and inner.operands[0] is cond:
         new = _emit(rewriter, op, "arith.select", [cond, inner.operands[1], false_value])
         rewriter.replace(op, [], list(new.results))
         return True
-    inner = _defined_by(false_value, "arith.select")
+    inner = defined_by(false_value, "arith.select")
     if inner is not None and inner.operands[0] is cond:
         new = _emit(rewriter, op, "arith.select", [cond, true_value, inner.operands[2]])
         rewriter.replace(op, [], list(new.results))

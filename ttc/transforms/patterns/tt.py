@@ -23,6 +23,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 from ttc.transforms.patterns import IN_PLACE, FoldResult, folder, pattern
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.utils import (
+    defined_by,
     constant_value,
     create_op,
     is_int_attr,
@@ -134,18 +135,14 @@ def fold_fp_to_fp(op: Operation, consts: list[Attribute | None]) -> FoldResult:
 # --------------------------------------------------------------------------------------------
 
 
-def _defining(value: SSAValue, name: str) -> Operation | None:
-    owner = value.owner
-    return owner if isinstance(owner, Operation) and owner.name == name else None
-
-
-def _replace_with_new(
+def replace_with_new(
     rewriter: PatternRewriter,
     op: Operation,
     name: str,
     operands: list[SSAValue],
     properties: dict[str, Attribute] | None = None,
 ) -> Operation:
+    """Replace `op` by a new op `name` of the same result type, inserted at the rewriter."""
     new = create_op(active_context(), name, operands, [op.results[0].type], properties)
     rewriter.insert_op(new)
     rewriter.replace(op, [], list(new.results))
@@ -157,17 +154,17 @@ def view_of_splat(op: Operation, rewriter: PatternRewriter) -> bool:
     """expand_dims/reshape/broadcast(splat(x)) -> splat(x)."""
     if op.name == "tt.reshape" and "efficient_layout" in op.properties:
         return False
-    splat = _defining(op.operands[0], "tt.splat")
+    splat = defined_by(op.operands[0], "tt.splat")
     if splat is None:
         return False
-    _replace_with_new(rewriter, op, "tt.splat", [splat.operands[0]])
+    replace_with_new(rewriter, op, "tt.splat", [splat.operands[0]])
     return True
 
 
 @pattern("tt.expand_dims")
 def expand_dims_of_broadcast(op: Operation, rewriter: PatternRewriter) -> bool:
     """expand_dims(broadcast(x)) -> broadcast(expand_dims(x))."""
-    broadcast = _defining(op.operands[0], "tt.broadcast")
+    broadcast = defined_by(op.operands[0], "tt.broadcast")
     if broadcast is None:
         return False
     source = broadcast.operands[0]
@@ -182,7 +179,7 @@ def expand_dims_of_broadcast(op: Operation, rewriter: PatternRewriter) -> bool:
     ctx = active_context()
     expand = create_op(ctx, "tt.expand_dims", [source], [expanded_type], dict(op.properties))
     rewriter.insert_op(expand)
-    _replace_with_new(rewriter, op, "tt.broadcast", [expand.results[0]])
+    replace_with_new(rewriter, op, "tt.broadcast", [expand.results[0]])
     return True
 
 
@@ -191,23 +188,23 @@ def reshape_of_reshape(op: Operation, rewriter: PatternRewriter) -> bool:
     """reshape(reshape(x)) -> reshape(x), allowing reorder when either did."""
     if "efficient_layout" in op.properties:
         return False
-    inner = _defining(op.operands[0], "tt.reshape")
+    inner = defined_by(op.operands[0], "tt.reshape")
     if inner is None:
         return False
     properties = {k: v for k, v in op.properties.items() if k == "allow_reorder"}
     if "allow_reorder" in inner.properties:
         properties["allow_reorder"] = inner.properties["allow_reorder"]
-    _replace_with_new(rewriter, op, "tt.reshape", [inner.operands[0]], properties)
+    replace_with_new(rewriter, op, "tt.reshape", [inner.operands[0]], properties)
     return True
 
 
 @pattern("tt.broadcast")
 def broadcast_of_broadcast(op: Operation, rewriter: PatternRewriter) -> bool:
     """broadcast(broadcast(x)) -> broadcast(x)."""
-    inner = _defining(op.operands[0], "tt.broadcast")
+    inner = defined_by(op.operands[0], "tt.broadcast")
     if inner is None:
         return False
-    _replace_with_new(rewriter, op, "tt.broadcast", [inner.operands[0]])
+    replace_with_new(rewriter, op, "tt.broadcast", [inner.operands[0]])
     return True
 
 

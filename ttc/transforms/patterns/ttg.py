@@ -1,32 +1,96 @@
-"""Canonicalization patterns of `ttg.convert_layout` (Triton's ConvertLayoutOp patterns in
-TritonGPU/IR/Ops.cpp, `canonicalizeConvertFromConvert`).
+"""Canonicalization patterns and folders of `ttg` ops (Triton's ConvertLayoutOp patterns in
+TritonGPU/IR/Dialect.cpp, `LocalAllocOp::fold`, `MemDescTransOp::fold`).
 
-A conversion to its own type disappears. Otherwise a conversion is folded into its producer when
-that producer can make any layout directly:
+`convert_layout` (`CanonicalizeConvertFromConvert`): a conversion to its own type disappears.
+Otherwise a conversion is folded into its producer when that producer can make any layout
+directly:
 
 - `cvt(cvt(x))` becomes `cvt(x)`;
 - `cvt(splat(x))` becomes `splat(x)` in the new layout, likewise `make_range` and a splat
   `arith.constant`;
-- `cvt(local_load(m))` becomes a `local_load` in the new layout, placed where the old one was.
+- `cvt(local_load(m))` becomes a `local_load` in the new layout, placed where the old one was;
+- `cvt(histogram(x))` becomes a histogram producing the new layout;
+- `cvt(reshape(x))` becomes a reshape to the new type when the reshape may reorder, has no
+  efficient layout, neither side of the convert is a dot operand, and the view is cheap.
 
 A conversion from an MMA layout to a dot operand is left alone (Triton keeps it for fused
 attention).
+
+Consumers of a conversion take its source instead (Triton's `CanonicalizeConvertFrom*`):
+`reshape(cvt)` when the conversion is trivial (both layouts are the same linear layout) or the
+reshape may reorder and the view is cheap; `trans(cvt)` of a trivial conversion; `gather(cvt(src),
+idx)` without an efficient layout; `histogram(cvt)`, whose mask is converted to the source's
+layout; `local_alloc(cvt)` and `local_store(cvt)`. A `trans` with the identity order becomes a
+conversion to its result type (which folds away when the types agree).
+
+Folders: an immutable `local_alloc` of a `local_load` of a buffer of its own type is that buffer;
+`memdesc_trans` with the identity order is its source, and of another `memdesc_trans` composes
+the two orders in place.
 """
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr
-from xdsl.ir import Operation
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i1
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
 from ttc.dialects.tt_types import encoding_of
+from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
-from ttc.transforms.patterns import pattern
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.linear import LayoutError, LinearLayout
+from ttc.transforms.patterns import IN_PLACE, FoldResult, folder, pattern
 from ttc.transforms.patterns.context import active_context
-from ttc.transforms.utils import create_op, splat_scalar
+from ttc.transforms.utils import create_op, defined_by, splat_scalar
 
-REMAKE = ("ttg.convert_layout", "tt.splat", "tt.make_range")
+CONVERT = "ttg.convert_layout"
+REMAKE = (CONVERT, "tt.splat", "tt.make_range", "tt.histogram")
+
+
+def _layout(type_: Attribute) -> LinearLayout | None:
+    if not isinstance(type_, TensorType) or type_.encoding is None:
+        return None
+    try:
+        return to_linear_layout(type_.encoding, type_.get_shape())
+    except LayoutError:
+        return None
+
+
+def is_convert_trivial(convert: Operation) -> bool:
+    """Triton's `isConvertTrivial`: source and result layouts are the same linear layout."""
+    src = _layout(convert.operands[0].type)
+    return src is not None and src == _layout(convert.results[0].type)
+
+
+def is_expensive_view(src_type: Attribute, dst_type: Attribute) -> bool:
+    """Triton's `isExpensiveView`: the view moves data between threads (replication differs, or
+    a thread holds another number of elements). Layouts ttc cannot describe count as expensive."""
+    src, dst = _layout(src_type), _layout(dst_type)
+    if src is None or dst is None:
+        return True
+    if src.get_free_variable_masks() != dst.get_free_variable_masks():
+        return True
+    return src.in_dim_size("register") != dst.in_dim_size("register")
+
+
+def _rebuild(
+    rewriter: PatternRewriter,
+    op: Operation,
+    operands: list[SSAValue],
+    properties: dict[str, Attribute] | None = None,
+) -> None:
+    """Replace `op` by a new op of its name and result types on `operands`, inserted before it,
+    keeping its properties unless `properties` are given (as Triton's builders do, discardable
+    attributes are dropped)."""
+    new = create_op(
+        active_context(),
+        op.name,
+        operands,
+        list(op.result_types),
+        dict(op.properties) if properties is None else properties,
+    )
+    rewriter.replace(op, [new])
 
 
 @pattern("ttg.convert_layout")
@@ -63,4 +127,128 @@ def fold_convert(op: Operation, rewriter: PatternRewriter) -> bool:
         rewriter.insert_op(new, InsertPoint.before(arg))
         rewriter.replace(op, [], [new.results[0]])
         return True
+    if arg.name == "tt.reshape":
+        if (
+            "allow_reorder" not in arg.properties
+            or "efficient_layout" in arg.properties
+            or is_expensive_view(arg.operands[0].type, result_type)
+            or isinstance(encoding_of(src.type), DotOperandEncodingAttr)
+            or isinstance(encoding_of(result_type), DotOperandEncodingAttr)
+        ):
+            return False
+        properties = {"allow_reorder": arg.properties["allow_reorder"]}
+        new = create_op(ctx, arg.name, [arg.operands[0]], [result_type], properties)
+        rewriter.replace(op, [new])
+        return True
     return False
+
+
+# --------------------------------------------------------------------------------------------
+# Consumers of a conversion
+# --------------------------------------------------------------------------------------------
+
+
+def _order(op: Operation) -> list[int]:
+    return list(op.properties["order"].get_values())  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownArgumentType]
+
+
+@pattern("tt.reshape")
+def reshape_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
+    """reshape(cvt(x)) -> reshape(x)."""
+    convert = defined_by(op.operands[0], CONVERT)
+    if convert is None:
+        return False
+    if not is_convert_trivial(convert) and (
+        is_expensive_view(convert.operands[0].type, op.results[0].type)
+        or "allow_reorder" not in op.properties
+    ):
+        return False
+    _rebuild(rewriter, op, [convert.operands[0]])
+    return True
+
+
+@pattern("tt.trans")
+def trans_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
+    """trans(x, identity) -> cvt(x); trans(cvt(x)) of a trivial conversion -> trans(x)."""
+    if _order(op) == list(range(len(_order(op)))):
+        new = create_op(active_context(), CONVERT, [op.operands[0]], [op.results[0].type])
+        rewriter.replace(op, [new])
+        return True
+    convert = defined_by(op.operands[0], CONVERT)
+    if convert is None or not is_convert_trivial(convert):
+        return False
+    _rebuild(rewriter, op, [convert.operands[0]])
+    return True
+
+
+@pattern("tt.gather")
+def gather_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
+    """gather(cvt(src), idx) -> gather(src, idx), unless the gather has an efficient layout."""
+    convert = defined_by(op.operands[0], CONVERT)
+    if convert is None or "efficient_layout" in op.properties:
+        return False
+    _rebuild(rewriter, op, [convert.operands[0], op.operands[1]])
+    return True
+
+
+@pattern("tt.histogram")
+def histogram_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
+    """histogram(cvt(x), mask) -> histogram(x, cvt(mask))."""
+    convert = defined_by(op.operands[0], CONVERT)
+    if convert is None:
+        return False
+    source = convert.operands[0]
+    operands = [source]
+    if len(op.operands) > 1:
+        source_type = source.type
+        assert isinstance(source_type, TensorType)
+        mask_type = TensorType(i1, source_type.get_shape(), source_type.encoding)
+        mask = create_op(active_context(), CONVERT, [op.operands[1]], [mask_type])
+        rewriter.insert_op(mask)
+        operands.append(mask.results[0])
+    _rebuild(rewriter, op, operands)
+    return True
+
+
+@pattern("ttg.local_alloc", "ttg.local_store")
+def memory_op_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
+    """local_alloc(cvt(x)) -> local_alloc(x) (without its alignment, as Triton rebuilds it);
+    local_store(cvt(x), m) -> local_store(x, m)."""
+    convert = defined_by(op.operands[0], CONVERT) if op.operands else None
+    if convert is None:
+        return False
+    _rebuild(rewriter, op, [convert.operands[0], *op.operands[1:]], {})
+    return True
+
+
+# --------------------------------------------------------------------------------------------
+# Folders
+# --------------------------------------------------------------------------------------------
+
+
+@folder("ttg.local_alloc")
+def fold_local_alloc_of_local_load(op: Operation, consts: list[Attribute | None]) -> FoldResult:
+    result_type = op.results[0].type
+    if not op.operands or not isinstance(result_type, MemDescType) or result_type.is_mutable:
+        return None
+    load = defined_by(op.operands[0], "ttg.local_load")
+    if load is None or load.operands[0].type != result_type:
+        return None
+    return [load.operands[0]]
+
+
+@folder("ttg.memdesc_trans")
+def fold_memdesc_trans(op: Operation, consts: list[Attribute | None]) -> FoldResult:
+    order = _order(op)
+    if order == list(range(len(order))):
+        return [op.operands[0]]
+    inner = defined_by(op.operands[0], "ttg.memdesc_trans")
+    if inner is None:
+        return None
+    attr = op.properties["order"]
+    inner_order = _order(inner)
+    op.properties["order"] = type(attr).from_list(  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+        attr.elt_type, [inner_order[i] for i in order]  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+    )
+    op.operands = [inner.operands[0]]
+    return IN_PLACE

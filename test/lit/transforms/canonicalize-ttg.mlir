@@ -1,0 +1,130 @@
+// RUN: ttc opt %s -split-input-file -canonicalize | FileCheck %s
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [0, 1]}>
+#blocked3 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#b1d = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // A conversion to its own type disappears; a conversion of a conversion starts from the first
+  // source.
+  // CHECK-LABEL: tt.func @convert_chains
+  // CHECK-NEXT: %[[C:.*]] = ttg.convert_layout %arg0 : tensor<32x32xf32, #blocked> -> tensor<32x32xf32, #blocked1>
+  // CHECK-NEXT: tt.return %arg0, %[[C]]
+  tt.func @convert_chains(%x: tensor<32x32xf32, #blocked>) -> (tensor<32x32xf32, #blocked>, tensor<32x32xf32, #blocked1>) {
+    %same = ttg.convert_layout %x : tensor<32x32xf32, #blocked> -> tensor<32x32xf32, #blocked>
+    %a = ttg.convert_layout %x : tensor<32x32xf32, #blocked> -> tensor<32x32xf32, #blocked2>
+    %b = ttg.convert_layout %a : tensor<32x32xf32, #blocked2> -> tensor<32x32xf32, #blocked1>
+    tt.return %same, %b : tensor<32x32xf32, #blocked>, tensor<32x32xf32, #blocked1>
+  }
+
+  // Splats, ranges and splat constants are rebuilt in the target layout.
+  // CHECK-LABEL: tt.func @rematerialize
+  // CHECK-NEXT: %[[K:.*]] = arith.constant dense<2.000000e+00> : tensor<32x32xf32, #blocked1>
+  // CHECK-NEXT: %[[S:.*]] = tt.splat %arg0 : f32 -> tensor<32x32xf32, #blocked1>
+  // CHECK-NEXT: %[[R:.*]] = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+  // CHECK-NEXT: tt.return %[[S]], %[[R]], %[[K]]
+  tt.func @rematerialize(%v: f32) -> (tensor<32x32xf32, #blocked1>, tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>, tensor<32x32xf32, #blocked1>) {
+    %s = tt.splat %v : f32 -> tensor<32x32xf32, #blocked>
+    %cs = ttg.convert_layout %s : tensor<32x32xf32, #blocked> -> tensor<32x32xf32, #blocked1>
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %cr = ttg.convert_layout %r : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %k = arith.constant dense<2.000000e+00> : tensor<32x32xf32, #blocked>
+    %ck = ttg.convert_layout %k : tensor<32x32xf32, #blocked> -> tensor<32x32xf32, #blocked1>
+    tt.return %cs, %cr, %ck : tensor<32x32xf32, #blocked1>, tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>, tensor<32x32xf32, #blocked1>
+  }
+
+  // A histogram produces the converted layout itself; one fed by a conversion reads its source
+  // and converts its mask instead.
+  // CHECK-LABEL: tt.func @histograms
+  // CHECK-NEXT: %[[H:.*]] = tt.histogram %arg0 : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<16xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+  // CHECK-NEXT: %[[M:.*]] = ttg.convert_layout %arg1 : tensor<32xi1, #ttg.slice<{dim = 0, parent = #blocked1}>> -> tensor<32xi1, #ttg.slice<{dim = 0, parent = #blocked}>>
+  // CHECK-NEXT: %[[G:.*]] = tt.histogram %arg0, %[[M]] : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<16xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+  // CHECK-NEXT: tt.return %[[H]], %[[G]]
+  tt.func @histograms(%x: tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>>, %m: tensor<32xi1, #ttg.slice<{dim = 0, parent = #blocked1}>>) -> (tensor<16xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>, tensor<16xi32, #ttg.slice<{dim = 0, parent = #blocked}>>) {
+    %h = tt.histogram %x : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<16xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %ch = ttg.convert_layout %h : tensor<16xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<16xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %cx = ttg.convert_layout %x : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %g = tt.histogram %cx, %m : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked1}>> -> tensor<16xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    tt.return %ch, %g : tensor<16xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>, tensor<16xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+  }
+
+  // A reshape that may reorder absorbs a following conversion when the view stays cheap (not
+  // when a thread would hold other elements); a reshape reads through a trivial conversion (both
+  // layouts map every element to the same thread and register).
+  // CHECK-LABEL: tt.func @reshapes
+  // CHECK-NEXT: %[[A:.*]] = tt.reshape %arg0 allow_reorder : tensor<128xf32, #{{.*}}> -> tensor<1x128xf32, #[[L:.*]]>
+  // CHECK-NEXT: %[[E:.*]] = tt.reshape %arg1 allow_reorder
+  // CHECK-NEXT: %[[F:.*]] = ttg.convert_layout %[[E]]
+  // CHECK-NEXT: %[[B:.*]] = tt.reshape %arg2 : tensor<1x128xf32, #{{.*}}> -> tensor<128xf32, #{{.*}}>
+  // CHECK-NEXT: tt.return %[[A]], %[[F]], %[[B]] : tensor<1x128xf32, #[[L]]>
+  tt.func @reshapes(%z: tensor<128xf32, #b1d>, %x: tensor<32x32xf32, #blocked>, %y: tensor<1x128xf32, #blocked2>) -> (tensor<1x128xf32, #blocked3>, tensor<1024xf32, #ttg.slice<{dim = 0, parent = #blocked1}>>, tensor<128xf32, #b1d>) {
+    %q = tt.reshape %z allow_reorder : tensor<128xf32, #b1d> -> tensor<1x128xf32, #blocked2>
+    %cq = ttg.convert_layout %q : tensor<1x128xf32, #blocked2> -> tensor<1x128xf32, #blocked3>
+    %r = tt.reshape %x allow_reorder : tensor<32x32xf32, #blocked> -> tensor<1024xf32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %c = ttg.convert_layout %r : tensor<1024xf32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1024xf32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %t = ttg.convert_layout %y : tensor<1x128xf32, #blocked2> -> tensor<1x128xf32, #blocked3>
+    %s = tt.reshape %t : tensor<1x128xf32, #blocked3> -> tensor<128xf32, #b1d>
+    tt.return %cq, %c, %s : tensor<1x128xf32, #blocked3>, tensor<1024xf32, #ttg.slice<{dim = 0, parent = #blocked1}>>, tensor<128xf32, #b1d>
+  }
+
+  // A gather without an efficient layout reads the conversion's source.
+  // CHECK-LABEL: tt.func @gather_source
+  // CHECK-NEXT: %[[G:.*]] = tt.gather %arg0[%arg1] {axis = 0 : i32} : (tensor<32x32xf32, #blocked>, tensor<16x32xi32, #blocked1>) -> tensor<16x32xf32, #blocked1>
+  // CHECK-NEXT: tt.return %[[G]]
+  tt.func @gather_source(%x: tensor<32x32xf32, #blocked>, %i: tensor<16x32xi32, #blocked1>) -> tensor<16x32xf32, #blocked1> {
+    %c = ttg.convert_layout %x : tensor<32x32xf32, #blocked> -> tensor<32x32xf32, #blocked1>
+    %g = tt.gather %c[%i] {axis = 0 : i32} : (tensor<32x32xf32, #blocked1>, tensor<16x32xi32, #blocked1>) -> tensor<16x32xf32, #blocked1>
+    tt.return %g : tensor<16x32xf32, #blocked1>
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // Shared memory is written from the conversion's source and read into any layout directly.
+  // CHECK-LABEL: tt.func @shared_memory
+  // CHECK-NEXT: %[[A:.*]] = ttg.local_alloc %arg0 : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+  // CHECK-NEXT: ttg.local_store %arg0, %[[A]] : tensor<32x32xf16, #blocked> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+  // CHECK-NEXT: %[[L:.*]] = ttg.local_load %[[A]] : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #blocked>
+  // CHECK-NEXT: tt.return %[[L]]
+  tt.func @shared_memory(%x: tensor<32x32xf16, #blocked>) -> tensor<32x32xf16, #blocked> {
+    %c = ttg.convert_layout %x : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #blocked1>
+    %a = ttg.local_alloc %c {alignment = 16 : i32} : (tensor<32x32xf16, #blocked1>) -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    ttg.local_store %c, %a : tensor<32x32xf16, #blocked1> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    %l = ttg.local_load %a : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #blocked1>
+    %r = ttg.convert_layout %l : tensor<32x32xf16, #blocked1> -> tensor<32x32xf16, #blocked>
+    tt.return %r : tensor<32x32xf16, #blocked>
+  }
+
+  // An immutable copy of a buffer's own contents is the buffer; transposes of shared-memory
+  // views compose, and the identity transpose disappears.
+  // CHECK-LABEL: tt.func @shared_views
+  // CHECK-NEXT: %[[T:.*]] = ttg.memdesc_trans %arg0 {order = array<i32: 1, 0>}
+  // CHECK-NEXT: tt.return %arg0, %arg0, %[[T]]
+  tt.func @shared_views(%m: !ttg.memdesc<32x32xf16, #shared, #smem>) -> (!ttg.memdesc<32x32xf16, #shared, #smem>, !ttg.memdesc<32x32xf16, #shared, #smem>, !ttg.memdesc<32x32xf16, #shared, #smem>) {
+    %l = ttg.local_load %m : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #blocked>
+    %a = ttg.local_alloc %l : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    %t1 = ttg.memdesc_trans %m {order = array<i32: 1, 0>} : !ttg.memdesc<32x32xf16, #shared, #smem> -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    %t2 = ttg.memdesc_trans %t1 {order = array<i32: 1, 0>} : !ttg.memdesc<32x32xf16, #shared, #smem> -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    %id = ttg.memdesc_trans %m {order = array<i32: 0, 1>} : !ttg.memdesc<32x32xf16, #shared, #smem> -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    %t3 = ttg.memdesc_trans %id {order = array<i32: 1, 0>} : !ttg.memdesc<32x32xf16, #shared, #smem> -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    tt.return %a, %t2, %t3 : !ttg.memdesc<32x32xf16, #shared, #smem>, !ttg.memdesc<32x32xf16, #shared, #smem>, !ttg.memdesc<32x32xf16, #shared, #smem>
+  }
+
+  // A conversion from an mma layout to a dot operand is kept (Triton's fused-attention rule).
+  // CHECK-LABEL: tt.func @mma_to_dot_operand
+  // CHECK-NEXT: %[[C:.*]] = ttg.convert_layout %arg0
+  // CHECK-NEXT: %[[D:.*]] = ttg.convert_layout %[[C]]
+  // CHECK-NEXT: tt.return %[[D]]
+  tt.func @mma_to_dot_operand(%x: tensor<32x32xf16, #blocked>) -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> {
+    %c = ttg.convert_layout %x : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #mma>
+    %d = ttg.convert_layout %c : tensor<32x32xf16, #mma> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    tt.return %d : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+  }
+}
