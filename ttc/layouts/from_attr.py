@@ -13,14 +13,21 @@ from xdsl.ir import Attribute
 
 from ttc.dialects.ttg_attrs import (
     BlockedEncodingAttr,
+    DotOperandEncodingAttr,
     LayoutEncoding,
     LinearEncodingAttr,
+    NvidiaMmaEncodingAttr,
     SliceEncodingAttr,
     ints,
 )
 from ttc.layouts.blocked import blocked_to_linear, slice_to_linear
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.linear_encoding import linear_encoding_to_linear
+from ttc.layouts.mma import (
+    fma_dot_operand_to_linear,
+    nvidia_dot_operand_to_linear,
+    nvidia_mma_to_linear,
+)
 
 
 def to_linear_layout(encoding: Attribute, shape: Sequence[int]) -> LinearLayout:
@@ -48,5 +55,43 @@ def to_linear_layout(encoding: Attribute, shape: Sequence[int]) -> LinearLayout:
         return slice_to_linear(shape, encoding.dim.data, lambda s: to_linear_layout(parent, s))
     if isinstance(encoding, LinearEncodingAttr):
         return linear_encoding_to_linear(encoding.bases(), shape)
+    if isinstance(encoding, NvidiaMmaEncodingAttr):
+        cta = encoding.cta_layout
+        return nvidia_mma_to_linear(
+            shape,
+            encoding.version_major.data,
+            ints(encoding.warps_per_cta),
+            ints(encoding.instr_shape),
+            (cta.ctas_per_cga, cta.cta_split_num, cta.cta_order),
+        )
+    if isinstance(encoding, DotOperandEncodingAttr):
+        return _dot_operand_to_linear(encoding, shape)
     name = getattr(encoding, "name", type(encoding).__name__)
     raise LayoutError(f"no linear-layout conversion for #{name} yet")
+
+
+def _dot_operand_to_linear(encoding: DotOperandEncodingAttr, shape: tuple[int, ...]) -> LinearLayout:
+    parent, op_idx = encoding.parent, encoding.op_idx.data
+    if isinstance(parent, NvidiaMmaEncodingAttr):
+        cta = parent.cta_layout
+        return nvidia_dot_operand_to_linear(
+            shape,
+            op_idx,
+            encoding.k_width.data,
+            parent.version_major.data,
+            ints(parent.warps_per_cta),
+            (cta.ctas_per_cga, cta.cta_split_num, cta.cta_order),
+        )
+    if isinstance(parent, BlockedEncodingAttr):
+        cta = parent.cta_layout
+        return fma_dot_operand_to_linear(
+            shape,
+            op_idx,
+            ints(parent.size_per_thread),
+            ints(parent.threads_per_warp),
+            ints(parent.warps_per_cta),
+            ints(parent.order),
+            (cta.ctas_per_cga, cta.cta_split_num, cta.cta_order),
+        )
+    name = getattr(parent, "name", type(parent).__name__)
+    raise LayoutError(f"no linear-layout conversion for #ttg.dot_op of #{name} yet")

@@ -10,6 +10,8 @@
 - `can_fold_into_conversion`, `is_expensive_load_or_store`: the predicates layout propagation and
   rematerialization share.
 - `with_encoding`, `set_type`: retyping values in place.
+- `replace_for_op_with_new_signature`: an `scf.for` with extra iter args (Triton's
+  `replaceForOpWithNewSignature`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntAttr, ModuleOp, TensorType
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.context import Context
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from ttc.dialects.tt_types import PointerType, encoding_of, shape_of
 from ttc.dialects.ttg_attrs import (
@@ -238,3 +241,32 @@ def is_expensive_load_or_store(op: Operation) -> bool:
 def tensor_encoding(value: SSAValue) -> Attribute | None:
     """The encoding of a tensor value, or None."""
     return encoding_of(value.type)
+
+
+def replace_for_op_with_new_signature(ctx: Context, loop: Operation, extra_inits: Sequence[SSAValue]) -> Operation:
+    """Triton's `replaceForOpWithNewSignature`: a new `scf.for` before `loop` carrying `loop`'s
+    iter args plus `extra_inits` (appended), with `loop`'s body moved into it and `loop`'s results
+    replaced by the new loop's leading results. `loop` is left empty for the caller to erase; the
+    body's terminator still yields the old values."""
+    old_body = loop.regions[0].blocks.first
+    assert old_body is not None and loop.parent is not None
+    extra_types = [v.type for v in extra_inits]
+    body = Block(arg_types=[*(a.type for a in old_body.args), *extra_types])
+    new_loop = ctx.get_op("scf.for").create(
+        operands=[*loop.operands, *extra_inits],
+        result_types=[*loop.result_types, *extra_types],
+        properties=dict(loop.properties),
+        attributes=dict(loop.attributes),
+        regions=[Region([body])],
+    )
+    for op in list(old_body.ops):
+        old_body.detach_op(op)
+        body.add_op(op)
+    for old_arg, new_arg in zip(old_body.args, body.args):
+        new_arg.name_hint = old_arg.name_hint
+        old_arg.replace_all_uses_with(new_arg)
+    loop.parent.insert_op_before(new_loop, loop)
+    for old_result, new_result in zip(loop.results, new_loop.results):
+        new_result.name_hint = old_result.name_hint
+        old_result.replace_all_uses_with(new_result)
+    return new_loop
