@@ -44,6 +44,9 @@ def launches():
     ln_y = torch.empty_like(ln_x)
     w = torch.randn(2048 + 16, device=dev, dtype=torch.float16)
     bb = torch.randn(2048 + 16, device=dev, dtype=torch.float16)
+    cs_in = torch.randn(rows, 1008, device=dev)
+    cs_out = torch.empty_like(cs_in)
+    yield "cumsum", 4, lambda: k.cumsum_kernel[(rows,)](cs_in, cs_out, cs_in.stride(0), 1008, BLOCK=1024, num_warps=4)
     yield "layer_norm", 8, lambda: k.layer_norm_kernel[(rows,)](ln_x, ln_y, w, bb, ln_x.stride(0), 2048 + 16, 1e-5, BLOCK=1024, num_warps=8)
 
 

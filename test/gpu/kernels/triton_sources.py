@@ -66,3 +66,12 @@ def layer_norm_kernel(x_ptr, y_ptr, w_ptr, b_ptr, row_stride, n_cols, eps, BLOCK
         v = tl.load(x_row + cols, mask=mask, other=0.0).to(tl.float32)
         y = (v - mean) * rstd * w + b
         tl.store(y_row + cols, y.to(tl.float16), mask=mask)
+
+
+@triton.jit
+def cumsum_kernel(in_ptr, out_ptr, row_stride, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    x = tl.load(in_ptr + row * row_stride + cols, mask=mask, other=0.0)
+    tl.store(out_ptr + row * row_stride + cols, tl.cumsum(x, axis=0), mask=mask)
