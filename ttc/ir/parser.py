@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import defaultdict
 from collections.abc import Iterable
 
 from xdsl.context import Context
@@ -29,18 +30,27 @@ from xdsl.dialects.builtin import (
     NoneAttr,
     StringAttr,
 )
-from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
-from xdsl.parser import Parser
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue, TypeAttribute
+from xdsl.parser import AttrParser, Parser
+from xdsl.parser.generic_parser import ParserState
 from xdsl.parser.core import UnresolvedOperand
 from xdsl.utils.exceptions import ParseError
-from xdsl.utils.lexer import Span
+from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from ttc.ir.errors import SourceLocation, TtcError
+from ttc.ir.lexer import FastMLIRLexer
+from ttc.ir.locations import LOCATION_CLASSES
 
 _ALIAS_DEF = re.compile(r"^([#!][A-Za-z_][\w$.\-]*)[ \t]*=", re.MULTILINE)
 _DEFAULT_VALUE_NAME = re.compile(r"arg[0-9]+|[0-9]+")
 _UNIQUED_NAME = re.compile(r"(.+)_[0-9]+")
+_ANGLE_SCAN = re.compile(r'->|[<>"\n]')
+_SKIP = re.compile(r"(?:[ \t\r\n\f\v]+|//[^\n]*)*")
+_SCALAR_ATTR = re.compile(r"-?[0-9]+ : (?:[isu]?i[0-9]+|index)(?![A-Za-z0-9_$.])")
+_LOC_ALIAS = re.compile(r"loc\((#[A-Za-z_$.-][A-Za-z0-9_$.-]*)\)")
+_COLON = re.compile(r"[ \t]*:[ \t]*")
+_TYPE_NAME = re.compile(r"!?[A-Za-z_][A-Za-z0-9_$.]*")
 _OP_NAME_TOKENS = (MLIRTokenKind.BARE_IDENT, MLIRTokenKind.STRING_LIT)
 
 
@@ -79,7 +89,11 @@ class TtcParser(Parser):
     """xDSL's parser with MLIR's location rules and forward `#loc` aliases."""
 
     def __init__(self, ctx: Context, text: str, filename: str) -> None:
-        super().__init__(ctx, text, filename)
+        AttrParser.__init__(self, ParserState(FastMLIRLexer(Input(text, filename))), ctx)
+        self.ssa_values = {}
+        self.blocks = {}
+        self.forward_block_references = defaultdict(list)
+        self.forward_ssa_references = {}
         self.source = SourceMap(text, filename)
         self._pending_aliases: dict[str, int] = {}
         for match in _ALIAS_DEF.finditer(text):
@@ -91,6 +105,8 @@ class TtcParser(Parser):
         self._custom_op_name = True
         self._op_names: list[int] = []
         self._unlocated_args: dict[BlockArgument, str] = {}
+        self._type_cache: dict[str, TypeAttribute] = {}
+        self._attr_cache: dict[str, Attribute] = {}
 
     # -- aliases -----------------------------------------------------------------------------
 
@@ -130,9 +146,78 @@ class TtcParser(Parser):
             return
         self._resume_from(end)
 
+    # -- types -------------------------------------------------------------------------------
+
+    def parse_optional_type(self):  # type: ignore[override]
+        """xDSL's, but a type spelled exactly as before is not parsed (or verified) again.
+
+        Triton's IR repeats the same few tensor and pointer types on every line; types are
+        immutable and aliases cannot change meaning within a buffer, so the text of a
+        `name<...>` type maps to one attribute.
+        """
+        token = self._current_token
+        if token.kind is not MLIRTokenKind.BARE_IDENT and token.kind is not MLIRTokenKind.EXCLAMATION_IDENT:
+            return super().parse_optional_type()
+        content = self.source.text
+        start = token.span.start
+        close = _matching_angle(content, token.span.end)
+        if close < 0:
+            return super().parse_optional_type()
+        key = content[start:close]
+        cached = self._type_cache.get(key)
+        if cached is not None:
+            self._resume_from(close)
+            return cached
+        parsed = super().parse_optional_type()
+        if parsed is not None and self._current_token.span.start == _SKIP.match(content, close).end():
+            self._type_cache[key] = parsed
+        return parsed
+
+    def parse_optional_attribute(self):  # type: ignore[override]
+        """xDSL's, but `dense<...> : type`, `array<...>` and `16 : i32` spelled as before are
+        reused rather than parsed and verified again."""
+        token = self._current_token
+        content = self.source.text
+        kind = token.kind
+        if kind is MLIRTokenKind.INTEGER_LIT or kind is MLIRTokenKind.MINUS:
+            scalar = _SCALAR_ATTR.match(content, token.span.start)
+            end = scalar.end() if scalar is not None else -1
+        elif kind is MLIRTokenKind.BARE_IDENT and token.text in ("dense", "array"):
+            end = _matching_angle(content, token.span.end)
+            if end >= 0 and token.text == "dense":
+                colon = _COLON.match(content, end)
+                end = _type_end(content, colon.end()) if colon is not None else -1
+        else:
+            return super().parse_optional_attribute()
+        if end < 0:
+            return super().parse_optional_attribute()
+        key = content[token.span.start : end]
+        cached = self._attr_cache.get(key)
+        if cached is not None:
+            self._resume_from(end)
+            return cached
+        parsed = super().parse_optional_attribute()
+        if parsed is not None and self._current_token.span.start == _SKIP.match(content, end).end():
+            self._attr_cache[key] = parsed
+        return parsed
+
     # -- locations ---------------------------------------------------------------------------
 
     def parse_optional_location(self):  # type: ignore[override]
+        token = self._current_token
+        if token.kind is not MLIRTokenKind.BARE_IDENT or token.text != "loc":
+            return None
+        by_alias = _LOC_ALIAS.match(self.source.text, token.span.start)
+        if by_alias is not None:
+            alias = by_alias.group(1)
+            if alias not in self.attribute_aliases and alias in self._pending_aliases:
+                if alias not in self._resolving:
+                    self._define_forward_alias(alias)
+            loc = self.attribute_aliases.get(alias)
+            if isinstance(loc, LOCATION_CLASSES):
+                self._resume_from(by_alias.end())
+                self._after_loc = self._current_token.span.start
+                return loc
         loc = super().parse_optional_location()
         if loc is not None:
             self._after_loc = self._current_token.span.start
@@ -147,6 +232,12 @@ class TtcParser(Parser):
                 self.parse_punctuation(">")
             locs = self.parse_comma_separated_list(self.Delimiter.SQUARE, self._parse_location)
             return FusedLoc(tuple(locs), metadata)
+        if self._current_token.kind == MLIRTokenKind.HASH_IDENT:
+            at = self._current_token.span.start
+            loc = self.parse_attribute()
+            if not isinstance(loc, LOCATION_CLASSES):
+                self.raise_error("expected location attribute", at)
+            return loc
         return super()._parse_location()
 
     # -- operations --------------------------------------------------------------------------
@@ -279,6 +370,35 @@ class TtcParser(Parser):
         module = ModuleOp(ops)
         module.location = self.source.file_loc(0)
         return module
+
+
+def _matching_angle(content: str, at: int) -> int:
+    """The offset just past the `>` closing the `<` at `at`; -1 if none is at `at`, or the
+    bracket holds a string, an arrow or a line break (such text is left to the full parser)."""
+    if not content.startswith("<", at):
+        return -1
+    depth = 0
+    for match in _ANGLE_SCAN.finditer(content, at):
+        char = match.group()
+        if char == "<":
+            depth += 1
+        elif char == ">":
+            depth -= 1
+            if depth == 0:
+                return match.end()
+        else:
+            return -1
+    return -1
+
+
+def _type_end(content: str, at: int) -> int:
+    """The offset just past a `name` or `name<...>` type starting at `at`; -1 if none."""
+    name = _TYPE_NAME.match(content, at)
+    if name is None:
+        return -1
+    if content.startswith("<", name.end()):
+        return _matching_angle(content, name.end())
+    return name.end()
 
 
 def parse_module(

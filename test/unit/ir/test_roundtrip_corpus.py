@@ -21,7 +21,6 @@ from ttc.ir.printer import print_module
 MISSING_OPS = {
     "nvg.cluster_id": "the nvgpu (nvg) dialect is not in ttc's context",
     "nvg.wgmma": "the nvgpu (nvg) dialect is not in ttc's context",
-    "ub.poison": "the ub dialect is not in ttc's context",
 }
 
 
