@@ -77,6 +77,8 @@ class MlirPrinter(Printer):
         self._alias_text = aliases.text
         self._collect = collect
         self._visited: dict[Attribute, VisitInfo] = {}
+        self._visited_ids: dict[int, tuple[Attribute, VisitInfo]] = {}
+        self._memo: dict[int, tuple[Attribute, str]] = {}
         self._children: list[VisitInfo] = []
         self._deferrable = False
         self._loc_depth = 0
@@ -139,14 +141,27 @@ class MlirPrinter(Printer):
         if self._collect:
             self._visit(attribute)
             return
-        if self._loc_depth == 0 and isinstance(attribute, LOCATION_CLASSES):
-            self._print_trailing_location(attribute, allow_alias=False)
+        memo = self._memo.get(id(attribute))
+        if memo is not None and memo[0] is attribute:
+            self._out.append(memo[1])
             return
+        if isinstance(attribute, LOCATION_CLASSES):
+            if self._loc_depth == 0:
+                self._print_trailing_location(attribute, allow_alias=False)
+            else:
+                self._print_nested_location(attribute)
+            return
+        start = len(self._out)
         alias = self._alias_text.get(attribute)
         if alias is not None:
-            self.print_string(alias)
-            return
-        self._print_attribute_body(attribute)
+            self._out.append(alias)
+        else:
+            self._print_attribute_body(attribute)
+        text = "".join(self._out[start:])
+        if "\n" not in text:
+            del self._out[start:]
+            self._out.append(text)
+            self._memo[id(attribute)] = (attribute, text)
 
     def _print_attribute_body(self, attribute: Attribute) -> None:
         if isinstance(attribute, LOCATION_CLASSES):
@@ -158,7 +173,12 @@ class MlirPrinter(Printer):
 
     def _visit(self, attribute: Attribute) -> None:
         """MLIR's `AliasInitializer::visit`: record `attribute` and what it nests."""
-        info = self._visited.get(attribute)
+        known = self._visited_ids.get(id(attribute))
+        info = known[1] if known is not None and known[0] is attribute else None
+        if info is None:
+            info = self._visited.get(attribute)
+            if info is not None:
+                self._visited_ids[id(attribute)] = (attribute, info)
         if info is not None:
             if not self._deferrable:
                 info.mark_non_deferrable()
@@ -173,6 +193,7 @@ class MlirPrinter(Printer):
             depth=1 if alias is not None else 0,
         )
         self._visited[attribute] = info
+        self._visited_ids[id(attribute)] = (attribute, info)
         outer = self._children
         self._children = []
         if isinstance(attribute, LOCATION_CLASSES):
