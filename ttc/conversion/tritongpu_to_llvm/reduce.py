@@ -115,7 +115,7 @@ def _result_keys(lw: FunctionLowering, op: Operation, axis: int) -> list[Key] | 
     return keys
 
 
-def _bit_field(lw: FunctionLowering, value: SSAValue, bits: Sequence[int]) -> SSAValue:
+def bit_field(lw: FunctionLowering, value: SSAValue, bits: Sequence[int]) -> SSAValue:
     """The bits `bits` of `value`, packed low to high (an index along the axis)."""
     result: SSAValue | None = None
     for k, bit in enumerate(bits):
@@ -164,7 +164,7 @@ def _cross_warp(
     write = lw.icmp("eq", lw.binary(llvm.AndOp, lane, lane_mask), 0) if lane_mask else None
     if free.get(WARP, 0):
         write = lw.and_(write, lw.icmp("eq", lw.binary(llvm.AndOp, warp, free[WARP]), 0))
-    warp_along_axis = _bit_field(lw, warp, geometry.warp_bits)
+    warp_along_axis = bit_field(lw, warp, geometry.warp_bits)
     indices = emit_indices(lw, layout)
     for key, acc in accs.items():
         index = list(indices[first[key]])

@@ -5,8 +5,9 @@
   wrote on `op` (an `i8` GEP in address space 3).
 * `store_shared` / `load_shared`: one `st.shared.bN` / `ld.shared.bN`, predicated through inline
   PTX as Triton writes them (`@$2 st.shared.b32 [ $0 + 0 ], $1;`); sub-byte values travel as bytes.
-* `shuffle_xor`: `shfl.sync.bfly` with a full mask and clamp 31 on 32-bit words; narrower values
-  are widened, 64-bit values shuffled as two halves, floats and pointers bit-cast.
+* `shuffle_xor` / `shuffle_up` / `shuffle_idx` (Triton's `shuffleXor/shuffleUp/shuffleIdx`):
+  `shfl.sync.bfly` / `.up` / `.idx` with a full mask (clamp 31, 0 and 31) on 32-bit words; narrower
+  values are widened, 64-bit values shuffled as two halves, floats and pointers bit-cast.
 * `gpu.barrier` (what Membar inserts) becomes `nvvm.barrier0` (`bar.sync 0`).
 """
 
@@ -124,31 +125,48 @@ def load_shared(lw: FunctionLowering, pointer: SSAValue, type: Attribute, predic
     return _from_word(lw, word, type)
 
 
-def _shuffle_word(lw: FunctionLowering, word: SSAValue, mask: int) -> SSAValue:
+def _shuffle_word(lw: FunctionLowering, word: SSAValue, kind: str, offset: SSAValue, clamp: int) -> SSAValue:
     return lw.value(
         nvvm.ShflOp.create(
-            operands=[lw.i32(FULL_MASK), word, lw.i32(mask), lw.i32(SHUFFLE_CLAMP)],
+            operands=[lw.i32(FULL_MASK), word, offset, lw.i32(clamp)],
             result_types=[i32],
-            properties={"kind": nvvm.ShflKindAttr.get("bfly")},
+            properties={"kind": nvvm.ShflKindAttr.get(kind)},
         )
     )
 
 
-def shuffle_xor(lw: FunctionLowering, value: SSAValue, mask: int) -> SSAValue:
-    """The `value` held by lane `lane ^ mask` (Triton's `shuffleXor`)."""
+def _shuffle(lw: FunctionLowering, value: SSAValue, kind: str, offset: SSAValue | int, clamp: int) -> SSAValue:
+    """One `shfl.sync.<kind>` of `value`, whatever its type (Triton's `shuffleCommon`)."""
+    if isinstance(offset, int):
+        offset = lw.i32(offset)
     word, width = _as_word(lw, value)
     if width == 64:
         low = lw.value(llvm.TruncOp(word, i32))
         high = lw.value(llvm.TruncOp(lw.binary(llvm.LShrOp, word, 32), i32))
-        low = lw.value(llvm.ZExtOp(_shuffle_word(lw, low, mask), i64))
-        high = lw.value(llvm.ZExtOp(_shuffle_word(lw, high, mask), i64))
+        low = lw.value(llvm.ZExtOp(_shuffle_word(lw, low, kind, offset, clamp), i64))
+        high = lw.value(llvm.ZExtOp(_shuffle_word(lw, high, kind, offset, clamp), i64))
         word = lw.value(llvm.OrOp(lw.binary(llvm.ShlOp, high, 32), low))
     elif width < 32:
         wide = lw.value(llvm.ZExtOp(word, i32))
-        word = lw.value(llvm.TruncOp(_shuffle_word(lw, wide, mask), IntegerType(width)))
+        word = lw.value(llvm.TruncOp(_shuffle_word(lw, wide, kind, offset, clamp), IntegerType(width)))
     else:
-        word = _shuffle_word(lw, word, mask)
+        word = _shuffle_word(lw, word, kind, offset, clamp)
     return _from_word(lw, word, value.type)
+
+
+def shuffle_xor(lw: FunctionLowering, value: SSAValue, mask: int) -> SSAValue:
+    """The `value` held by lane `lane ^ mask` (Triton's `shuffleXor`)."""
+    return _shuffle(lw, value, "bfly", mask, SHUFFLE_CLAMP)
+
+
+def shuffle_up(lw: FunctionLowering, value: SSAValue, delta: int) -> SSAValue:
+    """The `value` held by lane `lane - delta`; lanes below `delta` keep their own (`shuffleUp`)."""
+    return _shuffle(lw, value, "up", delta, 0)
+
+
+def shuffle_idx(lw: FunctionLowering, value: SSAValue, lane: SSAValue) -> SSAValue:
+    """The `value` held by lane `lane` (Triton's `shuffleIdx`)."""
+    return _shuffle(lw, value, "idx", lane, SHUFFLE_CLAMP)
 
 
 def barrier(lw: FunctionLowering) -> None:
