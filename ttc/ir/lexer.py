@@ -63,11 +63,24 @@ _PREFIXED = {
 _new = object.__new__
 
 
-def _token(kind: MLIRTokenKind, start: int, end: int, source: Input[str], cls: type = Span) -> Token:
-    span = _new(cls)
-    span.__dict__.update(start=start, end=end, input=source)
-    token = _new(Token)
-    token.__dict__.update(kind=kind, span=span)
+class _TextSpan(Span[str]):
+    """A `Span` whose text was sliced once, when it was lexed."""
+
+    text = None  # type: ignore[assignment]  # shadows Span.text: the instance holds the value
+
+
+class _TextToken(Token[MLIRTokenKind, str]):
+    """A `Token` whose text was sliced once, when it was lexed."""
+
+    text = None  # type: ignore[assignment]  # shadows Token.text: the instance holds the value
+
+
+def _token(kind: MLIRTokenKind, start: int, end: int, source: Input[str]) -> Token:
+    text = source.content[start:end]
+    span = _new(_TextSpan)
+    span.__dict__.update(start=start, end=end, input=source, text=text)
+    token = _new(_TextToken)
+    token.__dict__.update(kind=kind, span=span, text=text)
     return token
 
 
@@ -109,7 +122,7 @@ class FastMLIRLexer(MLIRLexer):
         """STRING_LIT, or BYTES_LIT when the escapes do not spell valid UTF-8 (as xDSL)."""
         source = self.input
         if "\\" not in source.content[start:end]:
-            return _token(MLIRTokenKind.STRING_LIT, start, end, source, StringLiteral)
+            return Token(MLIRTokenKind.STRING_LIT, StringLiteral(start, end, source))
         literal = StringLiteral(start, end, source)
         contents = literal.bytes_contents
         if contents.isascii():

@@ -36,7 +36,7 @@ from xdsl.parser.generic_parser import ParserState
 from xdsl.parser.core import UnresolvedOperand
 from xdsl.utils.exceptions import ParseError
 from xdsl.utils.lexer import Input, Span
-from xdsl.utils.mlir_lexer import MLIRTokenKind
+from xdsl.utils.mlir_lexer import KIND_BY_PUNCTUATION_SPELLING, MLIRTokenKind, PunctuationSpelling
 
 from ttc.ir.errors import SourceLocation, TtcError
 from ttc.ir.lexer import FastMLIRLexer
@@ -145,6 +145,20 @@ class TtcParser(Parser):
             super()._parse_alias_def()
             return
         self._resume_from(end)
+
+    # -- tokens ------------------------------------------------------------------------------
+
+    def parse_optional_punctuation(self, punctuation: PunctuationSpelling) -> PunctuationSpelling | None:
+        if self._current_token.kind is KIND_BY_PUNCTUATION_SPELLING[punctuation]:
+            self._consume_token()
+            return punctuation
+        return None
+
+    def parse_punctuation(self, punctuation: PunctuationSpelling, context_msg: str = "") -> PunctuationSpelling:
+        if self._current_token.kind is KIND_BY_PUNCTUATION_SPELLING[punctuation]:
+            self._consume_token()
+            return punctuation
+        self.raise_error(f"expected '{punctuation}'{context_msg}")
 
     # -- types -------------------------------------------------------------------------------
 
