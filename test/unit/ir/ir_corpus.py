@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 CORPUS = Path("/work/shared/corpus/triton-3.6")
+GPU_KERNELS = Path(__file__).resolve().parents[2] / "gpu" / "kernels" / "triton-3.6"
 _LOC_DEF = re.compile(r"#loc[0-9]* = loc\(")
 _DUMP_HEADER = re.compile(r"^(// -----//.*)\n", re.MULTILINE)
 
@@ -70,8 +71,13 @@ def _skip_balanced(line: str, i: int) -> int:
 
 
 def corpus_files() -> list[Path]:
-    """Every TTIR and TTGIR file of the corpus."""
-    return sorted([*CORPUS.glob("*/*.ttir"), *CORPUS.glob("*/*.ttgir")])
+    """Every TTIR and TTGIR file of the shared corpus and of the GPU-test kernels."""
+    return sorted(
+        path
+        for root in (CORPUS, GPU_KERNELS)
+        for pattern in ("*/*.ttir", "*/*.ttgir")
+        for path in root.glob(pattern)
+    )
 
 
 @dataclass(frozen=True)
