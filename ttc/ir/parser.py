@@ -18,10 +18,16 @@ from __future__ import annotations
 import bisect
 import re
 from collections import defaultdict
+from math import prod
 from collections.abc import Iterable
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
+    AnyFloat,
+    BytesAttr,
+    DenseIntOrFPElementsAttr,
+    TensorType,
+    VectorType,
     FileLineColLoc,
     FusedLoc,
     IntAttr,
@@ -49,6 +55,7 @@ _ANGLE_SCAN = re.compile(r'->|[<>"\n]')
 _SKIP = re.compile(r"(?:[ \t\r\n\f\v]+|//[^\n]*)*")
 _SCALAR_ATTR = re.compile(r"-?[0-9]+ : (?:[isu]?i[0-9]+|index)(?![A-Za-z0-9_$.])")
 _LOC_ALIAS = re.compile(r"loc\((#[A-Za-z_$.-][A-Za-z0-9_$.-]*)\)")
+_HEX_SPLAT = re.compile(r"dense<(0x[0-9A-Fa-f]+)>[ \t]*:[ \t]*")
 _COLON = re.compile(r"[ \t]*:[ \t]*")
 _TYPE_NAME = re.compile(r"!?[A-Za-z_][A-Za-z0-9_$.]*")
 _OP_NAME_TOKENS = (MLIRTokenKind.BARE_IDENT, MLIRTokenKind.STRING_LIT)
@@ -210,10 +217,29 @@ class TtcParser(Parser):
         if cached is not None:
             self._resume_from(end)
             return cached
-        parsed = super().parse_optional_attribute()
+        parsed = self._parse_hex_float_splat() or super().parse_optional_attribute()
         if parsed is not None and self._current_token.span.start == _SKIP.match(content, end).end():
             self._attr_cache[key] = parsed
         return parsed
+
+    def _parse_hex_float_splat(self) -> DenseIntOrFPElementsAttr | None:
+        """`dense<0xFF800000> : tensor<...xf32>`: MLIR reads the integer as the element's bits."""
+        start = self._current_token.span.start
+        literal = _HEX_SPLAT.match(self.source.text, start)
+        if literal is None:
+            return None
+        self._resume_from(literal.end())
+        shaped = self.parse_type()
+        element = shaped.get_element_type() if isinstance(shaped, TensorType | VectorType) else None
+        if not isinstance(element, AnyFloat):
+            self._resume_from(start)
+            return None
+        bits = int(literal.group(1), 16)
+        width = element.bitwidth
+        if bits >> width:
+            self.raise_error(f"hexadecimal float literal does not fit in {element}", start)
+        count = prod(shaped.get_shape())
+        return DenseIntOrFPElementsAttr(shaped, BytesAttr(bits.to_bytes(width // 8, "little") * count))
 
     # -- locations ---------------------------------------------------------------------------
 

@@ -271,9 +271,6 @@ class MlirPrinter(Printer):
             self._print_attr_string((key, entries[key]))
         self.print_string("}")
 
-    def print_attr_dict(self, attr_dict: Mapping[str, Attribute]) -> None:
-        self._print_sorted_dict(attr_dict)
-
     def print_op_attributes(
         self,
         attributes: Mapping[str, Attribute],
