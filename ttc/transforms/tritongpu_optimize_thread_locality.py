@@ -154,7 +154,7 @@ def optimize_reshape_layout(view: Operation, rewriter: PatternRewriter) -> bool:
     view.properties["efficient_layout"] = UnitAttr()
     rewriter.notify_op_modified(view)
     cvt = create_op(active_context(), "ttg.convert_layout", [view.results[0]], [tensor])
-    rewriter.insert_op(cvt, InsertPoint.after(view))
+    rewriter.insert(cvt, InsertPoint.after(view))
     rewriter.replace_uses_with_if(view.results[0], cvt.results[0], lambda use: use.operation is not cvt)
     return True
 
@@ -214,12 +214,12 @@ def optimize_gather_layout(gather: Operation, rewriter: PatternRewriter) -> bool
     converted = []
     for operand in gather.operands:
         cvt = create_op(ctx, "ttg.convert_layout", [operand], [with_encoding(operand.type, encoding)])
-        rewriter.insert_op(cvt, InsertPoint.before(gather))
+        rewriter.insert(cvt, InsertPoint.before(gather))
         converted.append(cvt.results[0])
     result = gather.results[0]
     old_type = result.type
     back = create_op(ctx, "ttg.convert_layout", [result], [old_type])
-    rewriter.insert_op(back, InsertPoint.after(gather))
+    rewriter.insert(back, InsertPoint.after(gather))
     rewriter.replace_uses_with_if(result, back.results[0], lambda use: use.operation is not back)
     for i, value in enumerate(converted):
         gather.operands[i] = value

@@ -1,6 +1,7 @@
 """ttc's TTIR→TTGIR passes reproduce Triton 3.6's own output on the corpus pass dumps (sm90,
-4 warps): every run of convert-triton-to-tritongpu, tritongpu-coalesce and
-tritongpu-remove-layout-conversions in the vector-add and matmul pipelines."""
+4 warps): every run of convert-triton-to-tritongpu, tritongpu-coalesce,
+tritongpu-remove-layout-conversions, tritongpu-optimize-thread-locality and
+tritongpu-reduce-data-duplication in the vector-add and matmul pipelines."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ OPTIONS: dict[str, dict[str, object]] = {
     "convert-triton-to-tritongpu": {"target": "cuda:90", "num_warps": 4},
     "tritongpu-coalesce": {},
     "tritongpu-remove-layout-conversions": {},
+    "tritongpu-optimize-thread-locality": {},
+    "tritongpu-reduce-data-duplication": {},
 }
 CASES = pass_cases(set(OPTIONS))
 

@@ -53,6 +53,6 @@ def test_rank_mismatch() -> None:
 
 
 def test_encodings_without_a_conversion_yet() -> None:
-    mma = parse("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>")
-    with pytest.raises(LayoutError, match="no linear-layout conversion for #ttg.nvidia_mma"):
-        to_linear_layout(mma, (32, 32))
+    shared = parse("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>")
+    with pytest.raises(LayoutError, match="no linear-layout conversion for #ttg.swizzled_shared"):
+        to_linear_layout(shared, (32, 32))
