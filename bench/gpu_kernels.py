@@ -1,13 +1,13 @@
 """GPU kernel speed: ttc's builds against Triton's own, on the GPU machine (needs torch, triton, cupy).
 
 For each kernel at a large size (add: 2^24 fp32; softmax: 4096×1024 fp32; row_sum: 4096×4096 fp32;
-layer_norm: 4096×4096 fp16), `ttc compile` builds a cuda:90 cubin (from Triton's TTIR by default,
-or its TTGIR or LLVM IR with --source; test/gpu/test_kernels.py's `build`), test/gpu/launch.py
-launches it on torch's current stream (on cupy views of torch's tensors, made once), and Triton
-3.6 runs the same kernel from test/gpu/kernels/triton_sources.py with the same block size and
-warps. Both are timed with `triton.testing.do_bench` (median), reported in GB/s (each input
-read once, each output written once) with the ratio ttc/Triton, after one correctness check of
-ttc's output against Triton's.
+layer_norm: 4096×4096 fp16; cumsum: 4096×1024 fp32), `ttc compile` builds a cuda:90 cubin (from
+Triton's TTIR by default, or its TTGIR or LLVM IR with --source; test/gpu/test_kernels.py's
+`build`), test/gpu/launch.py launches it on torch's current stream (on cupy views of torch's
+tensors, made once), and Triton 3.6 runs the same kernel from test/gpu/kernels/triton_sources.py
+with the same block size and warps. Both are timed with `triton.testing.do_bench` (median),
+reported in GB/s (each input read once, each output written once) with the ratio ttc/Triton, after
+one correctness check of ttc's output against Triton's.
 
 Usage: python bench/gpu_kernels.py [--source ttir|ttgir|llir] [--kernel NAME ...]
 """
@@ -72,6 +72,11 @@ def _layer_norm() -> dict[str, Any]:
     return {"rows": rows, "cols": cols, "x": x, "w": w, "b": b, "out": torch.empty_like(x)}
 
 
+def _cumsum() -> dict[str, Any]:
+    a = torch.randn(4096, 1024, device="cuda")
+    return {"rows": 4096, "cols": 1024, "a": a, "out": torch.empty_like(a)}
+
+
 BENCHES = [
     Bench("add",
           _add,
@@ -101,6 +106,12 @@ BENCHES = [
                                                       t["cols"], t["cols"], 1e-5, BLOCK=1024,
                                                       num_warps=8),
           "out", lambda t: 2 * t["rows"] * t["cols"] * 2 + 2 * t["cols"] * 2),
+    Bench("cumsum",
+          _cumsum,
+          lambda kern, t: kern(t["rows"], t["c_a"], t["c_out"], t["cols"], t["cols"]),
+          lambda t: k.cumsum_kernel[(t["rows"],)](t["a"], t["out"], t["cols"], t["cols"],
+                                                  BLOCK=1024, num_warps=4),
+          "out", lambda t: 2 * t["rows"] * t["cols"] * 4),
 ]
 
 

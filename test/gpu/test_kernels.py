@@ -1,6 +1,6 @@
 """Kernels compiled by ttc, launched with cupy on a real GPU and checked against numpy.
 
-For each kernel (add, softmax, row_sum, layer_norm: Triton-language sources in
+For each kernel (add, softmax, row_sum, layer_norm, cumsum: Triton-language sources in
 kernels/triton_sources.py, Triton 3.6's IR of every stage in kernels/triton-3.6/<kernel>/) and
 each target (cuda:80 as PTX, which the driver JIT-compiles on newer GPUs; cuda:90 as cubin), the
 binary comes from one of three sources:
@@ -85,6 +85,16 @@ def check_layer_norm(kernel: Any, shape: tuple[int, int], rng: np.random.Generat
     np.testing.assert_allclose(y.get().astype(np.float32), expected, rtol=1e-2, atol=1e-2)
 
 
+def check_cumsum(kernel: Any, shape: tuple[int, int], rng: np.random.Generator) -> None:
+    import cupy
+
+    rows, cols = shape
+    a = rng.standard_normal(shape, dtype=np.float32)
+    out = cupy.full(shape, np.nan, dtype=cupy.float32)
+    kernel(rows, cupy.asarray(a), out, cols, cols)
+    np.testing.assert_allclose(out.get(), np.cumsum(a, axis=1, dtype=np.float64), rtol=1e-5, atol=1e-4)
+
+
 @dataclass(frozen=True)
 class Case:
     """A kernel: its parameters (Triton signature types), warps, sizes to try, and the check."""
@@ -112,6 +122,9 @@ CASES = (
                         ("b_ptr", "*fp16"), ("row_stride", "i32"), ("n_cols", "i32"),
                         ("eps", "fp32")),
          8, ((1, 16), (7, 2064), (33, 4112)), check_layer_norm),
+    Case("cumsum", (("in_ptr", "*fp32"), ("out_ptr", "*fp32"), ("row_stride", "i32"),
+                    ("n_cols", "i32")),
+         4, ((1, 16), (37, 1008), (130, 784)), check_cumsum),
 )
 
 
