@@ -10,7 +10,7 @@ that they do not clash), then reports:
   `debuginfo`);
 - start-up: wall time of `ttc --version` in a fresh process (median of `--repeat` runs).
 
-Times are the best of `--repeat` runs. `--profile` prints the top of a cProfile of one parse
+Times are the least CPU time of `--repeat` runs (start-up: median wall time). `--profile` prints the top of a cProfile of one parse
 and one print instead.
 """
 
@@ -62,12 +62,14 @@ def build_module(corpus: Path, size_mb: float) -> str:
 
 
 def best_of(repeat: int, run: Callable[[], object]) -> tuple[float, object]:
+    """The least process CPU time of `repeat` runs (steadier than wall time on a shared
+    machine; the work is single-threaded) and the last run's result."""
     best = float("inf")
     result: object = None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         result = run()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best, result
 
 

@@ -16,6 +16,7 @@ Mirrors MLIR's `OperationParser` where xDSL's parser differs:
 from __future__ import annotations
 
 import bisect
+import gc
 import re
 from collections import defaultdict
 from math import prod
@@ -154,6 +155,20 @@ class TtcParser(Parser):
         self._resume_from(end)
 
     # -- tokens ------------------------------------------------------------------------------
+
+    def _consume_token(self, expected_kind: MLIRTokenKind | None = None):  # type: ignore[override]
+        state = self._parser_state
+        token = state.current_token
+        state.current_token = state.lexer.lex()
+        return token
+
+    def _parse_optional_token(self, expected_kind: MLIRTokenKind):  # type: ignore[override]
+        state = self._parser_state
+        token = state.current_token
+        if token.kind is expected_kind:
+            state.current_token = state.lexer.lex()
+            return token
+        return None
 
     def parse_optional_punctuation(self, punctuation: PunctuationSpelling) -> PunctuationSpelling | None:
         if self._current_token.kind is KIND_BY_PUNCTUATION_SPELLING[punctuation]:
@@ -457,6 +472,8 @@ def parse_module(
         parser = TtcParser(ctx, text, filename)
     except ParseError as err:
         raise _from_parse_error(SourceMap(text, filename), err) from None
+    collecting = gc.isenabled()
+    gc.disable()  # the parse allocates only live objects: collections would find no garbage
     try:
         module = parser.parse_ttc_module()
     except ParseError as err:
@@ -470,6 +487,9 @@ def parse_module(
     except Exception as err:  # dialect code failing on malformed input: report, never trace
         message = str(err) or type(err).__name__
         raise parser.source.error(message, parser._current_token.span.start) from None
+    finally:
+        if collecting:
+            gc.enable()
     _modernize(module)
     return module
 
