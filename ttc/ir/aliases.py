@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from xdsl.ir import Attribute, TypeAttribute
+from xdsl.ir import Attribute
 
 from ttc.ir.locations import is_location
 from ttc.ir.names import sanitize_identifier
@@ -116,6 +116,3 @@ def _unique_suffix(alias: str, counts: dict[str, int], used: set[str]) -> int:
             used.add(probe)
             return index
 
-
-def is_type_attr(attr: Attribute) -> bool:
-    return isinstance(attr, TypeAttribute)

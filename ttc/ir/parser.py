@@ -7,10 +7,16 @@ Mirrors MLIR's `OperationParser` where xDSL's parser differs:
 - an op or block argument written without `loc(...)` gets its own position as a
   `FileLineColLoc(file, line, col)` (the op name's token, the argument's `%name`), as MLIR's
   parser does, so that verifier errors can point at it;
-- `fused<metadata>[...]` locations;
+- `fused<metadata>[...]` locations, and `dense<0x...>` float splats read as bit patterns;
+- loop arguments printed without locations get back the names they were printed with (see
+  `TtcParser._recover_argument_names`), so Triton's dumps print back byte for byte;
 - every failure is a `TtcError` at `file:line:col` of the offending token with that line's
   text, with MLIR's wording where it is cheap to match; errors raised by dialect parse code
   without a location get the current token's.
+
+Speed (about 5x xDSL's parser on Triton IR): a single-regex lexer (`ttc.ir.lexer`), types and
+simple attributes spelled as before reused instead of re-parsed, `loc(#alias)` read directly,
+and no cyclic garbage collection while parsing.
 """
 
 from __future__ import annotations
@@ -19,16 +25,14 @@ import bisect
 import gc
 import re
 from collections import defaultdict
-from math import prod
 from collections.abc import Iterable
+from math import prod
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
     AnyFloat,
     BytesAttr,
     DenseIntOrFPElementsAttr,
-    TensorType,
-    VectorType,
     FileLineColLoc,
     FusedLoc,
     IntAttr,
@@ -36,11 +40,13 @@ from xdsl.dialects.builtin import (
     NameLoc,
     NoneAttr,
     StringAttr,
+    TensorType,
+    VectorType,
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue, TypeAttribute
 from xdsl.parser import AttrParser, Parser
-from xdsl.parser.generic_parser import ParserState
 from xdsl.parser.core import UnresolvedOperand
+from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import ParseError
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import KIND_BY_PUNCTUATION_SPELLING, MLIRTokenKind, PunctuationSpelling

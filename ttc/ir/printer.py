@@ -16,17 +16,15 @@ methods dialect printers call back into:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
 from xdsl.dialects.builtin import (
     CallSiteLoc,
     DictionaryAttr,
     FileLineColLoc,
     FusedLoc,
-    ModuleOp,
     NameLoc,
     NoneAttr,
-    UnitAttr,
     UnknownLoc,
     UnregisteredOp,
 )
