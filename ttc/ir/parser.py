@@ -511,6 +511,7 @@ def _from_parse_error(source: SourceMap, err: ParseError) -> TtcError:
 _REWORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^Expected (.+?)(?: here)?[.!]?$"), r"expected \1"),
     (re.compile(r"^'(.)' expected(.*)$"), r"expected '\1'\2"),
+    (re.compile(r"^SSA value %(\S+) is already defined$"), r"redefinition of SSA value '%\1'"),
 )
 
 

@@ -20,6 +20,11 @@ FUNC = "module {{\n  tt.func @f(%a: i32) {{\n    {}\n    tt.return\n  }}\n}}\n"
     [
         ("%0 = arith.addi %a %a : i32", "3:24", "expected ','"),
         ("%0 = arith.addi %a, %b : i32", "3:25", "use of undeclared SSA value name '%b'"),
+        (
+            "%0 = arith.addi %a, %a : i32\n    %0 = arith.addi %a, %a : i32",
+            "4:5",
+            "redefinition of SSA value '%0'",
+        ),
         ("%0 = tt.foo %a : i32", "3:10", "custom op 'tt.foo' is unknown"),
         (
             '%0 = "tt.foo"(%a) : (i32) -> i32',
