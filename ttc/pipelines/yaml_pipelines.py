@@ -57,11 +57,12 @@ _TEMPLATE = re.compile(r"\{(" + "|".join(VARIABLES) + r")\}")
 _Located = tuple[PassSpec, Node, int]
 """A pass spec with the YAML node it came from and the column offset of its name there."""
 
-DEFAULT_PIPELINES_FILE = Path(__file__).resolve().parents[2] / "pipelines.yaml"
+DEFAULT_PIPELINES_FILE = Path(__file__).resolve().parent / "pipelines.yaml"
+"""Shipped inside the package so that any install finds it; the checkout's root links to it."""
 
 
 def default_pipelines_file() -> Path:
-    """`$TTC_PIPELINES_FILE` if set, otherwise `pipelines.yaml` at the root of the ttc checkout."""
+    """`$TTC_PIPELINES_FILE` if set, otherwise the `pipelines.yaml` shipped with ttc."""
     override = os.environ.get("TTC_PIPELINES_FILE")
     return Path(override) if override else DEFAULT_PIPELINES_FILE
 
