@@ -229,7 +229,9 @@ def _accumulate(
     return list(cur) if acc is None else combine(lw, op, acc, cur)
 
 
-def _select(lw: FunctionLowering, pred: SSAValue, a: Sequence[SSAValue], b: Sequence[SSAValue]) -> list[SSAValue]:
+def _select(
+    lw: FunctionLowering, pred: SSAValue, a: Sequence[SSAValue], b: Sequence[SSAValue]
+) -> list[SSAValue]:
     return [lw.value(llvm.SelectOp(pred, x, y)) for x, y in zip(a, b, strict=True)]
 
 
@@ -294,7 +296,9 @@ class _Position:
         )
 
 
-def _scratch_bases(lw: FunctionLowering, op: Operation, elements: int) -> tuple[list[SSAValue], list[Attribute]]:
+def _scratch_bases(
+    lw: FunctionLowering, op: Operation, elements: int
+) -> tuple[list[SSAValue], list[Attribute]]:
     """One scratch region per operand, widest element type first (Triton's `getSmemBases`)."""
     elements_types = [element_type_or_self(v.type) for v in op.operands]
     stored = [memory_type(lw.llvm_type(v.type)) for v in op.operands]
@@ -318,7 +322,8 @@ def _scan_across_warps(
     chunks = plan.chunks()
 
     # storeWarpAccumulator: the last lane along the axis writes each chunk's warp total
-    write = lw.and_(lw.icmp("eq", at.lane_axis, plan.axis_lanes - 1), redundant_thread_predicate(lw, plan.free))
+    last_lane = lw.icmp("eq", at.lane_axis, plan.axis_lanes - 1)
+    write = lw.and_(last_lane, redundant_thread_predicate(lw, plan.free))
     assert write is not None
     slot = lw.binary(llvm.AddOp, parallel, lw.binary(llvm.MulOp, at.warp_axis, plan.parallel_threads))
     for chunk_id, chunk in enumerate(chunks):
@@ -333,7 +338,8 @@ def _scan_across_warps(
         total = totals.get(chunk.accumulator)
         prefix = total
         for w in range(plan.axis_warps):
-            index = lw.binary(llvm.AddOp, parallel, plan.parallel_threads * (w + chunk_id * plan.axis_warps))
+            slot_index = plan.parallel_threads * (w + chunk_id * plan.axis_warps)
+            index = lw.binary(llvm.AddOp, parallel, slot_index)
             partial = [
                 from_memory(lw, load_shared(lw, gep(lw, base, type, index), type, None), t)
                 for base, type, t in zip(bases, stored, types, strict=True)
@@ -408,9 +414,11 @@ def _scan(lw: FunctionLowering, op: Operation) -> None:
     _scan_within_threads(lw, op, plan, values)
     _scan_within_warps(lw, op, plan, values, lane_axis)
     if plan.axis_warps > 1:
-        _scan_across_warps(lw, op, plan, geometry, values, lane, warp, _Position.of(lw, lane_axis, warp_axis))
+        at = _Position.of(lw, lane_axis, warp_axis)
+        _scan_across_warps(lw, op, plan, geometry, values, lane, warp, at)
     elif plan.num_registers > 1:
-        _scan_across_tiles_in_one_warp(lw, op, plan, values, lane, _Position.of(lw, lane_axis, warp_axis))
+        at = _Position.of(lw, lane_axis, warp_axis)
+        _scan_across_tiles_in_one_warp(lw, op, plan, values, lane, at)
 
     if reverse:
         values = _flip(lw, values)
