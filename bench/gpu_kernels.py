@@ -132,7 +132,7 @@ def main() -> None:
             tensors = bench.setup()
             tensors.update({f"c_{name}": cupy.asarray(value) for name, value in
                             list(tensors.items()) if isinstance(value, torch.Tensor)})
-            stream = cupy.cuda.ExternalStream(torch.cuda.current_stream().cuda_stream)
+            stream = cupy.cuda.Stream.from_external(torch.cuda.current_stream())
             with stream:
                 bench.run_ttc(kernel, tensors)
                 torch.cuda.synchronize()

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
-from ttc.ir.errors import UsageError
+from ttc.ir.errors import TtcError, UsageError
 
 if TYPE_CHECKING:
     from xdsl.dialects.builtin import ModuleOp
@@ -151,7 +151,8 @@ def target_classes() -> dict[str, type[Target]]:
     for family in sorted(set(specs) | set(entries)):
         cls = entries[family].load() if family in entries else _load(specs[family])
         if not (isinstance(cls, type) and issubclass(cls, Target)):
-            raise TypeError(f"entry point '{family}' of {ENTRY_POINT_GROUP} is not a Target")
+            raise TtcError(f"the {ENTRY_POINT_GROUP} entry point '{family}' names {cls!r}, "
+                           "which is not a subclass of ttc.targets.base.Target")
         classes[family] = cls
     return classes
 
