@@ -1,21 +1,30 @@
-"""Triton 3.6's own output as golden text for the parser and printer tests.
+"""Triton 3.6's own output as golden text for the tests: where it lives and how to read it.
+
+The shared corpus sits beside the checkout (`<repo>/../shared/corpus/triton-3.6`, as in CI;
+`TTC_CORPUS` overrides it); the GPU-test kernels' IR is in the repository. Tests that need the
+shared corpus skip when it is absent.
 
 `strip_locations` turns a dump printed with `--mlir-print-debuginfo` into what MLIR prints
 without it: every `#locN = loc(...)` definition line and every ` loc(...)` suffix removed (the
-suffix may nest parentheses and quote strings that contain them).
+suffix may nest parentheses and quote strings that contain them). `pass_dumps` cuts the
+`sm90.passes.mlir.gz` files into the module printed before each pass.
 """
 
 from __future__ import annotations
 
 import gzip
+import os
 import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
-CORPUS = Path("/work/shared/corpus/triton-3.6")
-GPU_KERNELS = Path(__file__).resolve().parents[2] / "gpu" / "kernels" / "triton-3.6"
+_REPO = Path(__file__).resolve().parents[1]
+CORPUS = Path(os.environ.get("TTC_CORPUS", _REPO.parent / "shared" / "corpus" / "triton-3.6"))
+GPU_KERNELS = _REPO / "test" / "gpu" / "kernels" / "triton-3.6"
 _LOC_DEF = re.compile(r"#loc[0-9]* = loc\(")
 _DUMP_HEADER = re.compile(r"^(// -----//.*)\n", re.MULTILINE)
+_PASS_HEADER = re.compile(r"IR Dump Before (\S+) \(([^)]*)\) \('([^']*)' operation")
 
 
 def strip_locations(text: str) -> str:
@@ -82,29 +91,35 @@ def corpus_files() -> list[Path]:
 
 @dataclass(frozen=True)
 class PassDump:
-    """The module as printed before one pass of Triton's sm90 pipeline."""
+    """The module (or the op the pass is anchored on) as printed before one pass of Triton's
+    sm90 pipeline: `flag` is the pass's flag (`canonicalize`), `anchor` the op it ran on
+    (`builtin.module`, `tt.func`, `llvm.func`)."""
 
     kernel: str
     index: int
     header: str
+    flag: str
+    anchor: str
     text: str
 
     @property
     def id(self) -> str:
-        name = re.search(r"\(([\w-]+)\)", self.header)
-        return f"{self.kernel}-{self.index:02d}-{name.group(1) if name else 'internal'}"
+        return f"{self.kernel}-{self.index:02d}-{self.flag}"
 
 
-def pass_dumps() -> list[PassDump]:
-    """The `IR Dump Before` sections of every `sm90.passes.mlir.gz`.
+@cache
+def pass_dumps(kernel: str | None = None) -> tuple[PassDump, ...]:
+    """The `IR Dump Before <Pass> (<flag>)` sections of every (or one kernel's) pass dump.
 
     The pipeliner's internal dumps are left out: Triton prints those with local scope (no
     aliases, no locations), which is not a mode `ttc opt` has.
     """
     dumps: list[PassDump] = []
-    for path in sorted(CORPUS.glob("*/sm90.passes.mlir.gz")):
+    pattern = f"{kernel or '*'}/sm90.passes.mlir.gz"
+    for path in sorted(CORPUS.glob(pattern)):
         parts = _DUMP_HEADER.split(gzip.open(path, "rt").read())
         for index, (header, body) in enumerate(zip(parts[1::2], parts[2::2])):
-            if "IR Dump Before" in header:
-                dumps.append(PassDump(path.parent.name, index, header, body.rstrip("\n") + "\n"))
-    return dumps
+            if match := _PASS_HEADER.search(header):
+                dumps.append(PassDump(path.parent.name, index, header, match.group(2),
+                                      match.group(3), body.rstrip("\n") + "\n"))
+    return tuple(dumps)

@@ -8,49 +8,17 @@ to these dialects, so both sides are normalised for those before comparing.
 
 from __future__ import annotations
 
-import gzip
 import io
 import re
-from pathlib import Path
 
 import pytest
+from triton_corpus import CORPUS, pass_dumps, strip_locations
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from ttc.ir.context import TtcContext, make_context
-
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "triton-3.6"
-if not CORPUS.is_dir():
-    CORPUS = Path("/work/shared/corpus/triton-3.6")
+from ttc.ir.context import make_context
 
 UPSTREAM_OP = re.compile(r"^\s*(?:%[^=]+=\s*)?(arith|math|scf|cf|gpu)\.")
-SECTION = re.compile(r"^// -----// IR Dump Before (\S+).*$", re.MULTILINE)
-
-
-def strip_locations(text: str) -> str:
-    """Drop `#locN = ...` lines and every ` loc(...)` suffix (balanced parentheses, quoted strings)."""
-    text = "\n".join(line for line in text.splitlines() if not line.startswith("#loc"))
-    out: list[str] = []
-    i = 0
-    while i < len(text):
-        if text.startswith(" loc(", i):
-            depth, j = 0, i + 4
-            while True:
-                ch = text[j]
-                if ch == '"':
-                    j = text.index('"', j + 1)
-                elif ch == "(":
-                    depth += 1
-                elif ch == ")":
-                    depth -= 1
-                    if depth == 0:
-                        break
-                j += 1
-            i = j + 1
-        else:
-            out.append(text[i])
-            i += 1
-    return "".join(out) + "\n"
 
 
 def expand_aliases(text: str) -> str:
@@ -88,37 +56,22 @@ def corpus_cases() -> list[tuple[str, str]]:
         return cases
     for path in sorted(CORPUS.glob("*/*.tt*ir")):
         cases.append((f"{path.parent.name}/{path.name}", path.read_text()))
-    for path in sorted(CORPUS.glob("*/sm90.passes.mlir.gz")):
-        text = gzip.decompress(path.read_bytes()).decode()
-        starts = [m.start() for m in SECTION.finditer(text)] + [len(text)]
-        for index, (start, end) in enumerate(zip(starts, starts[1:])):
-            section = text[start:end]
-            header = section.splitlines()[0]
-            # Stages from the LLVM conversion on use the llvm/nvvm dialects, which are not tested here.
-            if "llvm." in section or "nvvm." in section or "'builtin.module' operation" not in header:
-                continue
-            cases.append((f"{path.parent.name}/passes#{index}:{SECTION.match(header).group(1)}", section))
+    for dump in pass_dumps():
+        # Stages from the LLVM conversion on use the llvm/nvvm dialects, which are not tested here.
+        if "llvm." in dump.text or "nvvm." in dump.text or dump.anchor != "builtin.module":
+            continue
+        cases.append((f"{dump.kernel}/passes#{dump.index}:{dump.flag}", dump.text))
     return cases
 
 
 CASES = corpus_cases()
 
 
-def context() -> TtcContext:
-    """ttc's context; Triton's inliner output also holds `ub.poison`, taken from xDSL if missing."""
-    ctx = make_context()
-    if "ub" not in ctx.registered_dialect_names:
-        from xdsl.dialects.ub import UB
-
-        ctx.register_dialect("ub", lambda: UB)
-    return ctx
-
-
 @pytest.mark.skipif(not CASES, reason="the Triton corpus is not present")
 @pytest.mark.parametrize("name,text", CASES, ids=[name for name, _ in CASES])
 def test_upstream_ops_print_as_triton(name: str, text: str) -> None:
     source = strip_locations(text)
-    module = Parser(context(), source, name).parse_module()
+    module = Parser(make_context(), source, name).parse_module()
     module.verify()
     stream = io.StringIO()
     Printer(stream=stream).print_op(module)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from ir_corpus import corpus_files, pass_dumps
+from triton_corpus import corpus_files, pass_dumps
 from xdsl.utils.exceptions import ParseError
 from xdsl.utils.lexer import Input
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ir_corpus import PassDump, corpus_files, pass_dumps, strip_locations
+from triton_corpus import PassDump, corpus_files, pass_dumps, strip_locations
 
 from ttc.ir.parser import parse_module
 from ttc.ir.printer import print_module

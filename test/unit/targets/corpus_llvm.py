@@ -6,22 +6,15 @@ the module is pure `llvm` + `nvvm` dialect (Triton's input to LLVM IR translatio
 
 from __future__ import annotations
 
-import gzip
-import re
 from functools import cache
-from pathlib import Path
 
 import pytest
+from triton_corpus import CORPUS, pass_dumps
 from xdsl.dialects.builtin import ModuleOp
 
 from ttc.ir.parser import parse_module
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "triton-3.6"
-if not CORPUS.is_dir():
-    CORPUS = Path("/work/shared/corpus/triton-3.6")
-
 KERNELS = ("add", "matmul_64x64x32_w4_s2")
-SECTION = re.compile(r"^// -----// IR Dump Before (.*)$", re.MULTILINE)
 FIRST_LLVM_ONLY_PASS = "convert-warp-specialize-to-llvm"
 
 
@@ -31,12 +24,10 @@ def llvm_dialect_dumps(kernel: str) -> tuple[tuple[str, str], ...]:
     path = CORPUS / kernel / "sm90.passes.mlir.gz"
     if not path.is_file():
         pytest.skip(f"corpus dump {path} not present")
-    parts = SECTION.split(gzip.decompress(path.read_bytes()).decode())
     dumps: list[tuple[str, str]] = []
-    for header, body in zip(parts[1::2], parts[2::2], strict=True):
-        flag = header.split(" (", 1)[1].split(")", 1)[0]
-        if dumps or flag == FIRST_LLVM_ONLY_PASS:
-            dumps.append((flag, body))
+    for dump in pass_dumps(kernel):
+        if dumps or dump.flag == FIRST_LLVM_ONLY_PASS:
+            dumps.append((dump.flag, dump.text))
     return tuple(dumps)
 
 

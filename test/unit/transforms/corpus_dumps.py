@@ -9,19 +9,14 @@ order of appearance, so names that MLIR derives from locations do not matter.
 
 from __future__ import annotations
 
-import gzip
 import importlib
 import re
 from dataclasses import dataclass
-from pathlib import Path
+
+from triton_corpus import pass_dumps
 
 from ttc.pipelines.pass_base import TtcPass
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "triton-3.6"
-if not CORPUS.exists():
-    CORPUS = Path("/work/shared/corpus/triton-3.6")
-
-_HEADER = re.compile(r"^// -----// IR Dump Before \S+ \(([^)]*)\) \('([^']*)' operation", re.M)
 MODULES = {"loop-invariant-code-motion": "licm"}
 _SSA = re.compile(r"%[A-Za-z0-9_$.\-]+")
 
@@ -41,30 +36,13 @@ class PassCase:
         return f"{self.kernel}-{self.index:02d}-{self.flag}"
 
 
-def _dumps(kernel: str) -> list[tuple[str, str, str]]:
-    text = gzip.open(CORPUS / kernel / "sm90.passes.mlir.gz", "rt").read()
-    headers = list(_HEADER.finditer(text))
-    dumps: list[tuple[str, str, str]] = []
-    for i, header in enumerate(headers):
-        end = headers[i + 1].start() if i + 1 < len(headers) else len(text)
-        body = text[text.index("\n", header.start()) + 1 : end]
-        dumps.append((header.group(1), header.group(2), body))
-    return dumps
-
-
 def pass_cases(flags: set[str]) -> list[PassCase]:
     """Every run of a pass in `flags` (at module level) in the corpus, with its expected output."""
     cases: list[PassCase] = []
-    if not CORPUS.exists():
-        return cases
-    for kernel_dir in sorted(p for p in CORPUS.iterdir() if p.is_dir()):
-        dumps = _dumps(kernel_dir.name)
-        for i, (flag, anchor, before) in enumerate(dumps):
-            if flag not in flags or anchor != "builtin.module":
-                continue
-            following = [d for d in dumps[i + 1 :] if d[1] == "builtin.module"]
-            if following:
-                cases.append(PassCase(kernel_dir.name, i, flag, before, following[0][2]))
+    modules = [dump for dump in pass_dumps() if dump.anchor == "builtin.module"]
+    for dump, following in zip(modules, modules[1:]):
+        if dump.flag in flags and following.kernel == dump.kernel:
+            cases.append(PassCase(dump.kernel, dump.index, dump.flag, dump.text, following.text))
     return cases
 
 
