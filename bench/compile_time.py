@@ -1,6 +1,6 @@
 """Compile speed: `ttc compile` of Triton's `add` TTIR to a cuda:90 cubin (Triton takes 0.03 s).
 
-Measures, for /work/shared/corpus/triton-3.6/add/sm90.ttir (or the file given):
+Measures, for the shared corpus's triton-3.6/add/sm90.ttir beside the checkout (or FILE):
 
 * in-process: the median and minimum wall time of N compiles through `ttc.compile_driver` once the
   modules are imported and warmed up, with the median of each step (parse, every pass, LLVM IR
@@ -27,7 +27,8 @@ from ttc.compile_driver import CompileOptions, compile_source
 from ttc.pipelines.runner import Timing
 from ttc.targets.base import parse_target
 
-DEFAULT_INPUT = Path("/work/shared/corpus/triton-3.6/add/sm90.ttir")
+DEFAULT_INPUT = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "triton-3.6" / "add" \
+    / "sm90.ttir"
 TARGET_SECONDS = 0.5
 
 
@@ -70,7 +71,7 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=10, help="in-process compiles (default 10)")
     parser.add_argument("--cold", type=int, default=3, help="CLI processes (default 3)")
     parser.add_argument("--target", default="cuda:90")
-    parser.add_argument("--until", default="cubin", help="cubin, ptx, llvmir, ttgir (default cubin)")
+    parser.add_argument("--until", default="cubin", help="cubin, ptx, llvmir or ttgir")
     args = parser.parse_args()
     text = args.input.read_text()
     warm = in_process(text, str(args.input), args.target, args.until, args.n)

@@ -1,4 +1,4 @@
-"""GPU kernel speed: ttc's builds against Triton's own, on the GPU machine (needs torch, triton, cupy).
+"""GPU kernel speed: ttc's builds against Triton's own on the GPU machine (torch, triton, cupy).
 
 For each kernel at a large size (add: 2^24 fp32; softmax: 4096×1024 fp32; row_sum: 4096×4096 fp32;
 layer_norm: 4096×4096 fp16; cumsum: 4096×1024 fp32), `ttc compile` builds a cuda:90 cubin (from

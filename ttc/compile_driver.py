@@ -53,7 +53,8 @@ DEFAULT_NUM_STAGES = 3
 DEFAULT_NUM_CTAS = 1
 
 _LLVM_IR_LINE = re.compile(
-    r"^(?:define|declare|target\s+(?:datalayout|triple)|source_filename|; ModuleID)\b", re.MULTILINE)
+    r"^(?:define|declare|target\s+(?:datalayout|triple)|source_filename|; ModuleID)\b",
+    re.MULTILINE)
 _MLIR_MODULE = re.compile(r"^\s*(?:module\b|tt\.func\b|llvm\.func\b|\"builtin\.module\")",
                           re.MULTILINE)
 

@@ -34,7 +34,7 @@ SCALARS: dict[str, type[np.generic]] = {
 }
 
 DEFAULT_SHARED_LIMIT = 48 * 1024
-"""Dynamic shared memory a kernel may use without opting in (cudaFuncAttributeMaxDynamicShared...)."""
+"""Dynamic shared memory a kernel may use without opting in to more (CUDA's default limit)."""
 
 
 def read_metadata(path: Path) -> dict[str, Any]:

@@ -44,7 +44,7 @@ ENTRY_POINT_GROUP = "ttc.targets"
 BUILTIN_TARGETS: dict[str, str] = {
     "cuda": "ttc.targets.nvidia.target:NvidiaTarget",
 }
-"""Family → `module:Class` of the targets that ship with ttc (used when no entry point is found)."""
+"""Family → `module:Class` of the targets that ship with ttc (when no entry point names them)."""
 
 MLIR_STAGES: tuple[str, ...] = ("ttir", "ttgir", "llir")
 """Triton's MLIR stages in order; `llir` ends in the LLVM dialect."""
@@ -63,7 +63,7 @@ class Artifact:
 
 @dataclass(frozen=True)
 class BackendStep:
-    """Computes one artifact from the previous one (LLVM IR text for the first); `label` times it."""
+    """Computes one artifact from the one before (LLVM IR text for the first); `label` names it."""
 
     artifact: Artifact
     label: str

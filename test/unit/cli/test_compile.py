@@ -1,4 +1,4 @@
-"""`ttc compile`: the whole pipeline, stage detection, dumps, launch metadata, timing, error paths."""
+"""`ttc compile`: the whole pipeline, stage detection, dumps, launch metadata, timing, errors."""
 
 from __future__ import annotations
 
@@ -10,16 +10,18 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from triton_corpus import GPU_KERNELS
 
 from ttc.cli.main import cli
 from ttc.compile_driver import is_llvm_ir
 
-KERNELS = Path(__file__).resolve().parents[2] / "gpu" / "kernels" / "triton-3.6"
+KERNELS = GPU_KERNELS
 WARPS = {"add": 4, "softmax": 4, "row_sum": 4, "layer_norm": 8}
 SCRATCH = ["global_scratch", "profile_scratch"]
 
 ERF_TTGIR = """\
-#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], \
+order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", \
 "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @erf_kernel(%p: !tt.ptr<f32>) {

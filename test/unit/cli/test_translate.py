@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from triton_corpus import CORPUS, GPU_KERNELS
 
 from ttc.cli.main import cli
 from ttc.targets import mlir_bindings
 from ttc.targets.nvidia import ptxas
 
-KERNELS = Path(__file__).resolve().parents[2] / "gpu" / "kernels" / "triton-3.6"
-CORPUS = Path("/work/shared/corpus/triton-3.6")
+KERNELS = GPU_KERNELS
 LLIR = sorted(KERNELS.glob("*/sm*.llir")) + sorted(CORPUS.glob("*/sm*.llir"))
 
 

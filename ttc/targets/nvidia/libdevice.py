@@ -1,4 +1,4 @@
-"""Linking NVIDIA's libdevice into a kernel that calls `__nv_*` functions (Triton's link_extern_libs).
+"""Linking NVIDIA's libdevice into kernels that call `__nv_*` functions (Triton's link_extern_libs).
 
 Triton's lowering calls libdevice for some math (`__nv_sqrtf`, `__nv_expf` ...), and make_llir
 links `libdevice.10.bc` in before O3, keeping only the functions the kernel needs. Here the

@@ -1,12 +1,12 @@
-"""The NVIDIA target `cuda:<cc>`: Triton's CUDA back end (make_llir's translation, make_ptx, make_cubin).
+"""The NVIDIA target `cuda:<cc>`: Triton's CUDA back end (make_llir's translation, make_ptx, ...).
 
 `cuda:80` compiles for `sm_80`, `cuda:90` for `sm_90a` (the `a` from cc 90 on, as Triton's
 `sm_arch_from_capability`); 32 threads per warp. The PTX ISA version is fixed at 8.7, what Triton
 3.6 emits with the ptxas it bundles (CUDA 12.8), so the PTX does not depend on the machine; the
 cubin step checks that the ptxas found supports it (`ptx_version_for` of its release) before
-running it. The back end is: LLVM dialect → LLVM IR (`emit_llvm_ir`, with the NVPTX data layout and
-the `nvvm-reflect-ftz` flag), libdevice linked when the IR calls `__nv_*` functions, O3
-(`llvmir`), NVPTX code generation (`ptx`), ptxas (`cubin`).
+running it. The back end is: LLVM dialect → LLVM IR (`emit_llvm_ir`, with the NVPTX data layout,
+the `nvvm-reflect-ftz` flag and fp contraction, Triton's defaults), libdevice linked when the IR
+calls `__nv_*` functions, O3 (`llvmir`), NVPTX code generation (`ptx`), ptxas (`cubin`).
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ SUPPORTED_CC: tuple[int, ...] = (80, 86, 87, 89, 90)
 PTX_VERSION = 87
 """The PTX ISA version ttc emits (8.7): Triton 3.6's with its bundled CUDA 12.8 ptxas."""
 
-_DEFINE = re.compile(r"^define\b[^@\n]*\bptx_kernel\b[^@\n]*@(\"[^\"]+\"|[\w.$]+)\((.*)\)[^(\n]*\{$",
-                     re.MULTILINE)
+_DEFINE = re.compile(
+    r"^define\b[^@\n]*\bptx_kernel\b[^@\n]*@(\"[^\"]+\"|[\w.$]+)\((.*)\)[^(\n]*\{$", re.MULTILINE)
 _PARAM_TYPE = re.compile(r"\s*(ptr(?: addrspace\(\d+\))?|i\d+|half|bfloat|float|double|"
                          r"<\d+ x [\w ()]+>)")
 _REQNTID = re.compile(r'"nvvm\.(?:reqntid|maxntid)"="(\d+)((?:,\d+)*)"')
@@ -106,7 +106,12 @@ class NvidiaTarget(Target):
         return llvm_ir_to_ptx(llvm_ir, cc=self.cc, ptx_version=PTX_VERSION)
 
     def _cubin(self, ptx: str) -> bytes:
-        from ttc.targets.nvidia.ptxas import find_ptxas, ptx_to_cubin, ptx_version_for, ptxas_version
+        from ttc.targets.nvidia.ptxas import (
+            find_ptxas,
+            ptx_to_cubin,
+            ptx_version_for,
+            ptxas_version,
+        )
 
         tool = find_ptxas(self.ptxas)
         release = ptxas_version(tool)
