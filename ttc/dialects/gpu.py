@@ -3,18 +3,44 @@
 Mirrors MLIR's `gpu` dialect (mlir/include/mlir/Dialect/GPU/IR/GPUOps.td). Older Triton emits
 `gpu.barrier` between shared-memory phases; `gpu.thread_id x`, `gpu.block_id y` and friends return
 an `index` and print with an optional `upper_bound N`. xDSL defines these ops with the generic
-syntax only, so the custom syntax is given here.
+syntax only, so the custom syntax is given here, along with the `#gpu<dim x>` attribute (which
+keeps `xdsl.dialects.gpu` and its memref dependency out of ttc's start-up).
 """
 
 from __future__ import annotations
 
+from enum import auto
+
 from xdsl.dialects.builtin import IndexType, IntegerAttr
-from xdsl.dialects.gpu import DimensionAttr, DimensionEnum
-from xdsl.ir import Dialect
-from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_prop_def, prop_def, result_def, traits_def
+from xdsl.dialects.utils import EnumAttribute, StrEnum
+from xdsl.ir import Dialect, SpacedOpaqueSyntaxAttribute
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_attr_definition,
+    irdl_op_definition,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure
+
+
+class DimensionEnum(StrEnum):
+    """A dimension of the thread or block grid."""
+
+    X = auto()
+    Y = auto()
+    Z = auto()
+
+
+@irdl_attr_definition
+class DimensionAttr(EnumAttribute[DimensionEnum], SpacedOpaqueSyntaxAttribute):
+    """`#gpu<dim x>`: the dimension an index query reads."""
+
+    name = "gpu.dim"
 
 
 @irdl_op_definition

@@ -9,8 +9,8 @@ and attribute dictionaries print sorted by name as MLIR's `DictionaryAttr` does.
 
 xDSL ships an `llvm` dialect whose syntax differs from MLIR's in many places (struct members print
 as `!llvm.ptr<1>` instead of `ptr<1>`, no `extractelement`, no overflow flags on casts, no
-`poison`, ...), so every op class is defined here; xDSL's pointer, void, linkage, overflow and
-fast-math attributes are reused because they already print as MLIR does.
+`poison`, ...), so every op class is defined here; the pointer and void types and the linkage,
+overflow and fast-math attributes live in `ttc.dialects.llvm_attrs`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects import llvm as xllvm
 from xdsl.dialects.builtin import (
     I64,
     ArrayAttr,
@@ -79,11 +78,14 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-LLVMPointerType = xllvm.LLVMPointerType
-LLVMVoidType = xllvm.LLVMVoidType
-LinkageAttr = xllvm.LinkageAttr
-OverflowAttr = xllvm.OverflowAttr
-FastMathAttr = xllvm.FastMathAttr
+from ttc.dialects.llvm_attrs import (
+    FastMathAttr,
+    LinkageAttr,
+    LLVMPointerType,
+    LLVMVoidType,
+    OverflowAttr,
+)
+
 
 # --------------------------------------------------------------------------------------------
 # Types

@@ -17,13 +17,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects import llvm as xllvm
 from xdsl.dialects.builtin import Float32Type, Float64Type, IntegerType, f32
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from ttc.conversion.tritongpu_to_llvm.lowering import FLOAT_TYPES, FunctionLowering, bit_width
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.dialects import llvm
+from ttc.dialects.llvm_attrs import FastMathFlag
 from ttc.dialects.tt_types import PropagateNan, RoundingMode
 
 LOG2E = math.log2(math.e)
@@ -68,7 +68,7 @@ def _fastmath(op: Operation) -> dict[str, Attribute]:
     data = getattr(flags, "data", None)
     if not data:
         return {}
-    return {"fastmathFlags": xllvm.FastMathAttr([xllvm.FastMathFlag(f.value) for f in data])}
+    return {"fastmathFlags": llvm.FastMathAttr([FastMathFlag(f.value) for f in data])}
 
 
 def map_registers(

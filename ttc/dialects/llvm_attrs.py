@@ -1,0 +1,125 @@
+"""The LLVM dialect's pointer and void types and its linkage, overflow and fast-math attributes.
+
+Mirrors `LLVMTypes.td` (`!llvm.ptr`, `!llvm.ptr<N>`, `!llvm.void`) and `LLVMAttrDefs.td`
+(`#llvm.linkage<external>`, `#llvm.overflow<nsw, nuw>`, `#llvm.fastmath<fast>`), spelled as MLIR
+prints them. They are defined here rather than taken from `xdsl.dialects.llvm`, whose import
+(every xDSL llvm op class) costs a noticeable share of `ttc compile`'s start-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.dialects.builtin import IntAttr, NoneAttr, StringAttr
+from xdsl.dialects.utils import BitEnumAttribute
+from xdsl.dialects.utils.fast_math import FastMathAttrBase, FastMathFlag
+from xdsl.ir import ParametrizedAttribute, TypeAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser, Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.str_enum import StrEnum
+
+__all__ = [
+    "FastMathAttr",
+    "FastMathFlag",
+    "LLVMPointerType",
+    "LLVMVoidType",
+    "LINKAGES",
+    "LinkageAttr",
+    "OverflowAttr",
+    "OverflowFlag",
+]
+
+
+@irdl_attr_definition
+class LLVMPointerType(ParametrizedAttribute, TypeAttribute):
+    """An opaque pointer, `!llvm.ptr` (address space 0) or `!llvm.ptr<N>`."""
+
+    name = "llvm.ptr"
+
+    addr_space: IntAttr | NoneAttr
+
+    def __init__(self, addr_space: IntAttr | NoneAttr = NoneAttr()):
+        super().__init__(addr_space)
+
+    def print_parameters(self, printer: Printer) -> None:
+        if isinstance(self.addr_space, IntAttr):
+            printer.print_string(f"<{self.addr_space.data}>")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> tuple[IntAttr | NoneAttr]:
+        if parser.parse_optional_characters("<") is None:
+            return (NoneAttr(),)
+        space = parser.parse_integer()
+        parser.parse_characters(">", " to end the address space of llvm.ptr")
+        return (IntAttr(space),)
+
+
+@irdl_attr_definition
+class LLVMVoidType(ParametrizedAttribute, TypeAttribute):
+    """`!llvm.void`, the result type of functions that return nothing."""
+
+    name = "llvm.void"
+
+
+LINKAGES = frozenset({
+    "private", "internal", "available_externally", "linkonce", "weak", "common", "appending",
+    "extern_weak", "linkonce_odr", "weak_odr", "external",
+})
+
+
+@irdl_attr_definition
+class LinkageAttr(ParametrizedAttribute):
+    """`#llvm.linkage<external>`; the name may also be written as a string."""
+
+    name = "llvm.linkage"
+
+    linkage: StringAttr
+
+    def __init__(self, linkage: str | StringAttr) -> None:
+        super().__init__(StringAttr(linkage) if isinstance(linkage, str) else linkage)
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.linkage.data}>")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> tuple[StringAttr]:
+        parser.parse_characters("<", " before the linkage name")
+        linkage = parser.parse_optional_str_literal() or parser.parse_identifier()
+        parser.parse_characters(">", " after the linkage name")
+        return (StringAttr(linkage),)
+
+    def verify(self) -> None:
+        if self.linkage.data not in LINKAGES:
+            raise VerifyException(f"unknown linkage '{self.linkage.data}'")
+
+
+class OverflowFlag(StrEnum):
+    """The wrap flags of integer arithmetic and casts."""
+
+    NO_SIGNED_WRAP = "nsw"
+    NO_UNSIGNED_WRAP = "nuw"
+
+
+@irdl_attr_definition(init=False)
+@dataclass(frozen=True, init=False)
+class OverflowAttr(BitEnumAttribute[OverflowFlag]):
+    """`#llvm.overflow<nsw, nuw>`; in op syntax the flags follow the keyword `overflow`."""
+
+    name = "llvm.overflow"
+    none_value = "none"
+
+    @classmethod
+    def parse(cls, parser: Parser) -> OverflowAttr:
+        """The optional `overflow<...>` clause of an op (no flags when it is absent)."""
+        if parser.parse_optional_keyword("overflow") is None:
+            return OverflowAttr("none")
+        return OverflowAttr(OverflowAttr.parse_parameter(parser))
+
+
+@irdl_attr_definition(init=False)
+class FastMathAttr(FastMathAttrBase):
+    """`#llvm.fastmath<...>`: the fast-math flags of floating-point ops."""
+
+    name = "llvm.fastmath"
