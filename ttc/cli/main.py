@@ -6,6 +6,7 @@ subcommand's module (and with it the compiler) is imported only when that subcom
 
 from __future__ import annotations
 
+import gc
 import importlib
 import importlib.util
 
@@ -54,5 +55,11 @@ def cli() -> None:
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point.
+
+    A ttc process is short-lived and builds hundreds of op and attribute classes at import, which
+    triggers many young-generation collections that free nothing; collecting less often trims
+    start-up by tens of milliseconds while memory stays bounded.
+    """
+    gc.set_threshold(50_000, 20, 100)
     cli()
