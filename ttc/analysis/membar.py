@@ -5,7 +5,8 @@ its terminator or at a structured op (`scf.for`/`scf.if`/`scf.while`/`scf.execut
 regions are entered as successors — and keeps, per point, the byte intervals of shared memory read
 and written since the last CTA barrier. At each op:
 
-* a `gpu.barrier` (or `nvvm.barrier0`) clears both sets;
+* a `gpu.barrier` (or `nvvm.barrier0`, or a `ttg.barrier` ordering `local` memory) clears both
+  sets;
 * after a `ttg.async_wait` not already followed by a barrier, a barrier is inserted;
 * an op whose accesses (explicit buffers, through `ttc.analysis.allocation`) overlap a pending
   access with at least one write (RAW, WAR or WAW) gets a `gpu.barrier` inserted before it;
@@ -27,11 +28,23 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from ttc.analysis.allocation import FunctionAllocation, ModuleAllocation, allocate_module
 from ttc.dialects.gpu import BarrierOp
-from ttc.dialects.ttg import MemDescType
+from ttc.dialects.ttg import AddrSpace, MemDescType
+from ttc.dialects.ttg import BarrierOp as TtgBarrierOp
 
 Interval = tuple[int, int]
 
 BARRIER_OPS = frozenset({"gpu.barrier", "nvvm.barrier0"})
+
+
+def is_shared_memory_barrier(op: Operation | None) -> bool:
+    """`gpu.barrier`, `nvvm.barrier0`, or a Triton 3.7 `ttg.barrier` that orders `local` memory."""
+    if op is None:
+        return False
+    if isinstance(op, TtgBarrierOp):
+        return AddrSpace.LOCAL in op.spaces
+    return op.name in BARRIER_OPS
+
+
 ASYNC_WAIT_OPS = frozenset({"ttg.async_wait"})
 STRUCTURED_OPS = frozenset({"scf.for", "scf.if", "scf.while", "scf.execute_region"})
 NO_MEMORY_EFFECT_OPS = frozenset(
@@ -197,12 +210,12 @@ class _Membar:
         return [after_owner]
 
     def _update(self, op: Operation, info: BlockInfo) -> None:
-        if op.name in BARRIER_OPS:
+        if is_shared_memory_barrier(op):
             info.sync()
             return
         if op.name in ASYNC_WAIT_OPS:
             following = op.next_op
-            if following is None or following.name not in BARRIER_OPS:
+            if not is_shared_memory_barrier(following):
                 _insert_barrier_after(op)
             info.sync()
             return

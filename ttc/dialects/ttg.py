@@ -7,7 +7,8 @@ Mirrors Triton's `TritonGPUOps.td`, `TritonGPUTypes.td` and the tensor-layout ve
   in shared memory) and `!ttg.async.token`;
 - ops on layouts and shared memory: `convert_layout`, `local_alloc/load/store/dealloc`,
   `memdesc_index/subslice/trans/reshape`, the cp.async family (`async_copy_global_to_local`,
-  `async_commit_group`, `async_wait`) and `global_scratch_alloc`;
+  `async_commit_group`, `async_wait`), `global_scratch_alloc`, and the CTA barrier `barrier`
+  (Triton 3.7's spelling of `gpu.barrier`, with the address spaces it orders);
 - `verify_layouts(module)`: the checks Triton makes on every op's tensor types against the
   module (`"ttg.num-warps"`, `"ttg.threads-per-warp"`, `"ttg.num-ctas"`, overridable per
   `tt.func`). They need the enclosing module, so they run once per module, after `verify()`.
@@ -19,6 +20,7 @@ here or in `ttc.dialects.legacy`; everything prints in Triton 3.6's spelling.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from enum import IntFlag
 from math import prod
 from typing import ClassVar
 
@@ -730,6 +732,108 @@ class GlobalScratchAllocOp(IRDLOperation):
 
 
 # --------------------------------------------------------------------------------------------
+# CTA barrier
+# --------------------------------------------------------------------------------------------
+
+
+class AddrSpace(IntFlag):
+    """Triton's `AddrSpace` bit enum (`TritonGPUEnums.td`): what a `ttg.barrier` makes visible."""
+
+    NONE = 0
+    LOCAL = 0b00001
+    GLOBAL_READ = 0b00010
+    GLOBAL_WRITE = 0b00100
+    TENSOR_READ = 0b01000
+    TENSOR_WRITE = 0b10000
+    ALL = 0b11111
+
+
+ADDR_SPACE_KEYWORDS: dict[str, AddrSpace] = {
+    "none": AddrSpace.NONE,
+    "local": AddrSpace.LOCAL,
+    "global_read": AddrSpace.GLOBAL_READ,
+    "global_write": AddrSpace.GLOBAL_WRITE,
+    "tensor_read": AddrSpace.TENSOR_READ,
+    "tensor_write": AddrSpace.TENSOR_WRITE,
+    "all": AddrSpace.ALL,
+}
+"""The keywords of the bit enum, as MLIR's bit-enum syntax spells its cases."""
+
+
+def format_addr_space(value: int) -> str:
+    """MLIR's `stringifyAddrSpace`: `none` for 0, `all` for every bit, else the set bits by `|`."""
+    if value == AddrSpace.NONE:
+        return "none"
+    if value == AddrSpace.ALL:
+        return "all"
+    return "|".join(
+        keyword
+        for keyword, bit in ADDR_SPACE_KEYWORDS.items()
+        if bit not in (AddrSpace.NONE, AddrSpace.ALL) and value & bit
+    )
+
+
+@irdl_op_definition
+class BarrierOp(IRDLOperation):
+    """`ttg.barrier local|global_read`: a CTA-wide barrier (Triton 3.7's `TTG_BarrierOp`).
+
+    Every thread of the CTA waits, and the accesses to the selected address spaces made before it
+    become visible CTA-wide. `addrSpace` is an i32 bitmask (`AddrSpace`), written as `|`-separated
+    keywords; `none` is a control-only barrier and combines with nothing. The op orders memory, so
+    it reads and writes all of it, as MLIR assumes of an op without declared effects.
+    """
+
+    name = "ttg.barrier"
+
+    addr_space = prop_def(IntegerAttr, prop_name="addrSpace")
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+
+    def __init__(self, addr_space: AddrSpace = AddrSpace.LOCAL) -> None:
+        super().__init__(properties={"addrSpace": IntegerAttr(int(addr_space), i32)})
+
+    @property
+    def spaces(self) -> AddrSpace:
+        return AddrSpace(self.addr_space.value.data)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> BarrierOp:
+        keywords: list[str] = []
+        first = parser.pos
+        while True:
+            start = parser.pos
+            word = parser.parse_optional_identifier()
+            if word not in ADDR_SPACE_KEYWORDS:
+                expected = ", ".join(ADDR_SPACE_KEYWORDS)
+                parser.raise_error(f"expected an address space ({expected})", start, parser.pos)
+            keywords.append(word)
+            if parser.parse_optional_punctuation("|") is None:
+                break
+        if "none" in keywords and len(keywords) > 1:
+            parser.raise_error(
+                "'none' cannot be combined with other address spaces", first, parser.pos
+            )
+        value = AddrSpace.NONE
+        for word in keywords:
+            value |= ADDR_SPACE_KEYWORDS[word]
+        op = cls(value)
+        op.attributes |= parser.parse_optional_attr_dict()
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" " + format_addr_space(self.addr_space.value.data))
+        printer.print_op_attributes(self.attributes)
+
+    def verify_(self) -> None:
+        value = self.addr_space.value.data
+        if self.addr_space.type != i32 or not 0 <= value <= AddrSpace.ALL:
+            raise VerifyException(
+                f"addrSpace must be an i32 bitmask of the address spaces (0..{int(AddrSpace.ALL)}),"
+                f" got {self.addr_space}"
+            )
+
+
+# --------------------------------------------------------------------------------------------
 # Module-level layout verification
 # --------------------------------------------------------------------------------------------
 
@@ -859,6 +963,7 @@ TTG = Dialect(
         AsyncCommitGroupOp,
         AsyncWaitOp,
         GlobalScratchAllocOp,
+        BarrierOp,
         *legacy.LEGACY_TTG_OPS,
     ],
     [*ENCODING_ATTRS, MemDescType, AsyncTokenType, *legacy.LEGACY_TTG_ATTRS],

@@ -46,6 +46,26 @@ tt.func @store_load_store(%x: tensor<1024xf32, #row>) {
   tt.return
 }
 
+// Triton 3.7's ttg.barrier is a barrier when it orders local memory, and only then.
+// CHECK-LABEL: tt.func @ttg_barrier_local_or_global
+// CHECK: ttg.local_store
+// CHECK-NEXT: ttg.barrier local|global_read
+// CHECK-NEXT: ttg.local_load
+// CHECK-NEXT: ttg.barrier global_write
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: ttg.local_store
+// CHECK-NOT: gpu.barrier
+// CHECK: tt.return
+tt.func @ttg_barrier_local_or_global(%x: tensor<1024xf32, #row>) {
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<1024xf32, #sw, #smem, mutable>
+  ttg.local_store %x, %buf : tensor<1024xf32, #row> -> !ttg.memdesc<1024xf32, #sw, #smem, mutable>
+  ttg.barrier local|global_read
+  %y = ttg.local_load %buf : !ttg.memdesc<1024xf32, #sw, #smem, mutable> -> tensor<1024xf32, #row>
+  ttg.barrier global_write
+  ttg.local_store %y, %buf : tensor<1024xf32, #row> -> !ttg.memdesc<1024xf32, #sw, #smem, mutable>
+  tt.return
+}
+
 // Reads of the same buffer do not conflict; a barrier already there is respected.
 // CHECK-LABEL: tt.func @reads_and_existing_barrier
 // CHECK: ttg.local_store

@@ -159,3 +159,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Barriers: gpu.barrier and Triton 3.7's ttg.barrier, whatever its address spaces, are bar.sync 0.
+// CHECK-LABEL: llvm.func @barriers
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NEXT: llvm.return
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @barriers() {
+    gpu.barrier
+    ttg.barrier local
+    ttg.barrier local|global_read|global_write
+    ttg.barrier none
+    tt.return
+  }
+}

@@ -14,14 +14,20 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
+from ttc.analysis.membar import is_shared_memory_barrier
 from ttc.dialects.ttg import (
+    AddrSpace,
+    BarrierOp,
     LayoutVerifyException,
     LocalLoadOp,
     MemDescType,
+    format_addr_space,
     verify_layouts,
 )
 from ttc.dialects.ttg_attrs import SharedMemorySpaceAttr, SwizzledSharedEncodingAttr
 from ttc.ir.context import make_context
+from ttc.transforms.canonicalize import CanonicalizePass
+from ttc.transforms.cse import CsePass
 
 HEADER = """
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -339,3 +345,41 @@ def test_layout_error_names_the_failing_op() -> None:
     with pytest.raises(LayoutVerifyException) as info:
         verify_layouts(module)
     assert info.value.op.name == "ttg.convert_layout"
+
+
+# ttg.barrier (Triton 3.7)
+
+
+@pytest.mark.parametrize("mask", range(int(AddrSpace.ALL) + 1))
+def test_barrier_every_mask_round_trips(mask: int) -> None:
+    text = f'    "ttg.barrier"() <{{addrSpace = {mask} : i32}}> : () -> ()'
+    (printed,) = printed_ops(parse(text))
+    assert printed == f"ttg.barrier {format_addr_space(mask)}"
+    (op,) = [o for o in parse(f"    {printed}").walk() if isinstance(o, BarrierOp)]
+    assert op.spaces == mask
+
+
+def test_barrier_keywords_follow_mlir_bit_enum_spelling() -> None:
+    assert format_addr_space(0) == "none"
+    assert format_addr_space(AddrSpace.ALL) == "all"
+    assert format_addr_space(AddrSpace.TENSOR_WRITE | AddrSpace.LOCAL) == "local|tensor_write"
+    assert BarrierOp().spaces == AddrSpace.LOCAL
+
+
+def test_barrier_survives_canonicalize_and_cse() -> None:
+    """A barrier orders memory: it is neither dead code nor a common subexpression."""
+    body = "    ttg.barrier local\n    ttg.barrier local\n    ttg.barrier none"
+    module = parse(body)
+    ctx = make_context()
+    CanonicalizePass().apply(ctx, module)
+    CsePass().apply(ctx, module)
+    assert printed_ops(module) == ["ttg.barrier local", "ttg.barrier local", "ttg.barrier none"]
+
+
+@pytest.mark.parametrize(
+    ("text", "shared"),
+    [("ttg.barrier local", True), ("ttg.barrier all", True), ("ttg.barrier global_read", False)],
+)
+def test_membar_counts_local_ttg_barriers_only(text: str, shared: bool) -> None:
+    (op,) = [o for o in parse(f"    {text}").walk() if isinstance(o, BarrierOp)]
+    assert is_shared_memory_barrier(op) is shared

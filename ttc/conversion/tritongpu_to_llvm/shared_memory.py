@@ -1,5 +1,5 @@
 """Shared-memory and warp-shuffle building blocks (Triton's `getSharedMemoryBase`,
-`TargetInfo::storeShared/loadShared/shuffleXor` for NVIDIA, and the `gpu.barrier` lowering).
+`TargetInfo::storeShared/loadShared/shuffleXor` for NVIDIA, and the CTA barrier lowering).
 
 * `shared_base(lw, op)`: `@global_smem` plus the `allocation.offset` that `allocate-shared-memory`
   wrote on `op` (an `i8` GEP in address space 3).
@@ -8,7 +8,9 @@
 * `shuffle_xor` / `shuffle_up` / `shuffle_idx` (Triton's `shuffleXor/shuffleUp/shuffleIdx`):
   `shfl.sync.bfly` / `.up` / `.idx` with a full mask (clamp 31, 0 and 31) on 32-bit words; narrower
   values are widened, 64-bit values shuffled as two halves, floats and pointers bit-cast.
-* `gpu.barrier` (what Membar inserts) becomes `nvvm.barrier0` (`bar.sync 0`).
+* `gpu.barrier` (what Membar inserts) and `ttg.barrier` (Triton 3.7's spelling, whatever its
+  address spaces, as Triton's NVIDIA `BarrierOpConversion` does) become `nvvm.barrier0`
+  (`bar.sync 0`).
 """
 
 from __future__ import annotations
@@ -174,6 +176,7 @@ def barrier(lw: FunctionLowering) -> None:
     lw.emit(nvvm.Barrier0Op())
 
 
-@lowers("gpu.barrier")
-def _gpu_barrier(lw: FunctionLowering, op: Operation) -> None:
+@lowers("gpu.barrier", "ttg.barrier")
+def _cta_barrier(lw: FunctionLowering, op: Operation) -> None:
+    """`gpu.barrier` and Triton 3.7's `ttg.barrier` (any address spaces: bar.sync orders them all)."""
     barrier(lw)

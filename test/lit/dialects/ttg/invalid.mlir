@@ -129,3 +129,27 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+tt.func @barrier_none_combined() {
+  // expected-error @below {{'none' cannot be combined with other address spaces}}
+  ttg.barrier none|local
+  tt.return
+}
+
+// -----
+
+tt.func @barrier_unknown_space() {
+  // expected-error @below {{expected an address space (none, local, global_read, global_write, tensor_read, tensor_write, all)}}
+  ttg.barrier shared
+  tt.return
+}
+
+// -----
+
+tt.func @barrier_bad_mask() {
+  // expected-error @below {{addrSpace must be an i32 bitmask of the address spaces (0..31), got 32 : i32}}
+  "ttg.barrier"() <{addrSpace = 32 : i32}> : () -> ()
+  tt.return
+}

@@ -91,3 +91,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// ttg.barrier (Triton 3.7): the address-space bitmask prints as MLIR prints a bit enum, set bits
+// in case order joined by `|`, `all` for every bit and `none` for no bit.
+module {
+  // CHECK-LABEL: tt.func @barrier
+  tt.func @barrier() {
+    // CHECK-NEXT: ttg.barrier local{{$}}
+    ttg.barrier local
+    // CHECK-NEXT: ttg.barrier local|global_read|global_write{{$}}
+    ttg.barrier local|global_read|global_write
+    // CHECK-NEXT: ttg.barrier local|tensor_write{{$}}
+    ttg.barrier tensor_write | local
+    // CHECK-NEXT: ttg.barrier global_read|global_write{{$}}
+    ttg.barrier global_write|global_read|global_write
+    // CHECK-NEXT: ttg.barrier all{{$}}
+    ttg.barrier local|global_read|global_write|tensor_read|tensor_write
+    // CHECK-NEXT: ttg.barrier all{{$}}
+    ttg.barrier all|local
+    // CHECK-NEXT: ttg.barrier none{{$}}
+    ttg.barrier none
+    // CHECK-NEXT: ttg.barrier tensor_read {ttg.partition = 1 : i32}
+    ttg.barrier tensor_read {ttg.partition = 1 : i32}
+    // CHECK-NEXT: ttg.barrier global_write{{$}}
+    "ttg.barrier"() <{addrSpace = 4 : i32}> : () -> ()
+    tt.return
+  }
+}
