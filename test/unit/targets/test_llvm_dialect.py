@@ -12,6 +12,7 @@ import textwrap
 
 import pytest
 from corpus_llvm import KERNELS, llvm_dialect_dumps
+from triton_corpus import strip_locations
 from xdsl.dialects.builtin import i1
 
 from ttc.dialects import llvm, nvvm
@@ -19,13 +20,6 @@ from ttc.ir.errors import TtcError
 from ttc.ir.parser import parse_module
 from ttc.ir.printer import print_module
 from ttc.ir.verify import verify_module
-
-LOC = re.compile(r" loc\((?:[^()\"]|\"[^\"]*\"|\((?:[^()\"]|\"[^\"]*\"|\([^()]*\))*\))*\)")
-
-
-def without_locations(text: str) -> str:
-    lines = [LOC.sub("", line) for line in text.splitlines() if not line.startswith("#loc")]
-    return "\n".join(line for line in lines if line) + "\n"
 
 
 @pytest.mark.parametrize("kernel", KERNELS)
@@ -35,7 +29,7 @@ def test_corpus_llvm_dialect_round_trips(kernel: str) -> None:
     for flag, text in dumps[-2:] if kernel != "add" else dumps:
         module = parse_module(text, f"{kernel}/{flag}.mlir")
         module.verify()
-        assert print_module(module) == without_locations(text), flag
+        assert print_module(module) == strip_locations(text), flag
 
 
 def round_trip(text: str) -> str:
