@@ -49,6 +49,7 @@ from ttc.transforms.tritongpu_utils import (
     infer_src_encoding,
     is_expensive_load_or_store,
     keeps_encoding,
+    new_for_op,
     set_type,
     with_encoding,
 )
@@ -120,30 +121,6 @@ def _for_parts(op: Operation) -> tuple[Block, Operation]:
     body = op.regions[0].blocks.first
     assert body is not None and body.last_op is not None
     return body, body.last_op
-
-
-def _new_for(ctx: Context, old: Operation, inits: list[SSAValue], result_types: list[Attribute]) -> Operation:
-    """A new `scf.for` before `old` with `inits`, taking over `old`'s body; the body gets
-    arguments of the new result types and `old`'s arguments are replaced by them when the types
-    agree (left mapped otherwise: the caller decides)."""
-    old_body = _entry_block(old)
-    body = Block(arg_types=[old_body.args[0].type, *result_types])
-    new = ctx.get_op("scf.for").create(
-        operands=[*old.operands[:3], *inits],
-        result_types=result_types,
-        properties=dict(old.properties),
-        attributes=dict(old.attributes),
-        regions=[Region([body])],
-    )
-    for op in list(old_body.ops):
-        old_body.detach_op(op)
-        body.add_op(op)
-    for old_arg, new_arg in zip(old_body.args, body.args):
-        new_arg.name_hint = old_arg.name_hint
-    for old_result, new_result in zip(old.results, new.results):
-        new_result.name_hint = old_result.name_hint
-    _insert_before(new, old)
-    return new
 
 
 # --------------------------------------------------------------------------------------------
@@ -397,7 +374,7 @@ class LayoutPropagation:
             for init, result in zip(inits, op.results)
         ]
         old_body = _entry_block(op)
-        new = _new_for(self.ctx, op, converted, [v.type for v in converted])
+        new = new_for_op(self.ctx, op, converted, [v.type for v in converted])
         new_body = _entry_block(new)
         for old, new_value in [*zip(op.results, new.results), *zip(old_body.args, new_body.args)]:
             if old.type == new_value.type:
@@ -736,7 +713,7 @@ class LayoutRematerialization:
                 arg_mapping.append((position, len(inits) + len(new_inits)))
                 new_inits.append(mapping[inits[position]])
         types = [*op.result_types, *(v.type for v in new_inits)]
-        new = _new_for(self.ctx, op, [*inits, *new_inits], types)
+        new = new_for_op(self.ctx, op, [*inits, *new_inits], types)
         new_body = _entry_block(new)
         for old_arg, new_arg in zip(body.args, new_body.args):
             old_arg.replace_all_uses_with(new_arg)

@@ -10,7 +10,8 @@
 - `can_fold_into_conversion`, `is_expensive_load_or_store`: the predicates layout propagation and
   rematerialization share.
 - `with_encoding`, `set_type`: retyping values in place.
-- `replace_for_op_with_new_signature`: an `scf.for` with extra iter args (Triton's
+- `new_for_op`: an `scf.for` with new iter args taking over an old loop's body;
+  `replace_for_op_with_new_signature` on top of it: extra iter args (Triton's
   `replaceForOpWithNewSignature`).
 """
 
@@ -243,18 +244,19 @@ def tensor_encoding(value: SSAValue) -> Attribute | None:
     return encoding_of(value.type)
 
 
-def replace_for_op_with_new_signature(ctx: Context, loop: Operation, extra_inits: Sequence[SSAValue]) -> Operation:
-    """Triton's `replaceForOpWithNewSignature`: a new `scf.for` before `loop` carrying `loop`'s
-    iter args plus `extra_inits` (appended), with `loop`'s body moved into it and `loop`'s results
-    replaced by the new loop's leading results. `loop` is left empty for the caller to erase; the
-    body's terminator still yields the old values."""
+def new_for_op(
+    ctx: Context, loop: Operation, inits: Sequence[SSAValue], result_types: Sequence[Attribute]
+) -> Operation:
+    """A new `scf.for` before `loop` with `loop`'s bounds and step, iter args `inits` and results
+    `result_types`, taking over `loop`'s body: the body gets the induction variable and arguments
+    of `result_types`, and names carry over to the new arguments and results. No uses are
+    replaced: the caller maps `loop`'s arguments and results, and erases it."""
     old_body = loop.regions[0].blocks.first
     assert old_body is not None and loop.parent is not None
-    extra_types = [v.type for v in extra_inits]
-    body = Block(arg_types=[*(a.type for a in old_body.args), *extra_types])
+    body = Block(arg_types=[old_body.args[0].type, *result_types])
     new_loop = ctx.get_op("scf.for").create(
-        operands=[*loop.operands, *extra_inits],
-        result_types=[*loop.result_types, *extra_types],
+        operands=[*loop.operands[:3], *inits],
+        result_types=list(result_types),
         properties=dict(loop.properties),
         attributes=dict(loop.attributes),
         regions=[Region([body])],
@@ -264,9 +266,25 @@ def replace_for_op_with_new_signature(ctx: Context, loop: Operation, extra_inits
         body.add_op(op)
     for old_arg, new_arg in zip(old_body.args, body.args):
         new_arg.name_hint = old_arg.name_hint
-        old_arg.replace_all_uses_with(new_arg)
-    loop.parent.insert_op_before(new_loop, loop)
     for old_result, new_result in zip(loop.results, new_loop.results):
         new_result.name_hint = old_result.name_hint
+    loop.parent.insert_op_before(new_loop, loop)
+    return new_loop
+
+
+def replace_for_op_with_new_signature(ctx: Context, loop: Operation, extra_inits: Sequence[SSAValue]) -> Operation:
+    """Triton's `replaceForOpWithNewSignature`: a new `scf.for` before `loop` carrying `loop`'s
+    iter args plus `extra_inits` (appended), with `loop`'s body moved into it and `loop`'s results
+    replaced by the new loop's leading results. `loop` is left empty for the caller to erase; the
+    body's terminator still yields the old values."""
+    old_body = loop.regions[0].blocks.first
+    assert old_body is not None
+    extra_types = [v.type for v in extra_inits]
+    new_loop = new_for_op(ctx, loop, [*loop.operands[3:], *extra_inits], [*loop.result_types, *extra_types])
+    body = new_loop.regions[0].blocks.first
+    assert body is not None
+    for old_arg, new_arg in zip(old_body.args, body.args):
+        old_arg.replace_all_uses_with(new_arg)
+    for old_result, new_result in zip(loop.results, new_loop.results):
         old_result.replace_all_uses_with(new_result)
     return new_loop
