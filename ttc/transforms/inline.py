@@ -49,9 +49,10 @@ def inline_call(call: Operation, callee: Operation) -> bool:
     assert body is not None
     terminator = body.last_op
     assert terminator is not None
-    results = list(terminator.operands)
     Rewriter.inline_block(body, InsertPoint.before(call), list(call.operands))
-    for old, new in zip(call.results, results, strict=True):
+    # Read the returned values only now: inlining has mapped the callee's block arguments to the
+    # call's operands, so a callee returning (or folded to) an argument yields that operand.
+    for old, new in zip(call.results, terminator.operands, strict=True):
         old.replace_all_uses_with(new)
     erase_op(terminator)
     erase_op(call)

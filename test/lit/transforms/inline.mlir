@@ -30,3 +30,60 @@ tt.func public @keeps_noinline(%x: i32) -> i32 {
 tt.func private @helper(%x: i32) -> i32 attributes {noinline = true} {
   tt.return %x : i32
 }
+
+// -----
+
+// A callee that returns its argument: the call's result is the call's operand.
+// CHECK-LABEL: tt.func public @returns_argument
+// CHECK-NEXT: %[[S:.*]] = arith.muli %arg0, %arg1 : i32
+// CHECK-NEXT: tt.return %[[S]] : i32
+// CHECK-NOT: @identity
+tt.func public @returns_argument(%a: i32, %b: i32) -> i32 {
+  %p = arith.muli %a, %b : i32
+  %r = tt.call @identity(%p) : (i32) -> i32
+  tt.return %r : i32
+}
+tt.func private @identity(%x: i32) -> i32 {
+  tt.return %x : i32
+}
+
+// -----
+
+// A callee whose body folds to its argument (x + 0) once canonicalized.
+// CHECK-LABEL: tt.func public @returns_folded_argument
+// CHECK-NEXT: tt.store %arg0, %arg1 : !tt.ptr<i32>
+// CHECK-NEXT: tt.return
+// CHECK-NOT: @add_zero
+tt.func public @returns_folded_argument(%p: !tt.ptr<i32>, %x: i32) {
+  %r = tt.call @add_zero(%x) : (i32) -> i32
+  tt.store %p, %r : !tt.ptr<i32>
+  tt.return
+}
+tt.func private @add_zero(%x: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %0 = arith.addi %x, %c0 : i32
+  tt.return %0 : i32
+}
+
+// -----
+
+// Several results: an argument, a value folded to the other argument, a computed value and a
+// constant, each mapped into the caller; the same callee inlined twice with swapped operands.
+// CHECK-LABEL: tt.func public @several_results
+// CHECK-DAG: %[[C7:.*]] = arith.constant 7 : i32
+// CHECK-DAG: %[[S0:.*]] = arith.addi %arg0, %arg1 : i32
+// CHECK-DAG: %[[S1:.*]] = arith.addi %arg1, %arg0 : i32
+// CHECK: tt.return %arg0, %arg1, %[[S0]], %arg1, %arg0, %[[S1]], %[[C7]] : i32, i32, i32, i32, i32, i32, i32
+// CHECK-NOT: @four
+tt.func public @several_results(%a: i32, %b: i32) -> (i32, i32, i32, i32, i32, i32, i32) {
+  %r:4 = tt.call @four(%a, %b) : (i32, i32) -> (i32, i32, i32, i32)
+  %s:4 = tt.call @four(%b, %a) : (i32, i32) -> (i32, i32, i32, i32)
+  tt.return %r#0, %r#1, %r#2, %s#0, %s#1, %s#2, %r#3 : i32, i32, i32, i32, i32, i32, i32
+}
+tt.func private @four(%x: i32, %y: i32) -> (i32, i32, i32, i32) {
+  %c1 = arith.constant 1 : i32
+  %c7 = arith.constant 7 : i32
+  %y1 = arith.muli %y, %c1 : i32
+  %s = arith.addi %x, %y : i32
+  tt.return %x, %y1, %s, %c7 : i32, i32, i32, i32
+}
