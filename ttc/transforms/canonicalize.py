@@ -27,9 +27,9 @@ class CanonicalizePass(TtcPass):
     name: ClassVar[str] = "canonicalize"
     summary: ClassVar[str] = "Canonicalize operations (folds, patterns, constant uniquing, DCE)"
 
-    region_simplify: str = field(
-        default="normal",
-        metadata={"help": "region simplification: disabled, normal or aggressive"},
+    region_simplify: RegionSimplify = field(
+        default=RegionSimplify.NORMAL,
+        metadata={"help": "how far regions are simplified (MLIR's GreedySimplifyRegionLevel)"},
     )
     max_iterations: int = field(
         default=10, metadata={"help": "maximum number of sweeps over the IR"}
@@ -37,7 +37,7 @@ class CanonicalizePass(TtcPass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         config = GreedyConfig(
-            region_simplify=RegionSimplify(self.region_simplify),
+            region_simplify=self.region_simplify,
             max_iterations=self.max_iterations,
         )
         apply_patterns_greedily(ctx, op.body, apply_patterns, config)

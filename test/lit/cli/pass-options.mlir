@@ -10,6 +10,8 @@
 // RUN: ttc opt - -canonicalize < %s | FileCheck %s
 
 // RUN: not ttc opt %s -canonicalize=max-iterations=many 2>&1 | FileCheck %s --check-prefix=BADVALUE
+// RUN: not ttc opt %s -canonicalize=region-simplify=sometimes 2>&1 | FileCheck %s --check-prefix=BADCHOICE
+// RUN: ttc opt %s -canonicalize=region-simplify=aggressive | FileCheck %s
 // RUN: not ttc opt %s -canonicalize=iterations=2 2>&1 | FileCheck %s --check-prefix=BADNAME
 // RUN: not ttc opt %s -canonicalise 2>&1 | FileCheck %s --check-prefix=BADPASS
 // RUN: not ttc opt %s --pass-pipeline='builtin.module(canonicalize' 2>&1 | FileCheck %s --check-prefix=BADPIPE
@@ -23,6 +25,7 @@ tt.func @f(%x: i32) -> i32 {
 }
 
 // BADVALUE: error: '-canonicalize=max-iterations=many': invalid value 'many' for option 'max-iterations' of pass 'canonicalize': expected an integer
+// BADCHOICE: error: '-canonicalize=region-simplify=sometimes': invalid value 'sometimes' for option 'region-simplify' of pass 'canonicalize': expected one of disabled, normal, aggressive
 // BADNAME: error: '-canonicalize=iterations=2': pass 'canonicalize' has no option 'iterations'; did you mean 'max-iterations'?
 // BADPASS: error: unknown option or pass '-canonicalise'; did you mean '-canonicalize'?
 // BADPIPE: <pass-pipeline>:1:28: error: invalid --pass-pipeline: expected ')' to close 'builtin.module(', found end of input

@@ -107,6 +107,18 @@ def test_usage_error_exit_code_2() -> None:
     assert bad_pipeline.stderr.startswith("<pass-pipeline>:1:28: error: invalid --pass-pipeline")
 
 
+@pytest.mark.parametrize("argv", [
+    ["-canonicalize=region-simplify=sometimes", "-"],
+    ["--pass-pipeline=builtin.module(canonicalize{region-simplify=sometimes})", "-"],
+])
+def test_enum_option_rejects_unknown_choice_with_exit_code_2(argv: list[str]) -> None:
+    result = _opt(*argv, stdin="tt.func @f() {\n  tt.return\n}\n")
+    assert result.exit_code == 2
+    assert ("invalid value 'sometimes' for option 'region-simplify' of pass 'canonicalize': "
+            "expected one of disabled, normal, aggressive") in result.stderr
+    assert "internal error" not in result.stderr
+
+
 def test_missing_input_exit_code_1(tmp_path: Path) -> None:
     result = _opt(str(tmp_path / "none.mlir"))
     assert result.exit_code == 1
