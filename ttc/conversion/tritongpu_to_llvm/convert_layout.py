@@ -22,7 +22,12 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Operation, SSAValue
 
 from ttc.analysis.lowering_helpers import REGISTER, ConversionKind, conversion_kind, minimal_conversion
-from ttc.conversion.tritongpu_to_llvm.indices import emit_indices, redundant_thread_predicate
+from ttc.conversion.tritongpu_to_llvm.indices import (
+    emit_indices,
+    linearize,
+    redundant_thread_predicate,
+    register_coords,
+)
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.conversion.tritongpu_to_llvm.shared_memory import (
@@ -35,23 +40,7 @@ from ttc.conversion.tritongpu_to_llvm.shared_memory import (
     store_shared,
     to_memory,
 )
-from ttc.dialects import llvm
 from ttc.layouts.linear import LayoutError, LinearLayout
-
-
-def _row_major_offset(lw: FunctionLowering, index: Sequence[SSAValue], shape: Sequence[int]) -> SSAValue:
-    offset: SSAValue | None = None
-    stride = 1
-    for dim in reversed(range(len(shape))):
-        term = index[dim] if stride == 1 else lw.binary(llvm.MulOp, index[dim], stride)
-        offset = term if offset is None else lw.value(llvm.AddOp(offset, term))
-        stride *= shape[dim]
-    assert offset is not None
-    return offset
-
-
-def _register_coords(layout: LinearLayout, reg: int) -> tuple[int, ...]:
-    return tuple(layout.apply({d: reg if d == REGISTER else 0 for d in layout.in_dims}).values())
 
 
 def _rename_registers(lw: FunctionLowering, op: Operation, src: LinearLayout, dst: LinearLayout) -> None:
@@ -71,23 +60,24 @@ def _through_shared_memory(
     element = lw.llvm_type(op.operands[0].type)
     stored = memory_type(element)
     base = shared_base(lw, op)
+    row_major = range(len(shape) - 1, -1, -1)
     regs = lw.regs(op.operands[0])
     writer = redundant_thread_predicate(lw, src.get_free_variable_masks())
     written: set[tuple[int, ...]] = set()
     for reg, index in enumerate(emit_indices(lw, src)):
-        coords = _register_coords(src, reg)
+        coords = register_coords(src, reg)
         if coords in written:
             continue
         written.add(coords)
-        pointer = gep(lw, base, stored, _row_major_offset(lw, index, shape))
+        pointer = gep(lw, base, stored, linearize(lw, index, shape, row_major))
         store_shared(lw, pointer, to_memory(lw, regs[reg]), writer)
     barrier(lw)
     loaded: dict[tuple[int, ...], SSAValue] = {}
     result = []
     for reg, index in enumerate(emit_indices(lw, dst)):
-        coords = _register_coords(dst, reg)
+        coords = register_coords(dst, reg)
         if coords not in loaded:
-            pointer = gep(lw, base, stored, _row_major_offset(lw, index, shape))
+            pointer = gep(lw, base, stored, linearize(lw, index, shape, row_major))
             loaded[coords] = from_memory(lw, load_shared(lw, pointer, stored, None), element)
         result.append(loaded[coords])
     lw.bind(op.results[0], result)

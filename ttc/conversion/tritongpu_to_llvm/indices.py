@@ -11,7 +11,7 @@ on `tid.x`. Each output dimension of the thread part is an XOR of terms `(in & m
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from xdsl.ir import SSAValue
 
@@ -90,16 +90,33 @@ def apply_layout(
     return outs
 
 
+def register_coords(layout: LinearLayout, reg: int) -> tuple[int, ...]:
+    """The register part of `layout`: the coordinates register `reg` holds in lane 0 of warp 0 of
+    block 0, one per tensor dimension (`L(reg, 0, 0, 0)`)."""
+    return tuple(layout.apply({d: reg if d == "register" else 0 for d in layout.in_dims}).values())
+
+
+def linearize(lw: FunctionLowering, index: Sequence[SSAValue], shape: Sequence[int], order: Sequence[int]) -> SSAValue:
+    """The offset of element `index` in a dense buffer of `shape` whose dimensions are laid out
+    fastest first in `order` (row-major: the last dimension first)."""
+    offset: SSAValue | None = None
+    stride = 1
+    for dim in order:
+        term = index[dim] if stride == 1 else lw.binary(llvm.MulOp, index[dim], stride)
+        offset = term if offset is None else lw.value(llvm.AddOp(offset, term))
+        stride *= shape[dim]
+    assert offset is not None
+    return offset
+
+
 def emit_indices(lw: FunctionLowering, layout: LinearLayout) -> list[list[SSAValue]]:
     """For each register, the coordinates (one i32 per tensor dimension) it holds."""
     base = apply_layout(lw, layout, thread_coordinates(lw))
     indices: list[list[SSAValue]] = []
     cache: dict[tuple[int, int], SSAValue] = {}
     for reg in range(layout.in_dim_size("register")):
-        offsets = layout.apply({d: reg if d == "register" else 0 for d in layout.in_dims})
         coords: list[SSAValue] = []
-        for d, (out_dim, b) in enumerate(zip(layout.out_dims, base, strict=True)):
-            offset = offsets[out_dim]
+        for d, (offset, b) in enumerate(zip(register_coords(layout, reg), base, strict=True)):
             if offset == 0:
                 coords.append(b)
                 continue

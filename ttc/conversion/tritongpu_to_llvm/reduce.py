@@ -25,7 +25,13 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Operation, SSAValue
 
 from ttc.analysis.lowering_helpers import LANE, REGISTER, WARP, ReduceGeometry
-from ttc.conversion.tritongpu_to_llvm.indices import emit_indices, thread_coordinates, thread_id
+from ttc.conversion.tritongpu_to_llvm.indices import (
+    emit_indices,
+    linearize,
+    register_coords,
+    thread_coordinates,
+    thread_id,
+)
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for, lowers
 from ttc.conversion.tritongpu_to_llvm.shared_memory import (
@@ -72,11 +78,6 @@ def butterfly(lw: FunctionLowering, op: Operation, acc: list[SSAValue], masks: S
     return acc
 
 
-def _register_coords(layout: LinearLayout, reg: int) -> Key:
-    ins = {d: reg if d == REGISTER else 0 for d in layout.in_dims}
-    return tuple(layout.apply(ins).values())
-
-
 def reduce_within_threads(
     lw: FunctionLowering, op: Operation, layout: LinearLayout, axis: int
 ) -> tuple[dict[Key, list[SSAValue]], dict[Key, int]]:
@@ -87,7 +88,7 @@ def reduce_within_threads(
     first: dict[Key, int] = {}
     seen: set[Key] = set()
     for reg in range(layout.in_dim_size(REGISTER)):
-        coords = _register_coords(layout, reg)
+        coords = register_coords(layout, reg)
         if coords in seen:
             continue
         seen.add(coords)
@@ -109,7 +110,7 @@ def _result_keys(lw: FunctionLowering, op: Operation, axis: int) -> list[Key] | 
     layout = lw.layout(result)
     keys = []
     for reg in range(layout.in_dim_size(REGISTER)):
-        coords = list(_register_coords(layout, reg))
+        coords = list(register_coords(layout, reg))
         coords.insert(axis, 0)
         keys.append(tuple(coords))
     return keys
@@ -125,17 +126,6 @@ def bit_field(lw: FunctionLowering, value: SSAValue, bits: Sequence[int]) -> SSA
             part = lw.binary(llvm.LShrOp, part, shift)
         result = part if result is None else lw.value(llvm.OrOp(result, part))
     return result if result is not None else lw.i32(0)
-
-
-def _linearize(lw: FunctionLowering, index: Sequence[SSAValue], shape: Sequence[int], order: Sequence[int]) -> SSAValue:
-    offset: SSAValue | None = None
-    stride = 1
-    for dim in order:
-        term = index[dim] if stride == 1 else lw.binary(llvm.MulOp, index[dim], stride)
-        offset = term if offset is None else lw.value(llvm.AddOp(offset, term))
-        stride *= shape[dim]
-    assert offset is not None
-    return offset
 
 
 def _operand_bases(lw: FunctionLowering, op: Operation, elements: int) -> list[SSAValue]:
@@ -169,7 +159,7 @@ def _cross_warp(
     for key, acc in accs.items():
         index = list(indices[first[key]])
         index[axis] = warp_along_axis
-        offset = _linearize(lw, index, shape, order)
+        offset = linearize(lw, index, shape, order)
         for base, stored, value in zip(bases, stored_types, acc, strict=True):
             store_shared(lw, gep(lw, base, stored, offset), to_memory(lw, value), write)
     barrier(lw)
@@ -211,7 +201,7 @@ def _cross_warp(
             continue
         full = list(index)
         full.insert(axis, lw.i32(0))
-        offset = _linearize(lw, full, shape, order)
+        offset = linearize(lw, full, shape, order)
         loaded[key] = [
             from_memory(lw, load_shared(lw, gep(lw, b, s, offset), s, None), t)
             for b, s, t in zip(bases, stored_types, types, strict=True)

@@ -18,11 +18,10 @@ from collections.abc import Callable, Sequence
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Operation, SSAValue
 
-from ttc.conversion.tritongpu_to_llvm.indices import THREAD_DIMS, emit_indices
+from ttc.conversion.tritongpu_to_llvm.indices import THREAD_DIMS, emit_indices, register_coords
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.dialects import llvm, tt
-from ttc.layouts.linear import LinearLayout
 from ttc.transforms.utils import splat_scalar
 
 Coord = tuple[int, ...]
@@ -60,11 +59,6 @@ def _splat(lw: FunctionLowering, op: Operation) -> None:
     lw.bind(op.result, [lw.scalar(op.src)] * lw.num_regs(op.result.type))
 
 
-def _register_coord(layout: LinearLayout, register: int) -> Coord:
-    ins = {d: register if d == "register" else 0 for d in layout.in_dims}
-    return tuple(layout.apply(ins).values())
-
-
 def rename_registers(
     lw: FunctionLowering,
     op: Operation,
@@ -88,10 +82,10 @@ def rename_registers(
     src_regs = lw.regs(src)
     by_coord: dict[Coord, SSAValue] = {}
     for r in range(src_layout.in_dim_size("register")):
-        by_coord.setdefault(_register_coord(src_layout, r), src_regs[r])
+        by_coord.setdefault(register_coords(src_layout, r), src_regs[r])
     result: list[SSAValue] = []
     for r in range(dst_layout.in_dim_size("register")):
-        coord = to_src(_register_coord(dst_layout, r))
+        coord = to_src(register_coords(dst_layout, r))
         if coord not in by_coord:
             raise lw.cannot_lower(op)
         result.append(by_coord[coord])
