@@ -111,7 +111,7 @@ def fold_forwarded_iter_args(op: Operation, rewriter: PatternRewriter) -> bool:
         attributes=dict(op.attributes),
         regions=[region],
     )
-    rewriter.insert_op(new)
+    rewriter.insert(new)
     replacements: list[SSAValue] = list(inits)
     for new_index, old_index in enumerate(keep):
         replacements[old_index] = new.results[new_index]
@@ -157,7 +157,7 @@ def remove_unused_if_results(op: Operation, rewriter: PatternRewriter) -> bool:
         attributes=dict(op.attributes),
         regions=regions,
     )
-    rewriter.insert_op(new)
+    rewriter.insert(new)
     replacements: list[SSAValue | None] = [None] * len(op.results)
     for new_index, old_index in enumerate(used):
         replacements[old_index] = new.results[new_index]
@@ -197,7 +197,7 @@ def convert_trivial_if_to_select(op: Operation, rewriter: PatternRewriter) -> bo
             replacements.append(true_value)
             continue
         select = create_op(ctx, "arith.select", [cond, true_value, false_value], [result.type])
-        rewriter.insert_op(select)
+        rewriter.insert(select)
         replacements.append(select.results[0])
     rewriter.replace(op, [], replacements)
     return True

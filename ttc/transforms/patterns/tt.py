@@ -144,7 +144,7 @@ def replace_with_new(
 ) -> Operation:
     """Replace `op` by a new op `name` of the same result type, inserted at the rewriter."""
     new = create_op(active_context(), name, operands, [op.results[0].type], properties)
-    rewriter.insert_op(new)
+    rewriter.insert(new)
     rewriter.replace(op, [], list(new.results))
     return new
 
@@ -178,7 +178,7 @@ def expand_dims_of_broadcast(op: Operation, rewriter: PatternRewriter) -> bool:
     expanded_type = TensorType(source_type.element_type, shape, result_type.encoding)
     ctx = active_context()
     expand = create_op(ctx, "tt.expand_dims", [source], [expanded_type], dict(op.properties))
-    rewriter.insert_op(expand)
+    rewriter.insert(expand)
     replace_with_new(rewriter, op, "tt.broadcast", [expand.results[0]])
     return True
 
@@ -250,7 +250,7 @@ def canonicalize_masked_load(op: Operation, rewriter: PatternRewriter) -> bool:
             _without_mask(op, 1),
             dict(op.attributes),
         )
-        rewriter.insert_op(new)
+        rewriter.insert(new)
         rewriter.replace(op, [], list(new.results))
         return True
     if len(op.operands) < 3:
@@ -274,7 +274,7 @@ def canonicalize_masked_store(op: Operation, rewriter: PatternRewriter) -> bool:
             _without_mask(op, 2),
             dict(op.attributes),
         )
-        rewriter.insert_op(new)
+        rewriter.insert(new)
         rewriter.erase(op)
         return True
     rewriter.erase(op)

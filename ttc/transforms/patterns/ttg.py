@@ -124,7 +124,7 @@ def fold_convert(op: Operation, rewriter: PatternRewriter) -> bool:
         return True
     if arg.name == "ttg.local_load":
         new = create_op(ctx, arg.name, arg.operands, [result_type], dict(arg.properties), dict(arg.attributes))
-        rewriter.insert_op(new, InsertPoint.before(arg))
+        rewriter.insert(new, InsertPoint.before(arg))
         rewriter.replace(op, [], [new.results[0]])
         return True
     if arg.name == "tt.reshape":
@@ -204,7 +204,7 @@ def histogram_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
         assert isinstance(source_type, TensorType)
         mask_type = TensorType(i1, source_type.get_shape(), source_type.encoding)
         mask = create_op(active_context(), CONVERT, [op.operands[1]], [mask_type])
-        rewriter.insert_op(mask)
+        rewriter.insert(mask)
         operands.append(mask.results[0])
     _rebuild(rewriter, op, operands)
     return True
