@@ -82,7 +82,9 @@ _FLOAT_FORMATS: dict[type[Attribute], tuple[int, int]] = {
 }
 
 
-def _float_to_bits(value: float, type: Attribute) -> int:
+def float_to_bits(value: float, type: Attribute) -> int:
+    """The bit pattern (unsigned) of `value` as an f16/bf16/f32/f64; bf16 keeps the top half of the
+    f32 pattern."""
     if isinstance(type, Float64Type):
         return struct.unpack("<Q", struct.pack("<d", value))[0]
     if isinstance(type, Float32Type):
@@ -94,7 +96,8 @@ def _float_to_bits(value: float, type: Attribute) -> int:
     raise ValueError(f"no bit layout known for {type}")
 
 
-def _bits_to_float(bits: int, type: Attribute) -> float:
+def bits_to_float(bits: int, type: Attribute) -> float:
+    """The f16/bf16/f32/f64 value whose bit pattern is `bits` (the inverse of `float_to_bits`)."""
     if isinstance(type, Float64Type):
         return struct.unpack("<d", struct.pack("<Q", bits))[0]
     if isinstance(type, Float32Type):
@@ -170,15 +173,15 @@ def _default_format(digits: str, exponent: int, precision: int) -> str:
 
 def _round_trips(candidate: Fraction, bits: int, type: Attribute) -> bool:
     """Whether the decimal `candidate` (positive) parses back to the float with these bits."""
-    value = Fraction(_bits_to_float(bits, type))
-    below = Fraction(_bits_to_float(bits - 1, type)) if bits > 0 else -value
+    value = Fraction(bits_to_float(bits, type))
+    below = Fraction(bits_to_float(bits - 1, type)) if bits > 0 else -value
     total_bits, mantissa_bits = _FLOAT_FORMATS[type.__class__]
     max_finite_bits = ((1 << (total_bits - 1 - mantissa_bits)) - 2) << mantissa_bits
     max_finite_bits |= (1 << mantissa_bits) - 1
     if bits >= max_finite_bits:
         above = value + (value - below)
     else:
-        above = Fraction(_bits_to_float(bits + 1, type))
+        above = Fraction(bits_to_float(bits + 1, type))
     low, high = (value + below) / 2, (value + above) / 2
     if low < candidate < high:
         return True
@@ -195,7 +198,7 @@ def format_float(value: float, type: Attribute) -> str:
     fmt = _FLOAT_FORMATS.get(type.__class__)
     if fmt is None:
         raise ValueError(f"no MLIR float printing for {type}")
-    bits = _float_to_bits(value, type)
+    bits = float_to_bits(value, type)
     total_bits, mantissa_bits = fmt
     sign_bit = 1 << (total_bits - 1)
     exponent_all_ones = ((1 << (total_bits - 1 - mantissa_bits)) - 1) << mantissa_bits
@@ -204,7 +207,7 @@ def format_float(value: float, type: Attribute) -> str:
         sign = "-" if bits & sign_bit else ""
         if magnitude_bits == 0:
             return sign + "0.000000e+00"
-        magnitude = Fraction(_bits_to_float(magnitude_bits, type))
+        magnitude = Fraction(bits_to_float(magnitude_bits, type))
         digits, exponent = _decimal_digits(magnitude, 6)
         if _round_trips(Fraction(int(digits)) * Fraction(10) ** exponent, magnitude_bits, type):
             return sign + _scientific(digits, exponent, 6)

@@ -29,6 +29,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
+from ttc.dialects.arith import bits_to_float, float_to_bits
 from ttc.transforms.patterns import IN_PLACE, FoldResult, commutative, folder, pattern
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.utils import (
@@ -428,32 +429,22 @@ def fold_trunc_of_ext(op: Operation, consts: list[Attribute | None]) -> FoldResu
     return None
 
 
-_FLOAT_FORMATS = {Float16Type: "e", Float32Type: "f", Float64Type: "d"}
-
-
 def _to_bits(value: Scalar, type_: Attribute) -> int | None:
     """The bit pattern of `value` as an element of `type_` (an unsigned number)."""
     if isinstance(type_, IntegerType | IndexType):
         return to_unsigned(int(value), type_)
-    if isinstance(type_, BFloat16Type):
-        return struct.unpack("<I", struct.pack("<f", value))[0] >> 16
-    code = _FLOAT_FORMATS.get(type(type_))
-    if code is None:
-        return None
-    width = struct.calcsize(code) * 8
-    return int.from_bytes(struct.pack("<" + code, value), "little") & ((1 << width) - 1)
+    if isinstance(type_, Float16Type | BFloat16Type | Float32Type | Float64Type):
+        return float_to_bits(value, type_)
+    return None
 
 
 def _from_bits(bits: int, type_: Attribute) -> Scalar | None:
     """The element of `type_` whose bit pattern is `bits`."""
     if isinstance(type_, IntegerType | IndexType):
         return normalize_int(bits, type_)
-    if isinstance(type_, BFloat16Type):
-        return struct.unpack("<f", struct.pack("<I", bits << 16))[0]
-    code = _FLOAT_FORMATS.get(type(type_))
-    if code is None:
-        return None
-    return struct.unpack("<" + code, bits.to_bytes(struct.calcsize(code), "little"))[0]
+    if isinstance(type_, Float16Type | BFloat16Type | Float32Type | Float64Type):
+        return bits_to_float(bits, type_)
+    return None
 
 
 @folder("arith.bitcast")
@@ -574,7 +565,7 @@ def _int_const(value: SSAValue) -> int | None:
 
 def _emit_constant(rewriter: PatternRewriter, value: int, type_: Attribute) -> SSAValue:
     constant = create_constant(active_context(), scalar_attr(value, type_), type_)
-    rewriter.insert_op(constant)
+    rewriter.insert(constant)
     return constant.results[0]
 
 
@@ -586,7 +577,7 @@ def _emit(
     properties: dict[str, Attribute] | None = None,
 ) -> Operation:
     new = create_op(active_context(), name, operands, [op.results[0].type], properties)
-    rewriter.insert_op(new)
+    rewriter.insert(new)
     return new
 
 
