@@ -1,9 +1,10 @@
 """The xDSL context ttc parses into: every dialect Triton's IR uses, loaded lazily.
 
-Mirrors the dialect registry of `triton-opt`: tt, ttg, ttng, plus the upstream dialects (arith,
-math, scf, cf, func, gpu, ub, llvm, nvvm) that appear in Triton's IR. Names written by older Triton
-releases (`triton_gpu.*`, `triton_nvidia_gpu.*`, `!tt.memdesc`) resolve to today's classes through
-`ttc.dialects.legacy`, so old input parses and prints in today's spelling.
+Mirrors the dialect registry of `triton-opt`: tt, ttg, ttng, nvg (Triton's NVGPU), plus the
+upstream dialects (arith, math, scf, cf, func, gpu, ub, llvm, nvvm) that appear in Triton's IR.
+Names written by older Triton releases (`triton_gpu.*`, `triton_nvidia_gpu.*`, `!tt.memdesc`)
+resolve to today's classes through `ttc.dialects.legacy`, so old input parses and prints in today's
+spelling.
 """
 
 from __future__ import annotations
@@ -80,6 +81,12 @@ def _ttng() -> Dialect:
     return TTNG
 
 
+def _nvgpu() -> Dialect:
+    from ttc.dialects.nvgpu import NVGPU
+
+    return NVGPU
+
+
 def _llvm() -> Dialect:
     from ttc.dialects.llvm import LLVM
 
@@ -104,6 +111,7 @@ DIALECT_LOADERS: dict[str, Callable[[], Dialect]] = {
     "tt": _tt,
     "ttg": _ttg,
     "ttng": _ttng,
+    "nvg": _nvgpu,
     "llvm": _llvm,
     "nvvm": _nvvm,
 }

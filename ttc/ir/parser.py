@@ -47,7 +47,7 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.parser import AttrParser, Parser
 from xdsl.parser.core import UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
-from xdsl.utils.exceptions import ParseError
+from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import KIND_BY_PUNCTUATION_SPELLING, MLIRTokenKind, PunctuationSpelling
 
@@ -58,6 +58,7 @@ from ttc.ir.locations import LOCATION_CLASSES
 _ALIAS_DEF = re.compile(r"^([#!][A-Za-z_][\w$.\-]*)[ \t]*=", re.MULTILINE)
 _DEFAULT_VALUE_NAME = re.compile(r"arg[0-9]+|[0-9]+")
 _UNIQUED_NAME = re.compile(r"(.+)_[0-9]+")
+_OP_NAME = re.compile(r"[A-Za-z_][\w$.\-]*")
 _ANGLE_SCAN = re.compile(r'->|[<>"\n]')
 _SKIP = re.compile(r"(?:[ \t\r\n\f\v]+|//[^\n]*)*")
 _SCALAR_ATTR = re.compile(r"-?[0-9]+ : (?:[isu]?i[0-9]+|index)(?![A-Za-z0-9_$.])")
@@ -307,6 +308,12 @@ class TtcParser(Parser):
         self._op_names.append(-1)
         try:
             op = super().parse_operation()
+        except VerifyException as err:
+            # A declarative assembly format checks operand and result types as it reads them:
+            # report a violated constraint at the op, in the wording of MLIR's verifier.
+            at = self._op_names[-1]
+            name = _OP_NAME.match(self.source.text, at)
+            self.raise_error(f"'{name.group(0) if name else 'op'}' op {err}", at)
         finally:
             name_pos = self._op_names.pop()
         explicit = self._after_loc == self._current_token.span.start

@@ -41,6 +41,16 @@ FUNC = "module {{\n  tt.func @f(%a: i32) {{\n    {}\n    tt.return\n  }}\n}}\n"
             "4:21",
             "use of value '%a' expects different type than prior uses: 'i64' vs 'i32'",
         ),
+        (
+            "%0 = ttg.convert_layout %a : i32 -> i32",
+            "3:10",
+            "'ttg.convert_layout' op i32 should be of base attribute tensor",
+        ),
+        (
+            "ttg.local_store %a, %a : i32 -> i32\n    %1 = arith.addi %a, %a : i32",
+            "3:5",
+            "'ttg.local_store' op i32 should be of base attribute tensor",
+        ),
     ],
 )
 def test_located_messages(line: str, where: str, message: str) -> None:

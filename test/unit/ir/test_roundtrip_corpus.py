@@ -16,27 +16,11 @@ from triton_corpus import PassDump, corpus_files, pass_dumps, strip_locations
 from ttc.ir.parser import parse_module
 from ttc.ir.printer import print_module
 
-# Ops of dialects ttc does not define yet: a dump using one cannot parse. Each mark is strict, so
-# it fails loudly (XPASS) once the op exists and must then be removed.
-MISSING_OPS = {
-    "nvg.cluster_id": "the nvgpu (nvg) dialect is not in ttc's context",
-    "nvg.wgmma": "the nvgpu (nvg) dialect is not in ttc's context",
-}
-
-
-def _dump_param(dump: PassDump) -> object:
-    missing = sorted(op for op in MISSING_OPS if f"= {op} " in dump.text or f" {op} " in dump.text)
-    marks = [
-        pytest.mark.xfail(reason=f"'{op}': {MISSING_OPS[op]}", strict=True) for op in missing[:1]
-    ]
-    return pytest.param(dump, id=dump.id, marks=marks)
-
-
 FILES = [
     pytest.param(path, id=f"{path.parents[2].name}/{path.parent.name}/{path.name}")
     for path in corpus_files()
 ]
-DUMPS = [_dump_param(dump) for dump in pass_dumps()]
+DUMPS = [pytest.param(dump, id=dump.id) for dump in pass_dumps()]
 
 
 def test_corpus_is_present() -> None:

@@ -8,7 +8,6 @@ import pytest
 from corpus_dumps import PassCase, normalize, pass_cases, pass_class
 
 from ttc.ir.context import make_context
-from ttc.ir.errors import TtcError
 from ttc.ir.parser import parse_module
 from ttc.ir.printer import print_module
 
@@ -26,15 +25,32 @@ FLAGS = {
 }
 CASES = pass_cases(FLAGS)
 
+_LLVM_CANONICALIZE = (
+    "canonicalize on the LLVM dialect: llvm.mlir.constant/llvm.mlir.undef are not uniqued and "
+    "hoisted as MLIR's ConstantLike ops are"
+)
+KNOWN_GAPS = {
+    "add-61-canonicalize": _LLVM_CANONICALIZE,
+    "matmul_64x64x32_w4_s2-65-canonicalize": _LLVM_CANONICALIZE,
+    "matmul_64x64x32_w4_s2-66-cse": (
+        "cse across the blocks of a CFG region (MLIR walks the dominator tree): a value computed "
+        "in the entry block is not reused in a block it dominates"
+    ),
+}
+"""Runs ttc does not reproduce yet, each strict so that it fails loudly (XPASS) once it does."""
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+
+def _case_param(case: PassCase) -> object:
+    gap = KNOWN_GAPS.get(case.id)
+    marks = [pytest.mark.xfail(reason=gap, strict=True)] if gap else []
+    return pytest.param(case, id=case.id, marks=marks)
+
+
+@pytest.mark.parametrize("case", [_case_param(case) for case in CASES])
 def test_pass_matches_triton(case: PassCase) -> None:
     ctx = make_context()
-    try:
-        module = parse_module(case.before, case.id, ctx=ctx)
-        expected = print_module(parse_module(case.after, case.id))
-    except TtcError as err:
-        pytest.skip(f"input not parseable by ttc yet: {err}")
+    module = parse_module(case.before, case.id, ctx=ctx)
+    expected = print_module(parse_module(case.after, case.id))
     pass_class(case.flag)().apply(ctx, module)
     got, want = normalize(print_module(module)), normalize(expected)
     diff = "\n".join(difflib.unified_diff(want.splitlines(), got.splitlines(), lineterm=""))
