@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ttc.layouts.linear import LayoutError, LinearLayout
+from ttc.layouts.order import layout_order
 from ttc.layouts.utils import (
     ensure_layout_not_larger_than,
     ensure_layout_not_smaller_than,
@@ -20,18 +21,6 @@ from ttc.layouts.utils import (
 )
 
 LINEAR_IN_DIMS = ("register", "lane", "warp", "block")
-
-
-def register_order(layout: LinearLayout) -> tuple[int, ...]:
-    """Tensor dimensions in the order register bases first move them, then the rest high to low
-    (Triton's `orderPerDim(register, [rank-1, ..., 0])`)."""
-    order: list[int] = []
-    for basis in layout.bases.get("register", []):
-        moved = next((i for i, v in enumerate(basis) if v), None)
-        if moved is not None and moved not in order:
-            order.append(moved)
-    order += [d for d in range(layout.num_out_dims - 1, -1, -1) if d not in order]
-    return tuple(order)
 
 
 def linear_encoding_to_linear(
@@ -53,7 +42,7 @@ def linear_encoding_to_linear(
     layout = LinearLayout(
         [(dim, bases.get(dim, [])) for dim in LINEAR_IN_DIMS], names, require_surjective=True
     )
-    permuted = [names[d] for d in register_order(layout)]
+    permuted = [names[d] for d in layout_order(layout)]
     named_shape = dict(zip(names, shape, strict=True))
     fitted = ensure_layout_not_smaller_than(layout.transpose_outs(permuted), named_shape)
     fitted = ensure_layout_not_larger_than(fitted, named_shape, broadcast_registers=False)

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ttc.layouts.linear import LinearLayout
-from ttc.layouts.linear_encoding import register_order
 
 
 def order_per_dim(layout: LinearLayout, in_dim: str, default: Iterable[int]) -> tuple[int, ...]:
@@ -29,8 +28,9 @@ def order_per_dim(layout: LinearLayout, in_dim: str, default: Iterable[int]) -> 
 
 
 def layout_order(layout: LinearLayout) -> tuple[int, ...]:
-    """Triton's `getOrder` of a distributed layout (register bases first)."""
-    return register_order(layout)
+    """Triton's `getOrder` of a distributed layout: the dimensions register bases first move, then
+    the rest high to low (`orderPerDim(register, [rank-1, ..., 0])`)."""
+    return order_per_dim(layout, "register", range(layout.num_out_dims - 1, -1, -1))
 
 
 def thread_order(layout: LinearLayout) -> tuple[int, ...]:

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from ttc.layouts.blocked import blocked_to_linear, slice_parent_shape, slice_to_linear
 from ttc.layouts.cga import make_cga_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
-from ttc.layouts.linear_encoding import linear_encoding_to_linear, register_order
+from ttc.layouts.linear_encoding import linear_encoding_to_linear
+from ttc.layouts.order import layout_order
 
 
 def owners(layout: LinearLayout) -> dict[tuple[int, ...], set[tuple[int, ...]]]:
@@ -332,8 +333,8 @@ def test_linear_encoding_of_the_seed_layout_is_the_blocked_layout() -> None:
 
 def test_linear_encoding_register_order() -> None:
     layout = LinearLayout({"register": [[0, 0], [2, 0], [0, 1]]}, ["dim0", "dim1"])
-    assert register_order(layout) == (0, 1)
-    assert register_order(LinearLayout({"register": []}, [("dim0", 1), ("dim1", 1)])) == (1, 0)
+    assert layout_order(layout) == (0, 1)
+    assert layout_order(LinearLayout({"register": []}, [("dim0", 1), ("dim1", 1)])) == (1, 0)
 
 
 def test_linear_encoding_wraps_and_drops_registers() -> None:

@@ -29,7 +29,7 @@ from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction, operand_list
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.dialects import llvm, tt
 from ttc.dialects.tt_types import CacheModifier, EvictionPolicy, PointerType, element_type_or_self
-from ttc.layouts.linear_encoding import register_order
+from ttc.layouts.order import layout_order
 
 MAX_VECTOR_BITS = 128
 
@@ -74,7 +74,7 @@ def vector_size(
     if not isinstance(ptr.type, TensorType):
         return 1
     layout = lw.layout(ptr.type)
-    order0 = register_order(layout)[0]
+    order0 = layout_order(layout)[0]
     fastest = layout.out_dims[order0]
     contiguous = layout.transpose_outs(
         [fastest, *(d for d in layout.out_dims if d != fastest)]
