@@ -31,13 +31,12 @@ from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.dialects.arith import bits_to_float, float_to_bits
 from ttc.transforms.patterns import IN_PLACE, FoldResult, commutative, folder, pattern
-from ttc.transforms.patterns.context import active_context
+from ttc.transforms.patterns.context import active_context, emit_like
 from ttc.transforms.utils import (
     defined_by,
     Scalar,
     constant_scalar,
     create_constant,
-    create_op,
     element_type,
     int_width,
     is_constant_int,
@@ -569,18 +568,6 @@ def _emit_constant(rewriter: PatternRewriter, value: int, type_: Attribute) -> S
     return constant.results[0]
 
 
-def _emit(
-    rewriter: PatternRewriter,
-    op: Operation,
-    name: str,
-    operands: list[SSAValue],
-    properties: dict[str, Attribute] | None = None,
-) -> Operation:
-    new = create_op(active_context(), name, operands, [op.results[0].type], properties)
-    rewriter.insert(new)
-    return new
-
-
 def _reassociate(
     op: Operation, rewriter: PatternRewriter, inner_name: str, rules: dict[tuple[bool, bool], tuple[str, Callable[[int, int], int], bool]]
 ) -> bool:
@@ -610,7 +597,7 @@ def _reassociate(
             new_name, combine, const_first = rule
             constant = _emit_constant(rewriter, combine(c0, c1), type_)
             operands = [constant, x] if const_first else [x, constant]
-            new = _emit(rewriter, op, new_name, operands)
+            new = emit_like(rewriter, op, new_name, operands)
             rewriter.replace(op, [], list(new.results))
             return True
     return False
@@ -637,7 +624,7 @@ def add_of_negated(op: Operation, rewriter: PatternRewriter) -> bool:
     for keep, negated in ((lhs, rhs), (rhs, lhs)):
         mul = defined_by(negated, "arith.muli")
         if mul is not None and _int_const(mul.operands[1]) == -1:
-            new = _emit(rewriter, op, "arith.subi", [keep, mul.operands[0]])
+            new = emit_like(rewriter, op, "arith.subi", [keep, mul.operands[0]])
             rewriter.replace(op, [], list(new.results))
             return True
     return False
@@ -687,7 +674,7 @@ def _finish(
     type_: Attribute,
 ) -> bool:
     value = _emit_constant(rewriter, constant, type_)
-    new = _emit(rewriter, op, name, [value, x] if const_first else [x, value])
+    new = emit_like(rewriter, op, name, [value, x] if const_first else [x, value])
     rewriter.replace(op, [], list(new.results))
     return True
 
@@ -709,7 +696,7 @@ def xor_of_compare_with_true(op: Operation, rewriter: PatternRewriter) -> bool:
     properties = dict(cmp.properties)
     if "predicate" in properties:
         properties["predicate"] = _with_predicate(cmp, _INVERTED[predicate_of(cmp)])
-    new = _emit(rewriter, op, "arith.cmpi", list(cmp.operands), properties)
+    new = emit_like(rewriter, op, "arith.cmpi", list(cmp.operands), properties)
     if "predicate" not in properties:
         new.attributes["predicate"] = _with_predicate(cmp, _INVERTED[predicate_of(cmp)])
     rewriter.replace(op, [], list(new.results))
@@ -730,7 +717,7 @@ def compare_of_extensions(op: Operation, rewriter: PatternRewriter) -> bool:
         and lhs.operands[0].type == rhs.operands[0].type
     ):
         return False
-    new = _emit(rewriter, op, "arith.cmpi", [lhs.operands[0], rhs.operands[0]], dict(op.properties))
+    new = emit_like(rewriter, op, "arith.cmpi", [lhs.operands[0], rhs.operands[0]], dict(op.properties))
     new.attributes.update(op.attributes)
     rewriter.replace(op, [], list(new.results))
     return True
@@ -742,17 +729,17 @@ def select_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
     select(c, x, select(c, a, b)) -> select(c, x, b); select(c, 1, 0) -> extui(c) for i1 c."""
     cond, true_value, false_value = op.operands
     if (xor := defined_by(cond, "arith.xori")) is not None and is_constant_int(xor.operands[1], 1):
-        new = _emit(rewriter, op, "arith.select", [xor.operands[0], false_value, true_value])
+        new = emit_like(rewriter, op, "arith.select", [xor.operands[0], false_value, true_value])
         rewriter.replace(op, [], list(new.results))
         return True
     inner = defined_by(true_value, "arith.select")
     if inner is not None and inner.operands[0] is cond:
-        new = _emit(rewriter, op, "arith.select", [cond, inner.operands[1], false_value])
+        new = emit_like(rewriter, op, "arith.select", [cond, inner.operands[1], false_value])
         rewriter.replace(op, [], list(new.results))
         return True
     inner = defined_by(false_value, "arith.select")
     if inner is not None and inner.operands[0] is cond:
-        new = _emit(rewriter, op, "arith.select", [cond, true_value, inner.operands[2]])
+        new = emit_like(rewriter, op, "arith.select", [cond, true_value, inner.operands[2]])
         rewriter.replace(op, [], list(new.results))
         return True
     result_type = element_type(op.results[0].type)
@@ -763,7 +750,7 @@ def select_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
         and is_constant_int(true_value, 1)
         and is_constant_int(false_value, 0)
     ):
-        new = _emit(rewriter, op, "arith.extui", [cond])
+        new = emit_like(rewriter, op, "arith.extui", [cond])
         rewriter.replace(op, [], list(new.results))
         return True
     return False

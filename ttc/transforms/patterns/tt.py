@@ -21,7 +21,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.transforms.patterns import IN_PLACE, FoldResult, folder, pattern
-from ttc.transforms.patterns.context import active_context
+from ttc.transforms.patterns.context import active_context, emit_like
 from ttc.transforms.utils import (
     defined_by,
     constant_value,
@@ -143,8 +143,7 @@ def replace_with_new(
     properties: dict[str, Attribute] | None = None,
 ) -> Operation:
     """Replace `op` by a new op `name` of the same result type, inserted at the rewriter."""
-    new = create_op(active_context(), name, operands, [op.results[0].type], properties)
-    rewriter.insert(new)
+    new = emit_like(rewriter, op, name, operands, properties)
     rewriter.replace(op, [], list(new.results))
     return new
 
