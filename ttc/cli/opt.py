@@ -42,6 +42,7 @@ from ttc.pipelines.grammar import (
     close_matches,
     parse_options,
     parse_pipeline,
+    unknown_pass_message,
 )
 from ttc.pipelines.pass_base import TtcPass
 from ttc.pipelines.runner import PassFailure, RunOptions, Timing, run_passes
@@ -94,6 +95,10 @@ FLAGS: tuple[Flag, ...] = (
          "print_before_all"),
     Flag("mlir-print-ir-after-all", "bool", "Dump the IR to stderr after each pass.",
          "print_after_all"),
+    Flag("mlir-print-ir-before", "value", "Dump the IR to stderr before each run of the given "
+         "passes (comma-separated pass flags; may be repeated).", "print_before", "PASSES"),
+    Flag("mlir-print-ir-after", "value", "Dump the IR to stderr after each run of the given "
+         "passes (comma-separated pass flags; may be repeated).", "print_after", "PASSES"),
     Flag("mlir-print-ir-after-failure", "bool", "Dump the IR to stderr after a pass fails.",
          "print_after_failure"),
     Flag("mlir-timing", "bool", "Print the time spent in parsing, each pass and printing to "
@@ -146,6 +151,8 @@ class OptOptions:
     generic: bool = False
     print_before_all: bool = False
     print_after_all: bool = False
+    print_before: frozenset[str] = frozenset()
+    print_after: frozenset[str] = frozenset()
     print_after_failure: bool = False
     timing: bool = False
     help: bool = False
@@ -229,6 +236,8 @@ def _apply_flag(options: OptOptions, flag: Flag, setting: str | bool, arg: str) 
         if setting not in ("all", "only-expected"):
             raise UsageError(f"'{arg}': -verify-diagnostics takes 'all' or 'only-expected'")
         options.verify_diagnostics = setting  # type: ignore[assignment]
+    elif flag.dest in ("print_before", "print_after"):
+        setattr(options, flag.dest, getattr(options, flag.dest) | _pass_names(str(setting), arg))
     elif flag.dest in PIPELINE_VARIABLES:
         text = str(setting)
         if flag.dest != "target" and not (text.isdigit() and int(text) > 0):
@@ -238,6 +247,19 @@ def _apply_flag(options: OptOptions, flag: Flag, setting: str | bool, arg: str) 
         options.variables[flag.dest] = text
     else:
         setattr(options, flag.dest, setting)
+
+
+def _pass_names(text: str, arg: str) -> frozenset[str]:
+    """The pass flags of a comma-separated list (mlir-opt's `-mlir-print-ir-before=a,b`)."""
+    from ttc.pipelines.registry import all_passes
+
+    names = [name.strip() for name in text.split(",")]
+    if not any(names):
+        raise UsageError(f"'{arg}' needs a comma-separated list of pass flags")
+    for name in names:
+        if name not in all_passes():
+            raise UsageError(f"'{arg}': {unknown_pass_message(name)}")
+    return frozenset(names)
 
 
 def resolve_passes(options: OptOptions) -> list[TtcPass]:
@@ -341,6 +363,8 @@ def _transform(session: _Session, chunk: str) -> str | None:
             verify=(lambda m: verify_module(m, filename)) if options.verify_each else None,
             print_before_all=options.print_before_all,
             print_after_all=options.print_after_all,
+            print_before=options.print_before,
+            print_after=options.print_after,
             print_after_failure=options.print_after_failure,
             timing=session.timing,
         )

@@ -93,13 +93,17 @@ class RunOptions:
     """What to do around each pass.
 
     `print_ir` renders the module for the dumps (the caller's printing flags); `verify` checks the
-    module after each pass and raises a located `TtcError` if it is invalid.
+    module after each pass and raises a located `TtcError` if it is invalid. The IR is dumped
+    before/after every pass (`print_before_all`/`print_after_all`) or only around the passes whose
+    flags `print_before`/`print_after` name (mlir-opt's `-mlir-print-ir-before=cse,...`).
     """
 
     print_ir: Callable[[ModuleOp], str]
     verify: Callable[[ModuleOp], None] | None = None
     print_before_all: bool = False
     print_after_all: bool = False
+    print_before: frozenset[str] = frozenset()
+    print_after: frozenset[str] = frozenset()
     print_after_failure: bool = False
     timing: Timing | None = None
     dump_stream: IO[str] = field(default_factory=lambda: sys.stderr)
@@ -122,7 +126,7 @@ def run_passes(passes: Sequence[TtcPass], module: ModuleOp, ctx: Context,
                options: RunOptions) -> None:
     """Apply `passes` to `module` in order; raise PassFailure after reporting the first failure."""
     for instance in passes:
-        if options.print_before_all:
+        if options.print_before_all or instance.name in options.print_before:
             _dump(options, module, "Before {}", instance)
         errors_before = current_error_count()
         start = time.perf_counter()
@@ -155,5 +159,5 @@ def run_passes(passes: Sequence[TtcPass], module: ModuleOp, ctx: Context,
             if options.print_after_failure:
                 _dump(options, module, "After {} Failed", instance)
             raise PassFailure(instance.name)
-        if options.print_after_all:
+        if options.print_after_all or instance.name in options.print_after:
             _dump(options, module, "After {}", instance)

@@ -61,10 +61,20 @@ def test_flags_in_both_spellings_and_value_forms() -> None:
     (["-verify-diagnostics=some"], "takes 'all' or 'only-expected'"),
     (["--mlir-timing=maybe"], "takes true or false"),
     (["--mlir-print-local-scope"], "is not supported: ttc always prints attribute aliases"),
+    (["--mlir-print-ir-after=cse,csee"], "unknown pass 'csee'; did you mean 'cse'"),
+    (["--mlir-print-ir-before="], "needs a comma-separated list of pass flags"),
 ])
 def test_usage_errors(argv: list[str], message: str) -> None:
     with pytest.raises(UsageError, match=message):
         parse_args(argv)
+
+
+def test_print_ir_before_and_after_named_passes_accumulate() -> None:
+    options = parse_args(["--mlir-print-ir-after=cse, canonicalize", "-mlir-print-ir-after",
+                          "inline", "-mlir-print-ir-before=symbol-dce"])
+    assert options.print_after == {"cse", "canonicalize", "inline"}
+    assert options.print_before == {"symbol-dce"}
+    assert not options.print_after_all and not options.print_before_all
 
 
 def test_split_keeps_original_line_numbers() -> None:
