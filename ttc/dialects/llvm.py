@@ -85,6 +85,13 @@ from ttc.dialects.llvm_attrs import (
     LLVMVoidType,
     OverflowAttr,
 )
+from ttc.dialects.tt_syntax import (
+    print_attr_dict,
+    print_functional_type,
+    print_operands,
+    print_types,
+    split_attr_dict,
+)
 
 
 # --------------------------------------------------------------------------------------------
@@ -288,47 +295,6 @@ def aggregate_member(container: Attribute, position: Sequence[int]) -> Attribute
 # --------------------------------------------------------------------------------------------
 
 
-def _print_attr_dict(printer: Printer, op: Operation, elided: Sequence[str] = ()) -> None:
-    """Print ` {a = ..., b = ...}` with properties and attributes merged and sorted by name."""
-    merged = {**op.properties, **op.attributes}
-    items = {k: merged[k] for k in sorted(merged) if k not in elided}
-    if items:
-        printer.print_string(" ")
-        printer.print_attr_dict(items)
-
-
-def _split_attrs(
-    cls: type[IRDLOperation], attrs: dict[str, Attribute]
-) -> tuple[dict[str, Attribute], dict[str, Attribute]]:
-    """Sort a parsed attribute dictionary into (properties, discardable attributes)."""
-    prop_names = cls.get_irdl_definition().properties
-    props = {k: v for k, v in attrs.items() if k in prop_names}
-    rest = {k: v for k, v in attrs.items() if k not in prop_names}
-    return props, rest
-
-
-def _print_operands(printer: Printer, operands: Sequence[SSAValue]) -> None:
-    printer.print_list(operands, printer.print_operand)
-
-
-def _print_types(printer: Printer, types: Sequence[Attribute]) -> None:
-    printer.print_list(types, printer.print_attribute)
-
-
-def _print_functional_type(
-    printer: Printer, inputs: Sequence[Attribute], outputs: Sequence[Attribute]
-) -> None:
-    printer.print_string("(")
-    _print_types(printer, inputs)
-    printer.print_string(") -> ")
-    if len(outputs) == 1 and not isinstance(outputs[0], FunctionType):
-        printer.print_attribute(outputs[0])
-    else:
-        printer.print_string("(")
-        _print_types(printer, outputs)
-        printer.print_string(")")
-
-
 def _parse_functional_type(parser: Parser) -> tuple[list[Attribute], list[Attribute]]:
     inputs = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_type)
     parser.parse_punctuation("->")
@@ -359,9 +325,9 @@ def _print_successor(printer: Printer, block: Block, args: Sequence[SSAValue]) -
     printer.print_block_name(block)
     if args:
         printer.print_string("(")
-        _print_operands(printer, args)
+        print_operands(printer, args)
         printer.print_string(" : ")
-        _print_types(printer, [a.type for a in args])
+        print_types(printer, [a.type for a in args])
         printer.print_string(")")
 
 
@@ -492,7 +458,7 @@ class _BinaryOp(IRDLOperation):
             fmf = self.properties.get("fastmathFlags")
             if isinstance(fmf, FastMathAttr) and not fmf.data:
                 elided.append("fastmathFlags")
-        _print_attr_dict(printer, self, elided)
+        print_attr_dict(printer, self, elided=elided)
         printer.print_string(" : ")
         printer.print_attribute(self.res.type)
 
@@ -508,7 +474,7 @@ class _BinaryOp(IRDLOperation):
             flags = OverflowAttr.parse(parser)
             if flags.data:
                 props["overflowFlags"] = flags
-        attr_props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         type = parser.parse_type()
         operands = _resolve(parser, [lhs, rhs], [type, type])
@@ -642,14 +608,14 @@ class _UnaryOp(IRDLOperation):
         printer.print_operand(self.operand)
         fmf = self.properties.get("fastmathFlags")
         elided = ["fastmathFlags"] if isinstance(fmf, FastMathAttr) and not fmf.data else []
-        _print_attr_dict(printer, self, elided)
+        print_attr_dict(printer, self, elided=elided)
         printer.print_string(" : ")
         printer.print_attribute(self.res.type)
 
     @classmethod
     def parse(cls, parser: Parser) -> _UnaryOp:
         operand = parser.parse_unresolved_operand()
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         type = parser.parse_type()
         return cls.create(
@@ -725,7 +691,7 @@ class _CmpOp(IRDLOperation):
         elided = ["predicate"]
         if isinstance(fmf, FastMathAttr) and not fmf.data:
             elided.append("fastmathFlags")
-        _print_attr_dict(printer, self, elided)
+        print_attr_dict(printer, self, elided=elided)
         printer.print_string(" : ")
         printer.print_attribute(self.lhs.type)
 
@@ -737,7 +703,7 @@ class _CmpOp(IRDLOperation):
         lhs = parser.parse_unresolved_operand()
         parser.parse_punctuation(",")
         rhs = parser.parse_unresolved_operand()
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         type = parser.parse_type()
         props["predicate"] = IntegerAttr(cls.PREDICATES.index(name), i64)
@@ -784,17 +750,17 @@ class SelectOp(IRDLOperation):
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
-        _print_operands(printer, self.operands)
+        print_operands(printer, self.operands)
         fmf = self.properties.get("fastmathFlags")
         elided = ["fastmathFlags"] if isinstance(fmf, FastMathAttr) and not fmf.data else []
-        _print_attr_dict(printer, self, elided)
+        print_attr_dict(printer, self, elided=elided)
         printer.print_string(" : ")
-        _print_types(printer, [self.condition.type, self.res.type])
+        print_types(printer, [self.condition.type, self.res.type])
 
     @classmethod
     def parse(cls, parser: Parser) -> SelectOp:
         operands = _parse_operand_list(parser, parser.Delimiter.NONE)
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         cond_type = parser.parse_type()
         parser.parse_punctuation(",")
@@ -838,7 +804,7 @@ class _CastOp(IRDLOperation):
         if self.HAS_OVERFLOW:
             elided.append("overflowFlags")
             _print_overflow(printer, self.properties.get("overflowFlags"))
-        _print_attr_dict(printer, self, elided)
+        print_attr_dict(printer, self, elided=elided)
         printer.print_string(" : ")
         printer.print_attribute(self.arg.type)
         printer.print_string(" to ")
@@ -854,7 +820,7 @@ class _CastOp(IRDLOperation):
             flags = OverflowAttr.parse(parser)
             if flags.data:
                 props["overflowFlags"] = flags
-        attr_props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         src = parser.parse_type()
         parser.parse_keyword("to")
@@ -964,7 +930,7 @@ class ConstantOp(IRDLOperation):
         printer.print_string("(")
         printer.print_attribute(self.value)
         printer.print_string(")")
-        _print_attr_dict(printer, self, ["value"])
+        print_attr_dict(printer, self, elided=["value"])
         printer.print_string(" : ")
         printer.print_attribute(self.res.type)
 
@@ -973,7 +939,7 @@ class ConstantOp(IRDLOperation):
         parser.parse_punctuation("(")
         value = parser.parse_attribute()
         parser.parse_punctuation(")")
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         type = parser.parse_type()
         return cls.create(
@@ -992,7 +958,7 @@ class _TypedValueOp(IRDLOperation):
         super().__init__(result_types=[type])
 
     def print(self, printer: Printer) -> None:
-        _print_attr_dict(printer, self)
+        print_attr_dict(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.res.type)
 
@@ -1037,14 +1003,14 @@ class AddressOfOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_attribute(self.global_name)
-        _print_attr_dict(printer, self, ["global_name"])
+        print_attr_dict(printer, self, elided=["global_name"])
         printer.print_string(" : ")
         printer.print_attribute(self.res.type)
 
     @classmethod
     def parse(cls, parser: Parser) -> AddressOfOp:
         symbol = parser.parse_symbol_name()
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         return cls.create(
             properties={"global_name": SymbolRefAttr(symbol)} | props,
@@ -1100,7 +1066,7 @@ class GlobalOp(IRDLOperation):
         elided = list(self._ELIDED)
         if self.address_space == 0:
             elided.append("addr_space")
-        _print_attr_dict(printer, self, elided)
+        print_attr_dict(printer, self, elided=elided)
         printer.print_string(" : ")
         printer.print_attribute(self.global_type)
         if self.initializer.blocks:
@@ -1118,7 +1084,7 @@ class GlobalOp(IRDLOperation):
         if parser.parse_optional_punctuation(")") is None:
             props["value"] = parser.parse_attribute()
             parser.parse_punctuation(")")
-        attr_props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         props["global_type"] = parser.parse_type()
         region = parser.parse_optional_region() or Region()
@@ -1231,11 +1197,11 @@ class ReturnOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         if self.arg:
             printer.print_string(" ")
-            _print_operands(printer, self.arg)
-        _print_attr_dict(printer, self)
+            print_operands(printer, self.arg)
+        print_attr_dict(printer, self)
         if self.arg:
             printer.print_string(" : ")
-            _print_types(printer, [a.type for a in self.arg])
+            print_types(printer, [a.type for a in self.arg])
 
     @classmethod
     def parse(cls, parser: Parser) -> ReturnOp:
@@ -1268,21 +1234,21 @@ class CallOp(IRDLOperation):
             printer.print_operand(args[0])
             args = args[1:]
         printer.print_string("(")
-        _print_operands(printer, args)
+        print_operands(printer, args)
         printer.print_string(")")
-        _print_attr_dict(printer, self, ["callee"])
+        print_attr_dict(printer, self, elided=["callee"])
         printer.print_string(" : ")
         if self.callee is None:
             printer.print_attribute(self.callee_operands[0].type)
             printer.print_string(", ")
-        _print_functional_type(printer, [a.type for a in args], [r.type for r in self.results])
+        print_functional_type(printer, [a.type for a in args], [r.type for r in self.results])
 
     @classmethod
     def parse(cls, parser: Parser) -> CallOp:
         symbol = parser.parse_optional_symbol_name()
         callee_ptr = parser.parse_unresolved_operand() if symbol is None else None
         args = _parse_operand_list(parser, parser.Delimiter.PAREN)
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         operands: list[SSAValue] = []
         if callee_ptr is not None:
@@ -1312,21 +1278,21 @@ class CallIntrinsicOp(IRDLOperation):
         printer.print_string(" ")
         printer.print_string_literal(self.intrin.data)
         printer.print_string("(")
-        _print_operands(printer, self.args)
+        print_operands(printer, self.args)
         printer.print_string(")")
         fmf = self.properties.get("fastmathFlags")
         elided = ["intrin"]
         if isinstance(fmf, FastMathAttr) and not fmf.data:
             elided.append("fastmathFlags")
-        _print_attr_dict(printer, self, elided)
+        print_attr_dict(printer, self, elided=elided)
         printer.print_string(" : ")
-        _print_functional_type(printer, [a.type for a in self.args], [r.type for r in self.results])
+        print_functional_type(printer, [a.type for a in self.args], [r.type for r in self.results])
 
     @classmethod
     def parse(cls, parser: Parser) -> CallIntrinsicOp:
         intrin = parser.parse_str_literal()
         args = _parse_operand_list(parser, parser.Delimiter.PAREN)
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         inputs, outputs = _parse_functional_type(parser)
         return cls.create(
@@ -1367,10 +1333,10 @@ class InlineAsmOp(IRDLOperation):
         if self.operand_attrs is not None:
             printer.print_string(" operand_attrs = ")
             printer.print_attribute(self.operand_attrs)
-        _print_attr_dict(
+        print_attr_dict(
             printer,
             self,
-            ["asm_string", "constraints", "has_side_effects", "is_align_stack", "asm_dialect",
+            elided=["asm_string", "constraints", "has_side_effects", "is_align_stack", "asm_dialect",
              "operand_attrs"],
         )  # fmt: skip
         printer.print_string(" ")
@@ -1379,9 +1345,9 @@ class InlineAsmOp(IRDLOperation):
         printer.print_string_literal(self.constraints.data)
         if self.operands_:
             printer.print_string(" ")
-            _print_operands(printer, self.operands_)
+            print_operands(printer, self.operands_)
         printer.print_string(" : ")
-        _print_functional_type(
+        print_functional_type(
             printer, [a.type for a in self.operands_], [r.type for r in self.results]
         )
 
@@ -1404,7 +1370,7 @@ class InlineAsmOp(IRDLOperation):
             if not isinstance(operand_attrs, ArrayAttr):
                 parser.raise_error("operand_attrs must be an array")
             props["operand_attrs"] = operand_attrs
-        attr_props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         props["asm_string"] = StringAttr(parser.parse_str_literal())
         parser.parse_punctuation(",")
         props["constraints"] = StringAttr(parser.parse_str_literal())
@@ -1487,11 +1453,11 @@ class GEPOp(IRDLOperation):
             lambda i: printer.print_operand(i) if isinstance(i, SSAValue) else printer.print_int(i),
         )
         printer.print_string("]")
-        _print_attr_dict(
-            printer, self, ["rawConstantIndices", "elem_type", "noWrapFlags"]
+        print_attr_dict(
+            printer, self, elided=["rawConstantIndices", "elem_type", "noWrapFlags"]
         )
         printer.print_string(" : ")
-        _print_functional_type(
+        print_functional_type(
             printer, [o.type for o in self.operands], [self.res.type]
         )
         printer.print_string(", ")
@@ -1515,7 +1481,7 @@ class GEPOp(IRDLOperation):
                 raw.append(parser.parse_integer(allow_boolean=False))
 
         parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parse_index)
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         inputs, outputs = _parse_functional_type(parser)
         parser.parse_punctuation(",")
@@ -1576,7 +1542,7 @@ class LoadOp(_MemAccessOp):
         self._print_atomic(printer)
         if self.invariant is not None:
             printer.print_string(" invariant")
-        _print_attr_dict(printer, self, [*self._ELIDED, "invariant"])
+        print_attr_dict(printer, self, elided=[*self._ELIDED, "invariant"])
         printer.print_string(" : ")
         printer.print_attribute(self.addr.type)
         printer.print_string(" -> ")
@@ -1591,7 +1557,7 @@ class LoadOp(_MemAccessOp):
         cls._parse_atomic(parser, props)
         if parser.parse_optional_keyword("invariant") is not None:
             props["invariant"] = UnitAttr()
-        attr_props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         ptr_type = parser.parse_type()
         parser.parse_punctuation("->")
@@ -1621,9 +1587,9 @@ class StoreOp(_MemAccessOp):
         printer.print_string(", ")
         printer.print_operand(self.addr)
         self._print_atomic(printer)
-        _print_attr_dict(printer, self, self._ELIDED)
+        print_attr_dict(printer, self, elided=self._ELIDED)
         printer.print_string(" : ")
-        _print_types(printer, [self.value.type, self.addr.type])
+        print_types(printer, [self.value.type, self.addr.type])
 
     @classmethod
     def parse(cls, parser: Parser) -> StoreOp:
@@ -1634,7 +1600,7 @@ class StoreOp(_MemAccessOp):
         parser.parse_punctuation(",")
         addr = parser.parse_unresolved_operand()
         cls._parse_atomic(parser, props)
-        attr_props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         value_type = parser.parse_type()
         parser.parse_punctuation(",")
@@ -1662,16 +1628,16 @@ class AllocaOp(IRDLOperation):
         printer.print_operand(self.arraySize)
         printer.print_string(" x ")
         printer.print_attribute(self.elem_type)
-        _print_attr_dict(printer, self, ["elem_type"])
+        print_attr_dict(printer, self, elided=["elem_type"])
         printer.print_string(" : ")
-        _print_functional_type(printer, [self.arraySize.type], [self.res.type])
+        print_functional_type(printer, [self.arraySize.type], [self.res.type])
 
     @classmethod
     def parse(cls, parser: Parser) -> AllocaOp:
         size = parser.parse_unresolved_operand()
         parser.parse_keyword("x")
         elem_type = parser.parse_type()
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         inputs, outputs = _parse_functional_type(parser)
         return cls.create(
@@ -1729,7 +1695,7 @@ class ExtractValueOp(IRDLOperation):
         printer.print_string(" ")
         printer.print_operand(self.container)
         _print_position(printer, self.position)
-        _print_attr_dict(printer, self, ["position"])
+        print_attr_dict(printer, self, elided=["position"])
         printer.print_string(" : ")
         printer.print_attribute(self.container.type)
         printer.print_string(" ")
@@ -1738,7 +1704,7 @@ class ExtractValueOp(IRDLOperation):
     def parse(cls, parser: Parser) -> ExtractValueOp:
         container = parser.parse_unresolved_operand()
         position = _parse_position(parser)
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         type = parser.parse_type()
         try:
@@ -1788,7 +1754,7 @@ class InsertValueOp(IRDLOperation):
         printer.print_string(", ")
         printer.print_operand(self.container)
         _print_position(printer, self.position)
-        _print_attr_dict(printer, self, ["position"])
+        print_attr_dict(printer, self, elided=["position"])
         printer.print_string(" : ")
         printer.print_attribute(self.container.type)
         printer.print_string(" ")
@@ -1799,7 +1765,7 @@ class InsertValueOp(IRDLOperation):
         parser.parse_punctuation(",")
         container = parser.parse_unresolved_operand()
         position = _parse_position(parser)
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         type = parser.parse_type()
         try:
@@ -1838,7 +1804,7 @@ class ExtractElementOp(IRDLOperation):
         printer.print_string(" : ")
         printer.print_attribute(self.position.type)
         printer.print_string("]")
-        _print_attr_dict(printer, self)
+        print_attr_dict(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.vector.type)
 
@@ -1890,7 +1856,7 @@ class InsertElementOp(IRDLOperation):
         printer.print_string(" : ")
         printer.print_attribute(self.position.type)
         printer.print_string("]")
-        _print_attr_dict(printer, self)
+        print_attr_dict(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.vector.type)
 
@@ -1939,7 +1905,7 @@ class ShuffleVectorOp(IRDLOperation):
         printer.print_operand(self.v2)
         printer.print_string(" ")
         _print_position(printer, self.mask)
-        _print_attr_dict(printer, self, ["mask"])
+        print_attr_dict(printer, self, elided=["mask"])
         printer.print_string(" : ")
         printer.print_attribute(self.v1.type)
         printer.print_string(" ")
@@ -1952,7 +1918,7 @@ class ShuffleVectorOp(IRDLOperation):
         mask = parser.parse_comma_separated_list(
             parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False)
         )
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         type = parser.parse_type()
         if not isinstance(type, VectorType):
@@ -1990,7 +1956,7 @@ class BrOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         _print_successor(printer, self.dest, self.destOperands)
-        _print_attr_dict(printer, self)
+        print_attr_dict(printer, self)
 
     @classmethod
     def parse(cls, parser: Parser) -> BrOp:
@@ -2030,7 +1996,7 @@ class CondBrOp(IRDLOperation):
         _print_successor(printer, self.trueDest, self.trueDestOperands)
         printer.print_string(", ")
         _print_successor(printer, self.falseDest, self.falseDestOperands)
-        _print_attr_dict(printer, self, ["branch_weights", "operandSegmentSizes"])
+        print_attr_dict(printer, self, elided=["branch_weights", "operandSegmentSizes"])
 
     @classmethod
     def parse(cls, parser: Parser) -> CondBrOp:
@@ -2047,7 +2013,7 @@ class CondBrOp(IRDLOperation):
         true_dest, true_args = _parse_successor(parser)
         parser.parse_punctuation(",")
         false_dest, false_args = _parse_successor(parser)
-        attr_props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         return cls.create(
             operands=[parser.resolve_operand(cond, i1), *true_args, *false_args],
             successors=[true_dest, false_dest],
@@ -2114,10 +2080,10 @@ class SwitchOp(IRDLOperation):
                 printer.print_string(f"{value}: ")
                 _print_successor(printer, dest, args)
         printer.print_string("\n]")
-        _print_attr_dict(
+        print_attr_dict(
             printer,
             self,
-            ["case_values", "case_operand_segments", "operandSegmentSizes"],
+            elided=["case_values", "case_operand_segments", "operandSegmentSizes"],
         )
 
     @classmethod
@@ -2135,7 +2101,7 @@ class SwitchOp(IRDLOperation):
             cases.append((case_value, *_parse_successor(parser)))
 
         parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parse_case)
-        attr_props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         case_operands = [a for _, _, args in cases for a in args]
         props: dict[str, Attribute] = {
             "case_operand_segments": DenseArrayBase.from_list(i32, [len(c[2]) for c in cases]),
@@ -2166,7 +2132,7 @@ class UnreachableOp(IRDLOperation):
     traits = traits_def(IsTerminator())
 
     def print(self, printer: Printer) -> None:
-        _print_attr_dict(printer, self)
+        print_attr_dict(printer, self)
 
     @classmethod
     def parse(cls, parser: Parser) -> UnreachableOp:
@@ -2214,9 +2180,9 @@ class AtomicRMWOp(IRDLOperation):
         printer.print_operand(self.val)
         _print_syncscope(printer, self.syncscope)
         printer.print_string(f" {ordering_name(self.ordering)}")
-        _print_attr_dict(printer, self, ["bin_op", "ordering", "syncscope", "volatile_"])
+        print_attr_dict(printer, self, elided=["bin_op", "ordering", "syncscope", "volatile_"])
         printer.print_string(" : ")
-        _print_types(printer, [self.ptr.type, self.val.type])
+        print_types(printer, [self.ptr.type, self.val.type])
 
     @classmethod
     def parse(cls, parser: Parser) -> AtomicRMWOp:
@@ -2233,7 +2199,7 @@ class AtomicRMWOp(IRDLOperation):
         if (scope := _parse_syncscope(parser)) is not None:
             props["syncscope"] = scope
         props["ordering"] = _parse_ordering(parser)
-        attr_props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         ptr_type = parser.parse_type()
         parser.parse_punctuation(",")
@@ -2269,18 +2235,18 @@ class AtomicCmpXchgOp(IRDLOperation):
         if self.volatile_ is not None:
             printer.print_string(" volatile")
         printer.print_string(" ")
-        _print_operands(printer, self.operands)
+        print_operands(printer, self.operands)
         _print_syncscope(printer, self.syncscope)
         printer.print_string(
             f" {ordering_name(self.success_ordering)} {ordering_name(self.failure_ordering)}"
         )
-        _print_attr_dict(
+        print_attr_dict(
             printer,
             self,
-            ["success_ordering", "failure_ordering", "syncscope", "weak", "volatile_"],
+            elided=["success_ordering", "failure_ordering", "syncscope", "weak", "volatile_"],
         )
         printer.print_string(" : ")
-        _print_types(printer, [self.ptr.type, self.val.type])
+        print_types(printer, [self.ptr.type, self.val.type])
 
     @classmethod
     def parse(cls, parser: Parser) -> AtomicCmpXchgOp:
@@ -2298,7 +2264,7 @@ class AtomicCmpXchgOp(IRDLOperation):
             props["syncscope"] = scope
         props["success_ordering"] = _parse_ordering(parser)
         props["failure_ordering"] = _parse_ordering(parser)
-        attr_props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         ptr_type = parser.parse_type()
         parser.parse_punctuation(",")
@@ -2323,7 +2289,7 @@ class FenceOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         _print_syncscope(printer, self.syncscope)
         printer.print_string(f" {ordering_name(self.ordering)}")
-        _print_attr_dict(printer, self, ["ordering", "syncscope"])
+        print_attr_dict(printer, self, elided=["ordering", "syncscope"])
 
     @classmethod
     def parse(cls, parser: Parser) -> FenceOp:
@@ -2331,7 +2297,7 @@ class FenceOp(IRDLOperation):
         if (scope := _parse_syncscope(parser)) is not None:
             props["syncscope"] = scope
         props["ordering"] = _parse_ordering(parser)
-        attr_props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         return cls.create(properties=props | attr_props, attributes=attrs)
 
 
@@ -2362,18 +2328,18 @@ class IntrinsicOp(IRDLOperation):
 
     def print(self, printer: Printer) -> None:
         printer.print_string("(")
-        _print_operands(printer, self.args)
+        print_operands(printer, self.args)
         printer.print_string(")")
         fmf = self.properties.get("fastmathFlags")
         elided = ["fastmathFlags"] if isinstance(fmf, FastMathAttr) and not fmf.data else []
-        _print_attr_dict(printer, self, elided)
+        print_attr_dict(printer, self, elided=elided)
         printer.print_string(" : ")
-        _print_functional_type(printer, [a.type for a in self.args], [self.res.type])
+        print_functional_type(printer, [a.type for a in self.args], [self.res.type])
 
     @classmethod
     def parse(cls, parser: Parser) -> IntrinsicOp:
         args = _parse_operand_list(parser, parser.Delimiter.PAREN)
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         inputs, outputs = _parse_functional_type(parser)
         return cls.create(

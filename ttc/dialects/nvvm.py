@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from xdsl.dialects.builtin import I32, IntegerAttr, IntegerType, UnitAttr, i32
-from xdsl.ir import Attribute, Dialect, Operation, ParametrizedAttribute, SSAValue
+from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     irdl_attr_definition,
@@ -30,6 +30,7 @@ from xdsl.traits import NoMemoryEffect
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.llvm import ConstantRangeAttr, LLVMPointerType, LLVMStructType
+from ttc.dialects.tt_syntax import print_attr_dict, split_attr_dict
 
 # --------------------------------------------------------------------------------------------
 # Attributes
@@ -129,29 +130,6 @@ class LdStMatrixShapeAttr(ParametrizedAttribute):
 
 
 # --------------------------------------------------------------------------------------------
-# Helpers
-# --------------------------------------------------------------------------------------------
-
-
-def _print_attr_dict(printer: Printer, op: Operation, elided: tuple[str, ...] = ()) -> None:
-    merged = {**op.properties, **op.attributes}
-    items = {k: merged[k] for k in sorted(merged) if k not in elided}
-    if items:
-        printer.print_string(" ")
-        printer.print_attr_dict(items)
-
-
-def _split_attrs(
-    cls: type[IRDLOperation], attrs: dict[str, Attribute]
-) -> tuple[dict[str, Attribute], dict[str, Attribute]]:
-    prop_names = cls.get_irdl_definition().properties
-    return (
-        {k: v for k, v in attrs.items() if k in prop_names},
-        {k: v for k, v in attrs.items() if k not in prop_names},
-    )
-
-
-# --------------------------------------------------------------------------------------------
 # Special registers
 # --------------------------------------------------------------------------------------------
 
@@ -173,7 +151,7 @@ class SpecialRegisterOp(IRDLOperation):
         if self.range is not None:
             printer.print_string(" range ")
             self.range.print_parameters(printer)
-        _print_attr_dict(printer, self, ("range",))
+        print_attr_dict(printer, self, elided=("range",))
         printer.print_string(" : ")
         printer.print_attribute(self.res.type)
 
@@ -182,7 +160,7 @@ class SpecialRegisterOp(IRDLOperation):
         props: dict[str, Attribute] = {}
         if parser.parse_optional_keyword("range") is not None:
             props["range"] = ConstantRangeAttr(*ConstantRangeAttr.parse_parameters(parser))
-        attr_props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         return cls.create(
             result_types=[parser.parse_type()], properties=props | attr_props, attributes=attrs
@@ -234,11 +212,11 @@ class _NoOperandOp(IRDLOperation):
         super().__init__()
 
     def print(self, printer: Printer) -> None:
-        _print_attr_dict(printer, self)
+        print_attr_dict(printer, self)
 
     @classmethod
     def parse(cls, parser: Parser) -> _NoOperandOp:
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         return cls.create(properties=props, attributes=attrs)
 
 
@@ -314,12 +292,12 @@ class _CountOp(IRDLOperation):
 
     def print(self, printer: Printer) -> None:
         printer.print_string(f" {self.count()}")
-        _print_attr_dict(printer, self, (self.COUNT_NAME,))
+        print_attr_dict(printer, self, elided=(self.COUNT_NAME,))
 
     @classmethod
     def parse(cls, parser: Parser) -> _CountOp:
         n = parser.parse_integer(allow_boolean=False, allow_negative=False)
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         width = 64 if cls.COUNT_NAME == "expected" else 32
         props[cls.COUNT_NAME] = IntegerAttr(n, IntegerType(width))
         return cls.create(properties=props, attributes=attrs)
@@ -356,7 +334,7 @@ class BarWarpSyncOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.mask)
-        _print_attr_dict(printer, self)
+        print_attr_dict(printer, self)
         printer.print_string(" : ")
         printer.print_attribute(self.mask.type)
 
@@ -400,7 +378,7 @@ class ShflOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(f" {self.kind.value} ")
         printer.print_list(self.operands, printer.print_operand)
-        _print_attr_dict(printer, self, ("kind",))
+        print_attr_dict(printer, self, elided=("kind",))
         printer.print_string(" : ")
         printer.print_attribute(self.val.type)
         printer.print_string(" -> ")
@@ -416,7 +394,7 @@ class ShflOp(IRDLOperation):
         )
         if len(operands) != 4:
             parser.raise_error("shfl.sync takes a mask, a value, an offset and a clamp")
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         val_type = parser.parse_type()
         parser.parse_punctuation("->")
@@ -455,7 +433,7 @@ class LdMatrixOp(_MatrixOp):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.ptr)
-        _print_attr_dict(printer, self)
+        print_attr_dict(printer, self)
         printer.print_string(" : (")
         printer.print_attribute(self.ptr.type)
         printer.print_string(") -> ")
@@ -464,7 +442,7 @@ class LdMatrixOp(_MatrixOp):
     @classmethod
     def parse(cls, parser: Parser) -> LdMatrixOp:
         ptr = parser.parse_unresolved_operand()
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         parser.parse_punctuation("(")
         ptr_type = parser.parse_type()
@@ -490,7 +468,7 @@ class StMatrixOp(_MatrixOp):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_list(self.operands, printer.print_operand)
-        _print_attr_dict(printer, self)
+        print_attr_dict(printer, self)
         printer.print_string(" : ")
         printer.print_list([o.type for o in self.operands], printer.print_attribute)
 
@@ -499,7 +477,7 @@ class StMatrixOp(_MatrixOp):
         operands = parser.parse_comma_separated_list(
             parser.Delimiter.NONE, parser.parse_unresolved_operand
         )
-        props, attrs = _split_attrs(cls, parser.parse_optional_attr_dict())
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
         parser.parse_punctuation(":")
         types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
         if len(types) != len(operands):

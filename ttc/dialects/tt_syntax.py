@@ -12,12 +12,14 @@ These mirror what MLIR's ODS assembly formats do for Triton's ops:
 
 Every printer here goes through the printer's own methods (print_operand, print_attribute,
 print_op_attributes...) so that ttc's MLIR-faithful printer can name values and alias attributes.
+The `llvm` and `nvvm` dialects use the attr-dict, operand/type list and functional-type pieces
+too, so this module does not import Triton's types at run time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from xdsl.dialects.builtin import FunctionType, IntegerAttr
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -25,9 +27,10 @@ from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
-from ttc.dialects.tt_types import TritonEnum
+if TYPE_CHECKING:  # the llvm and nvvm dialects use this module without Triton's types
+    from ttc.dialects.tt_types import TritonEnum
 
-E = TypeVar("E", bound=TritonEnum)
+E = TypeVar("E", bound="TritonEnum")
 
 
 def split_attr_dict(
