@@ -10,7 +10,6 @@ Usage: python generate.py OUT_DIR
 """
 
 import glob
-import json
 import os
 import shutil
 import sys

@@ -43,7 +43,7 @@ ROUND_TRIPS = [
     "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], "
     "order = [1, 0], CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>",
     f"#ttg.slice<{{dim = 0, parent = {BLOCKED}}}>",
-    f"#ttg.slice<{{dim = 1, parent = #ttg.slice<{{dim = 0, parent = "
+    "#ttg.slice<{dim = 1, parent = #ttg.slice<{dim = 0, parent = "
     "#ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], "
     "warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>}>}>",
     MMA_V2,
