@@ -20,7 +20,7 @@ any buffer that still overlaps a live neighbour past it, repeated until nothing 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from math import prod
@@ -49,7 +49,6 @@ from ttc.ir.diagnostics import op_error
 from ttc.layouts.linear import LayoutError
 
 SCRATCH_ALIGNMENT = 128
-DEFAULT_BUFFER_ALIGNMENT = 4
 DEFAULT_ALLOC_ALIGNMENT = 16
 
 _VIEW_OPS = frozenset(
@@ -509,12 +508,3 @@ def allocate_module(module: ModuleOp, scratch_size: ScratchSizeFn = default_scra
         sizes[name] = plans[name].shared_memory_size
     roots = [name for name in functions if name not in called]
     return ModuleAllocation(module, plans, roots)
-
-
-def buffers_of_values(plan: FunctionAllocation, values: Iterable[SSAValue]) -> list[Buffer]:
-    """Every explicit buffer any of `values` may point into, without repeats, by id."""
-    seen: dict[int, Buffer] = {}
-    for value in values:
-        for buffer in plan.value_buffers_of(value):
-            seen[buffer.id] = buffer
-    return [seen[k] for k in sorted(seen)]

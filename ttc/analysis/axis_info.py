@@ -301,10 +301,6 @@ def _gcd_constancy(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
     return gcd(lhs.constancy[d], rhs.constancy[d])
 
 
-def _no_constant(op: Operation, lhs: AxisInfo, rhs: AxisInfo) -> int | None:
-    return None
-
-
 def _both_constant(fn: Callable[[int, int], int]) -> Callable[[Operation, AxisInfo, AxisInfo], int | None]:
     def constant(op: Operation, lhs: AxisInfo, rhs: AxisInfo) -> int | None:
         if lhs.constant is not None and rhs.constant is not None:

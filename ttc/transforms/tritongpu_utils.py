@@ -23,7 +23,7 @@ from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntAttr, ModuleOp, T
 from xdsl.context import Context
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from ttc.dialects.tt_types import PointerType, encoding_of, shape_of
+from ttc.dialects.tt_types import PointerType, shape_of
 from ttc.dialects.ttg_attrs import (
     BlockedEncodingAttr,
     CTALayout,
@@ -237,11 +237,6 @@ def is_expensive_load_or_store(op: Operation) -> bool:
     num_warps = module_int(op, "ttg.num-warps", 4)
     threads = module_int(op, "ttg.threads-per-warp", 32)
     return elements >= num_warps * threads
-
-
-def tensor_encoding(value: SSAValue) -> Attribute | None:
-    """The encoding of a tensor value, or None."""
-    return encoding_of(value.type)
 
 
 def new_for_op(
