@@ -47,6 +47,7 @@ from ttc.dialects.ttg_attrs import (
 )
 from ttc.ir.diagnostics import op_error
 from ttc.layouts.linear import LayoutError
+from ttc.transforms.tritongpu_utils import module_int
 
 SCRATCH_ALIGNMENT = 128
 DEFAULT_ALLOC_ALIGNMENT = 16
@@ -104,22 +105,6 @@ _EVERYTHING = Interval(0, 1 << 62)
 ScratchSizeFn = Callable[[Operation], int]
 
 
-def _num_warps(op: Operation) -> int:
-    module = op
-    while module.parent_op() is not None and not isinstance(module, ModuleOp):
-        module = module.parent_op()  # type: ignore[assignment]
-    attr = module.attributes.get("ttg.num-warps") if isinstance(module, ModuleOp) else None
-    return attr.value.data if attr is not None else 4  # type: ignore[attr-defined]
-
-
-def _threads_per_warp(op: Operation) -> int:
-    module = op
-    while module.parent_op() is not None and not isinstance(module, ModuleOp):
-        module = module.parent_op()  # type: ignore[assignment]
-    attr = module.attributes.get("ttg.threads-per-warp") if isinstance(module, ModuleOp) else None
-    return attr.value.data if attr is not None else 32  # type: ignore[attr-defined]
-
-
 def reduce_scratch_bytes(op: Operation) -> int:
     """Scratch of a `tt.reduce` (0 when each reduction stays within one warp)."""
     src = op.operands[0].type
@@ -132,7 +117,8 @@ def scan_scratch_bytes(op: Operation) -> int:
     """Scratch of a `tt.scan` (0 when each scan stays within one warp)."""
     src = op.operands[0].type
     assert isinstance(src, TensorType)
-    geometry = ScanGeometry.of(src, op.axis.value.data, _num_warps(op))  # type: ignore[attr-defined]
+    num_warps = module_int(op, "ttg.num-warps", 4)
+    geometry = ScanGeometry.of(src, op.axis.value.data, num_warps)  # type: ignore[attr-defined]
     return geometry.scratch_bytes([element_type_or_self(v.type) for v in op.operands])
 
 
@@ -170,7 +156,8 @@ def atomic_scratch_bytes(op: Operation) -> int:
 def histogram_scratch_bytes(op: Operation) -> int:
     result = op.results[0].type
     assert isinstance(result, TensorType)
-    return max(prod(result.get_shape()), _threads_per_warp(op)) * bit_width(result.element_type) // 8
+    threads_per_warp = module_int(op, "ttg.threads-per-warp", 32)
+    return max(prod(result.get_shape()), threads_per_warp) * bit_width(result.element_type) // 8
 
 
 _SCRATCH_SIZES: dict[str, ScratchSizeFn] = {

@@ -44,6 +44,7 @@ from ttc.dialects import llvm, tt
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
 from ttc.pipelines.pass_base import TtcPass
+from ttc.transforms.tritongpu_utils import module_int
 
 SCRATCH_ARGUMENTS = 2
 """Triton appends a global-scratch and a profile-scratch pointer to every kernel."""
@@ -51,19 +52,14 @@ SCRATCH_ARGUMENTS = 2
 GLOBAL_SMEM = "global_smem"
 
 
-def _module_int(module: ModuleOp, name: str, default: int) -> int:
-    attr = module.attributes.get(name)
-    return attr.value.data if isinstance(attr, IntegerAttr) else default
-
-
 def target_of(module: ModuleOp, compute_capability: int, ptx_version: int) -> NvidiaTarget:
     """The target described by the pass options and the module's `ttg.*` attributes."""
     return NvidiaTarget(
         compute_capability=compute_capability,
         ptx_version=ptx_version,
-        num_warps=_module_int(module, "ttg.num-warps", 4),
-        threads_per_warp=_module_int(module, "ttg.threads-per-warp", 32),
-        num_ctas=_module_int(module, "ttg.num-ctas", 1),
+        num_warps=module_int(module, "ttg.num-warps", 4),
+        threads_per_warp=module_int(module, "ttg.threads-per-warp", 32),
+        num_ctas=module_int(module, "ttg.num-ctas", 1),
     )
 
 
