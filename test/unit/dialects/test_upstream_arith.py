@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import io
 import struct
 
 import pytest
+from func_body import printed_body_lines, value_of, verify_error
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from xdsl.dialects.builtin import (
@@ -21,11 +21,8 @@ from xdsl.dialects.builtin import (
     i1,
     i32,
 )
-from xdsl.dialects import test as xdsl_test
 from xdsl.ir import Attribute
 from xdsl.parser import Parser
-from xdsl.printer import Printer
-from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import arith
 from ttc.ir.context import make_context
@@ -36,21 +33,7 @@ MMA = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2]
 
 def roundtrip(body: str, args: str = "") -> str:
     """Parse `body` inside a function, verify it, and return the printed body lines."""
-    text = f"func.func @f({args}) {{\n{body}\n  func.return\n}}\n"
-    module = Parser(make_context(), text).parse_module()
-    module.verify()
-    stream = io.StringIO()
-    Printer(stream=stream).print_op(module)
-    lines = stream.getvalue().splitlines()
-    return "\n".join(line.strip() for line in lines[2:-3])
-
-
-def verify_error(body: str, args: str = "") -> str:
-    text = f"func.func @f({args}) {{\n{body}\n  func.return\n}}\n"
-    module = Parser(make_context(), text).parse_module()
-    with pytest.raises(VerifyException) as info:
-        module.verify()
-    return str(info.value)
+    return "\n".join(line.strip() for line in printed_body_lines(body, args))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -301,18 +284,14 @@ def test_binary_ops_reject_mismatched_encodings() -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _value(type: Attribute):
-    return xdsl_test.TestOp(result_types=[type]).results[0]
-
-
 def test_builders_infer_shaped_i1_results() -> None:
     enc = Parser(make_context(), BLOCKED).parse_attribute()
     tensor = TensorType(i32, [64, 32], enc)
-    a, b = _value(tensor), _value(tensor)
+    a, b = value_of(tensor), value_of(tensor)
     cmp = arith.CmpiOp(a, b, "slt")
     assert cmp.result.type == TensorType(i1, [64, 32], enc)
     cmp.verify()
-    fcmp = arith.CmpfOp(_value(f32), _value(f32), "olt")
+    fcmp = arith.CmpfOp(value_of(f32), value_of(f32), "olt")
     assert fcmp.result.type == i1
     fcmp.verify()
     sel = arith.SelectOp(cmp.result, a, b)
@@ -321,6 +300,6 @@ def test_builders_infer_shaped_i1_results() -> None:
 
 
 def test_negf_builder_stores_fastmath_as_property() -> None:
-    op = arith.NegfOp(_value(f32), arith.FastMathFlagsAttr("fast"))
+    op = arith.NegfOp(value_of(f32), arith.FastMathFlagsAttr("fast"))
     assert op.properties["fastmath"] == arith.FastMathFlagsAttr("fast")
     op.verify()

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from xdsl.dialects import test as xdsl_test
+from func_body import printed_body_lines, value_of, verify_error
 from xdsl.dialects.builtin import IndexType, TensorType, f32, i1
-from xdsl.ir import Attribute
 from xdsl.parser import Parser
-from xdsl.printer import Printer
-from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import arith, gpu, math, scf
 from ttc.ir.context import make_context
@@ -22,21 +17,7 @@ ARGS = f"%lb: i32, %ub: i32, %st: i32, %n: index, %x: f32, %c: i1, %t: {TF}, %p:
 
 
 def roundtrip(body: str, args: str = ARGS) -> str:
-    text = f"func.func @f({args}) {{\n{body}\n  func.return\n}}\n"
-    module = Parser(make_context(), text).parse_module()
-    module.verify()
-    stream = io.StringIO()
-    Printer(stream=stream).print_op(module)
-    lines = stream.getvalue().splitlines()[2:-3]
-    return "\n".join(line[4:] for line in lines)
-
-
-def verify_error(body: str, args: str = ARGS) -> str:
-    text = f"func.func @f({args}) {{\n{body}\n  func.return\n}}\n"
-    module = Parser(make_context(), text).parse_module()
-    with pytest.raises(VerifyException) as info:
-        module.verify()
-    return str(info.value)
+    return "\n".join(line[4:] for line in printed_body_lines(body, args))
 
 
 CANONICAL = [
@@ -145,7 +126,7 @@ def test_scf_alternative_spellings(source: str, printed: str) -> None:
     ],
 )
 def test_scf_verifiers(body: str, message: str) -> None:
-    assert message in verify_error(body)
+    assert message in verify_error(body, ARGS)
 
 
 def test_for_builder_gets_implicit_terminator_on_parse() -> None:
@@ -181,25 +162,21 @@ def test_math_gpu_round_trip(line: str) -> None:
     assert roundtrip("  " + line) == line
 
 
-def _value(type: Attribute):
-    return xdsl_test.TestOp(result_types=[type]).results[0]
-
-
 def test_math_builders_store_fastmath_as_property() -> None:
-    v = _value(f32)
+    v = value_of(f32)
     fma = math.FmaOp(v, v, v, arith.FastMathFlagsAttr("fast"))
     assert fma.properties["fastmath"] == arith.FastMathFlagsAttr("fast")
     fma.verify()
-    math.FPowIOp(v, _value(i1)).verify()
+    math.FPowIOp(v, value_of(i1)).verify()
 
 
 def test_classification_result_keeps_shape_and_encoding() -> None:
     enc = Parser(make_context(), BLOCKED).parse_attribute()
-    op = math.IsNaNOp(_value(TensorType(f32, [64, 32], enc)))
+    op = math.IsNaNOp(value_of(TensorType(f32, [64, 32], enc)))
     assert op.result.type == TensorType(i1, [64, 32], enc)
     op.verify()
     bad = f'%r = "math.isnan"(%t) <{{fastmath = #arith.fastmath<none>}}> : ({TF}) -> i1'
-    assert "i1 in the shape of the operand" in verify_error("  " + bad)
+    assert "i1 in the shape of the operand" in verify_error("  " + bad, ARGS)
 
 
 def test_gpu_builders() -> None:
