@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from seed import seed_layout
 
 from ttc.layouts.blocked import blocked_to_linear, slice_parent_shape, slice_to_linear
 from ttc.layouts.cga import make_cga_layout
@@ -247,13 +248,6 @@ def test_blocked_matches_the_reference(params: dict[str, list[int]]) -> None:
 # Slices
 
 
-SEED = {"size_per_thread": [2, 2], "threads_per_warp": [8, 4], "warps_per_cta": [1, 2], "order": [1, 0]}
-
-
-def seed_parent(shape: tuple[int, ...]) -> LinearLayout:
-    return blocked_to_linear(shape, **SEED)  # type: ignore[arg-type]
-
-
 def test_slice_parent_shape() -> None:
     assert slice_parent_shape((16, 8), 0) == (1, 16, 8)
     assert slice_parent_shape((16, 8), 2) == (16, 8, 1)
@@ -264,7 +258,7 @@ def test_slice_parent_shape() -> None:
 def test_slice_dim1_keeps_the_rows() -> None:
     # Removing the columns of the seed layout: row i is held by the 4 lanes of its row group in
     # both warps, as register i % 2.
-    layout = slice_to_linear((16,), 1, seed_parent)
+    layout = slice_to_linear((16,), 1, seed_layout)
     assert layout.bases == {
         "register": [[1]],
         "lane": [[0], [0], [2], [4], [8]],
@@ -278,7 +272,7 @@ def test_slice_dim1_keeps_the_rows() -> None:
 
 
 def test_slice_dim0_keeps_the_columns() -> None:
-    layout = slice_to_linear((16,), 0, seed_parent)
+    layout = slice_to_linear((16,), 0, seed_layout)
     assert layout.bases == {
         "register": [[1]],
         "lane": [[2], [4], [0], [0], [0]],
@@ -327,7 +321,7 @@ def test_slice_holders_are_the_parents(params: dict[str, list[int]], data: st.Da
 
 
 def test_linear_encoding_of_the_seed_layout_is_the_blocked_layout() -> None:
-    blocked = seed_parent((16, 16))
+    blocked = seed_layout((16, 16))
     assert linear_encoding_to_linear(blocked.bases, (16, 16)) == blocked
 
 

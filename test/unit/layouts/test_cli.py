@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from click.testing import CliRunner
+from seed import SEED_ATTR
 
 from ttc.cli.main import cli
-
-SEED = "#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 2], order = [1, 0]}>"
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -17,16 +16,16 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 def test_usage_errors_exit_2() -> None:
-    code, _, err = run(SEED, "--shape", "16by16")
+    code, _, err = run(SEED_ATTR, "--shape", "16by16")
     assert code == 2 and err == "error: invalid --shape '16by16': expected positive sizes such as 16x16 or 1024\n"
-    code, _, _ = run(SEED)
+    code, _, _ = run(SEED_ATTR)
     assert code == 2
-    code, _, _ = run(SEED, "--shape", "16x16", "--format", "png")
+    code, _, _ = run(SEED_ATTR, "--shape", "16x16", "--format", "png")
     assert code == 2
 
 
 def test_input_errors_exit_1_without_traceback() -> None:
-    code, out, err = run(SEED, "--shape", "16")
+    code, out, err = run(SEED_ATTR, "--shape", "16")
     assert (code, out) == (1, "")
     assert err == "error: the layout has rank 2, but the tensor shape 16 has rank 1\n"
     code, _, err = run("#ttg.blocked<{", "--shape", "16")
@@ -36,12 +35,12 @@ def test_input_errors_exit_1_without_traceback() -> None:
 def test_outputs_to_files(tmp_path: Path) -> None:
     for fmt in ("tsv", "svg", "table"):
         target = tmp_path / f"seed.{fmt}"
-        code, out, _ = run(SEED, "--shape", "16x16", "--format", fmt, "-o", str(target))
+        code, out, _ = run(SEED_ATTR, "--shape", "16x16", "--format", fmt, "-o", str(target))
         assert (code, out) == (0, "")
         text = target.read_text()
         assert "T63:3" in text and "\x1b[" not in text
     assert (tmp_path / "seed.tsv").read_text().splitlines()[2].startswith("T4:0\tT4:1\tT5:0")
-    code, _, err = run(SEED, "--shape", "16x16", "-o", str(tmp_path / "missing" / "x.txt"))
+    code, _, err = run(SEED_ATTR, "--shape", "16x16", "-o", str(tmp_path / "missing" / "x.txt"))
     assert code == 1 and err.startswith("error: cannot write output file")
 
 

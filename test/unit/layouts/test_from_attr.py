@@ -3,26 +3,21 @@
 from __future__ import annotations
 
 import pytest
+from seed import SEED_ATTR, seed_layout
 from xdsl.parser import Parser
 
 from ttc.ir.context import make_context
 from ttc.layouts.blocked import blocked_to_linear, slice_to_linear
 from ttc.layouts.from_attr import to_linear_layout
-from ttc.layouts.linear import LayoutError, LinearLayout
-
-SEED = "#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 2], order = [1, 0]}>"
+from ttc.layouts.linear import LayoutError
 
 
 def parse(text: str) -> object:
     return Parser(make_context(), text).parse_attribute()
 
 
-def seed_layout(shape: tuple[int, ...]) -> LinearLayout:
-    return blocked_to_linear(shape, [2, 2], [8, 4], [1, 2], [1, 0])
-
-
 def test_blocked() -> None:
-    assert to_linear_layout(parse(SEED), (16, 16)) == seed_layout((16, 16))
+    assert to_linear_layout(parse(SEED_ATTR), (16, 16)) == seed_layout((16, 16))
 
 
 def test_blocked_with_a_cluster_and_legacy_spelling() -> None:
@@ -35,7 +30,7 @@ def test_blocked_with_a_cluster_and_legacy_spelling() -> None:
 
 
 def test_slice() -> None:
-    layout = to_linear_layout(parse(f"#ttg.slice<{{dim = 0, parent = {SEED}}}>"), (16,))
+    layout = to_linear_layout(parse(f"#ttg.slice<{{dim = 0, parent = {SEED_ATTR}}}>"), (16,))
     assert layout == slice_to_linear((16,), 0, seed_layout)
 
 
@@ -49,7 +44,7 @@ def test_linear() -> None:
 
 def test_rank_mismatch() -> None:
     with pytest.raises(LayoutError, match="the layout has rank 2, but the tensor shape 16 has rank 1"):
-        to_linear_layout(parse(SEED), (16,))
+        to_linear_layout(parse(SEED_ATTR), (16,))
 
 
 def test_encodings_without_a_conversion_yet() -> None:

@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from rich.console import Console
+from seed import SEED_PARAMS, seed_layout
 
 from ttc.layouts.blocked import blocked_to_linear, slice_to_linear
 from ttc.layouts.linear import LayoutError, LinearLayout
@@ -18,12 +19,6 @@ from ttc.layouts.render import (
     to_svg,
     to_tsv,
 )
-
-SEED = {"size_per_thread": [2, 2], "threads_per_warp": [8, 4], "warps_per_cta": [1, 2], "order": [1, 0]}
-
-
-def seed_layout(shape: tuple[int, ...] = (16, 16)) -> LinearLayout:
-    return blocked_to_linear(shape, **SEED)  # type: ignore[arg-type]
 
 
 def test_tsv_of_the_seed_layout() -> None:
@@ -51,7 +46,7 @@ def test_tsv_sorts_holders_by_thread_then_register() -> None:
 
 
 def test_tsv_names_blocks_when_there_are_several() -> None:
-    layout = blocked_to_linear([32, 32], **SEED, ctas_per_cga=[2, 2], cta_split_num=[2, 2], cta_order=[1, 0])  # type: ignore[arg-type]
+    layout = blocked_to_linear([32, 32], **SEED_PARAMS, ctas_per_cga=[2, 2], cta_split_num=[2, 2], cta_order=[1, 0])  # type: ignore[arg-type]
     lines = to_tsv(ownership(layout)).splitlines()
     assert lines[0].split("\t")[15:17] == ["B0:T35:1", "B1:T0:0"]
     assert lines[16].split("\t")[0] == "B2:T0:0"

@@ -10,6 +10,8 @@ follow the stated rule (rows 2k and 2k+1 hold threads 4k..4k+3, and 32 more for 
 
 from __future__ import annotations
 
+from seed import SEED_PARAMS, seed_layout
+
 from ttc.layouts.blocked import blocked_to_linear
 from ttc.layouts.render import ownership
 
@@ -40,14 +42,6 @@ def thread_table(layout_shape: tuple[int, int], **params: object) -> list[list[s
     return [[{(o.block, o.thread) for o in cell} for cell in row] for row in table.rows]
 
 
-SEED_PARAMS = {
-    "size_per_thread": [2, 2],
-    "threads_per_warp": [8, 4],
-    "warps_per_cta": [1, 2],
-    "order": [1, 0],
-}
-
-
 def test_seed_rule_matches_the_verbatim_rows() -> None:
     for row, text in SEED_ROWS_16X16.items():
         assert [seed_rule(row, c) for c in range(16)] == seed_row(text)
@@ -67,8 +61,7 @@ def test_16x16_over_two_warps_full_table() -> None:
 
 
 def test_16x16_registers_walk_each_2x2_block_row_major() -> None:
-    layout = blocked_to_linear((16, 16), **SEED_PARAMS)  # type: ignore[arg-type]
-    table = ownership(layout)
+    table = ownership(seed_layout((16, 16)))
     for r in range(16):
         for c in range(16):
             (owner,) = table.rows[r][c]
