@@ -26,7 +26,6 @@ What a target class provides:
 from __future__ import annotations
 
 import importlib
-import importlib.metadata
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
@@ -144,6 +143,8 @@ class Target(ABC):
 @cache
 def target_classes() -> dict[str, type[Target]]:
     """Every known target class by family: the built-ins, then installed entry points."""
+    import importlib.metadata
+
     specs = dict(BUILTIN_TARGETS)
     entries = {entry.name: entry for entry in
                importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
@@ -171,11 +172,16 @@ def known_targets() -> list[tuple[str, str]]:
 def parse_target(text: str, tools: Mapping[str, str] | None = None) -> Target:
     """The target named by `text` (`cuda:90`); UsageError listing the known ones otherwise."""
     match = _TARGET_STRING.fullmatch(text.strip())
-    known = ", ".join(string for string, _ in known_targets())
     if match is None:
-        raise UsageError(f"invalid target '{text}': expected FAMILY:ARCH, e.g. {known}")
+        raise UsageError(f"invalid target '{text}': expected FAMILY:ARCH, e.g. {_known_list()}")
     family, arch = match.groups()
-    cls = target_classes().get(family)
+    # A built-in family resolves without scanning the installed distributions for plugins.
+    cls = _load(BUILTIN_TARGETS[family]) if family in BUILTIN_TARGETS else target_classes().get(family)
     if cls is None:
-        raise UsageError(f"unknown target family '{family}' in '{text}' (known targets: {known})")
+        raise UsageError(f"unknown target family '{family}' in '{text}' "
+                         f"(known targets: {_known_list()})")
     return cls.from_arch(arch, dict(tools or {}))
+
+
+def _known_list() -> str:
+    return ", ".join(string for string, _ in known_targets())

@@ -81,9 +81,14 @@ def test_entry_point_that_is_not_a_target(
         entry_points: list[importlib.metadata.EntryPoint]) -> None:
     entry_points.append(importlib.metadata.EntryPoint("bad", "pathlib:Path",
                                                       base.ENTRY_POINT_GROUP))
-    with pytest.raises(TtcError, match="entry point 'bad' names <class 'pathlib.Path'>, which is "
-                                       "not a subclass of ttc.targets.base.Target"):
-        parse_target("cuda:90")
+    message = ("entry point 'bad' names <class 'pathlib.Path'>, which is not a subclass of "
+               "ttc.targets.base.Target")
+    with pytest.raises(TtcError, match=message):
+        parse_target("bad:1")
+    with pytest.raises(TtcError, match=message):
+        base.known_targets()
+    # A broken plugin of another family does not stand in the way of a built-in target.
+    assert isinstance(parse_target("cuda:90"), NvidiaTarget)
 
 
 def test_nvidia_target_configuration() -> None:
