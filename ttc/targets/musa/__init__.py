@@ -1,1 +1,0 @@
-"""The MUSA target (Moore Threads GPUs with SQMMA matrix instructions)."""
