@@ -59,8 +59,8 @@ class NvidiaTarget(Target):
     @classmethod
     def examples(cls) -> list[tuple[str, str]]:
         return [
-            ("cuda:80", "NVIDIA Ampere (sm_80): mma v2, cp.async pipelining"),
-            ("cuda:90", "NVIDIA Hopper (sm_90a): wgmma, TMA"),
+            ("cuda:80", "NVIDIA Ampere (sm_80); its PTX also runs on later GPUs"),
+            ("cuda:90", "NVIDIA Hopper (sm_90a): H100, H200"),
         ]
 
     @property
