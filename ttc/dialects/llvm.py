@@ -69,7 +69,9 @@ from xdsl.irdl import (
 )
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.printer import Printer
+from xdsl.interfaces import HasFolderInterface
 from xdsl.traits import (
+    ConstantLike,
     IsolatedFromAbove,
     IsTerminator,
     NoMemoryEffect,
@@ -84,6 +86,9 @@ from ttc.dialects.llvm_attrs import (
     LLVMPointerType,
     LLVMVoidType,
     OverflowAttr,
+    PoisonAttr,
+    UndefAttr,
+    ZeroAttr,
 )
 from ttc.dialects.tt_syntax import (
     print_attr_dict,
@@ -913,7 +918,7 @@ class FPTruncOp(_CastOp):
 
 
 @irdl_op_definition
-class ConstantOp(IRDLOperation):
+class ConstantOp(IRDLOperation, HasFolderInterface):
     """`llvm.mlir.constant(42 : i32) : i32`."""
 
     name = "llvm.mlir.constant"
@@ -921,10 +926,14 @@ class ConstantOp(IRDLOperation):
     value = prop_def()
     res = result_def()
 
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), ConstantLike())
 
     def __init__(self, value: Attribute, type: Attribute):
         super().__init__(properties={"value": value}, result_types=[type])
+
+    def fold(self) -> tuple[Attribute]:
+        """The constant's value (what MLIR's `ConstantLike` fold returns)."""
+        return (self.value,)
 
     def print(self, printer: Printer) -> None:
         printer.print_string("(")
@@ -947,15 +956,21 @@ class ConstantOp(IRDLOperation):
         )
 
 
-class _TypedValueOp(IRDLOperation):
-    """`llvm.mlir.<undef|poison|zero> : type`."""
+class _TypedValueOp(IRDLOperation, HasFolderInterface):
+    """`llvm.mlir.<undef|poison|zero> : type`, constant-like: it folds to a `VALUE` attribute."""
+
+    VALUE: ClassVar[type[ParametrizedAttribute]]
 
     res = result_def()
 
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), ConstantLike())
 
     def __init__(self, type: Attribute):
         super().__init__(result_types=[type])
+
+    def fold(self) -> tuple[Attribute]:
+        """The constant value of the op (`#llvm.undef`, `#llvm.poison` or `#llvm.zero`)."""
+        return (self.VALUE(),)
 
     def print(self, printer: Printer) -> None:
         print_attr_dict(printer, self)
@@ -972,33 +987,40 @@ class _TypedValueOp(IRDLOperation):
 @irdl_op_definition
 class UndefOp(_TypedValueOp):
     name = "llvm.mlir.undef"
+    VALUE: ClassVar[type[ParametrizedAttribute]] = UndefAttr
 
 
 @irdl_op_definition
 class PoisonOp(_TypedValueOp):
     name = "llvm.mlir.poison"
+    VALUE: ClassVar[type[ParametrizedAttribute]] = PoisonAttr
 
 
 @irdl_op_definition
 class ZeroOp(_TypedValueOp):
     name = "llvm.mlir.zero"
+    VALUE: ClassVar[type[ParametrizedAttribute]] = ZeroAttr
 
 
 @irdl_op_definition
-class AddressOfOp(IRDLOperation):
-    """`llvm.mlir.addressof @global : !llvm.ptr<3>`."""
+class AddressOfOp(IRDLOperation, HasFolderInterface):
+    """`llvm.mlir.addressof @global : !llvm.ptr<3>`, constant-like: it folds to the symbol."""
 
     name = "llvm.mlir.addressof"
 
     global_name = prop_def(SymbolRefAttr)
     res = result_def(LLVMPointerType)
 
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), ConstantLike())
 
     def __init__(self, symbol: str, type: Attribute):
         super().__init__(
             properties={"global_name": FlatSymbolRefAttr(symbol)}, result_types=[type]
         )
+
+    def fold(self) -> tuple[Attribute]:
+        """The global's symbol name (MLIR's `AddressOfOp::fold`)."""
+        return (self.global_name,)
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
@@ -2414,5 +2436,8 @@ LLVM = Dialect(
         OverflowAttr,
         FastMathAttr,
         ConstantRangeAttr,
+        UndefAttr,
+        PoisonAttr,
+        ZeroAttr,
     ],
 )

@@ -1,8 +1,10 @@
-"""The LLVM dialect's pointer and void types and its linkage, overflow and fast-math attributes.
+"""The LLVM dialect's pointer and void types and its linkage, overflow, fast-math and constant
+value attributes.
 
 Mirrors `LLVMTypes.td` (`!llvm.ptr`, `!llvm.ptr<N>`, `!llvm.void`) and `LLVMAttrDefs.td`
-(`#llvm.linkage<external>`, `#llvm.overflow<nsw, nuw>`, `#llvm.fastmath<fast>`), spelled as MLIR
-prints them. They are defined here rather than taken from `xdsl.dialects.llvm`, whose import
+(`#llvm.linkage<external>`, `#llvm.overflow<nsw, nuw>`, `#llvm.fastmath<fast>`, and `#llvm.undef`,
+`#llvm.poison`, `#llvm.zero`: the values that `llvm.mlir.undef/poison/zero` fold to), spelled as
+MLIR prints them. They are defined here rather than taken from `xdsl.dialects.llvm`, whose import
 (every xDSL llvm op class) costs a noticeable share of `ttc compile`'s start-up.
 """
 
@@ -29,6 +31,9 @@ __all__ = [
     "LinkageAttr",
     "OverflowAttr",
     "OverflowFlag",
+    "PoisonAttr",
+    "UndefAttr",
+    "ZeroAttr",
 ]
 
 
@@ -123,3 +128,24 @@ class FastMathAttr(FastMathAttrBase):
     """`#llvm.fastmath<...>`: the fast-math flags of floating-point ops."""
 
     name = "llvm.fastmath"
+
+
+@irdl_attr_definition
+class UndefAttr(ParametrizedAttribute):
+    """`#llvm.undef`: the constant value of `llvm.mlir.undef`."""
+
+    name = "llvm.undef"
+
+
+@irdl_attr_definition
+class PoisonAttr(ParametrizedAttribute):
+    """`#llvm.poison`: the constant value of `llvm.mlir.poison`."""
+
+    name = "llvm.poison"
+
+
+@irdl_attr_definition
+class ZeroAttr(ParametrizedAttribute):
+    """`#llvm.zero`: the constant value of `llvm.mlir.zero`."""
+
+    name = "llvm.zero"

@@ -43,12 +43,16 @@ Scalar = int | float
 
 
 def constant_value(value: SSAValue) -> Attribute | None:
-    """The attribute of `value` when a constant-like op defines it (MLIR's `m_Constant`)."""
+    """The attribute of `value` when a constant-like op defines it (MLIR's `m_Constant`): what the
+    op folds to (`llvm.mlir.undef` to `#llvm.undef`, ...), else its `value` attribute."""
     owner = value.owner
     if not isinstance(owner, Operation) or not owner.has_trait(
         ConstantLike, value_if_unregistered=False
     ):
         return None
+    folded = ConstantLike.get_constant_value(value)
+    if folded is not None:
+        return folded
     attr = owner.properties.get("value")
     return attr if attr is not None else owner.attributes.get("value")
 

@@ -173,3 +173,51 @@ tt.func @bitcast_constants(%x: i32) -> (f32, tensor<4xi32>, i32) {
   %same = arith.bitcast %z : i32 to i32
   tt.return %f, %i, %same : f32, tensor<4xi32>, i32
 }
+
+// -----
+
+// LLVM-dialect constants are constant-like as arith.constant is: uniqued per (dialect, value,
+// type) and hoisted to the start of the entry block, the last one met ending up first.
+// CHECK-LABEL: llvm.func @llvm_constants_uniqued
+// CHECK-NEXT: %[[G:.*]] = llvm.mlir.addressof @g : !llvm.ptr<3>
+// CHECK-NEXT: %[[U:.*]] = llvm.mlir.undef : vector<1xf32>
+// CHECK-NEXT: %[[IDX:.*]] = llvm.mlir.constant(0 : index) : i32
+// CHECK-NEXT: %[[C0:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: %[[C7:.*]] = llvm.mlir.constant(7 : i32) : i32
+// CHECK-NEXT: %[[A:.*]] = llvm.add %arg0, %[[C7]] : i32
+// CHECK-NEXT: %[[B:.*]] = llvm.add %[[A]], %[[C0]] : i32
+// CHECK-NEXT: llvm.cond_br %arg1, ^bb1, ^bb2
+// CHECK-NEXT: ^bb1:
+// CHECK-NEXT: %[[D:.*]] = llvm.mul %[[B]], %[[C7]] : i32
+// CHECK-NEXT: %[[E:.*]] = llvm.add %[[D]], %[[IDX]] : i32
+// CHECK-NEXT: %[[V:.*]] = llvm.insertelement %{{.*}}, %[[U]][%[[C0]] : i32] : vector<1xf32>
+// CHECK-NEXT: llvm.store %[[V]], %[[G]] : vector<1xf32>, !llvm.ptr<3>
+// CHECK-NEXT: llvm.return %[[E]] : i32
+// CHECK-NEXT: ^bb2:
+// CHECK-NEXT: llvm.store %{{.*}}, %[[G]] : vector<1xf32>, !llvm.ptr<3>
+// CHECK-NEXT: llvm.return %[[C7]] : i32
+llvm.mlir.global external @g() {addr_space = 3 : i32} : !llvm.array<0 x i8>
+llvm.func @llvm_constants_uniqued(%x: i32, %p: i1, %f: f32) -> i32 {
+  %c7 = llvm.mlir.constant(7 : i32) : i32
+  %a = llvm.add %x, %c7 : i32
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %b = llvm.add %a, %c0 : i32
+  llvm.cond_br %p, ^bb1, ^bb2
+^bb1:
+  %c7b = llvm.mlir.constant(7 : i32) : i32
+  %d = llvm.mul %b, %c7b : i32
+  %i0 = llvm.mlir.constant(0 : index) : i32
+  %e = llvm.add %d, %i0 : i32
+  %u = llvm.mlir.undef : vector<1xf32>
+  %c0b = llvm.mlir.constant(0 : i32) : i32
+  %v = llvm.insertelement %f, %u[%c0b : i32] : vector<1xf32>
+  %g = llvm.mlir.addressof @g : !llvm.ptr<3>
+  llvm.store %v, %g : vector<1xf32>, !llvm.ptr<3>
+  llvm.return %e : i32
+^bb2:
+  %u2 = llvm.mlir.undef : vector<1xf32>
+  %g2 = llvm.mlir.addressof @g : !llvm.ptr<3>
+  llvm.store %u2, %g2 : vector<1xf32>, !llvm.ptr<3>
+  %c7c = llvm.mlir.constant(7 : i32) : i32
+  llvm.return %c7c : i32
+}

@@ -26,8 +26,9 @@ FLAGS = {
 CASES = pass_cases(FLAGS)
 
 _LLVM_CANONICALIZE = (
-    "canonicalize on the LLVM dialect: llvm.mlir.constant/llvm.mlir.undef are not uniqued and "
-    "hoisted as MLIR's ConstantLike ops are"
+    "canonicalize on the LLVM dialect: the LLVM ops' folders (llvm.shl of constants, "
+    "llvm.bitcast to the same type, llvm.extractvalue of an llvm.insertvalue chain, ...) and "
+    "the LLVM dialect's constant materialization are missing"
 )
 KNOWN_GAPS = {
     "add-61-canonicalize": _LLVM_CANONICALIZE,
