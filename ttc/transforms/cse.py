@@ -2,14 +2,19 @@
 
 Walks every region with a scoped table of known ops: an op equal to a known op that dominates it
 (same name, operands, attributes, properties, result types and equivalent regions) is replaced
-by it. Nested regions see the ops of their parents unless the parent is isolated from above.
-Side-effect-free ops always qualify; ops that only read memory qualify when the earlier op is
-in the same block with no op that may write in between. Terminators are kept, ops in
+by it. A single-block region is one scope; the blocks of a multi-block (CFG) region are walked
+down their dominator tree, each block a scope nested in its immediate dominator's, so an op can
+reuse one of a dominating block but never one of a sibling branch (blocks the entry cannot reach
+are left alone, as MLIR leaves them). Nested regions see the ops of their parents unless the
+parent is isolated from above. Side-effect-free ops always qualify; ops that only read memory
+qualify when the earlier op is in the same block with no op that may write in between (across
+blocks MLIR does not look for writes, it keeps the read). Terminators are kept, ops in
 multi-block regions' parents are skipped, and trivially dead ops are erased on the way.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -18,6 +23,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, Region
 from xdsl.traits import IsTerminator
 
+from ttc.ir.dominance import dominator_tree
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import (
     erase_op,
@@ -74,19 +80,25 @@ class CseDriver:
     to_erase: list[Operation] = field(default_factory=list[Operation])
 
     def simplify_region(self, region: Region) -> None:
-        if not region.blocks:
+        """Simplify the blocks of `region`, each in a scope nested in its dominator's."""
+        entry = region.blocks.first
+        if entry is None:
             return
-        if len(region.blocks) == 1:
-            self._scoped(region.blocks.first)  # pyright: ignore[reportArgumentType]
-            return
-        for block in region.blocks:
-            self._scoped(block)
-
-    def _scoped(self, block: Block) -> None:
-        saved = self.known
-        self.known = _ScopedTable(saved)
-        self.simplify_block(block)
-        self.known = saved
+        children = {entry: []} if entry.next_block is None else dominator_tree(entry)
+        stack: list[tuple[Iterator[Block], dict[OpKey, Operation]]] = []
+        block: Block | None = entry
+        while True:
+            if block is not None:
+                stack.append((iter(children[block]), self.known))
+                self.known = _ScopedTable(self.known)
+                self.simplify_block(block)
+            if not stack:
+                break
+            pending, enclosing = stack[-1]
+            block = next(pending, None)
+            if block is None:
+                stack.pop()
+                self.known = enclosing
 
     def simplify_block(self, block: Block) -> None:
         for op in list(block.ops):

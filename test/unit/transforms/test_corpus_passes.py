@@ -33,10 +33,6 @@ _LLVM_CANONICALIZE = (
 KNOWN_GAPS = {
     "add-61-canonicalize": _LLVM_CANONICALIZE,
     "matmul_64x64x32_w4_s2-65-canonicalize": _LLVM_CANONICALIZE,
-    "matmul_64x64x32_w4_s2-66-cse": (
-        "cse across the blocks of a CFG region (MLIR walks the dominator tree): a value computed "
-        "in the entry block is not reused in a block it dominates"
-    ),
 }
 """Runs ttc does not reproduce yet, each strict so that it fails loudly (XPASS) once it does."""
 

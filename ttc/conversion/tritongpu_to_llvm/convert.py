@@ -41,6 +41,7 @@ from ttc.analysis.membar import insert_barriers
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, NvidiaTarget, dense_i32
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
 from ttc.dialects import llvm, tt
+from ttc.ir.dominance import reverse_post_order
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
 from ttc.pipelines.pass_base import TtcPass
@@ -61,30 +62,6 @@ def target_of(module: ModuleOp, compute_capability: int, ptx_version: int) -> Nv
         threads_per_warp=module_int(module, "ttg.threads-per-warp", 32),
         num_ctas=module_int(module, "ttg.num-ctas", 1),
     )
-
-
-def reverse_post_order(entry: Block) -> list[Block]:
-    """The blocks reachable from `entry`, each after all of its dominators."""
-    order: list[Block] = []
-    seen: set[Block] = {entry}
-    stack: list[tuple[Block, list[Block]]] = [(entry, _successors(entry))]
-    while stack:
-        block, successors = stack[-1]
-        if successors:
-            nxt = successors.pop(0)
-            if nxt not in seen:
-                seen.add(nxt)
-                stack.append((nxt, _successors(nxt)))
-        else:
-            order.append(block)
-            stack.pop()
-    order.reverse()
-    return order
-
-
-def _successors(block: Block) -> list[Block]:
-    term = block.last_op
-    return list(term.successors) if term is not None else []
 
 
 def _kernel_attributes(func: tt.FuncOp, target: NvidiaTarget) -> dict[str, object]:
