@@ -178,3 +178,29 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Registers that axis info proves equal are computed once (Triton's maybeDeduplicate): with n
+// divisible by 16, `offs < n` is constant over each thread's 4 contiguous elements, so one icmp
+// serves all four registers; the float subtraction, whose constancy is unknown, stays per register.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: llvm.func @dedup_constant_runs
+// CHECK-COUNT-1: llvm.icmp "slt"
+// CHECK-NOT: llvm.icmp "slt"
+// CHECK-COUNT-4: llvm.fsub
+// CHECK-NOT: llvm.fsub
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @dedup_constant_runs(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}, %v: f32) attributes {noinline = false} {
+    %offs = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+    %bound = tt.splat %n : i32 -> tensor<512xi32, #blocked>
+    %mask = arith.cmpi slt, %offs, %bound : tensor<512xi32, #blocked>
+    %base = tt.splat %p : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+    %ptrs = tt.addptr %base, %offs : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+    %x = tt.load %ptrs : tensor<512x!tt.ptr<f32>, #blocked>
+    %y = tt.splat %v : f32 -> tensor<512xf32, #blocked>
+    %d = arith.subf %x, %y : tensor<512xf32, #blocked>
+    tt.store %ptrs, %d, %mask : tensor<512x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}

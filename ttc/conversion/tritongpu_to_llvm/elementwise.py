@@ -19,11 +19,14 @@ from collections.abc import Callable, Sequence
 
 from xdsl.dialects.builtin import Float32Type, Float64Type, IntegerType, f32
 from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.traits import is_side_effect_free
 
+from ttc.conversion.tritongpu_to_llvm.indices import register_coords
 from ttc.conversion.tritongpu_to_llvm.lowering import FLOAT_TYPES, FunctionLowering, bit_width
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.dialects import llvm
 from ttc.dialects.llvm_attrs import FastMathFlag
+from ttc.dialects.ttg_attrs import BlockedEncodingAttr
 from ttc.dialects.tt_types import PropagateNan, RoundingMode
 
 LOG2E = math.log2(math.e)
@@ -77,12 +80,45 @@ def map_registers(
     """Bind the op's one result to `fn(operand registers)` for each register.
 
     An operand with a single register (a scalar `select` condition) is used for every register.
+    Registers that axis info proves equal to an earlier one reuse it (`constant_runs`).
     """
     result = op.results[0]
     count = lw.num_regs(result.type)
     operands = [lw.regs(v) for v in op.operands]
-    regs = [fn([o[i] if len(o) > 1 else o[0] for o in operands]) for i in range(count)]
+    same_as = constant_runs(lw, op, count)
+    regs: list[SSAValue] = []
+    for i in range(count):
+        regs.append(regs[same_as[i]] if same_as[i] != i else
+                    fn([o[i] if len(o) > 1 else o[0] for o in operands]))
     lw.bind(result, regs)
+
+
+def constant_runs(lw: FunctionLowering, op: Operation, count: int) -> list[int]:
+    """For each register of `op`'s result, the first register certain to hold the same value.
+
+    Mirrors Triton's `maybeDeduplicate`: when axis info gives the result a constancy of c along a
+    dimension (runs of c equal values, starting at multiples of c), the registers of one thread
+    that fall in one run are computed once. Only side-effect-free ops on blocked layouts are
+    deduplicated, and a run never spans more than the registers one thread holds contiguously,
+    so lanes and warps always start a new run.
+    """
+    identity = list(range(count))
+    result = op.results[0]
+    encoding = getattr(result.type, "encoding", None)
+    if lw.axis_info is None or count < 2 or not isinstance(encoding, BlockedEncodingAttr) \
+            or not is_side_effect_free(op):
+        return identity
+    runs = [min(c, s) for c, s in zip(lw.axis_info.get(result).constancy,
+                                      (v.data for v in encoding.size_per_thread.data), strict=True)]
+    if all(run == 1 for run in runs):
+        return identity
+    layout = lw.layout(result.type)
+    first: dict[tuple[int, ...], int] = {}
+    same_as = []
+    for reg in range(count):
+        key = tuple(coord - coord % run for coord, run in zip(register_coords(layout, reg), runs))
+        same_as.append(first.setdefault(key, reg))
+    return same_as
 
 
 def _result_type(lw: FunctionLowering, op: Operation) -> Attribute:
