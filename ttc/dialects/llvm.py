@@ -1802,6 +1802,40 @@ class InsertValueOp(IRDLOperation):
         )
 
 
+def _print_element_access(
+    printer: Printer, op: Operation, vector: SSAValue, position: SSAValue
+) -> None:
+    """`%v[%i : i32] attr-dict : vector<...>`, the tail of extractelement and insertelement."""
+    printer.print_operand(vector)
+    printer.print_string("[")
+    printer.print_operand(position)
+    printer.print_string(" : ")
+    printer.print_attribute(position.type)
+    printer.print_string("]")
+    print_attr_dict(printer, op)
+    printer.print_string(" : ")
+    printer.print_attribute(vector.type)
+
+
+def _parse_element_access(
+    parser: Parser,
+) -> tuple[UnresolvedOperand, UnresolvedOperand, Attribute, dict[str, Attribute], VectorType]:
+    """Parse `%v[%i : i32] attr-dict : vector<...>`: (vector, position, position type,
+    attributes, vector type)."""
+    vector = parser.parse_unresolved_operand()
+    parser.parse_punctuation("[")
+    position = parser.parse_unresolved_operand()
+    parser.parse_punctuation(":")
+    position_type = parser.parse_type()
+    parser.parse_punctuation("]")
+    attrs = parser.parse_optional_attr_dict()
+    parser.parse_punctuation(":")
+    type = parser.parse_type()
+    if not isinstance(type, VectorType):
+        parser.raise_error(f"expected a vector type, got {type}")
+    return vector, position, position_type, attrs, type
+
+
 @irdl_op_definition
 class ExtractElementOp(IRDLOperation):
     """`llvm.extractelement %v[%i : i32] : vector<4xf32>`."""
@@ -1820,29 +1854,11 @@ class ExtractElementOp(IRDLOperation):
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
-        printer.print_operand(self.vector)
-        printer.print_string("[")
-        printer.print_operand(self.position)
-        printer.print_string(" : ")
-        printer.print_attribute(self.position.type)
-        printer.print_string("]")
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        printer.print_attribute(self.vector.type)
+        _print_element_access(printer, self, self.vector, self.position)
 
     @classmethod
     def parse(cls, parser: Parser) -> ExtractElementOp:
-        vector = parser.parse_unresolved_operand()
-        parser.parse_punctuation("[")
-        position = parser.parse_unresolved_operand()
-        parser.parse_punctuation(":")
-        position_type = parser.parse_type()
-        parser.parse_punctuation("]")
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        type = parser.parse_type()
-        if not isinstance(type, VectorType):
-            parser.raise_error(f"expected a vector type, got {type}")
+        vector, position, position_type, attrs, type = _parse_element_access(parser)
         return cls.create(
             operands=_resolve(parser, [vector, position], [type, position_type]),
             result_types=[type.element_type],
@@ -1872,31 +1888,13 @@ class InsertElementOp(IRDLOperation):
         printer.print_string(" ")
         printer.print_operand(self.value)
         printer.print_string(", ")
-        printer.print_operand(self.vector)
-        printer.print_string("[")
-        printer.print_operand(self.position)
-        printer.print_string(" : ")
-        printer.print_attribute(self.position.type)
-        printer.print_string("]")
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        printer.print_attribute(self.vector.type)
+        _print_element_access(printer, self, self.vector, self.position)
 
     @classmethod
     def parse(cls, parser: Parser) -> InsertElementOp:
         value = parser.parse_unresolved_operand()
         parser.parse_punctuation(",")
-        vector = parser.parse_unresolved_operand()
-        parser.parse_punctuation("[")
-        position = parser.parse_unresolved_operand()
-        parser.parse_punctuation(":")
-        position_type = parser.parse_type()
-        parser.parse_punctuation("]")
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        type = parser.parse_type()
-        if not isinstance(type, VectorType):
-            parser.raise_error(f"expected a vector type, got {type}")
+        vector, position, position_type, attrs, type = _parse_element_access(parser)
         return cls.create(
             operands=_resolve(
                 parser, [vector, value, position], [type, type.element_type, position_type]
