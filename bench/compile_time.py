@@ -27,8 +27,7 @@ from ttc.compile_driver import CompileOptions, compile_source
 from ttc.pipelines.runner import Timing
 from ttc.targets.base import parse_target
 
-DEFAULT_INPUT = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "triton-3.6" / "add" \
-    / "sm90.ttir"
+DEFAULT_INPUT = Path(__file__).resolve().parents[1] / "test" / "corpus" / "triton-3.6" / "add" / "sm90.ttir"
 TARGET_SECONDS = 0.5
 
 

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "triton-3.6"
+DEFAULT_CORPUS = Path(__file__).resolve().parents[1] / "test" / "corpus" / "triton-3.6"
 _ALIAS_USE = re.compile(r"#(loc[0-9]*|blocked[0-9]*|mma[0-9]*|shared[0-9]*|smem|linear[0-9]*)\b")
 _FUNC_NAME = re.compile(r"tt\.func public @(\w+)")
 

@@ -1,8 +1,8 @@
 """Triton 3.6's own output as golden text for the tests: where it lives and how to read it.
 
-The shared corpus sits beside the checkout (`<repo>/../shared/corpus/triton-3.6`, as in CI;
-`TTC_CORPUS` overrides it); the GPU-test kernels' IR is in the repository. Tests that need the
-shared corpus skip when it is absent.
+Two sets of real Triton 3.6 output live in the repository: `test/corpus/triton-3.6` (vector add and a
+matmul, with Triton's per-pass dumps; see its README) and the GPU-test kernels' IR in
+`test/gpu/kernels/triton-3.6`.
 
 `strip_locations` turns a dump printed with `--mlir-print-debuginfo` into what MLIR prints
 without it: every `#locN = loc(...)` definition line and every ` loc(...)` suffix removed (the
@@ -13,14 +13,13 @@ suffix may nest parentheses and quote strings that contain them). `pass_dumps` c
 from __future__ import annotations
 
 import gzip
-import os
 import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 _REPO = Path(__file__).resolve().parents[1]
-CORPUS = Path(os.environ.get("TTC_CORPUS", _REPO.parent / "shared" / "corpus" / "triton-3.6"))
+CORPUS = _REPO / "test" / "corpus" / "triton-3.6"
 GPU_KERNELS = _REPO / "test" / "gpu" / "kernels" / "triton-3.6"
 _LOC_DEF = re.compile(r"#loc[0-9]* = loc\(")
 _DUMP_HEADER = re.compile(r"^(// -----//.*)\n", re.MULTILINE)
@@ -80,7 +79,7 @@ def _skip_balanced(line: str, i: int) -> int:
 
 
 def corpus_files() -> list[Path]:
-    """Every TTIR and TTGIR file of the shared corpus and of the GPU-test kernels."""
+    """Every TTIR and TTGIR file of the corpus and of the GPU-test kernels."""
     return sorted(
         path
         for root in (CORPUS, GPU_KERNELS)

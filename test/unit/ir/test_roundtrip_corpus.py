@@ -24,7 +24,7 @@ DUMPS = [pytest.param(dump, id=dump.id) for dump in pass_dumps()]
 
 
 def test_corpus_is_present() -> None:
-    assert sum(1 for path in corpus_files() if "shared" in path.parts) == 8
+    assert sum(1 for path in corpus_files() if "corpus" in path.parts) == 8
     assert len(FILES) >= 8
     assert len(DUMPS) > 100
 
