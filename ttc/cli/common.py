@@ -5,9 +5,15 @@
 * `write_output(path, text)`: text (or bytes, written as they are) to stdout for `-`; otherwise a
   temporary file in the same directory, renamed over the target, so the file is written whole or
   not at all. Targets that are not regular files (`/dev/null`, a pipe) are written in place.
-* `run_command(body)`: calls `body()` (which returns an exit code), prints any `TtcError` it raises
-  as an MLIR diagnostic, and turns a bug into one `internal error` line (a traceback only with
-  `TTC_DEBUG=1`); exits with 0, 1 (input or compile error) or 2 (usage error).
+* `run_command(body)`: calls `body()` (which returns an exit code) on a thread with a deep stack
+  (`call_with_deep_stack`), prints any `TtcError` it raises as an MLIR diagnostic, and turns a bug
+  into one `internal error` line (a traceback only with `TTC_DEBUG=1`); exits with 0, 1 (input or
+  compile error) or 2 (usage error).
+
+Parsing, verifying, printing and most passes recurse once or more per nesting level of the IR.
+Python's default limits (1000 frames, an 8 MiB C stack) end near 300 nested `scf.if`s, so a
+command runs with room for the parser's `MAX_REGION_DEPTH` levels: a recursion limit of
+`RECURSION_LIMIT` frames on a `STACK_BYTES` thread stack (virtual memory, touched only as used).
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import os
 import stat
 import sys
 import tempfile
+import threading
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -25,6 +32,8 @@ from ttc.ir.diagnostics import DiagnosticPrinter
 from ttc.ir.errors import TtcError
 
 STDIN_NAME = "<stdin>"
+RECURSION_LIMIT = 60_000
+STACK_BYTES = 1 << 30
 
 
 def read_input(path: str) -> tuple[str, str]:
@@ -98,12 +107,48 @@ def report_error(error: TtcError, printer: DiagnosticPrinter | None = None) -> N
     (printer or DiagnosticPrinter()).print_error(error)
 
 
+def call_with_deep_stack(body: Callable[[], int]) -> int:
+    """`body()` on a thread with a `STACK_BYTES` stack and a `RECURSION_LIMIT` frame limit.
+
+    What `body` raises is raised again here; Ctrl-C still reaches the calling (main) thread,
+    and the worker is a daemon, so the process can exit without waiting for it.
+    """
+    outcome: dict[str, object] = {}
+
+    def run() -> None:
+        try:
+            outcome["code"] = body()
+        except BaseException as error:  # noqa: BLE001 - handed back to the calling thread
+            outcome["error"] = error
+
+    old_limit = sys.getrecursionlimit()
+    old_stack = threading.stack_size()
+    sys.setrecursionlimit(max(old_limit, RECURSION_LIMIT))
+    threading.stack_size(STACK_BYTES)
+    try:
+        worker = threading.Thread(target=run, name="ttc", daemon=True)
+        worker.start()
+    finally:
+        threading.stack_size(old_stack)
+    try:
+        worker.join()
+    finally:
+        sys.setrecursionlimit(old_limit)
+    if "error" in outcome:
+        error = outcome["error"]
+        assert isinstance(error, BaseException)
+        raise error
+    code = outcome["code"]
+    assert isinstance(code, int)
+    return code
+
+
 def run_command(body: Callable[[], int]) -> NoReturn:
     """Run a subcommand body and exit with its code, reporting errors without tracebacks."""
     from ttc.pipelines.runner import PassFailure
 
     try:
-        code = body()
+        code = call_with_deep_stack(body)
     except PassFailure:
         code = 1
     except TtcError as error:
@@ -111,6 +156,9 @@ def run_command(body: Callable[[], int]) -> NoReturn:
         code = error.exit_code
     except KeyboardInterrupt:
         code = 130
+    except RecursionError:
+        sys.stderr.write("error: the input is nested too deeply for ttc to process\n")
+        code = 1
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

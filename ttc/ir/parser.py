@@ -10,6 +10,9 @@ Mirrors MLIR's `OperationParser` where xDSL's parser differs:
 - `fused<metadata>[...]` locations, and `dense<0x...>` float splats read as bit patterns;
 - loop arguments printed without locations get back the names they were printed with (see
   `TtcParser._recover_argument_names`), so Triton's dumps print back byte for byte;
+- an alias defined twice is "redefinition of attribute alias id" at the second definition;
+- regions nest at most `MAX_REGION_DEPTH` levels, types and attributes `MAX_ATTRIBUTE_DEPTH`;
+  deeper input is a located error;
 - every failure is a `TtcError` at `file:line:col` of the offending token with that line's
   text, with MLIR's wording where it is cheap to match; errors raised by dialect parse code
   without a location get the current token's.
@@ -68,6 +71,14 @@ _COLON = re.compile(r"[ \t]*:[ \t]*")
 _TYPE_NAME = re.compile(r"!?[A-Za-z_][A-Za-z0-9_$.]*")
 _OP_NAME_TOKENS = (MLIRTokenKind.BARE_IDENT, MLIRTokenKind.STRING_LIT)
 
+# Regions nested deeper than this are rejected with a located error. Every later stage (verifier,
+# printer, passes, lowering) recurses once or more per level; `ttc.cli.common` runs commands on a
+# stack sized so that this depth is safe everywhere.
+MAX_REGION_DEPTH = 512
+# Types and attributes nested inside one another (`[[...]]`, `!tt.ptr<!tt.ptr<...>>`): real IR
+# nests a few levels; deeper input is a located error rather than a slow deep recursion.
+MAX_ATTRIBUTE_DEPTH = 256
+
 
 class SourceMap:
     """Offsets of one buffer mapped to MLIR's 1-based `line:col`."""
@@ -111,8 +122,10 @@ class TtcParser(Parser):
         self.forward_ssa_references = {}
         self.source = SourceMap(text, filename)
         self._pending_aliases: dict[str, int] = {}
+        self._alias_def_starts: dict[str, int] = {}
         for match in _ALIAS_DEF.finditer(text):
             self._pending_aliases.setdefault(match.group(1), match.end())
+            self._alias_def_starts.setdefault(match.group(1), match.start(1))
         self._alias_ends: dict[str, int] = {}
         self._resolving: set[str] = set()
         self._after_loc = -1
@@ -121,6 +134,8 @@ class TtcParser(Parser):
         self._op_names: list[int] = []
         self._unlocated_args: dict[BlockArgument, str] = {}
         self._type_cache: dict[str, TypeAttribute] = {}
+        self._region_depth = 0
+        self._attribute_depth = 0
         self._attr_cache: dict[str, Attribute] = {}
 
     # -- aliases -----------------------------------------------------------------------------
@@ -154,7 +169,13 @@ class TtcParser(Parser):
             self._parser_state.current_token = saved_state
 
     def _parse_alias_def(self) -> None:
-        name = self._current_token.text
+        """A top-level alias definition; only the first definition of a name is one (MLIR)."""
+        token = self._current_token
+        name = token.text
+        first_start = self._alias_def_starts.get(name, token.span.start)
+        if first_start != token.span.start or (name in self.attribute_aliases and name not in self._alias_ends):
+            kind = "type" if name[0] == "!" else "attribute"
+            self.raise_error(f"redefinition of {kind} alias id '{name[1:]}'", token.span)
         end = self._alias_ends.get(name)
         if end is None:
             super()._parse_alias_def()
@@ -198,6 +219,19 @@ class TtcParser(Parser):
         immutable and aliases cannot change meaning within a buffer, so the text of a
         `name<...>` type maps to one attribute.
         """
+        if self._attribute_depth >= MAX_ATTRIBUTE_DEPTH:
+            self._too_deep_attribute()
+        self._attribute_depth += 1
+        try:
+            return self._parse_optional_type_cached()
+        finally:
+            self._attribute_depth -= 1
+
+    def _too_deep_attribute(self) -> None:
+        self.raise_error(f"types and attributes are nested more than {MAX_ATTRIBUTE_DEPTH} levels "
+                         "deep, which is ttc's limit")
+
+    def _parse_optional_type_cached(self):  # type: ignore[no-untyped-def]
         token = self._current_token
         if token.kind is not MLIRTokenKind.BARE_IDENT and token.kind is not MLIRTokenKind.EXCLAMATION_IDENT:
             return super().parse_optional_type()
@@ -219,6 +253,15 @@ class TtcParser(Parser):
     def parse_optional_attribute(self):  # type: ignore[override]
         """xDSL's, but `dense<...> : type`, `array<...>` and `16 : i32` spelled as before are
         reused rather than parsed and verified again."""
+        if self._attribute_depth >= MAX_ATTRIBUTE_DEPTH:
+            self._too_deep_attribute()
+        self._attribute_depth += 1
+        try:
+            return self._parse_optional_attribute_cached()
+        finally:
+            self._attribute_depth -= 1
+
+    def _parse_optional_attribute_cached(self):  # type: ignore[no-untyped-def]
         token = self._current_token
         content = self.source.text
         kind = token.kind
@@ -391,8 +434,17 @@ class TtcParser(Parser):
         return block
 
     def parse_optional_region(self, arguments: Iterable[Parser.Argument] | None = None) -> Region | None:
+        if self._current_token.kind != MLIRTokenKind.L_BRACE:
+            return None
+        if self._region_depth >= MAX_REGION_DEPTH:
+            self.raise_error(f"regions are nested more than {MAX_REGION_DEPTH} levels deep, "
+                             "which is ttc's limit")
         args = list(arguments) if arguments is not None else None
-        region = super().parse_optional_region(args)
+        self._region_depth += 1
+        try:
+            region = super().parse_optional_region(args)
+        finally:
+            self._region_depth -= 1
         if region is not None and args is not None and region.blocks.first is not None:
             for block_arg, arg in zip(region.blocks.first.args, args):
                 if arg.location is None:
@@ -442,7 +494,8 @@ class TtcParser(Parser):
 
 def _matching_angle(content: str, at: int) -> int:
     """The offset just past the `>` closing the `<` at `at`; -1 if none is at `at`, or the
-    bracket holds a string, an arrow or a line break (such text is left to the full parser)."""
+    bracket holds a string, an arrow or a line break, or nests deeper than types may (such text
+    is left to the full parser)."""
     if not content.startswith("<", at):
         return -1
     depth = 0
@@ -450,6 +503,8 @@ def _matching_angle(content: str, at: int) -> int:
         char = match.group()
         if char == "<":
             depth += 1
+            if depth > MAX_ATTRIBUTE_DEPTH:
+                return -1
         elif char == ">":
             depth -= 1
             if depth == 0:
@@ -497,6 +552,10 @@ def parse_module(
             err.location = parser.source.location(offset)
             err.source_line = parser.source.line_text(offset)
         raise
+    except RecursionError:
+        raise parser.source.error("the input is nested too deeply to parse (types, attributes or "
+                                  "locations inside one another)",
+                                  parser._current_token.span.start) from None
     except Exception as err:  # dialect code failing on malformed input: report, never trace
         message = str(err) or type(err).__name__
         raise parser.source.error(message, parser._current_token.span.start) from None

@@ -2,18 +2,27 @@
 
 Seeds are Triton 3.6's own TTIR/TTGIR (the corpus and the GPU-test kernels), with their
 locations and without them (so that mutations reach the verifier instead of stopping at a
-dangling `#loc`). Each example applies one to three mutations: delete, duplicate or
-swap tokens, replace a token by another identifier, type, number or keyword, insert punctuation,
-delete a run of characters, or truncate. The mutated text goes through `run_opt`, the function
-behind `ttc opt`, in process; the only acceptable outcomes are success (exit 0) or errors that all
-carry a `file:line:col` location (exit 1) - never an internal error or an exception, not even one
-that the parser's or verifier's last-resort handlers would have turned into a located error.
+dangling `#loc`). Each of the `EXAMPLES` inputs applies one to three mutations of three kinds:
+
+- tokens: delete, duplicate or swap a token, replace one by another identifier, type, number or
+  keyword, insert punctuation;
+- characters: delete a run of characters, or truncate;
+- whole lines: duplicate a line (a `#loc` or `#blocked` alias defined twice, an op twice),
+  swap two lines, delete a line, or truncate the text after a line.
+
+The mutated text goes through `run_opt`, the function behind `ttc opt`, in process and under a
+`TIME_LIMIT_SECONDS` alarm; the only acceptable outcomes are success (exit 0) or errors that all
+carry a `file:line:col` location (exit 1) - never a hang, an internal error or an exception, not
+even one that the parser's or verifier's last-resort handlers would have turned into a located
+error.
 """
 
 from __future__ import annotations
 
 import io
 import re
+import signal
+import sys
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -106,11 +115,32 @@ def character_mutation(draw: st.DrawFn, text: str) -> str:
 
 
 @st.composite
+def line_mutation(draw: st.DrawFn, text: str) -> str:
+    """Duplicate, swap or delete whole lines, or truncate after one."""
+    lines = text.split("\n")
+    index = draw(st.integers(0, len(lines) - 1))
+    kind = draw(st.sampled_from(["duplicate", "swap", "delete", "truncate"]))
+    if kind == "duplicate":
+        where = draw(st.integers(0, len(lines)))
+        lines.insert(where, lines[index])
+    elif kind == "swap":
+        other = draw(st.integers(0, len(lines) - 1))
+        lines[index], lines[other] = lines[other], lines[index]
+    elif kind == "delete":
+        del lines[index]
+    else:
+        del lines[index + 1 :]
+    return "\n".join(lines)
+
+
+MUTATIONS = (token_mutation, token_mutation, character_mutation, line_mutation)
+
+
+@st.composite
 def mutated_ir(draw: st.DrawFn) -> str:
     text = draw(st.sampled_from(SEEDS))
     for _ in range(draw(st.integers(1, 3))):
-        mutation = token_mutation if draw(st.integers(0, 3)) else character_mutation
-        text = draw(mutation(text))
+        text = draw(draw(st.sampled_from(MUTATIONS))(text))
     return text
 
 
@@ -161,22 +191,42 @@ def strict(monkeypatch: pytest.MonkeyPatch) -> None:
     )
 
 
+EXAMPLES = 400
+TIME_LIMIT_SECONDS = 10.0
+
+
+class Hang(BaseException):
+    """`ttc opt` ran past `TIME_LIMIT_SECONDS` on one input (a `BaseException`, so that no
+    `except Exception` inside ttc can swallow it)."""
+
+
+def _time_out(signum: int, frame: object) -> None:
+    raise Hang(f"ttc opt ran for more than {TIME_LIMIT_SECONDS} s")
+
+
 def run_ttc_opt(text: str, workdir: Path) -> tuple[int, str]:
-    """Exit code and diagnostics of `ttc opt fuzz.mlir -o out.mlir`, run in process."""
+    """Exit code and diagnostics of `ttc opt fuzz.mlir -o out.mlir`, run in process; `Hang` if
+    it takes longer than `TIME_LIMIT_SECONDS`."""
     source = workdir / "fuzz.mlir"
     source.write_text(text)
     stderr = io.StringIO()
-    with redirect_stderr(stderr), redirect_stdout(io.StringIO()):
-        try:
-            code = run_opt(parse_args(["fuzz.mlir", "-o", str(workdir / "out.mlir")]))
-        except TtcError as error:  # reported by `run_command` in the CLI
-            assert error.location is not None, str(error)
-            code = error.exit_code
+    previous = signal.signal(signal.SIGALRM, _time_out)
+    signal.setitimer(signal.ITIMER_REAL, TIME_LIMIT_SECONDS)
+    try:
+        with redirect_stderr(stderr), redirect_stdout(io.StringIO()):
+            try:
+                code = run_opt(parse_args(["fuzz.mlir", "-o", str(workdir / "out.mlir")]))
+            except TtcError as error:  # reported by `run_command` in the CLI
+                assert error.location is not None, str(error)
+                code = error.exit_code
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
     return code, stderr.getvalue()
 
 
 @settings(
-    max_examples=200,
+    max_examples=EXAMPLES,
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
@@ -203,6 +253,32 @@ def test_seeds_pass_unchanged(workdir: Path, monkeypatch: pytest.MonkeyPatch) ->
     assert len(SEEDS) >= 8
     for text in SEEDS:
         assert run_ttc_opt(text, workdir) == (0, "")
+
+
+def test_the_time_limit_stops_a_hang(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(workdir)
+    monkeypatch.setattr(sys.modules[__name__], "TIME_LIMIT_SECONDS", 0.2)
+
+    def spin(*args: object) -> int:
+        while True:
+            pass
+
+    monkeypatch.setattr(sys.modules[__name__], "run_opt", spin)
+    with pytest.raises(Hang):
+        run_ttc_opt(SEEDS[0], workdir)
+
+
+def test_a_redefined_alias_is_an_error_at_its_second_definition(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(workdir)
+    text = next(seed for seed in SEEDS if "#loc8 = " in seed)
+    definition = next(line for line in text.split("\n") if line.startswith("#loc8 = "))
+    duplicated = text + definition + "\n"
+    code, diagnostics = run_ttc_opt(duplicated, workdir)
+    line = duplicated.count("\n")
+    assert code == 1
+    assert f"fuzz.mlir:{line}:1: error: redefinition of attribute alias id 'loc8'" in diagnostics
 
 
 def test_a_broken_seed_gives_a_located_error(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
