@@ -4,18 +4,28 @@ Each kernel is launched once on real tensors with TRITON_CACHE_DIR pointing at a
 so its TTIR carries the specialisation users get (`tt.divisibility = 16` on aligned pointers and
 integers divisible by 16). The sizes are chosen so that the integer arguments are divisible by 16
 (ttc's tests then use sizes that keep that property but are not multiples of the block). The IR of
-every stage, for cuda:90 and cuda:80, is written to `<out>/<kernel>/`.
+every stage, for cuda:90 and cuda:80, is written to `<out>/<kernel>/`. For the kernels named with
+`--passes`, the IR before every pass of the cuda:80 pipeline (`MLIR_ENABLE_DUMP=1`) is kept too,
+as `sm80.passes.mlir.gz`.
 
-Usage: python generate.py OUT_DIR
+Usage: python generate.py OUT_DIR [--only NAME ...] [--passes NAME ...]
 """
 
+import argparse
 import glob
+import gzip
 import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable, Iterator
 
-OUT = sys.argv[1]
+parser = argparse.ArgumentParser()
+parser.add_argument("out")
+parser.add_argument("--only", nargs="*", default=None, help="only these kernels")
+parser.add_argument("--passes", nargs="*", default=(), help="also dump every pass for cuda:80")
+ARGS = parser.parse_args()
+OUT = ARGS.out
 CACHE = tempfile.mkdtemp(prefix="triton-cache-")
 os.environ["TRITON_CACHE_DIR"] = CACHE
 
@@ -26,27 +36,59 @@ from triton.backends.compiler import GPUTarget  # noqa: E402
 import triton_sources as k  # noqa: E402
 
 dev = "cuda"
+MATMUL_CONFIGS = ((64, 64, 32, 4, 2, False), (128, 128, 64, 8, 3, False), (128, 64, 32, 4, 4, True))
 
 
-def launches():
+def matmul_launch(dtype: torch.dtype, bm: int, bn: int, bk: int, warps: int, stages: int,
+                  relu: bool, precision: str) -> Callable[[], None]:
+    m, n, kk = 512, 256, 128
+    a = torch.randn(m, kk, device=dev).to(dtype)
+    b = torch.randn(kk, n, device=dev).to(dtype)
+    c = torch.empty(m, n, device=dev, dtype=dtype)
+    grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn),)
+    return lambda: k.matmul_kernel[grid](a, b, c, m, n, kk, a.stride(0), a.stride(1), b.stride(0),
+                                         b.stride(1), c.stride(0), c.stride(1), BM=bm, BN=bn, BK=bk,
+                                         GROUP_M=8, RELU=relu, PRECISION=precision,
+                                         num_warps=warps, num_stages=stages)
+
+
+def attention_launch() -> Callable[[], None]:
+    heads, n_ctx, d = 4, 512, 64
+    q, kk, v = (torch.randn(heads, n_ctx, d, device=dev, dtype=torch.float16) for _ in range(3))
+    o = torch.empty_like(q)
+    grid = (triton.cdiv(n_ctx, 128), heads)
+    return lambda: k.attention_kernel[grid](q, kk, v, o, 0.125, n_ctx, q.stride(0), q.stride(1),
+                                            BLOCK_M=128, BLOCK_N=64, HEAD_DIM=d, num_warps=4,
+                                            num_stages=3)
+
+
+def launches() -> Iterator[tuple[str, str, Callable[[], None]]]:
+    """(directory name, kernel function name, launch) for every kernel."""
     n = 98304 + 16 * 7
     x, y, o = (torch.randn(n, device=dev) for _ in range(3))
-    yield "add", 4, lambda: k.add_kernel[(triton.cdiv(n, 1024),)](x, y, o, n, BLOCK=1024, num_warps=4)
+    yield "add", "add_kernel", lambda: k.add_kernel[(triton.cdiv(n, 1024),)](x, y, o, n, BLOCK=1024, num_warps=4)
     rows, cols = 4096, 1024
     a = torch.randn(rows, cols, device=dev)
     b = torch.empty_like(a)
-    yield "softmax", 4, lambda: k.softmax_kernel[(rows,)](b, a, a.stride(0), b.stride(0), cols, BLOCK=1024, num_warps=4)
+    yield "softmax", "softmax_kernel", lambda: k.softmax_kernel[(rows,)](b, a, a.stride(0), b.stride(0), cols, BLOCK=1024, num_warps=4)
     rs_in = torch.randn(rows, 3008, device=dev)
     rs_out = torch.empty(rows, device=dev)
-    yield "row_sum", 4, lambda: k.row_sum_kernel[(rows,)](rs_in, rs_out, rs_in.stride(0), 3008, BLOCK=512, num_warps=4)
+    yield "row_sum", "row_sum_kernel", lambda: k.row_sum_kernel[(rows,)](rs_in, rs_out, rs_in.stride(0), 3008, BLOCK=512, num_warps=4)
     ln_x = torch.randn(rows, 2048 + 16, device=dev, dtype=torch.float16)
     ln_y = torch.empty_like(ln_x)
     w = torch.randn(2048 + 16, device=dev, dtype=torch.float16)
     bb = torch.randn(2048 + 16, device=dev, dtype=torch.float16)
     cs_in = torch.randn(rows, 1008, device=dev)
     cs_out = torch.empty_like(cs_in)
-    yield "cumsum", 4, lambda: k.cumsum_kernel[(rows,)](cs_in, cs_out, cs_in.stride(0), 1008, BLOCK=1024, num_warps=4)
-    yield "layer_norm", 8, lambda: k.layer_norm_kernel[(rows,)](ln_x, ln_y, w, bb, ln_x.stride(0), 2048 + 16, 1e-5, BLOCK=1024, num_warps=8)
+    yield "cumsum", "cumsum_kernel", lambda: k.cumsum_kernel[(rows,)](cs_in, cs_out, cs_in.stride(0), 1008, BLOCK=1024, num_warps=4)
+    yield "layer_norm", "layer_norm_kernel", lambda: k.layer_norm_kernel[(rows,)](ln_x, ln_y, w, bb, ln_x.stride(0), 2048 + 16, 1e-5, BLOCK=1024, num_warps=8)
+    for dtype, tag in ((torch.float16, "f16"), (torch.bfloat16, "bf16")):
+        for bm, bn, bk, warps, stages, relu in MATMUL_CONFIGS:
+            name = f"matmul_{tag}_{bm}x{bn}x{bk}_w{warps}_s{stages}" + ("_relu" if relu else "")
+            yield name, "matmul_kernel", matmul_launch(dtype, bm, bn, bk, warps, stages, relu, "tf32")
+    yield "matmul_f32_tf32_64x64x32_w4_s3", "matmul_kernel", matmul_launch(torch.float32, 64, 64, 32, 4, 3, False, "tf32")
+    yield "matmul_f32_ieee_32x32x16_w4_s2", "matmul_kernel", matmul_launch(torch.float32, 32, 32, 16, 4, 2, False, "ieee")
+    yield "attention", "attention_kernel", attention_launch()
 
 
 def collect(name: str, kernel_fn_name: str, suffix: str) -> None:
@@ -59,29 +101,55 @@ def collect(name: str, kernel_fn_name: str, suffix: str) -> None:
             shutil.copy(path, target)
 
 
-for name, warps, launch in launches():
-    fn_name = f"{name}_kernel"
+def clear_cache() -> None:
     for d in glob.glob(os.path.join(CACHE, "*")):
         shutil.rmtree(d)
-    launch()
-    torch.cuda.synchronize()
-    collect(name, fn_name, "sm90")
-    # The same specialisation compiled for cuda:80: pretend the current target is sm_80 and
-    # compile without launching.
-    for d in glob.glob(os.path.join(CACHE, "*")):
-        shutil.rmtree(d)
+
+
+def as_sm80(fn_name: str, launch: Callable[[], None], dump_to: str | None) -> None:
+    """Compile `launch`'s specialisation for cuda:80 (pretending the GPU is sm_80); with
+    `dump_to`, Triton's per-pass IR dump (written to the process's stderr) goes there."""
     driver = triton.runtime.driver.active
     real_target = driver.get_current_target
     driver.get_current_target = lambda: GPUTarget("cuda", 80, 32)
+    fn = getattr(k, fn_name)
+    saved_stderr = os.dup(2)
+    if dump_to is not None:
+        os.environ["MLIR_ENABLE_DUMP"] = "1"
+        sink = os.open(dump_to, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        sys.stderr.flush()
+        os.dup2(sink, 2)
     try:
-        fn = getattr(k, fn_name)
         fn.device_caches.clear()
         try:
             launch()
         except Exception as e:  # launching sm_80 code on Hopper may fail after compiling; IR is kept
-            print(f"{name}: sm80 launch: {type(e).__name__}: {e}")
+            print(f"{fn_name}: sm80 launch: {type(e).__name__}: {str(e)[:200]}")
     finally:
+        if dump_to is not None:
+            sys.stderr.flush()
+            os.dup2(saved_stderr, 2)
+            os.close(sink)
+            os.environ.pop("MLIR_ENABLE_DUMP", None)
+        os.close(saved_stderr)
         driver.get_current_target = real_target
-        getattr(k, fn_name).device_caches.clear()
+        fn.device_caches.clear()
+
+
+for name, fn_name, launch in launches():
+    if ARGS.only and name not in ARGS.only:
+        continue
+    clear_cache()
+    getattr(k, fn_name).device_caches.clear()
+    launch()
+    torch.cuda.synchronize()
+    collect(name, fn_name, "sm90")
+    clear_cache()
+    dump = os.path.join(OUT, name, "sm80.passes.mlir") if name in ARGS.passes else None
+    as_sm80(fn_name, launch, dump)
     collect(name, fn_name, "sm80")
-    print(name, sorted(os.listdir(os.path.join(OUT, name))))
+    if dump is not None:
+        with open(dump, "rb") as raw, gzip.open(dump + ".gz", "wb") as packed:
+            shutil.copyfileobj(raw, packed)
+        os.remove(dump)
+    print(name, sorted(os.listdir(os.path.join(OUT, name))), flush=True)
