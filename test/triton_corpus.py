@@ -7,7 +7,8 @@ matmul, with Triton's per-pass dumps; see its README) and the GPU-test kernels' 
 `strip_locations` turns a dump printed with `--mlir-print-debuginfo` into what MLIR prints
 without it: every `#locN = loc(...)` definition line and every ` loc(...)` suffix removed (the
 suffix may nest parentheses and quote strings that contain them). `pass_dumps` cuts the
-`sm90.passes.mlir.gz` files into the module printed before each pass.
+`<arch>.passes.mlir.gz` files (sm90 for the corpus kernels, sm80 for the GPU-test matmuls and
+attention) into the module printed before each pass.
 """
 
 from __future__ import annotations
@@ -100,25 +101,28 @@ class PassDump:
     flag: str
     anchor: str
     text: str
+    arch: str = "sm90"
 
     @property
     def id(self) -> str:
-        return f"{self.kernel}-{self.index:02d}-{self.flag}"
+        arch = "" if self.arch == "sm90" else f"-{self.arch}"
+        return f"{self.kernel}{arch}-{self.index:02d}-{self.flag}"
 
 
 @cache
-def pass_dumps(kernel: str | None = None) -> tuple[PassDump, ...]:
-    """The `IR Dump Before <Pass> (<flag>)` sections of every (or one kernel's) pass dump.
+def pass_dumps(kernel: str | None = None, arch: str = "sm90") -> tuple[PassDump, ...]:
+    """The `IR Dump Before <Pass> (<flag>)` sections of every (or one kernel's) pass dump of the
+    `arch` pipeline (`sm90`: the corpus kernels; `sm80`: the GPU-test matmuls and attention).
 
     The pipeliner's internal dumps are left out: Triton prints those with local scope (no
     aliases, no locations), which is not a mode `ttc opt` has.
     """
     dumps: list[PassDump] = []
-    pattern = f"{kernel or '*'}/sm90.passes.mlir.gz"
-    for path in sorted(CORPUS.glob(pattern)):
+    pattern = f"{kernel or '*'}/{arch}.passes.mlir.gz"
+    for path in sorted([*CORPUS.glob(pattern), *GPU_KERNELS.glob(pattern)]):
         parts = _DUMP_HEADER.split(gzip.open(path, "rt").read())
         for index, (header, body) in enumerate(zip(parts[1::2], parts[2::2])):
             if match := _PASS_HEADER.search(header):
                 dumps.append(PassDump(path.parent.name, index, header, match.group(2),
-                                      match.group(3), body.rstrip("\n") + "\n"))
+                                      match.group(3), body.rstrip("\n") + "\n", arch))
     return tuple(dumps)

@@ -36,13 +36,15 @@ class PassCase:
         return f"{self.kernel}-{self.index:02d}-{self.flag}"
 
 
-def pass_cases(flags: set[str]) -> list[PassCase]:
-    """Every run of a pass in `flags` (at module level) in the corpus, with its expected output."""
+def pass_cases(flags: set[str], arch: str = "sm90") -> list[PassCase]:
+    """Every run of a pass in `flags` (at module level) in the `arch` pass dumps, with its
+    expected output."""
     cases: list[PassCase] = []
-    modules = [dump for dump in pass_dumps() if dump.anchor == "builtin.module"]
+    modules = [dump for dump in pass_dumps(arch=arch) if dump.anchor == "builtin.module"]
     for dump, following in zip(modules, modules[1:]):
         if dump.flag in flags and following.kernel == dump.kernel:
-            cases.append(PassCase(dump.kernel, dump.index, dump.flag, dump.text, following.text))
+            kernel = dump.kernel if arch == "sm90" else f"{dump.kernel}-{arch}"
+            cases.append(PassCase(kernel, dump.index, dump.flag, dump.text, following.text))
     return cases
 
 
