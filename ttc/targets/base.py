@@ -1,6 +1,6 @@
 """The target plugin contract, and the registry that finds targets by their target string.
 
-A target (DESIGN.md, "Targets") is a subclass of `Target` registered under the entry-point group
+A target (docs/adding-a-target.md) is a subclass of `Target` registered under the entry-point group
 `ttc.targets`, the entry's name being the family before the colon of a target string (`cuda` in
 `cuda:90`). Built-in targets are also listed in `BUILTIN_TARGETS`, so they work from a source
 checkout whose entry points were never installed; an installed entry point of the same name wins.

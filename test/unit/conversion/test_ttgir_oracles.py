@@ -1,8 +1,8 @@
 """Triton's make_ttgir, as far as ttc has its passes, turns each GPU-test kernel's TTIR into
 exactly the TTGIR Triton 3.6 produced (test/gpu/kernels/triton-3.6/<kernel>/sm{80,90}.*).
 
-The pass list is Triton's NVIDIA make_ttgir order (reference/triton.md, section 5); passes ttc
-does not have yet are skipped, which is sound for these kernels: they have no dot, no tensor
+The pass list is Triton's NVIDIA make_ttgir order (`make_ttgir` in Triton's
+third_party/nvidia/backend/compiler.py); passes ttc does not have yet are skipped, which is sound for these kernels: they have no dot, no tensor
 descriptor and no pipelinable loads, so those passes leave them unchanged in Triton. Outputs are
 compared after printing both sides with ttc's printer, without locations and without the SSA
 names MLIR derives from them (values get MLIR's default names, from the structure alone).

@@ -1,6 +1,7 @@
 """Input/expected-output pairs for ttc's TTIR passes, cut from Triton's real pass dumps.
 
-`shared/corpus/*/sm90.passes.mlir.gz` holds the IR before every pass of Triton 3.6's sm90
+`test/corpus/triton-3.6/*/sm90.passes.mlir.gz` (and, for the GPU-test kernels,
+`test/gpu/kernels/triton-3.6/*/sm80.passes.mlir.gz`) hold the IR before every pass of Triton 3.6's
 pipeline. The dump before pass P is P's input; the next dump at module level is P's output (the
 inliner's nested canonicalizer dumps on single `tt.func`s are skipped, being part of `inline`).
 Outputs are compared after printing both sides with ttc's printer and renaming SSA values in
