@@ -1,6 +1,6 @@
 """GPU kernel speed: ttc's builds against Triton's own on the GPU machine (torch, triton, cupy).
 
-For each kernel at a large size (add: 2^24 fp32; softmax: 4096×1024 fp32; row_sum: 4096×4096 fp32;
+Memory-bound kernels (GB/s). For each kernel at a large size (add: 2^24 fp32; softmax: 4096×1024 fp32; row_sum: 4096×4096 fp32;
 layer_norm: 4096×4096 fp16; cumsum: 4096×1024 fp32), `ttc compile` builds a cuda:90 cubin (from
 Triton's TTIR by default, or its TTGIR or LLVM IR with --source; test/gpu/test_kernels.py's
 `build`), test/gpu/launch.py launches it on torch's current stream (on cupy views of torch's
@@ -9,12 +9,20 @@ with the same block size and warps. Both are timed with `triton.testing.do_bench
 reported in GB/s (each input read once, each output written once) with the ratio ttc/Triton, after
 one correctness check of ttc's output against Triton's.
 
+Tensor-core kernels (TFLOP/s): the matmuls of test/gpu/test_dot_kernels.py at 4096x4096x4096
+(2*M*N*K flops) and flash attention at 32 heads x 4096 x 64 (4*heads*N^2*D flops). ttc compiles
+Triton's sm80 TTIR for cuda:80 and the driver JIT-compiles its PTX; beside it runs Triton's own
+sm_80 PTX for the same TTIR (kernels/triton-3.6/<kernel>/sm80.ptx), loaded and launched the same
+way, so the ratio compares the two compilers on equal terms. A third column is Triton's native
+sm_90 build (wgmma on Hopper), the speed a Hopper user gets from Triton today.
+
 Usage: python bench/gpu_kernels.py [--source ttir|ttgir|llir] [--kernel NAME ...]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 from collections.abc import Callable
@@ -29,12 +37,13 @@ import cupy  # noqa: E402
 import torch  # noqa: E402
 import triton  # noqa: E402
 import triton_sources as k  # noqa: E402
+from harness import KERNELS, Case, build  # noqa: E402
 from launch import Kernel, load  # noqa: E402
+from test_dot_kernels import CASES as DOT_CASES  # noqa: E402
 from test_kernels import CASES as TEST_CASES  # noqa: E402
-from test_kernels import build  # noqa: E402
 from triton.testing import do_bench  # noqa: E402
 
-CASES = {case.name: case for case in TEST_CASES}
+CASES = {case.name: case for case in (*TEST_CASES, *DOT_CASES)}
 
 
 @dataclass
@@ -115,18 +124,122 @@ BENCHES = [
 ]
 
 
+@dataclass
+class DotBench:
+    """A tensor-core kernel: its test case, tensors, launch arguments, flops and Triton launch."""
+
+    name: str
+    setup: Callable[[], dict[str, Any]]
+    grid: Callable[[dict[str, Any]], tuple[int, ...]]
+    args: Callable[[dict[str, Any]], list[Any]]
+    run_triton_sm90: Callable[[dict[str, Any]], None]
+    output: str
+    flops: Callable[[dict[str, Any]], int]
+
+
+TORCH_DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float32}
+
+
+def matmul_bench(case: Case) -> DotBench:
+    """The 4096-cubed matmul in `case`'s configuration (read off its name and parameters)."""
+    dtype = TORCH_DTYPES[case.params[0][1][1:]]
+    bm, bn, bk = (int(v) for v in case.name.split("_w")[0].rsplit("_", 1)[1].split("x"))
+    relu = case.name.endswith("_relu")
+    precision = "ieee" if "_ieee_" in case.name else "tf32"
+    size = 4096
+
+    def setup() -> dict[str, Any]:
+        a, b = (torch.randn(size, size, device="cuda").to(dtype) for _ in range(2))
+        return {"a": a, "b": b, "c": torch.empty(size, size, device="cuda", dtype=dtype)}
+
+    return DotBench(
+        case.name, setup,
+        lambda t: (triton.cdiv(size, bm) * triton.cdiv(size, bn),),
+        lambda t: [t["c_a"], t["c_b"], t["c_c"], size, size, size, size, size, size],
+        lambda t: k.matmul_kernel[(triton.cdiv(size, bm) * triton.cdiv(size, bn),)](
+            t["a"], t["b"], t["c"], size, size, size, size, 1, size, 1, size, 1, BM=bm, BN=bn,
+            BK=bk, GROUP_M=8, RELU=relu, PRECISION=precision, num_warps=case.num_warps,
+            num_stages=case.num_stages),
+        "c", lambda t: 2 * size**3)
+
+
+def attention_bench(case: Case) -> DotBench:
+    heads, n_ctx, head_dim = 32, 4096, 64
+
+    def setup() -> dict[str, Any]:
+        q, kk, v = (torch.randn(heads, n_ctx, head_dim, device="cuda", dtype=torch.float16)
+                    for _ in range(3))
+        return {"q": q, "k": kk, "v": v, "o": torch.empty_like(q)}
+
+    grid = (triton.cdiv(n_ctx, 128), heads)
+    return DotBench(
+        case.name, setup, lambda t: grid,
+        lambda t: [t["c_q"], t["c_k"], t["c_v"], t["c_o"], 0.125, n_ctx, n_ctx * head_dim,
+                   head_dim],
+        lambda t: k.attention_kernel[grid](t["q"], t["k"], t["v"], t["o"], 0.125, n_ctx,
+                                           n_ctx * head_dim, head_dim, BLOCK_M=128, BLOCK_N=64,
+                                           HEAD_DIM=head_dim, num_warps=case.num_warps,
+                                           num_stages=case.num_stages),
+        "o", lambda t: 4 * heads * n_ctx * n_ctx * head_dim)
+
+
+DOT_BENCHES = [attention_bench(case) if case.name == "attention" else matmul_bench(case)
+               for case in DOT_CASES]
+
+
+def triton_sm80_kernel(case: Case) -> Kernel:
+    """Triton's own sm_80 PTX of `case`, with the metadata Triton wrote for it."""
+    meta = json.loads((KERNELS / case.name / "sm80.meta.json").read_text())
+    return load(KERNELS / case.name / "sm80.ptx",
+                {"name": meta["name"], "threads_per_block": 32 * meta["num_warps"],
+                 "shared": meta["shared"], "params": case.signature()})
+
+
+def run_dot_bench(bench: DotBench, source: str) -> None:
+    with tempfile.TemporaryDirectory(prefix=f"ttc-bench-{bench.name}-") as tmp:
+        ours = load(*build(CASES[bench.name], source, 80, Path(tmp)))
+        theirs = triton_sm80_kernel(CASES[bench.name])
+        tensors = bench.setup()
+        tensors.update({f"c_{name}": _cupy_view(value) for name, value in
+                        list(tensors.items()) if isinstance(value, torch.Tensor)})
+        grid, args = bench.grid(tensors), bench.args(tensors)
+        stream = cupy.cuda.Stream.from_external(torch.cuda.current_stream())
+        with stream:
+            ours(grid, *args)
+            torch.cuda.synchronize()
+            ttc_out = tensors[bench.output].clone()
+            theirs(grid, *args)
+            torch.cuda.synchronize()
+            torch.testing.assert_close(ttc_out, tensors[bench.output], rtol=2e-2, atol=5e-2)
+            ttc_ms = do_bench(lambda: ours(grid, *args), return_mode="median")
+            sm80_ms = do_bench(lambda: theirs(grid, *args), return_mode="median")
+        sm90_ms = do_bench(lambda: bench.run_triton_sm90(tensors), return_mode="median")
+    flops = bench.flops(tensors)
+    tflops = [flops / ms / 1e9 for ms in (ttc_ms, sm80_ms, sm90_ms)]
+    print(f"{bench.name:<34} {tflops[0]:9.1f} {tflops[1]:13.1f} {sm80_ms / ttc_ms:11.2f} "
+          f"{tflops[2]:13.1f} {sm90_ms / ttc_ms:11.2f}")
+
+
+def _cupy_view(tensor: torch.Tensor) -> Any:
+    """A cupy array over a torch tensor's memory; bf16, which cupy lacks, as its raw 16-bit words."""
+    if tensor.dtype == torch.bfloat16:
+        tensor = tensor.view(torch.int16)
+    return cupy.asarray(tensor)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--source", choices=["ttir", "ttgir", "llir"], default="ttir",
                         help="which of Triton's IRs ttc starts from (default: ttir)")
-    parser.add_argument("--kernel", action="append", choices=[b.name for b in BENCHES],
+    parser.add_argument("--kernel", action="append",
+                        choices=[b.name for b in BENCHES] + [b.name for b in DOT_BENCHES],
                         help="only these kernels (default: all)")
     args = parser.parse_args()
-    print(f"{'kernel':<11} {'ttc ms':>8} {'ttc GB/s':>9} {'triton ms':>10} "
-          f"{'triton GB/s':>12} {'ttc/triton':>11}")
-    for bench in BENCHES:
-        if args.kernel and bench.name not in args.kernel:
-            continue
+    benches = [b for b in BENCHES if not args.kernel or b.name in args.kernel]
+    if benches:
+        print(f"{'kernel':<11} {'ttc ms':>8} {'ttc GB/s':>9} {'triton ms':>10} "
+              f"{'triton GB/s':>12} {'ttc/triton':>11}")
+    for bench in benches:
         with tempfile.TemporaryDirectory(prefix=f"ttc-bench-{bench.name}-") as tmp:
             kernel = load(*build(CASES[bench.name], args.source, 90, Path(tmp)))
             tensors = bench.setup()
@@ -145,6 +258,12 @@ def main() -> None:
         moved = bench.bytes_moved(tensors)
         print(f"{bench.name:<11} {ttc_ms:8.4f} {moved / ttc_ms / 1e6:9.1f} {triton_ms:10.4f} "
               f"{moved / triton_ms / 1e6:12.1f} {triton_ms / ttc_ms:11.2f}")
+    dot_benches = [b for b in DOT_BENCHES if not args.kernel or b.name in args.kernel]
+    if dot_benches:
+        print(f"\n{'kernel (ttc: cuda:80 PTX)':<34} {'ttc TFLOP/s':>9} {'triton sm80':>13} "
+              f"{'ttc/sm80':>11} {'triton sm90':>13} {'ttc/sm90':>11}")
+    for bench in dot_benches:
+        run_dot_bench(bench, args.source)
 
 
 if __name__ == "__main__":
