@@ -19,8 +19,13 @@ The file has two top-level keys:
         passes: [ttir, ttgir]
 
 A pass entry is a string in the `--pass-pipeline` grammar (one pass, or several, with options in
-braces and nesting anchors), a one-key mapping from a pass name to its options, or the name of
-another pipeline, whose passes are inserted there. `{target}`, `{num_warps}`, `{num_stages}`,
+braces and nesting anchors), a one-key mapping from a pass name to its options, the name of
+another pipeline, whose passes are inserted there, or a condition on the template variables, for
+the passes Triton's back end runs on some architectures only:
+
+      - if: cc < 90              # VARIABLE OP INTEGER, joined by `and`; OP one of == != < <= > >=
+        then: [tritongpu-prefetch]
+        else: [...]              # optional `{target}`, `{num_warps}`, `{num_stages}`,
 `{num_ctas}`, `{cc}` (the number in the target, `90` for `cuda:90`) and `{ptx_version}` are replaced
 by their values before the entry is parsed; other braces are left to the grammar.
 
@@ -32,7 +37,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -67,6 +72,20 @@ def default_pipelines_file() -> Path:
     return Path(override) if override else DEFAULT_PIPELINES_FILE
 
 
+_COMPARISON = re.compile(r"\s*([a-z_]+)\s*(==|!=|<=|>=|<|>)\s*(-?[0-9]+)\s*")
+
+_COMPARE = {"==": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__,
+            ">": int.__gt__, ">=": int.__ge__}
+
+
+@dataclass(frozen=True)
+class Condition:
+    """`if:` of a conditional entry: comparisons of template variables with integers, all true."""
+
+    comparisons: tuple[tuple[str, str, int], ...]
+    node: Node
+
+
 @dataclass(frozen=True)
 class Entry:
     """One item of a pipeline's `passes` list, with its YAML node for error locations."""
@@ -74,6 +93,9 @@ class Entry:
     node: Node
     text: str | None = None
     options: tuple[tuple[str, str, Node], ...] | None = None
+    condition: Condition | None = None
+    then: tuple[Entry, ...] = ()
+    otherwise: tuple[Entry, ...] = ()
 
 
 @dataclass
@@ -141,9 +163,16 @@ class PipelineFile:
         return self._expand(name, variables, [name])
 
     def _expand(self, name: str, variables: dict[str, str], stack: list[str]) -> list[_Located]:
+        return self._expand_entries(self.pipelines[name].entries, variables, stack)
+
+    def _expand_entries(self, entries: Sequence[Entry], variables: dict[str, str],
+                        stack: list[str]) -> list[_Located]:
         specs: list[_Located] = []
-        for entry in self.pipelines[name].entries:
-            if entry.text is not None and entry.text in self.pipelines:
+        for entry in entries:
+            if entry.condition is not None:
+                chosen = entry.then if self._holds(entry.condition, variables) else entry.otherwise
+                specs.extend(self._expand_entries(chosen, variables, stack))
+            elif entry.text is not None and entry.text in self.pipelines:
                 if entry.text in stack:
                     cycle = " -> ".join([*stack[stack.index(entry.text):], entry.text])
                     raise self.error(f"pipeline '{entry.text}' includes itself: {cycle}",
@@ -152,6 +181,20 @@ class PipelineFile:
             else:
                 specs.extend(self._entry_specs(entry, variables))
         return specs
+
+    def _holds(self, condition: Condition, variables: dict[str, str]) -> bool:
+        for name, operator, number in condition.comparisons:
+            value = variables.get(name)
+            if value is None:
+                raise self.error(f"condition variable '{name}' has no value", condition.node)
+            try:
+                number_value = int(value)
+            except ValueError:
+                raise self.error(f"condition variable '{name}' is '{value}', not an integer",
+                                 condition.node) from None
+            if not _COMPARE[operator](number_value, number):
+                return False
+        return True
 
     def _fill(self, text: str, node: Node, variables: dict[str, str]) -> str:
         def substitute(match: re.Match[str]) -> str:
@@ -283,6 +326,9 @@ def _pipeline(file: PipelineFile, name: str, name_node: Node, body: Node) -> Pip
 def _entry(file: PipelineFile, node: Node) -> Entry:
     if isinstance(node, ScalarNode):
         return Entry(node, text=str(node.value))
+    if isinstance(node, MappingNode) and any(
+            isinstance(key, ScalarNode) and key.value == "if" for key, _ in node.value):
+        return _conditional_entry(file, node)
     if isinstance(node, MappingNode) and len(node.value) == 1:
         key_node, options_node = node.value[0]
         _scalar(file, key_node, "a pass name")
@@ -294,4 +340,39 @@ def _entry(file: PipelineFile, node: Node) -> Entry:
             for key, (_, value_node) in options.items()
         ))
     raise file.error("a pass entry must be a pass (with options in braces), a one-key mapping "
-                     "from a pass to its options, or a pipeline name", node)
+                     "from a pass to its options, a pipeline name, or an if/then condition", node)
+
+
+def _conditional_entry(file: PipelineFile, node: MappingNode) -> Entry:
+    fields = _mapping(file, node, "a conditional entry")
+    for key, (key_node, _) in fields.items():
+        if key not in ("if", "then", "else"):
+            raise file.error(f"unknown key '{key}' in a conditional entry; expected 'if', 'then' "
+                             "and 'else'", key_node)
+    if "then" not in fields:
+        raise file.error("a conditional entry needs a 'then' list", node)
+    condition_node = fields["if"][1]
+    text = _scalar(file, condition_node, "'if'")
+    comparisons = []
+    for part in text.split(" and "):
+        match = _COMPARISON.fullmatch(part)
+        if match is None:
+            raise file.error(f"malformed condition '{part.strip()}'; expected VARIABLE OP INTEGER "
+                             "with OP one of == != < <= > >=", condition_node)
+        name, operator, number = match.groups()
+        if name not in VARIABLES or name == "target":
+            numeric = ", ".join(v for v in VARIABLES if v != "target")
+            raise file.error(f"unknown condition variable '{name}' (variables: {numeric})",
+                             condition_node)
+        comparisons.append((name, operator, int(number)))
+    branches = []
+    for key in ("then", "else"):
+        branch_node = fields[key][1] if key in fields else None
+        if branch_node is None:
+            branches.append(())
+            continue
+        if not isinstance(branch_node, SequenceNode):
+            raise file.error(f"'{key}' of a conditional entry must be a list", branch_node)
+        branches.append(tuple(_entry(file, item) for item in branch_node.value))
+    return Entry(node, condition=Condition(tuple(comparisons), condition_node),
+                 then=branches[0], otherwise=branches[1])

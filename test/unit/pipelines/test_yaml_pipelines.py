@@ -146,3 +146,55 @@ def test_template_without_value() -> None:
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(TtcError, match="does not exist"):
         load_pipelines(tmp_path / "none.yaml")
+
+
+CONDITIONAL = """\
+defaults:
+  target: cuda:80
+pipelines:
+  stage:
+    passes:
+      - cse
+      - if: cc < 90
+        then: [canonicalize]
+      - if: cc >= 90 and num_warps == 8
+        then: [symbol-dce]
+        else:
+          - if: cc != 80
+            then: [sccp]
+"""
+
+
+@pytest.mark.parametrize(("target", "warps", "expected"), [
+    ("cuda:80", 4, ["cse", "canonicalize"]),
+    ("cuda:86", 4, ["cse", "canonicalize", "sccp"]),
+    ("cuda:90", 8, ["cse", "symbol-dce"]),
+    ("cuda:90", 4, ["cse", "sccp"]),
+])
+def test_conditional_entries_follow_the_variables(target: str, warps: int,
+                                                  expected: list[str]) -> None:
+    file = parse_pipelines(CONDITIONAL, "p.yaml")
+    variables = file.variables({"target": target, "num_warps": warps})
+    assert [spec.name for spec in file.specs("stage", variables)] == expected
+
+
+@pytest.mark.parametrize(("entry", "message", "where"), [
+    ("{if: cc < 90}", "needs a 'then' list", (4, 14)),
+    ("{if: cc ~ 90, then: [cse]}", "malformed condition 'cc ~ 90'", (4, 19)),
+    ("{if: sm < 90, then: [cse]}", "unknown condition variable 'sm'", (4, 19)),
+    ("{if: cc < 90, then: cse}", "'then' of a conditional entry must be a list", (4, 34)),
+    ("{if: cc < 90, then: [cse], elif: []}", "unknown key 'elif'", (4, 41)),
+    ("{if: cc < 90, then: [csee]}", "unknown pass 'csee'", (4, 35)),
+])
+def test_conditional_entry_errors_are_located(entry: str, message: str,
+                                              where: tuple[int, int]) -> None:
+    error = _error(f"defaults: {{target: cuda:80}}\npipelines:\n  a:\n    passes: [{entry}]\n")
+    assert message in error.message
+    assert _where(error) == where
+
+
+def test_condition_on_a_variable_without_a_number() -> None:
+    file = parse_pipelines("pipelines:\n  a:\n    passes: [{if: cc < 90, then: [cse]}]\n",
+                           "p.yaml")
+    with pytest.raises(TtcError, match="condition variable 'cc' has no value"):
+        file.specs("a", file.variables({}))
