@@ -1,4 +1,5 @@
-"""`ttc layout`: draw which thread and register hold each element of a tensor.
+"""`ttc layout`: draw which thread and register hold each element of a tensor (for a shared
+layout: at which offset of the buffer each element is stored).
 
 The picture Triton's documentation draws by hand for `#ttg.blocked`, computed from the encoding's
 linear layout (`ttc.layouts`). The attribute is parsed with the ttg dialect's own parser, so any
@@ -104,7 +105,8 @@ def render(
 
     encoding = parse_encoding(attr, layout_file)
     layout = to_linear_layout(encoding, shape)  # type: ignore[arg-type]
-    _check_counts(layout.in_dim_sizes, num_warps, threads_per_warp)
+    if "offset" not in layout.in_dims:
+        _check_counts(layout.in_dim_sizes, num_warps, threads_per_warp)
     table = ownership(layout)
     title = f"{'x'.join(map(str, shape))} {encoding}"
     if fmt == "table":

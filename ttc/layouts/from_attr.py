@@ -18,11 +18,13 @@ from ttc.dialects.ttg_attrs import (
     LinearEncodingAttr,
     NvidiaMmaEncodingAttr,
     SliceEncodingAttr,
+    SwizzledSharedEncodingAttr,
     ints,
 )
 from ttc.layouts.blocked import blocked_to_linear, slice_to_linear
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.linear_encoding import linear_encoding_to_linear
+from ttc.layouts.shared import swizzled_shared_to_linear
 from ttc.layouts.mma import (
     fma_dot_operand_to_linear,
     nvidia_dot_operand_to_linear,
@@ -31,7 +33,8 @@ from ttc.layouts.mma import (
 
 
 def to_linear_layout(encoding: Attribute, shape: Sequence[int]) -> LinearLayout:
-    """The layout from (register, lane, warp, block) to the coordinates of a `shape` tensor."""
+    """The layout from (register, lane, warp, block) to the coordinates of a `shape` tensor, or
+    for a shared encoding from (offset, block) to the coordinates of a `shape` buffer."""
     shape = tuple(shape)
     if isinstance(encoding, LayoutEncoding) and encoding.rank != len(shape):
         raise LayoutError(
@@ -66,6 +69,11 @@ def to_linear_layout(encoding: Attribute, shape: Sequence[int]) -> LinearLayout:
         )
     if isinstance(encoding, DotOperandEncodingAttr):
         return _dot_operand_to_linear(encoding, shape)
+    if isinstance(encoding, SwizzledSharedEncodingAttr):
+        cta = encoding.cta_layout
+        return swizzled_shared_to_linear(
+            shape, encoding.vec.data, encoding.per_phase.data, encoding.max_phase.data,
+            ints(encoding.order), (cta.ctas_per_cga, cta.cta_split_num, cta.cta_order))
     name = getattr(encoding, "name", type(encoding).__name__)
     raise LayoutError(f"no linear-layout conversion for #{name} yet")
 

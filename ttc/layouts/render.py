@@ -1,4 +1,5 @@
-"""Pictures of a distributed layout: which thread and register hold each tensor element.
+"""Pictures of a layout: which thread and register hold each tensor element, or, for a shared
+layout, at which element offset of the buffer each element is stored.
 
 The drawing Triton's documentation uses for `#ttg.blocked` (the 16x16 tensor over 2 warps), made
 from a linear layout: every (register, lane, warp, block) input is applied and recorded at the
@@ -15,7 +16,9 @@ Three renderings of the same `OwnershipTable`:
   holder of a replicated element followed by `+N`, the number of further copies (the SVG lists them
   all in the cell's tooltip).
 
-A 1-D tensor is drawn as one row.
+A 1-D tensor is drawn as one row. A shared layout (input `offset`) labels each element
+`@<offset>` and colours it by its group of 8 consecutive offsets (one 16-byte access of 16-bit
+elements), so a swizzle shows as colours shifting from row to row.
 """
 
 from __future__ import annotations
@@ -43,9 +46,12 @@ class Owner:
     thread: int
     register: int
     warp: int
+    """The warp, or for a shared layout the offset's colour group."""
+    shared: bool = False
+    """A shared-memory element: `thread` is its offset in the buffer."""
 
     def label(self, with_block: bool) -> str:
-        core = f"T{self.thread}:{self.register}"
+        core = f"@{self.thread}" if self.shared else f"T{self.thread}:{self.register}"
         return f"B{self.block}:{core}" if with_block else core
 
 
@@ -81,6 +87,8 @@ def ownership(layout: LinearLayout) -> OwnershipTable:
     Input dimensions other than register, lane, warp and block are not allowed; missing ones
     count as size 1. Every element must be held by someone (the layout is surjective).
     """
+    if "offset" in layout.in_dims:
+        return _shared_ownership(layout)
     extra = set(layout.in_dims) - {"register", "lane", "warp", "block"}
     if extra:
         raise LayoutError(f"cannot draw a layout with input dimensions {sorted(extra)}")
@@ -118,6 +126,38 @@ def ownership(layout: LinearLayout) -> OwnershipTable:
         rows=tuple(tuple(tuple(sorted(cell)) for cell in row_cells) for row_cells in cells),
         num_warps=sizes.get("warp", 1),
         num_blocks=sizes.get("block", 1),
+    )
+
+
+SHARED_COLOUR_GROUP = 8
+"""Consecutive offsets drawn in one colour."""
+
+
+def _shared_ownership(layout: LinearLayout) -> OwnershipTable:
+    """Tabulate a shared layout (offset, block -> dim0, dim1): each element's offset."""
+    extra = set(layout.in_dims) - {"offset", "block"}
+    if extra:
+        raise LayoutError(f"cannot draw a layout with input dimensions {sorted(extra)}")
+    rank = layout.num_out_dims
+    if rank not in (1, 2) or layout.out_dims != ("dim0", "dim1")[:rank]:
+        raise LayoutError(
+            f"only 1-D and 2-D tensors can be drawn; the layout has outputs {list(layout.out_dims)}"
+        )
+    n_rows, n_cols = (1, layout.out_dim_size("dim0")) if rank == 1 else (
+        layout.out_dim_size("dim0"), layout.out_dim_size("dim1"))
+    cells: list[list[list[Owner]]] = [[[] for _ in range(n_cols)] for _ in range(n_rows)]
+    positions = {name: i for i, name in enumerate(layout.in_dims)}
+    for ins, outs in layout.apply_all():
+        row, col = (0, outs[0]) if rank == 1 else outs
+        offset = ins[positions["offset"]]
+        block = ins[positions["block"]] if "block" in positions else 0
+        cells[row][col].append(Owner(block=block, thread=offset, register=0,
+                                     warp=offset // SHARED_COLOUR_GROUP, shared=True))
+    groups = max(1, layout.in_dim_size("offset") // SHARED_COLOUR_GROUP)
+    return OwnershipTable(
+        rows=tuple(tuple(tuple(sorted(cell)) for cell in row_cells) for row_cells in cells),
+        num_warps=groups,
+        num_blocks=layout.in_dim_size("block") if "block" in positions else 1,
     )
 
 

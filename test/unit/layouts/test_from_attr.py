@@ -48,6 +48,7 @@ def test_rank_mismatch() -> None:
 
 
 def test_encodings_without_a_conversion_yet() -> None:
-    shared = parse("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>")
-    with pytest.raises(LayoutError, match="no linear-layout conversion for #ttg.swizzled_shared"):
-        to_linear_layout(shared, (32, 32))
+    shared = parse("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
+                   "elementBitWidth = 16}>")
+    with pytest.raises(LayoutError, match="no linear-layout conversion for #ttg.nvmma_shared"):
+        to_linear_layout(shared, (64, 64))

@@ -6,6 +6,13 @@ one value per register), `TritonLLVMOpBuilder`'s constant and arithmetic helpers
 `unpackLLElements`/`packLLElements` pair. Instead of packing every tensor into an `!llvm.struct`
 between ops, ttc keeps a Python map from each TTGIR value to the list of its per-thread LLVM
 values (a scalar is a list of one); structs appear only where values cross blocks.
+
+A shared-memory descriptor (`!ttg.memdesc`, Triton's `SharedMemoryObject`) is two values: the
+`!llvm.ptr<3>` of the start of its buffer (for a `memdesc_index` view, of that buffer), and an
+`i32` element offset that is XOR-ed into every address computed through the layout of the
+allocation (a subslice's origin: subslices are aligned to their power-of-two shape, so adding
+their origin to a coordinate inside them is an XOR). An `!ttg.async.token` has no meaning after
+lowering; it is an `i32` zero, so that it can still cross blocks.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from xdsl.dialects.builtin import (
     Float32Type,
     Float64Type,
     FloatAttr,
+    IntAttr,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -34,6 +42,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.dialects import llvm
 from ttc.dialects.tt_types import PointerType
+from ttc.dialects.ttg import AsyncTokenType, MemDescType
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
 from ttc.layouts.from_attr import to_linear_layout
@@ -112,6 +121,8 @@ class FunctionLowering:
             return i32
         if isinstance(type, IntegerType | llvm.LLVMPointerType) or isinstance(type, FLOAT_TYPES):
             return type
+        if isinstance(type, AsyncTokenType):
+            return i32
         assert self.current is not None
         raise self.cannot_lower(self.current)
 
@@ -131,12 +142,16 @@ class FunctionLowering:
         """How many registers each thread holds for a value of `type` (1 for a scalar)."""
         if isinstance(type, TensorType):
             return self.layout(type).in_dim_size("register")
+        if isinstance(type, MemDescType):
+            return 2
         return 1
 
     def struct_type(self, type: Attribute) -> Attribute:
-        """The LLVM type of a value crossing a block boundary: a struct for a tensor."""
+        """The LLVM type of a value crossing a block boundary: a struct for a tensor or memdesc."""
         if isinstance(type, TensorType):
             return llvm.LLVMStructType([self.llvm_type(type)] * self.num_regs(type))
+        if isinstance(type, MemDescType):
+            return llvm.LLVMStructType([llvm.LLVMPointerType(IntAttr(3)), i32])
         return self.llvm_type(type)
 
     # -- values ---------------------------------------------------------------------------------
@@ -158,7 +173,7 @@ class FunctionLowering:
     def pack(self, value: SSAValue) -> SSAValue:
         """The value as one LLVM value: the scalar itself, or a struct of a tensor's registers."""
         regs = self.regs(value)
-        if not isinstance(value.type, TensorType):
+        if not isinstance(value.type, TensorType | MemDescType):
             return regs[0]
         struct = self.value(llvm.UndefOp(self.struct_type(value.type)))
         for i, reg in enumerate(regs):
@@ -167,7 +182,7 @@ class FunctionLowering:
 
     def unpack(self, packed: SSAValue, type: Attribute) -> list[SSAValue]:
         """The registers of `packed`, a value built by `pack` for a TTGIR value of `type`."""
-        if not isinstance(type, TensorType):
+        if not isinstance(type, TensorType | MemDescType):
             return [packed]
         return [
             self.value(llvm.ExtractValueOp(packed, [i])) for i in range(self.num_regs(type))
