@@ -34,6 +34,7 @@ OPTIONS: dict[str, dict[str, object]] = {
 }
 SM80_OPTIONS: dict[str, dict[str, object]] = {
     "tritongpu-coalesce": {},
+    "tritongpu-F32DotTC": {},
     "tritongpu-remove-layout-conversions": {},
     "tritongpu-optimize-thread-locality": {},
     "tritongpu-accelerate-matmul": {},
