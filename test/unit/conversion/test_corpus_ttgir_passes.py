@@ -39,6 +39,7 @@ SM80_OPTIONS: dict[str, dict[str, object]] = {
     "tritongpu-optimize-thread-locality": {},
     "tritongpu-accelerate-matmul": {},
     "tritongpu-reduce-data-duplication": {},
+    "tritongpu-reorder-instructions": {},
 }
 CASES = pass_cases(set(OPTIONS))
 SM80_CASES = pass_cases(set(SM80_OPTIONS), arch="sm80")
