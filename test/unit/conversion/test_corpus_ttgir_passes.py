@@ -38,6 +38,7 @@ SM80_OPTIONS: dict[str, dict[str, object]] = {
     "tritongpu-remove-layout-conversions": {},
     "tritongpu-optimize-thread-locality": {},
     "tritongpu-accelerate-matmul": {},
+    "tritongpu-optimize-dot-operands": {},
     "tritongpu-reduce-data-duplication": {},
     "tritongpu-reorder-instructions": {},
 }
