@@ -153,11 +153,25 @@ def _trans_order(op: Operation) -> tuple[int, ...]:
     return tuple(op.properties["order"].get_values())  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownArgumentType]
 
 
+def inverse_permutation(order: Sequence[int]) -> list[int]:
+    """The permutation undoing `order`: `inverse[order[i]] == i`."""
+    return [list(order).index(i) for i in range(len(order))]
+
+
+def permute_cta_layout(cta: CTALayout, order: Sequence[int]) -> CTALayout:
+    """Triton's `permuteCTALayout`: the CTA layout of a tensor transposed by `order`."""
+    inverse = inverse_permutation(order)
+    return CTALayout(
+        tuple(cta.ctas_per_cga[o] for o in order),
+        tuple(cta.cta_split_num[o] for o in order),
+        tuple(inverse[o] for o in cta.cta_order),
+    )
+
+
 def permute_blocked(encoding: BlockedEncodingAttr, order: Sequence[int]) -> BlockedEncodingAttr:
     """Triton's transposition of a blocked encoding: dimension i of the result is dimension
     `order[i]` of the source."""
-    inverse = [order.index(i) for i in range(len(order))]
-    cta = encoding.cta_layout
+    inverse = inverse_permutation(order)
 
     def permute(values: Sequence[int]) -> list[int]:
         return [values[o] for o in order]
@@ -167,11 +181,7 @@ def permute_blocked(encoding: BlockedEncodingAttr, order: Sequence[int]) -> Bloc
         permute(ints(encoding.threads_per_warp)),
         permute(ints(encoding.warps_per_cta)),
         [inverse[o] for o in ints(encoding.order)],
-        CTALayout(
-            tuple(permute(cta.ctas_per_cga)),
-            tuple(permute(cta.cta_split_num)),
-            tuple(inverse[o] for o in cta.cta_order),
-        ),
+        permute_cta_layout(encoding.cta_layout, order),
     )
 
 

@@ -279,6 +279,19 @@ def preorder(region: Region) -> Iterator[Operation]:
             op = following
 
 
+def postorder(region: Region) -> Iterator[Operation]:
+    """The ops nested in `region`, children before parents (MLIR's default walk order),
+    tolerating erasure or moves of the current op (the next op is taken before it is yielded)."""
+    for block in list(region.blocks):
+        op = block.first_op
+        while op is not None:
+            following = op.next_op
+            for nested in op.regions:
+                yield from postorder(nested)
+            yield op
+            op = following
+
+
 def defined_by(value: SSAValue, name: str) -> Operation | None:
     """The op defining `value` when it is called `name` (MLIR's `getDefiningOp<OpTy>()`)."""
     owner = value.owner

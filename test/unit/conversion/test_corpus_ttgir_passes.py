@@ -1,7 +1,13 @@
-"""ttc's TTIR→TTGIR passes reproduce Triton 3.6's own output on the corpus pass dumps (sm90,
-4 warps): every run of convert-triton-to-tritongpu, tritongpu-coalesce,
+"""ttc's TTIR→TTGIR passes reproduce Triton 3.6's own output on its pass dumps.
+
+sm90 (the corpus, 4 warps): every run of convert-triton-to-tritongpu, tritongpu-coalesce,
 tritongpu-remove-layout-conversions, tritongpu-optimize-thread-locality and
-tritongpu-reduce-data-duplication in the vector-add and matmul pipelines."""
+tritongpu-reduce-data-duplication in the vector-add and matmul pipelines.
+
+sm80 (the GPU-test matmuls and flash attention, 4 and 8 warps): every run of the TTGIR passes
+that take no per-kernel option, the matmul passes (F32DotTC, accelerate-matmul,
+optimize-dot-operands, reorder-instructions) among them.
+"""
 
 from __future__ import annotations
 
@@ -26,17 +32,37 @@ OPTIONS: dict[str, dict[str, object]] = {
     "tritongpu-optimize-thread-locality": {},
     "tritongpu-reduce-data-duplication": {},
 }
+SM80_OPTIONS: dict[str, dict[str, object]] = {
+    "tritongpu-coalesce": {},
+    "tritongpu-F32DotTC": {},
+    "tritongpu-remove-layout-conversions": {},
+    "tritongpu-optimize-thread-locality": {},
+    "tritongpu-accelerate-matmul": {},
+    "tritongpu-optimize-dot-operands": {},
+    "tritongpu-reduce-data-duplication": {},
+    "tritongpu-reorder-instructions": {},
+}
 CASES = pass_cases(set(OPTIONS))
+SM80_CASES = pass_cases(set(SM80_OPTIONS), arch="sm80")
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_pass_matches_triton(case: PassCase) -> None:
+    check_case(case, OPTIONS[case.flag])
+
+
+@pytest.mark.parametrize("case", SM80_CASES, ids=[c.id for c in SM80_CASES])
+def test_sm80_pass_matches_triton(case: PassCase) -> None:
+    check_case(case, SM80_OPTIONS[case.flag])
+
+
+def check_case(case: PassCase, options: dict[str, object]) -> None:
     ctx = make_context()
     module = parse_module(case.before, case.id, ctx=ctx)
     expected = print_module(parse_module(case.after, case.id))
     cls = get_pass(case.flag)
     assert cls is not None
-    cls(**OPTIONS[case.flag]).apply(ctx, module)  # pyright: ignore[reportCallIssue]
+    cls(**options).apply(ctx, module)  # pyright: ignore[reportCallIssue]
     got, want = normalize(print_module(module)), normalize(expected)
     diff = "\n".join(difflib.unified_diff(want.splitlines(), got.splitlines(), lineterm=""))
     assert got == want, diff
@@ -45,3 +71,14 @@ def test_pass_matches_triton(case: PassCase) -> None:
 def test_corpus_covers_every_pass() -> None:
     assert {c.flag for c in CASES} == set(OPTIONS)
     assert sum(c.flag == "tritongpu-remove-layout-conversions" for c in CASES) == 6
+
+
+def test_sm80_corpus_covers_every_pass() -> None:
+    """Nine kernels: each pass runs once per kernel, layout removal three times and operand
+    optimisation twice (before and after pipelining)."""
+    counts = {flag: sum(c.flag == flag for c in SM80_CASES) for flag in SM80_OPTIONS}
+    assert counts == {
+        flag: 27 if flag == "tritongpu-remove-layout-conversions"
+        else 18 if flag == "tritongpu-optimize-dot-operands" else 9
+        for flag in SM80_OPTIONS
+    }

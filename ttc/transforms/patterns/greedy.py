@@ -3,10 +3,13 @@
 The order of rewrites decides the order of ops in the output, so this follows MLIR's
 `RegionPatternRewriteDriver` step by step:
 
-- each iteration walks the region in pre-order; constants met on the way are uniqued per
-  insertion region (the closest isolated-from-above ancestor's entry block) and hoisted to its
-  start, as `OperationFolder::insertKnownConstant` does; every other op goes on the worklist,
-  which is then reversed so that ops are processed top-down;
+- each iteration walks the region; constants met on the way are uniqued per insertion region
+  (the closest isolated-from-above ancestor's entry block) and hoisted to its start, as
+  `OperationFolder::insertKnownConstant` does; every other op goes on the worklist (with its
+  ancestors). Top-down traversal (the canonicalizer's setting) walks in pre-order and reverses
+  the worklist so that ops are processed in order; bottom-up traversal (MLIR's default for
+  `applyPatternsGreedily`, which Triton's passes use) walks in post-order and pops from the end,
+  so the last ops of a block are processed first;
 - an op taken from the worklist is erased when trivially dead, else folded (constants of the
   folded results are materialized right before it), else offered to the patterns;
 - the rewriter's notifications feed the worklist as MLIR's do: inserted and modified ops go on it
@@ -37,6 +40,7 @@ from ttc.transforms.utils import (
     insertion_region,
     is_trivially_dead,
     move_to_start,
+    postorder,
     preorder,
 )
 
@@ -57,6 +61,7 @@ class GreedyConfig:
 
     fold: bool = True
     cse_constants: bool = True
+    top_down: bool = True
     region_simplify: RegionSimplify = RegionSimplify.NORMAL
     max_iterations: int = 10
 
@@ -247,14 +252,16 @@ class GreedyRewriteDriver:
 
     def _populate(self, region: Region) -> None:
         assert self.folder is not None
-        for op in preorder(region):
+        walk = preorder if self.config.top_down else postorder
+        for op in walk(region):
             if op.parent is None:
                 continue
             if self.config.cse_constants and (value := _constant_attr_of(op)) is not None:
                 if not self.folder.insert_known_constant(op, value, self.rewriter):
                     continue
             self.add_to_worklist(op)
-        self.worklist.reverse()
+        if self.config.top_down:
+            self.worklist.reverse()
 
     def _process(self) -> bool:
         changed = False

@@ -40,7 +40,7 @@ from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
-from ttc.transforms.patterns import IN_PLACE, FoldResult, folder, pattern
+from ttc.transforms.patterns import IN_PLACE, FoldResult, PatternFn, folder, pattern
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.utils import create_op, defined_by, splat_scalar
 
@@ -252,3 +252,16 @@ def fold_memdesc_trans(op: Operation, consts: list[Attribute | None]) -> FoldRes
     )
     op.operands = [inner.operands[0]]
     return IN_PLACE
+
+
+CONVERT_LAYOUT_CANONICALIZATION: dict[str, tuple[PatternFn, ...]] = {
+    CONVERT: (fold_convert,),
+    "tt.reshape": (reshape_of_convert,),
+    "tt.trans": (trans_of_convert,),
+    "tt.gather": (gather_of_convert,),
+    "tt.histogram": (histogram_of_convert,),
+    "ttg.local_alloc": (memory_op_of_convert,),
+    "ttg.local_store": (memory_op_of_convert,),
+}
+"""Triton's `ConvertLayoutOp::getCanonicalizationPatterns` (the patterns above), keyed by the op
+each one matches, for passes that apply exactly that set (other ops' patterns excluded)."""

@@ -1,0 +1,413 @@
+"""`tritongpu-accelerate-matmul`: put `tt.dot`s on NVIDIA tensor cores (mma.sync, MMA v2).
+
+Mirrors Triton 3.6's AccelerateMatmul.cpp for NVIDIA targets (`ttg.target = "cuda:NN"`):
+
+1. Under the greedy driver (bottom-up, as `applyPatternsGreedily`), each `tt.dot` whose result is
+   in a non-MMA layout and whose operands tensor cores take (`supports_mma_v2`: f16, bf16, the
+   fp8 types, i8, f64, and f32 x f32 only with `inputPrecision = tf32`) gets the MMA layout
+   `#ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA, instrShape}>` (`BlockedToMMA`): the
+   accumulator is converted into it, A and B into `#ttg.dot_op<{opIdx, parent = #mma, kWidth}>`
+   with `kWidth = max(32 / bits, 1)` for the narrowest element width the operands were loaded
+   with (`loaded_bit_width`), the dot is rebuilt in the MMA layout and its result converted back.
+   `instrShape` is `[16, 8]` (`[8, 8]` for f64, as Triton after 3.6 picks for mma.m8n8k4.f64),
+   with a leading 1 for a batched 3-D dot; `warpsPerCTA` follows `warpsPerTileV2`
+   (`mma_v2_warps_per_cta`).
+2. Afterwards (`decomposeMixedModeDotOp`) operands a dot cannot take natively are promoted: fp8
+   operands of an MMA dot to f16 (`tt.fp_to_fp`) unless the target has fp8 mma.sync (cc 89 and
+   12x), and the operands of a dot left on the FMA path to the accumulator's element type
+   (`arith.extf`, or `tt.fp_to_fp` from fp8).
+
+Dots stay on the FMA path below cc 80 (Triton's remark says so from cc 70), for f64 off the
+f64-tensor-core targets (cc 80 and 90), and for operand types mma.sync does not take.
+
+ttc has no lowering for wgmma (MMA v3) or tcgen05 (v5) yet, so `mma_version` picks v2 on every
+target from cc 80 up; that is the one place to change when v3 arrives. Scaled dots
+(`tt.dot_scaled`) are left alone (their decomposition and MMA forms are not written).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    BFloat16Type,
+    Float8E4M3FNType,
+    Float8E4M3FNUZType,
+    Float8E5M2FNUZType,
+    Float8E5M2Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IntegerType,
+    ModuleOp,
+    StringAttr,
+    TensorType,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
+
+from ttc.dialects.tt_types import InputPrecision, bit_width, encoding_of
+from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr, ints
+from ttc.ir.diagnostics import emit_remark, op_error
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.order import layout_order
+from ttc.pipelines.pass_base import TtcPass
+from ttc.transforms.patterns.context import active_context
+from ttc.transforms.patterns.greedy import GreedyConfig, PatternSet, apply_patterns_greedily
+from ttc.transforms.tritongpu_coalesce import cta_layout_of, shape_per_cta
+from ttc.transforms.tritongpu_utils import with_encoding
+from ttc.transforms.utils import create_op, is_elementwise, is_memory_effect_free
+
+FP8_TYPES = (Float8E5M2Type, Float8E4M3FNType, Float8E5M2FNUZType, Float8E4M3FNUZType)
+NATIVE_FP8_TYPES = (Float8E5M2Type, Float8E4M3FNType)
+"""The fp8 types mma.sync takes directly where the target has fp8 tensor cores."""
+DOT_OPS = ("tt.dot", "tt.dot_scaled")
+DOT_PROPERTIES = ("inputPrecision", "maxNumImpreciseAcc")
+CONVERT = "ttg.convert_layout"
+VIEW_OPS = ("tt.expand_dims", "tt.reshape", "tt.trans", "tt.join", "tt.split")
+
+
+# --------------------------------------------------------------------------------------------
+# Target and version choice
+# --------------------------------------------------------------------------------------------
+
+
+def nvidia_compute_capability(module: ModuleOp) -> int:
+    """Triton's `getNVIDIAComputeCapability`: NN of the module's `ttg.target = "cuda:NN"`."""
+    target = module.attributes.get("ttg.target")
+    text = target.data if isinstance(target, StringAttr) else ""
+    if not text.startswith("cuda:") or not text[5:].isdigit():
+        raise op_error(module, 'expected a ttg.target = "cuda:NN" module attribute')
+    return int(text[5:])
+
+
+def mma_version(compute_capability: int, dot: Operation) -> int:
+    """The MMA version `dot` is lowered with on `compute_capability` (0: none, the FMA path).
+
+    Triton prefers wgmma (MMA v3) on cc 9x and tcgen05 (v5) on cc 10x-11x when the dot allows
+    them. ttc cannot lower either yet, so FOR NOW every target from cc 80 up uses mma.sync (v2);
+    supporting v3 means returning 3 here for cc 9x when Triton's `supportMMA(dot, 3)` holds and
+    building `ttng.warp_group_dot` in `BlockedToMMA`.
+    """
+    if compute_capability >= 75 and supports_mma_v2(dot):
+        return 2
+    return 0
+
+
+def supports_mma_v2(dot: Operation) -> bool:
+    """Triton's `supportMMA(dot, 2)`: operand element types mma.sync can take."""
+    a, b = _element_type(dot.operands[0]), _element_type(dot.operands[1])
+    if isinstance(a, Float32Type) and isinstance(b, Float32Type):
+        return _input_precision(dot) is InputPrecision.TF32
+    return all(
+        isinstance(t, (*FP8_TYPES, Float16Type, BFloat16Type, Float32Type, Float64Type))
+        or (isinstance(t, IntegerType) and t.width.data == 8)
+        for t in (a, b)
+    )
+
+
+def _element_type(value: SSAValue) -> Attribute:
+    type_ = value.type
+    assert isinstance(type_, TensorType)
+    return type_.get_element_type()
+
+
+def _input_precision(dot: Operation) -> InputPrecision:
+    attr = dot.properties.get("inputPrecision")
+    return InputPrecision(attr.value.data) if attr is not None else InputPrecision.IEEE  # pyright: ignore[reportAttributeAccessIssue]
+
+
+def num_warps_of(op: Operation) -> int:
+    """Triton's `lookupNumWarps`: `ttg.num-warps` of the closest ancestor that sets it."""
+    current: Operation | None = op
+    while current is not None:
+        attr = current.attributes.get("ttg.num-warps")
+        value = getattr(attr, "value", None)
+        if value is not None:
+            return value.data  # pyright: ignore[reportAttributeAccessIssue]
+        current = current.parent_op()
+    raise op_error(op, "op is not inside a module with a ttg.num-warps attribute")
+
+
+# --------------------------------------------------------------------------------------------
+# The MMA v2 layout of a dot
+# --------------------------------------------------------------------------------------------
+
+
+def mma_v2_instr_shape(rank: int, element: Attribute) -> tuple[int, ...]:
+    """Triton's `mmaVersionToInstrShape` for version 2: m16n8 (m8n8 for f64), batch dims 1."""
+    m = 8 if isinstance(element, Float64Type) else 16
+    return (1,) * (rank - 2) + (m, 8)
+
+
+def balanced_mma_v2_warps(shape: Sequence[int], num_warps: int) -> tuple[int, ...]:
+    """Triton's `getMmaV2WarpsPerCTA`: all warps on the batch of a 3-D dot; for a 2-D dot,
+    double the warps along whichever of M and N has more m16n8 tiles per warp left (M on ties,
+    since an A tile holds more registers than a B tile)."""
+    if len(shape) == 3:
+        return (num_warps, 1, 1)
+    reps = [-(-shape[0] // 16), -(-shape[1] // 8)]
+    warps = [1, 1]
+    while warps[0] * warps[1] < num_warps:
+        if reps[0] >= reps[1]:
+            warps[0] *= 2
+            if reps[0] != 1:
+                reps[0] //= 2
+        else:
+            warps[1] *= 2
+            reps[1] //= 2
+    return tuple(warps)
+
+
+def _in_dot_slice(dot: Operation, op: Operation) -> bool:
+    return op.parent_region() is dot.parent_region() and op.name != "tt.trans"
+
+
+def connected_ops(dot: Operation) -> list[Operation]:
+    """MLIR's `getSlice(dot)` with Triton's filter (ops of the dot's region, `tt.trans` cut):
+    everything reachable from `dot` through operands and users, in program order."""
+    seen: set[Operation] = {dot}
+    stack = [dot]
+    while stack:
+        op = stack.pop()
+        neighbours = [v.owner for v in op.operands if isinstance(v.owner, Operation)]
+        neighbours += [use.operation for result in op.results for use in result.uses]
+        for other in neighbours:
+            if other not in seen and _in_dot_slice(dot, other):
+                seen.add(other)
+                stack.append(other)
+    region = dot.parent_region()
+    assert region is not None
+    return [op for block in region.blocks for op in block.ops if op in seen]
+
+
+def mma_v2_warps_per_cta(dot: Operation, shape: Sequence[int], num_warps: int) -> tuple[int, ...]:
+    """Triton's `warpsPerTileV2`. A dot connected to other dots of its rank (the chained dots of
+    attention) takes the warps of the first one already in an MMA layout, or else puts every
+    warp along its longer dimension (M on ties) so that row reductions stay inside a warp;
+    other dots balance M against N (`balanced_mma_v2_warps`)."""
+    rank = len(shape)
+    if rank == 3:
+        return balanced_mma_v2_warps(shape, num_warps)
+    chained = False
+    for op in connected_ops(dot):
+        if op is dot or op.name not in DOT_OPS:
+            continue
+        result = op.results[0].type
+        assert isinstance(result, TensorType)
+        if len(result.get_shape()) != rank:
+            continue
+        if isinstance(result.encoding, NvidiaMmaEncodingAttr):
+            return ints(result.encoding.warps_per_cta)
+        chained = True
+    if chained:
+        return (num_warps, 1) if shape[0] >= shape[1] else (1, num_warps)
+    return balanced_mma_v2_warps(shape, num_warps)
+
+
+# --------------------------------------------------------------------------------------------
+# Operand element width (kWidth)
+# --------------------------------------------------------------------------------------------
+
+
+def _follows_loaded_value(op: Operation) -> bool:
+    """Triton's `bwdFilter`: ops through which an operand's loaded element width is traced."""
+    if is_elementwise(op) and is_memory_effect_free(op):
+        return True
+    return op.name in VIEW_OPS or op.name in (
+        "tt.fp4_to_fp", "tt.load", "tt.descriptor_load", "tt.broadcast", "ttg.convert_layout"
+    )
+
+
+def operand_producers(value: SSAValue) -> list[Operation]:
+    """MLIR's `getBackwardSlice(value)` under `_follows_loaded_value`, block arguments omitted:
+    the ops `value` is computed from, stopping at ops the filter rejects."""
+    owner = value.owner
+    root = owner if isinstance(owner, Operation) else owner.parent_op()
+    if root is None or not _follows_loaded_value(root):
+        return []
+    seen: dict[Operation, None] = {}
+    stack = [root]
+    while stack:
+        op = stack.pop()
+        for operand in op.operands:
+            producer = operand.owner
+            if (
+                isinstance(producer, Operation)
+                and producer is not root
+                and producer not in seen
+                and _follows_loaded_value(producer)
+            ):
+                seen[producer] = None
+                stack.append(producer)
+    return list(seen)
+
+
+def _joins_pack_last_dim(op: Operation, loaded_bits: int) -> bool:
+    """A `tt.join` of `loaded_bits`-wide halves into twice-as-wide elements whose appended
+    dimension and previous last dimension are the two fastest (Triton's `canWidenKWidthForJoin`)."""
+    if op.name != "tt.join":
+        return False
+    type_ = op.results[0].type
+    assert isinstance(type_, TensorType)
+    rank = len(type_.get_shape())
+    if rank < 2 or bit_width(type_.get_element_type()) != 2 * loaded_bits:
+        return False
+    order = layout_order(to_linear_layout(type_.encoding, type_.get_shape()))
+    return order[0] == rank - 1 and order[1] == rank - 2
+
+
+def loaded_bit_width(value: SSAValue) -> int:
+    """Triton's `computeOrigBitWidth`: the narrowest element width `value` was loaded with (4
+    when it was unpacked from fp4), halved when a join packs pairs of loaded elements along K
+    (the refined join rule of later Triton: 3.6 halved for any join)."""
+    producers = operand_producers(value)
+    if any(op.name == "tt.fp4_to_fp" for op in producers):
+        return 4
+    bits = bit_width(_element_type(value))
+    for op in producers:
+        if op.name in ("tt.load", "tt.descriptor_load") and isinstance(op.results[0].type, TensorType):
+            bits = min(bits, bit_width(op.results[0].type.get_element_type()))
+    if any(_joins_pack_last_dim(op, bits) for op in producers):
+        bits //= 2
+    return bits
+
+
+def mma_operand_k_width(bits: int) -> int:
+    """The `kWidth` of Triton's `DotOperandEncodingAttr` builder for an MMA v2/v3 parent:
+    32 bits of K per thread and register."""
+    return max(32 // bits, 1)
+
+
+# --------------------------------------------------------------------------------------------
+# BlockedToMMA
+# --------------------------------------------------------------------------------------------
+
+
+def _convert(rewriter: PatternRewriter, value: SSAValue, type_: Attribute) -> SSAValue:
+    """A `ttg.convert_layout` of `value` to `type_` at the rewriter's insertion point."""
+    return rewriter.insert(create_op(active_context(), CONVERT, [value], [type_])).results[0]
+
+
+def blocked_to_mma(compute_capability: int) -> PatternSet:
+    """Triton's `BlockedToMMA` pattern for targets of `compute_capability`."""
+
+    def rewrite(dot: Operation, rewriter: PatternRewriter) -> bool:
+        if dot.name != "tt.dot" or compute_capability < 70:
+            return False
+        if compute_capability < 80:
+            emit_remark(
+                dot,
+                f"Dot op using MMA for compute capability {compute_capability} has been "
+                "deprecated. It falls back to the FMA path.",
+            )
+            return False
+        result_type = dot.results[0].type
+        assert isinstance(result_type, TensorType)
+        encoding = encoding_of(result_type)
+        if encoding is None or isinstance(encoding, NvidiaMmaEncodingAttr):
+            return False
+        elements = [_element_type(v) for v in (dot.operands[0], dot.operands[1], dot.results[0])]
+        if any(isinstance(t, Float64Type) for t in elements) and compute_capability not in (80, 90):
+            return False
+        if mma_version(compute_capability, dot) != 2:
+            return False
+        shape = shape_per_cta(result_type)
+        num_warps = num_warps_of(dot)
+        mma = NvidiaMmaEncodingAttr.make(
+            2,
+            0,
+            mma_v2_warps_per_cta(dot, shape, num_warps),
+            mma_v2_instr_shape(len(shape), elements[0]),
+            cta_layout_of(encoding, len(shape)),
+        )
+        mma_type = with_encoding(result_type, mma)
+        acc = _convert(rewriter, dot.operands[2], mma_type)
+        k_width = mma_operand_k_width(
+            min(loaded_bit_width(dot.operands[0]), loaded_bit_width(dot.operands[1]))
+        )
+        operands: list[SSAValue] = []
+        for op_idx, operand in enumerate(dot.operands[:2]):
+            operand_encoding = DotOperandEncodingAttr.make(op_idx, mma, k_width)
+            operands.append(_convert(rewriter, operand, with_encoding(operand.type, operand_encoding)))
+        properties = {k: v for k, v in dot.properties.items() if k in DOT_PROPERTIES}
+        new_dot = create_op(active_context(), "tt.dot", [*operands, acc], [mma_type], properties)
+        rewriter.insert(new_dot)
+        back = create_op(active_context(), CONVERT, [new_dot.results[0]], [result_type])
+        rewriter.replace(dot, [back])
+        return True
+
+    return rewrite
+
+
+# --------------------------------------------------------------------------------------------
+# Operand promotion (decomposeMixedModeDotOp)
+# --------------------------------------------------------------------------------------------
+
+
+def has_fp8_mma(compute_capability: int) -> bool:
+    """Whether mma.sync takes fp8 operands natively: cc 89 and 12x (elsewhere PTX emulates them
+    with f16 MMAs, so Triton converts them to f16 itself)."""
+    return compute_capability == 89 or compute_capability // 10 == 12
+
+
+def promoted_element_type(dot: Operation, compute_capability: int) -> Attribute | None:
+    """The element type `dot`'s operands must be converted to, or None when they are fine."""
+    a = _element_type(dot.operands[0])
+    d = dot.results[0].type
+    assert isinstance(d, TensorType)
+    mma = encoding_of(d)
+    if isinstance(mma, NvidiaMmaEncodingAttr):
+        if not isinstance(a, NATIVE_FP8_TYPES) or has_fp8_mma(compute_capability) or mma.is_hopper:
+            return None
+        return Float16Type()
+    accumulator = d.get_element_type()
+    return None if a == accumulator else accumulator
+
+
+def promote_operand(ctx: Context, dot: Operation, index: int, element: Attribute) -> None:
+    """Convert operand `index` of `dot` to `element` right before it (`tt.fp_to_fp` from fp8,
+    else `arith.extf`)."""
+    operand = dot.operands[index]
+    source = _element_type(operand)
+    if not isinstance(source, FP8_TYPES) and not (
+        isinstance(source, AnyFloat) and isinstance(element, AnyFloat) and source.bitwidth < element.bitwidth
+    ):
+        raise op_error(dot, f"cannot convert the {source} operands of this dot to {element} for the FMA path")
+    name = "tt.fp_to_fp" if isinstance(source, FP8_TYPES) else "arith.extf"
+    operand_type = operand.type
+    assert isinstance(operand_type, TensorType)
+    promoted_type = TensorType(element, operand_type.get_shape(), operand_type.encoding)
+    cast = create_op(ctx, name, [operand], [promoted_type])
+    parent = dot.parent
+    assert parent is not None
+    parent.insert_op_before(cast, dot)
+    dot.operands = [*dot.operands[:index], cast.results[0], *dot.operands[index + 1 :]]
+
+
+def promote_operands(ctx: Context, module: ModuleOp, compute_capability: int) -> None:
+    """Triton's `decomposeMixedModeDotOp` over every `tt.dot` of `module`."""
+    for dot in [op for op in module.walk() if op.name == "tt.dot"]:
+        element = promoted_element_type(dot, compute_capability)
+        if element is not None:
+            promote_operand(ctx, dot, 0, element)
+            promote_operand(ctx, dot, 1, element)
+
+
+@dataclass(frozen=True)
+class TritonGPUAccelerateMatmulPass(TtcPass):
+    """Rewrite `tt.dot`s into NVIDIA MMA v2 form, or promote their operands for FMA."""
+
+    name: ClassVar[str] = "tritongpu-accelerate-matmul"
+    summary: ClassVar[str] = "Use tensor cores (MMA v2) for tt.dot on NVIDIA GPUs"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        compute_capability = nvidia_compute_capability(op)
+        apply_patterns_greedily(
+            ctx, op.body, blocked_to_mma(compute_capability), GreedyConfig(top_down=False)
+        )
+        promote_operands(ctx, op, compute_capability)

@@ -1,0 +1,137 @@
+"""`tritongpu-optimize-dot-operands`: let shared memory do the transposes of dot operands.
+
+Mirrors Triton 3.6's OptimizeDotOperands.cpp for the mma.sync (MMA v2) path ttc lowers:
+
+1. The canonicalizer runs over the module.
+2. Under the greedy driver (bottom-up), with Triton's `ConvertLayoutOp` canonicalization patterns:
+   `SwizzleShmemConvert` rewrites a conversion into a dot operand layout, whose only use is a
+   `tt.dot`, of a `tt.trans` with order [1, 0]:
+
+       cvt(trans(x)) #dot_op   ->   cvt(local_load(memdesc_trans(local_alloc(x))))
+
+   The buffer gets the swizzle of the dot operand computed for the transposed read (`needTrans`),
+   from `x`'s memory order (`x`'s source when `x` is itself a conversion), with `x`'s CTA layout
+   permuted by the transpose, as Triton does; the outer conversion then folds away, and the
+   `tt.trans` goes when nothing else uses it.
+
+Not mirrored, since they only fire for operands of wgmma/tcgen05 (MMA v3/v5) and tensor memory,
+which ttc does not produce yet: `FuseTransMMAV3Plus` (a transpose folded into an NVMMA-shared
+allocation), `ReshapeMemDesc` (an allocation of a reshape becoming a `memdesc_reshape` of an
+NVMMA-shared allocation) and `UseShmemForScales` (block scales of tcgen05 scaled MMAs). Of the
+conversion canonicalizations, those of `tt.split` and `ttng.tmem_store` are missing as everywhere
+in ttc (no split layout inference, no tensor memory).
+`hoist-layout-conversion` is accepted for Triton's pipelines; Triton 3.6 does not read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i32
+from xdsl.ir import Operation
+from xdsl.pattern_rewriter import PatternRewriter
+from xdsl.rewriter import InsertPoint
+
+from ttc.dialects.ttg import MemDescType
+from ttc.dialects.ttg_attrs import (
+    CTALayout,
+    DotOperandEncodingAttr,
+    SwizzledSharedEncodingAttr,
+    ints,
+)
+from ttc.ir.diagnostics import op_error
+from ttc.layouts.linear import LayoutError
+from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
+from ttc.pipelines.pass_base import TtcPass
+from ttc.transforms.canonicalize import CanonicalizePass
+from ttc.transforms.patterns.context import active_context
+from ttc.transforms.patterns.greedy import GreedyConfig, apply_patterns_greedily
+from ttc.transforms.patterns.ttg import CONVERT_LAYOUT_CANONICALIZATION
+from ttc.transforms.tritongpu_coalesce import cta_layout_of
+from ttc.transforms.tritongpu_utils import inverse_permutation, permute_cta_layout
+from ttc.transforms.utils import create_op, defined_by
+
+
+def transposed_shared(
+    encoding: SwizzledSharedEncodingAttr, order: Sequence[int]
+) -> SwizzledSharedEncodingAttr:
+    """Triton's `inferTransOpEncoding` for a swizzled shared encoding: same swizzle, order and
+    CTA layout permuted."""
+    inverse = inverse_permutation(order)
+    return SwizzledSharedEncodingAttr.make(
+        encoding.vec.data,
+        encoding.per_phase.data,
+        encoding.max_phase.data,
+        [inverse[o] for o in ints(encoding.order)],
+        permute_cta_layout(encoding.cta_layout, order),
+    )
+
+
+def _order(op: Operation) -> list[int]:
+    return list(op.properties["order"].get_values())  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownArgumentType]
+
+
+def swizzle_shared_memory_convert(cvt: Operation, rewriter: PatternRewriter) -> bool:
+    """Triton's `SwizzleShmemConvert`: transpose a dot operand through shared memory."""
+    uses = list(cvt.results[0].uses)
+    if len(uses) != 1 or uses[0].operation.name != "tt.dot":
+        return False
+    trans = defined_by(cvt.operands[0], "tt.trans")
+    if trans is None or _order(trans) != [1, 0]:
+        return False
+    source = trans.operands[0]
+    inner = defined_by(source, "ttg.convert_layout")
+    layout_source = (inner.operands[0] if inner is not None else source).type
+    load_type = cvt.results[0].type
+    assert isinstance(layout_source, TensorType) and isinstance(load_type, TensorType)
+    dot = load_type.encoding
+    if not isinstance(dot, DotOperandEncodingAttr):
+        return False
+    shape = layout_source.get_shape()
+    try:
+        memory_order = order_for_memory(layout_source)
+    except LayoutError as error:
+        raise op_error(trans, f"cannot order the transposed operand in shared memory: {error}") from error
+    cta = permute_cta_layout(cta_layout_of(layout_source.encoding, len(shape)), [1, 0])
+    shared = swizzled_shared_for_dot_operand(
+        dot, shape, memory_order, cta, layout_source.get_element_type(), need_trans=True
+    )
+    element = layout_source.get_element_type()
+    buffer_type = MemDescType.make(shape, element, shared)
+    view_type = MemDescType.make(shape[::-1], element, transposed_shared(shared, [1, 0]))
+    ctx = active_context()
+    alloc = create_op(ctx, "ttg.local_alloc", [source], [buffer_type])
+    order = DenseArrayBase.from_list(i32, [1, 0])
+    view = create_op(ctx, "ttg.memdesc_trans", [alloc.results[0]], [view_type], {"order": order})
+    load = create_op(ctx, "ttg.local_load", [view.results[0]], [load_type])
+    for op in (alloc, view, load):
+        rewriter.insert_op(op, InsertPoint.before(trans))
+    cvt.operands = [load.results[0]]
+    rewriter.notify_op_modified(cvt)
+    return True
+
+
+def dot_operand_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
+    """The pass's pattern set: `SwizzleShmemConvert`, then the conversion canonicalizations."""
+    if op.name == "ttg.convert_layout" and swizzle_shared_memory_convert(op, rewriter):
+        return True
+    return any(fn(op, rewriter) for fn in CONVERT_LAYOUT_CANONICALIZATION.get(op.name, ()))
+
+
+@dataclass(frozen=True)
+class TritonGPUOptimizeDotOperandsPass(TtcPass):
+    """Canonicalize, then move transposes of mma.sync operands into shared-memory reads."""
+
+    name: ClassVar[str] = "tritongpu-optimize-dot-operands"
+    summary: ClassVar[str] = "Fuse transpositions of dot operands into shared-memory loads"
+
+    hoist_layout_conversion: bool = field(
+        default=True, metadata={"help": "accepted for Triton's pipelines; no effect in 3.6"}
+    )
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        CanonicalizePass().apply(ctx, op)
+        apply_patterns_greedily(ctx, op.body, dot_operand_patterns, GreedyConfig(top_down=False))
