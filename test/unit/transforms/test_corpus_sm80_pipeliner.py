@@ -17,7 +17,7 @@ from ttc.ir.printer import print_module
 from ttc.pipelines.registry import get_pass
 
 STAGED = {"tritongpu-assign-latencies", "tritongpu-pipeline"}
-FLAGS = {"tritongpu-assign-latencies", "tritongpu-schedule-loops"}
+FLAGS = {"tritongpu-assign-latencies", "tritongpu-schedule-loops", "tritongpu-pipeline"}
 CASES = pass_cases(FLAGS, arch="sm80")
 
 
