@@ -1,0 +1,166 @@
+"""Which loads the software pipeliner makes asynchronous, and the shared memory they go through
+(Triton's `canBeConvertedToAsyncLoad`, `getCopyVecBytes`, `getSharedEncoding` of
+PipeliningUtility.cpp and `getSharedEncIfAllUsersAreDotEnc` of TritonGPU/Transforms/Utility.cpp).
+
+A `tt.load` can become a `cp.async` when each thread copies at least 32 contiguous bits (pointer
+contiguity and mask constancy along the fastest dimension) and at least 4 consecutive bytes land
+consecutively in the shared buffer. The buffer's layout is the swizzle its dot-operand users need
+when all of them agree, else the encoding of a `local_alloc` user, else an unswizzled layout in the
+tensor's order.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from ttc.analysis.axis_info import ModuleAxisInfo
+from ttc.dialects.tt_types import PointerType, bit_width
+from ttc.dialects.ttg import MemDescType
+from ttc.dialects.ttg_attrs import (
+    CTALayout,
+    DotOperandEncodingAttr,
+    LinearEncodingAttr,
+    SwizzledSharedEncodingAttr,
+    ints,
+)
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.order import layout_order
+from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
+from ttc.layouts.swizzled_shared import swizzled_shared_to_linear
+from ttc.transforms.utils import users
+
+
+def cta_layout_of(encoding: Attribute, rank: int) -> CTALayout:
+    cta = getattr(encoding, "cta_layout", None)
+    if isinstance(cta, CTALayout):
+        return cta
+    parent = getattr(encoding, "parent", None)
+    if parent is not None:
+        return cta_layout_of(parent, rank)
+    return CTALayout.default(rank)
+
+
+def _fastest_dim_and_contiguity(tensor: TensorType[Attribute]) -> tuple[int, int]:
+    layout = to_linear_layout(tensor.encoding, tensor.get_shape())
+    order0 = layout_order(layout)[0]
+    fastest = layout.out_dims[order0]
+    contiguous = layout.transpose_outs(
+        [fastest, *(d for d in layout.out_dims if d != fastest)]
+    ).get_num_consecutive_in_out()
+    return order0, contiguous
+
+
+def load_vector_elements(axis: ModuleAxisInfo, load: Operation) -> int:
+    """Elements one thread copies at once: pointer contiguity capped by the layout, and by the
+    mask's constancy (Triton's `getContiguity` and `getMaskAlignment`)."""
+    ptr = load.operands[0]
+    if not isinstance(ptr.type, TensorType):
+        return 1
+    pointee = ptr.type.get_element_type()
+    assert isinstance(pointee, PointerType)
+    order0, contiguous = _fastest_dim_and_contiguity(ptr.type)
+    vec = axis.contiguity(ptr, order0, contiguous, bit_width(pointee.pointee_type))
+    mask = load_mask(load)
+    if mask is not None and isinstance(mask.type, TensorType):
+        mask_order0, _ = _fastest_dim_and_contiguity(mask.type)
+        vec = min(vec, axis.mask_alignment(mask, mask_order0))
+    return vec
+
+
+def load_mask(load: Operation) -> SSAValue | None:
+    return getattr(load, "mask", None)
+
+
+def load_other(load: Operation) -> SSAValue | None:
+    return getattr(load, "other", None)
+
+
+def can_be_converted_to_async_load(axis: ModuleAxisInfo, load: Operation) -> bool:
+    """At least 32 bits per copy: cp.async copies 4, 8 or 16 bytes."""
+    ptr = load.operands[0]
+    pointer = ptr.type.get_element_type() if isinstance(ptr.type, TensorType) else ptr.type
+    assert isinstance(pointer, PointerType)
+    width = bit_width(pointer.pointee_type)
+    if isinstance(ptr.type, TensorType):
+        width *= load_vector_elements(axis, load)
+    return width >= 32
+
+
+def copy_vec_bytes(tensor: TensorType[Attribute], shared: Attribute) -> int:
+    """Bytes a thread writes consecutively into `shared` from registers laid out as `tensor`."""
+    assert isinstance(shared, SwizzledSharedEncodingAttr)
+    shape = tensor.get_shape()
+    registers = to_linear_layout(tensor.encoding, shape)
+    memory = swizzled_shared_to_linear(shared, shape)
+    elements = registers.invert_and_compose(memory).get_num_consecutive_in_out()
+    return elements * bit_width(tensor.get_element_type()) // 8
+
+
+def shared_enc_if_all_users_are_dot_enc(value: SSAValue) -> tuple[SwizzledSharedEncodingAttr | None, bool]:
+    """The swizzled shared encoding every (transitive) dot-operand user of `value` needs, and
+    whether two users need different ones (`getSharedEncIfAllUsersAreDotEnc`)."""
+    found: SwizzledSharedEncodingAttr | None = None
+    for user in users(value):
+        if len(user.results) != 1:
+            return None, False
+        result_type = user.results[0].type
+        if isinstance(result_type, MemDescType):
+            needed = result_type.encoding
+            if not isinstance(needed, SwizzledSharedEncodingAttr):
+                return None, False
+            inner, incompatible = shared_enc_if_all_users_are_dot_enc(user.results[0])
+            if incompatible:
+                return None, True
+            if inner is None:
+                return None, False
+        else:
+            if user.name not in ("ttg.local_load", "ttg.convert_layout"):
+                return None, False
+            needed = _dot_operand_shared(value.type, result_type)
+            if needed is None:
+                return None, False
+        if found is not None and found != needed:
+            return None, True
+        found = needed
+    return found, False
+
+
+def _dot_operand_shared(src: Attribute, dst: Attribute) -> SwizzledSharedEncodingAttr | None:
+    if not isinstance(dst, TensorType) or not isinstance(dst.encoding, DotOperandEncodingAttr):
+        return None
+    rank = len(dst.get_shape())
+    cta_source = src.encoding if isinstance(dst.encoding, LinearEncodingAttr) else dst.encoding
+    cta = cta_layout_of(cta_source, rank)
+    if isinstance(src, MemDescType):
+        order = tuple(ints(getattr(src.encoding, "order")))
+    else:
+        assert isinstance(src, TensorType)
+        order = order_for_memory(src)
+    element = src.element_type if isinstance(src, MemDescType) else src.get_element_type()
+    return swizzled_shared_for_dot_operand(dst.encoding, src.get_shape(), order, cta, element)
+
+
+def local_alloc_encoding(op: Operation) -> Attribute | None:
+    """The encoding of the first `local_alloc` user of `op`'s result."""
+    for user in users(op.results[0]):
+        if user.name == "ttg.local_alloc":
+            memdesc = user.results[0].type
+            assert isinstance(memdesc, MemDescType)
+            return memdesc.encoding
+    return None
+
+
+def shared_encoding_for_load(op: Operation) -> Attribute:
+    """The layout of the buffer a pipelined load goes through (`getSharedEncoding(Operation*)`)."""
+    tensor = op.results[0].type
+    assert isinstance(tensor, TensorType)
+    allocated = local_alloc_encoding(op)
+    if allocated is not None:
+        return allocated
+    dot, _ = shared_enc_if_all_users_are_dot_enc(op.results[0])
+    if dot is not None:
+        return dot
+    rank = len(tensor.get_shape())
+    order = layout_order(to_linear_layout(tensor.encoding, tensor.get_shape()))
+    return SwizzledSharedEncodingAttr.make(1, 1, 1, order, cta_layout_of(tensor.encoding, rank))
