@@ -2,7 +2,7 @@
 
 Mirrors MLIR's `OperationVerifier` (`mlir/lib/IR/Verifier.cpp`): ops are checked in pre-order
 (an op before the ops nested in it), each by xDSL's structural checks and the op's own verifier,
-plus the intra-block half of dominance (`operand #0 does not dominate this use`); then the
+plus dominance (`operand #0 does not dominate this use`); then the
 TritonGPU layout rules (`ttc.dialects.ttg.verify_layouts`) when that dialect provides them. The
 failure becomes a `TtcError` at the op's location, worded `'tt.load' op <message>`.
 """
@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
+from ttc.ir.dominance import immediate_dominators
 from ttc.ir.errors import Note, TtcError
 from ttc.ir.locations import source_location
 
@@ -52,27 +53,72 @@ def op_verify_error(op: Operation, message: str, filename: str) -> TtcError:
 
 
 def _verify_dominance(module: ModuleOp, filename: str) -> None:
-    """An operand defined by the same op or a later op of its block does not dominate its use."""
-    for op in module.walk():
-        for region in op.regions:
-            for block in region.blocks:
-                seen: set[Operation] = set()
-                for user in block.ops:
-                    for index, operand in enumerate(user.operands):
-                        owner = operand.owner
-                        if (
-                            isinstance(owner, Operation)
-                            and owner.parent is block
-                            and owner not in seen
-                        ):
-                            error = op_verify_error(
-                                user, f"operand #{index} does not dominate this use", filename
-                            )
-                            error.notes.append(
-                                Note("operand defined here", source_location(owner.location))
-                            )
-                            raise error
-                    seen.add(user)
+    """Every operand is defined where it dominates its use (MLIR's dominance check): earlier in
+    the user's block or in a block enclosing it, or in a block that dominates the enclosing block
+    of the same CFG region. A value of an erased op, or of a region the user is not in, fails."""
+    checker = _DominanceChecker()
+    for user in module.walk():
+        for index, operand in enumerate(user.operands):
+            if not checker.dominates(operand, user):
+                error = op_verify_error(user, f"operand #{index} does not dominate this use",
+                                        filename)
+                owner = operand.owner
+                if isinstance(owner, Operation) and owner.parent is not None:
+                    error.notes.append(
+                        Note("operand defined here", source_location(owner.location)))
+                raise error
+
+
+class _DominanceChecker:
+    """Answers "does this value dominate this use", caching op positions and dominator trees."""
+
+    def __init__(self) -> None:
+        self._positions: dict[Block, dict[Operation, int]] = {}
+        self._idoms: dict[Region, dict[Block, Block]] = {}
+
+    def _position(self, op: Operation) -> int:
+        block = op.parent
+        assert block is not None
+        if block not in self._positions:
+            self._positions[block] = {o: i for i, o in enumerate(block.ops)}
+        return self._positions[block][op]
+
+    def _block_dominates(self, dominator: Block, block: Block) -> bool:
+        region = block.parent
+        assert region is not None and region.blocks.first is not None
+        if region not in self._idoms:
+            self._idoms[region] = immediate_dominators(region.blocks.first)
+        idoms = self._idoms[region]
+        current: Block | None = block
+        while current is not None:
+            if current is dominator:
+                return True
+            parent = idoms.get(current)
+            current = parent if parent is not current else None
+        return False
+
+    def dominates(self, value: SSAValue, user: Operation) -> bool:
+        owner = value.owner
+        if isinstance(owner, Block):
+            if not any(arg is value for arg in owner.args):
+                return False  # an argument removed from its block
+            def_block, def_op = owner, None
+        else:
+            def_block, def_op = owner.parent, owner
+        if def_block is None:
+            return False
+        ancestor: Operation | None = user
+        while ancestor is not None:
+            block = ancestor.parent
+            if block is None:
+                return False
+            if block is def_block:
+                return def_op is None or (
+                    def_op is not user and self._position(def_op) < self._position(ancestor))
+            if block.parent is not None and block.parent is def_block.parent:
+                return self._block_dominates(def_block, block)
+            ancestor = block.parent_op()
+        return False
 
 
 def _verify_layouts(module: ModuleOp, filename: str) -> None:

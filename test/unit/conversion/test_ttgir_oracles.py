@@ -1,9 +1,10 @@
 """Triton's make_ttgir, as far as ttc has its passes, turns each GPU-test kernel's TTIR into
 exactly the TTGIR Triton 3.6 produced (test/gpu/kernels/triton-3.6/<kernel>/sm{80,90}.*).
 
-The pass list is Triton's NVIDIA make_ttgir order (`make_ttgir` in Triton's
-third_party/nvidia/backend/compiler.py); passes ttc does not have yet are skipped, which is sound for these kernels: they have no dot, no tensor
-descriptor and no pipelinable loads, so those passes leave them unchanged in Triton. Outputs are
+The passes are the shipped `ttgir` pipeline of pipelines.yaml, Triton's NVIDIA make_ttgir order
+(`make_ttgir` in Triton's third_party/nvidia/backend/compiler.py) without the passes ttc does not
+have, which leave these kernels unchanged in Triton (no tensor descriptors, nested loops, warp
+specialization or TMEM). Outputs are
 compared after printing both sides with ttc's printer, without locations and without the SSA
 names MLIR derives from them (values get MLIR's default names, from the structure alone).
 """
@@ -21,38 +22,9 @@ from xdsl.dialects.builtin import ModuleOp, UnknownLoc
 from ttc.ir.context import make_context
 from ttc.ir.parser import parse_module
 from ttc.ir.printer import print_module
-from ttc.pipelines.registry import get_pass
+from ttc.pipelines.yaml_pipelines import DEFAULT_PIPELINES_FILE, load_pipelines
 
 KERNELS = Path(__file__).resolve().parents[2] / "gpu" / "kernels" / "triton-3.6"
-
-MAKE_TTGIR: list[tuple[str, dict[str, object]]] = [
-    ("convert-triton-to-tritongpu", {}),
-    ("tritongpu-coalesce", {}),
-    ("tritongpu-F32DotTC", {}),
-    ("triton-nvidia-gpu-plan-cta", {}),
-    ("tritongpu-remove-layout-conversions", {}),
-    ("tritongpu-optimize-thread-locality", {}),
-    ("tritongpu-accelerate-matmul", {}),
-    ("tritongpu-remove-layout-conversions", {}),
-    ("tritongpu-optimize-dot-operands", {}),
-    ("triton-loop-aware-cse", {}),
-    ("tritongpu-fuse-nested-loops", {}),
-    ("canonicalize", {}),
-    ("triton-licm", {}),
-    ("canonicalize", {}),
-    ("tritongpu-combine-tensor-select-and-if", {}),
-    ("tritongpu-pipeline", {}),
-    ("canonicalize", {}),
-    ("triton-loop-aware-cse", {}),
-    ("tritongpu-remove-layout-conversions", {}),
-    ("tritongpu-reduce-data-duplication", {}),
-    ("tritongpu-reorder-instructions", {}),
-    ("triton-loop-aware-cse", {}),
-    ("symbol-dce", {}),
-    ("sccp", {}),
-    ("cse", {}),
-    ("canonicalize", {}),
-]
 
 CASES = sorted(
     (kernel.name, arch)
@@ -77,16 +49,15 @@ def structural_text(module: ModuleOp) -> str:
     return print_module(module)
 
 
-def make_ttgir(ttir: str, name: str, target: str, num_warps: int) -> ModuleOp:
+def make_ttgir(ttir: str, name: str, target: str, num_warps: int, num_stages: int) -> ModuleOp:
+    """The shipped `ttgir` pipeline of pipelines.yaml, as `ttc compile` runs it."""
     ctx = make_context()
     module = parse_module(ttir, name, ctx=ctx)
-    for flag, options in MAKE_TTGIR:
-        cls = get_pass(flag)
-        if cls is None:
-            continue
-        if flag == "convert-triton-to-tritongpu":
-            options = {"target": target, "num_warps": num_warps}
-        cls(**options).apply(ctx, module)  # pyright: ignore[reportCallIssue]
+    pipelines = load_pipelines(DEFAULT_PIPELINES_FILE)
+    variables = pipelines.variables(
+        {"target": target, "num_warps": num_warps, "num_stages": num_stages})
+    for ttc_pass in pipelines.resolve("ttgir", variables):
+        ttc_pass.apply(ctx, module)
     return module
 
 
@@ -95,7 +66,7 @@ def ours_and_triton(kernel: str, arch: str) -> tuple[ModuleOp, ModuleOp]:
     meta = json.loads((folder / f"{arch}.meta.json").read_text())
     target = f"cuda:{meta['target']['arch']}"
     ttir = (folder / f"{arch}.ttir").read_text()
-    got = make_ttgir(ttir, f"{kernel}/{arch}.ttir", target, meta["num_warps"])
+    got = make_ttgir(ttir, f"{kernel}/{arch}.ttir", target, meta["num_warps"], meta["num_stages"])
     ttgir = (folder / f"{arch}.ttgir").read_text()
     return got, parse_module(ttgir, f"{kernel}/{arch}.ttgir")
 
@@ -106,16 +77,17 @@ def assert_same(ours: ModuleOp, triton: ModuleOp) -> None:
     assert got == want, diff
 
 
-# Kernels with a `tt.dot`: their TTGIR needs the matmul passes (accelerate-matmul, operand
-# optimisation, software pipelining, prefetch) and, for sm90, the wgmma path.
-NEEDS_MATMUL_PASSES = {
-    (kernel, arch) for kernel, arch in CASES if kernel.startswith(("matmul", "attention"))
+# Triton's sm90 TTGIR of a kernel whose dots it gives to wgmma (mma v3); ttc uses the sm80
+# mma.sync path on sm90 until wgmma is written.
+NEEDS_WGMMA = {
+    (kernel, arch) for kernel, arch in CASES
+    if "ttng.warp_group_dot" in (KERNELS / kernel / f"{arch}.ttgir").read_text()
 }
 
 
 def case_param(kernel: str, arch: str) -> object:
-    marks = [pytest.mark.xfail(strict=True, reason="matmul passes are not written yet")] \
-        if (kernel, arch) in NEEDS_MATMUL_PASSES else []
+    marks = [pytest.mark.xfail(strict=True, reason="Triton's sm90 TTGIR uses wgmma")] \
+        if (kernel, arch) in NEEDS_WGMMA else []
     return pytest.param(kernel, arch, id=f"{kernel}-{arch}", marks=marks)
 
 
