@@ -21,6 +21,7 @@ from ttc.dialects.ttg_attrs import (
     CTALayout,
     DotOperandEncodingAttr,
     LinearEncodingAttr,
+    SliceEncodingAttr,
     SwizzledSharedEncodingAttr,
     ints,
 )
@@ -32,6 +33,16 @@ from ttc.transforms.utils import users
 
 
 def cta_layout_of(encoding: Attribute, rank: int) -> CTALayout:
+    """The CTA split of a rank-`rank` tensor in `encoding` (Triton's `getCGALayout`): a slice drops
+    its dimension from its parent's, a dot operand takes its parent's."""
+    if isinstance(encoding, SliceEncodingAttr):
+        parent = cta_layout_of(encoding.parent, rank + 1)
+        dim = encoding.dim.data
+        return CTALayout(
+            tuple(v for i, v in enumerate(parent.ctas_per_cga) if i != dim),
+            tuple(v for i, v in enumerate(parent.cta_split_num) if i != dim),
+            tuple(o - (o > dim) for o in parent.cta_order if o != dim),
+        )
     cta = getattr(encoding, "cta_layout", None)
     if isinstance(cta, CTALayout):
         return cta

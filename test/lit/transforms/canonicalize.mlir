@@ -221,3 +221,21 @@ llvm.func @llvm_constants_uniqued(%x: i32, %p: i1, %f: f32) -> i32 {
   %c7c = llvm.mlir.constant(7 : i32) : i32
   llvm.return %c7c : i32
 }
+
+// -----
+
+// An iter arg that yields another, removable one becomes removable itself once that one is
+// replaced by its init value: both go.
+// CHECK-LABEL: tt.func @chained_forwarded_iter_args
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (i32)
+// CHECK: arith.addi %{{.*}}, %c2_i32
+tt.func @chained_forwarded_iter_args(%n: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0, %x = %c2, %y = %c2) -> (i32, i32, i32) : i32 {
+    %s = arith.addi %acc, %x : i32
+    scf.yield %s, %y, %c2 : i32, i32, i32
+  }
+  tt.return %r#0 : i32
+}

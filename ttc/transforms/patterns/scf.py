@@ -103,7 +103,9 @@ def fold_forwarded_iter_args(op: Operation, rewriter: PatternRewriter) -> bool:
     for index in reversed(range(len(iter_args))):
         if index not in keep:
             body.erase_arg(iter_args[index])
-    yield_op.operands = [yielded[i] for i in keep]
+    # Re-read the yield: a removed argument yielded by a kept one is now its init value.
+    current = list(yield_op.operands)
+    yield_op.operands = [current[i] for i in keep]
     new = type(op).create(
         operands=[*op.operands[:3], *(inits[i] for i in keep)],
         result_types=[op.results[i].type for i in keep],
