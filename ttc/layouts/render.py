@@ -15,6 +15,11 @@ Three renderings of the same `OwnershipTable`:
   holder of a replicated element followed by `+N`, the number of further copies (the SVG lists them
   all in the cell's tooltip).
 
+A shared-memory layout (input dimensions `offset` and `block`) is drawn the same way, each cell
+giving the element's offset in its CTA's buffer, `@<offset>` (`B<block>:@<offset>`), coloured by
+the buffer row the offset falls in (the row's length is the tensor's last dimension), so a swizzle
+shows as rows scattered across colours.
+
 A 1-D tensor is drawn as one row.
 """
 
@@ -37,15 +42,17 @@ PALETTE = (
 
 @dataclass(frozen=True, order=True)
 class Owner:
-    """One holder of an element: a register of a thread (of a CTA)."""
+    """One holder of an element: a register of a thread (of a CTA), or for a shared layout
+    (`in_memory`) the offset `register` of the CTA's buffer, `warp` then being its buffer row."""
 
     block: int
     thread: int
     register: int
     warp: int
+    in_memory: bool = False
 
     def label(self, with_block: bool) -> str:
-        core = f"T{self.thread}:{self.register}"
+        core = f"@{self.register}" if self.in_memory else f"T{self.thread}:{self.register}"
         return f"B{self.block}:{core}" if with_block else core
 
 
@@ -78,10 +85,13 @@ class OwnershipTable:
 def ownership(layout: LinearLayout) -> OwnershipTable:
     """Tabulate a distributed layout with outputs `dim0` (rows) and, for 2-D, `dim1` (columns).
 
-    Input dimensions other than register, lane, warp and block are not allowed; missing ones
-    count as size 1. Every element must be held by someone (the layout is surjective).
+    Input dimensions are register, lane, warp and block (a distributed layout) or offset and block
+    (a shared one); missing ones count as size 1. Every element must be held by someone (the
+    layout is surjective).
     """
-    extra = set(layout.in_dims) - {"register", "lane", "warp", "block"}
+    in_memory = "offset" in layout.in_dims
+    allowed = {"offset", "block"} if in_memory else {"register", "lane", "warp", "block"}
+    extra = set(layout.in_dims) - allowed
     if extra:
         raise LayoutError(f"cannot draw a layout with input dimensions {sorted(extra)}")
     rank = layout.num_out_dims
@@ -103,20 +113,19 @@ def ownership(layout: LinearLayout) -> OwnershipTable:
 
     for ins, outs in layout.apply_all():
         row, col = (0, outs[0]) if rank == 1 else outs
-        lane, warp = coordinate(ins, "lane"), coordinate(ins, "warp")
-        cells[row][col].append(
-            Owner(
-                block=coordinate(ins, "block"),
-                thread=warp * threads_per_warp + lane,
-                register=coordinate(ins, "register"),
-                warp=warp,
-            )
-        )
+        block = coordinate(ins, "block")
+        if in_memory:
+            offset = coordinate(ins, "offset")
+            owner = Owner(block, thread=0, register=offset, warp=offset // n_cols, in_memory=True)
+        else:
+            lane, warp = coordinate(ins, "lane"), coordinate(ins, "warp")
+            owner = Owner(block, warp * threads_per_warp + lane, coordinate(ins, "register"), warp)
+        cells[row][col].append(owner)
     if any(not cell for row_cells in cells for cell in row_cells):
         raise LayoutError("the layout leaves some elements without a holder (not surjective)")
     return OwnershipTable(
         rows=tuple(tuple(tuple(sorted(cell)) for cell in row_cells) for row_cells in cells),
-        num_warps=sizes.get("warp", 1),
+        num_warps=n_rows if in_memory else sizes.get("warp", 1),
         num_blocks=sizes.get("block", 1),
     )
 

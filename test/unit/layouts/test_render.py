@@ -67,7 +67,7 @@ def test_ownership_rejects_what_it_cannot_draw() -> None:
     with pytest.raises(LayoutError, match="not surjective"):
         ownership(LinearLayout({"register": [[0]]}, [("dim0", 2)]))
     with pytest.raises(LayoutError, match="input dimensions"):
-        ownership(LinearLayout({"offset": [[1]]}, [("dim0", 2)]))
+        ownership(LinearLayout({"offset": [[1]], "lane": [[0]]}, [("dim0", 2)]))
 
 
 def test_labels_of_replicated_elements() -> None:
