@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import (
     Float64Type,
     FloatAttr,
     IndexType,
+    IntAttr,
     IntegerAttr,
     IntegerType,
     TensorType,
@@ -34,6 +35,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.dialects import llvm
 from ttc.dialects.tt_types import PointerType
+from ttc.dialects.ttg import AsyncTokenType, MemDescType
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
 from ttc.layouts.from_attr import to_linear_layout
@@ -42,6 +44,7 @@ from ttc.layouts.linear import LayoutError, LinearLayout
 OpT = TypeVar("OpT", bound=Operation)
 
 FLOAT_TYPES = (Float16Type, BFloat16Type, Float32Type, Float64Type)
+SHARED_ADDRESS_SPACE = 3
 
 
 @dataclass(frozen=True)
@@ -103,7 +106,12 @@ class FunctionLowering:
     # -- types ----------------------------------------------------------------------------------
 
     def llvm_type(self, type: Attribute) -> Attribute:
-        """The LLVM type of one register of a value of `type` (the element type for tensors)."""
+        """The LLVM type of one register of a value of `type` (the element type for tensors, the
+        base pointer for a shared-memory descriptor, `i32` for an async token)."""
+        if isinstance(type, MemDescType):
+            return llvm.LLVMPointerType(IntAttr(SHARED_ADDRESS_SPACE))
+        if isinstance(type, AsyncTokenType):
+            return i32
         if isinstance(type, TensorType):
             type = type.element_type
         if isinstance(type, PointerType):
@@ -131,12 +139,16 @@ class FunctionLowering:
         """How many registers each thread holds for a value of `type` (1 for a scalar)."""
         if isinstance(type, TensorType):
             return self.layout(type).in_dim_size("register")
+        if isinstance(type, MemDescType):
+            return 1 + len(type.get_shape())
         return 1
 
     def struct_type(self, type: Attribute) -> Attribute:
         """The LLVM type of a value crossing a block boundary: a struct for a tensor."""
         if isinstance(type, TensorType):
             return llvm.LLVMStructType([self.llvm_type(type)] * self.num_regs(type))
+        if isinstance(type, MemDescType):
+            return llvm.LLVMStructType([self.llvm_type(type)] + [i32] * len(type.get_shape()))
         return self.llvm_type(type)
 
     # -- values ---------------------------------------------------------------------------------
@@ -158,7 +170,7 @@ class FunctionLowering:
     def pack(self, value: SSAValue) -> SSAValue:
         """The value as one LLVM value: the scalar itself, or a struct of a tensor's registers."""
         regs = self.regs(value)
-        if not isinstance(value.type, TensorType):
+        if not isinstance(value.type, TensorType | MemDescType):
             return regs[0]
         struct = self.value(llvm.UndefOp(self.struct_type(value.type)))
         for i, reg in enumerate(regs):
@@ -167,7 +179,7 @@ class FunctionLowering:
 
     def unpack(self, packed: SSAValue, type: Attribute) -> list[SSAValue]:
         """The registers of `packed`, a value built by `pack` for a TTGIR value of `type`."""
-        if not isinstance(type, TensorType):
+        if not isinstance(type, TensorType | MemDescType):
             return [packed]
         return [
             self.value(llvm.ExtractValueOp(packed, [i])) for i in range(self.num_regs(type))

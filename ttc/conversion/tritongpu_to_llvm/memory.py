@@ -1,0 +1,352 @@
+"""Shared-memory ops → LLVM (Triton's MemoryOpToLLVM, the memdesc views of ViewOpToLLVM and the
+NVIDIA AsyncCopyGlobalToLocal / AsyncCommitGroup / AsyncWait conversions).
+
+* `ttg.local_alloc`: the descriptor of `@global_smem + allocation.offset` (zero logical offsets);
+  with an initial value, the tensor is stored as `ttg.local_store` does.
+* `ttg.local_store` / `ttg.local_load`: vector `llvm.store` / `llvm.load` of up to 128 bits per
+  access, addresses from the linear layouts (`shared_transfer.transfer`); broadcast registers are
+  moved once. A load uses `ldmatrix` (`.trans` when only that fits) on sm_75 and later when the
+  layouts permit, as Triton tries it for every local_load.
+* `ttg.local_dealloc`: nothing (the arena is static).
+* `ttg.memdesc_index` advances the base by `index * elements of one buffer`;
+  `ttg.memdesc_subslice` adds its offsets to the logical offsets; `ttg.memdesc_trans` permutes
+  them; `ttg.memdesc_reshape` re-linearises them over the new shape.
+* `ttg.async_copy_global_to_local`: one `cp.async.{ca,cg}.shared.global` per vector of 4, 8 or 16
+  bytes (`.cg` for 16), the source size `mask ? n : 0` zero-filling masked elements; threads that
+  hold copies of another thread's elements stay silent. `other` must be zero (the zero fill).
+* `ttg.async_commit_group` → `cp.async.commit_group`; `ttg.async_wait {num}` →
+  `cp.async.wait_group num`; tokens are the `i32` 0, as in Triton.
+"""
+
+from __future__ import annotations
+
+from math import prod
+
+from xdsl.dialects.builtin import (
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    TensorType,
+    VectorType,
+    i32,
+    i64,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from ttc.conversion.tritongpu_to_llvm.indices import redundant_thread_predicate
+from ttc.conversion.tritongpu_to_llvm.load_store import vector_size
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_width
+from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction
+from ttc.conversion.tritongpu_to_llvm.registry import lowers
+from ttc.conversion.tritongpu_to_llvm.shared_memory import (
+    from_memory,
+    gep,
+    memory_type,
+    shared_base,
+    to_memory,
+)
+from ttc.conversion.tritongpu_to_llvm.shared_transfer import (
+    MAX_ACCESS_BITS,
+    AddressEmitter,
+    RegisterOffsets,
+    SharedView,
+    compose_register,
+    coordinates_to_offset,
+    plan_ldmatrix,
+    subslice_mask,
+    transfer,
+)
+from ttc.dialects import llvm, nvvm
+from ttc.dialects.tt_types import PointerType
+from ttc.dialects.ttg import MemDescType
+from ttc.dialects.ttg_attrs import SharedMemorySpaceAttr
+from ttc.layouts.linear import LayoutError, LinearLayout
+
+LDMATRIX_MIN_CAPABILITY = 75
+
+
+def _memdesc(lw: FunctionLowering, op: Operation, value: SSAValue) -> MemDescType:
+    type = value.type
+    if not isinstance(type, MemDescType) or not isinstance(type.memory_space, SharedMemorySpaceAttr):
+        raise lw.cannot_lower(op)
+    if lw.target.num_ctas != 1:
+        raise lw.cannot_lower(op)
+    return type
+
+
+def _register_offsets(
+    lw: FunctionLowering, op: Operation, layout: LinearLayout, type: MemDescType
+) -> RegisterOffsets:
+    try:
+        return RegisterOffsets.of(layout, coordinates_to_offset(type))
+    except LayoutError as error:
+        raise lw.error(op, f"cannot lower '{op.name}': {error.message}") from None
+
+
+def _vector(lw: FunctionLowering, values: list[SSAValue]) -> SSAValue:
+    vector_type = VectorType(values[0].type, [len(values)])
+    vector = lw.value(llvm.UndefOp(vector_type))
+    for i, value in enumerate(values):
+        vector = lw.value(
+            llvm.InsertElementOp.create(operands=[vector, value, lw.i32(i)], result_types=[vector_type])
+        )
+    return vector
+
+
+def _elements(lw: FunctionLowering, vector: SSAValue, element: Attribute, count: int) -> list[SSAValue]:
+    return [
+        lw.value(llvm.ExtractElementOp.create(operands=[vector, lw.i32(i)], result_types=[element]))
+        for i in range(count)
+    ]
+
+
+def _alignment(values: int, element: Attribute) -> dict[str, Attribute]:
+    return {"alignment": IntegerAttr(values * max(bit_width(element) // 8, 1), i64)}
+
+
+def store_tensor(lw: FunctionLowering, op: Operation, tensor: SSAValue, view: SharedView) -> None:
+    """Store a distributed tensor into a shared buffer (Triton's `lowerLocalLdSt`, store side)."""
+    assert isinstance(tensor.type, TensorType)
+    layout = lw.layout(tensor.type)
+    offsets = _register_offsets(lw, op, layout, view.type)
+    regs = [to_memory(lw, r) for r in lw.regs(tensor)]
+    stored = regs[0].type
+
+    def access(address: SSAValue, compressed: list[int]) -> None:
+        values = [regs[offsets.registers[c]] for c in compressed]
+        value = values[0] if len(values) == 1 else _vector(lw, values)
+        lw.emit(llvm.StoreOp.create(operands=[value, address], properties=_alignment(len(values), stored)))
+
+    transfer(lw, offsets, view, bit_width(stored), access)
+
+
+def _load_tensor(lw: FunctionLowering, op: Operation, view: SharedView, result: SSAValue) -> None:
+    assert isinstance(result.type, TensorType)
+    layout = lw.layout(result.type)
+    offsets = _register_offsets(lw, op, layout, view.type)
+    element = lw.llvm_type(result.type)
+    stored = memory_type(element)
+    loaded: dict[int, SSAValue] = {}
+    if not _load_matrices(lw, offsets, view, stored, loaded):
+
+        def access(address: SSAValue, compressed: list[int]) -> None:
+            count = len(compressed)
+            type = stored if count == 1 else VectorType(stored, [count])
+            value = lw.value(
+                llvm.LoadOp.create(operands=[address], result_types=[type], properties=_alignment(count, stored))
+            )
+            values = [value] if count == 1 else _elements(lw, value, stored, count)
+            loaded.update(zip(compressed, values, strict=True))
+
+        transfer(lw, offsets, view, bit_width(stored), access)
+    values = {c: from_memory(lw, v, element) for c, v in sorted(loaded.items())}
+    lw.bind(result, [values[c] for c in offsets.expand(layout)])
+
+
+def _load_matrices(
+    lw: FunctionLowering,
+    offsets: RegisterOffsets,
+    view: SharedView,
+    element: Attribute,
+    loaded: dict[int, SSAValue],
+) -> bool:
+    """Load with `ldmatrix` (then `.trans`) when the layouts permit; False when neither does."""
+    if lw.target.compute_capability < LDMATRIX_MIN_CAPABILITY:
+        return False
+    bits = bit_width(element)
+    span = subslice_mask(view.type)
+    plans = (plan_ldmatrix(offsets, span, bits, transpose) for transpose in (False, True))
+    plan = next((p for p in plans if p is not None), None)
+    if plan is None:
+        return False
+    row_lanes = offsets.lane[:2] if plan.transpose else offsets.lane[2:]
+    rows = [offsets.reg[i] for i in plan.row_regs] + list(row_lanes)
+    lanes = rows + [offsets.reg[i] for i in plan.matrices]
+    lanes += [0] * (len(offsets.lane) - len(lanes))
+    emitter = AddressEmitter(lw, view, bits // 8, lanes, offsets.warp, plan.thread_bits)
+    count = 1 << len(plan.matrices)
+    word_regs = plan.row_regs if plan.transpose else plan.word
+    per_word = 1 << len(word_regs)
+    result_type: Attribute = i32 if count == 1 else llvm.LLVMStructType([i32] * count)
+    word_type = VectorType(element, [per_word])
+    for outer in range(1 << len(plan.outer)):
+        outer_bits = [outer >> i & 1 for i in range(len(plan.outer))]
+        register_offset = 0
+        for bit, value in zip(plan.outer, outer_bits, strict=True):
+            if value:
+                register_offset ^= offsets.reg[bit]
+        address = emitter.address(register_offset)
+        result = lw.value(
+            nvvm.LdMatrixOp.create(
+                operands=[address],
+                result_types=[result_type],
+                properties={
+                    "num": IntegerAttr(count, i32),
+                    "layout": nvvm.MMALayoutAttr.get("col" if plan.transpose else "row"),
+                },
+            )
+        )
+        base = compose_register(plan.outer, outer_bits)
+        for j in range(count):
+            word = result if count == 1 else lw.value(llvm.ExtractValueOp(result, [j]))
+            matrix = compose_register(plan.matrices, [j >> i & 1 for i in range(len(plan.matrices))])
+            values = _elements(lw, lw.value(llvm.BitcastOp(word, word_type)), element, per_word)
+            for e, value in enumerate(values):
+                reg = base | matrix | compose_register(word_regs, [e >> i & 1 for i in range(len(word_regs))])
+                loaded[reg] = value
+    return True
+
+
+@lowers("ttg.local_alloc")
+def _local_alloc(lw: FunctionLowering, op: Operation) -> None:
+    type = _memdesc(lw, op, op.results[0])
+    view = SharedView(type, shared_base(lw, op), [lw.i32(0) for _ in type.get_shape()])
+    if op.operands:
+        store_tensor(lw, op, op.operands[0], view)
+    view.bind(lw, op.results[0])
+
+
+@lowers("ttg.local_dealloc")
+def _local_dealloc(lw: FunctionLowering, op: Operation) -> None:
+    _memdesc(lw, op, op.operands[0])
+
+
+@lowers("ttg.local_store")
+def _local_store(lw: FunctionLowering, op: Operation) -> None:
+    _memdesc(lw, op, op.operands[1])
+    store_tensor(lw, op, op.operands[0], SharedView.of(lw, op.operands[1]))
+
+
+@lowers("ttg.local_load")
+def _local_load(lw: FunctionLowering, op: Operation) -> None:
+    _memdesc(lw, op, op.operands[0])
+    _load_tensor(lw, op, SharedView.of(lw, op.operands[0]), op.results[0])
+
+
+@lowers("ttg.memdesc_index")
+def _memdesc_index(lw: FunctionLowering, op: Operation) -> None:
+    _memdesc(lw, op, op.operands[0])
+    result = op.results[0].type
+    assert isinstance(result, MemDescType)
+    view = SharedView.of(lw, op.operands[0])
+    stride = prod(result.get_alloc_shape()[-len(result.get_shape()) :])
+    offset = lw.binary(llvm.MulOp, lw.scalar(op.operands[1]), stride)
+    base = gep(lw, view.base, lw.llvm_type(result.element_type), offset)
+    SharedView(result, base, view.offsets[1:]).bind(lw, op.results[0])
+
+
+@lowers("ttg.memdesc_subslice")
+def _memdesc_subslice(lw: FunctionLowering, op: Operation) -> None:
+    _memdesc(lw, op, op.operands[0])
+    view = SharedView.of(lw, op.operands[0])
+    steps = op.properties["offsets"].get_values()  # type: ignore[attr-defined]
+    offsets = [
+        offset if not step else lw.binary(llvm.AddOp, offset, step)
+        for offset, step in zip(view.offsets, steps, strict=True)
+    ]
+    SharedView(op.results[0].type, view.base, offsets).bind(lw, op.results[0])  # type: ignore[arg-type]
+
+
+@lowers("ttg.memdesc_trans")
+def _memdesc_trans(lw: FunctionLowering, op: Operation) -> None:
+    _memdesc(lw, op, op.operands[0])
+    view = SharedView.of(lw, op.operands[0])
+    order = op.properties["order"].get_values()  # type: ignore[attr-defined]
+    offsets = [view.offsets[d] for d in order]
+    SharedView(op.results[0].type, view.base, offsets).bind(lw, op.results[0])  # type: ignore[arg-type]
+
+
+@lowers("ttg.memdesc_reshape")
+def _memdesc_reshape(lw: FunctionLowering, op: Operation) -> None:
+    source = _memdesc(lw, op, op.operands[0])
+    result = op.results[0].type
+    assert isinstance(result, MemDescType)
+    view = SharedView.of(lw, op.operands[0])
+    linear: SSAValue | None = None
+    stride = 1
+    for dim in reversed(range(len(source.get_shape()))):
+        term = lw.binary(llvm.MulOp, view.offsets[dim], stride) if stride > 1 else view.offsets[dim]
+        linear = term if linear is None else lw.value(llvm.AddOp(linear, term))
+        stride *= source.get_shape()[dim]
+    assert linear is not None
+    offsets: list[SSAValue] = []
+    for size in reversed(result.get_shape()):
+        offsets.insert(0, lw.binary(llvm.URemOp, linear, size))
+        linear = lw.binary(llvm.UDivOp, linear, size)
+    SharedView(result, view.base, offsets).bind(lw, op.results[0])
+
+
+def _is_zero(value: SSAValue) -> bool:
+    owner = value.owner
+    if not isinstance(owner, llvm.ConstantOp):
+        return False
+    attr = owner.value
+    return isinstance(attr, IntegerAttr | FloatAttr) and attr.value.data == 0
+
+
+@lowers("ttg.async_copy_global_to_local")
+def _async_copy(lw: FunctionLowering, op: Operation) -> None:
+    src, dst = op.operands[0], op.operands[1]
+    mask = op.mask  # type: ignore[attr-defined]
+    other = op.other  # type: ignore[attr-defined]
+    type = _memdesc(lw, op, dst)
+    assert isinstance(src.type, TensorType)
+    pointer = src.type.element_type
+    assert isinstance(pointer, PointerType)
+    element = memory_type(lw.llvm_type(pointer.pointee_type))
+    if other is not None and not all(_is_zero(v) for v in lw.regs(other)):
+        raise lw.error(op, "cp.async fills masked elements with zeros; 'other' must be zero")
+    bits = bit_width(element)
+    assert lw.axis_info is not None
+    vec = vector_size(lw, lw.axis_info, src, mask, bits)
+    contiguity = op.properties.get("contiguity")
+    if isinstance(contiguity, IntegerAttr):
+        vec = max(vec, contiguity.value.data)
+    vec = min(vec, MAX_ACCESS_BITS // bits)
+    if vec * bits < 32:
+        raise lw.error(
+            op, f"cp.async does not support transfers smaller than 4 bytes; calculated this as "
+            f"{vec * bits // 8} bytes"
+        )
+    layout = lw.layout(src.type)
+    offsets = _register_offsets(lw, op, layout, type)
+    masks = {**layout.get_free_variable_masks(), "block": 0}
+    silent = redundant_thread_predicate(lw, masks)
+    pointers = lw.regs(src)
+    mask_regs = lw.regs(mask) if mask is not None else None
+
+    def access(address: SSAValue, compressed: list[int]) -> None:
+        first = offsets.registers[compressed[0]]
+        size = len(compressed) * bits // 8
+        asm = PtxInstruction()
+        destination = asm.input(address, "r")
+        source = asm.input(pointers[first], "l")
+        if mask_regs is None:
+            source_size = f"0x{size:x}"
+        else:
+            selected = lw.value(llvm.SelectOp(mask_regs[first], lw.i32(size), lw.i32(0)))
+            source_size = asm.input(selected, "r")
+        guard = f"@{asm.input(silent, 'b')} " if silent is not None else ""
+        modifier = "cg" if size == 16 else "ca"
+        asm.lines.append(
+            f"{guard}cp.async.{modifier}.shared.global [ {destination} + 0 ], "
+            f"[ {source} + 0 ], 0x{size:x}, {source_size};"
+        )
+        asm.launch(lw, None)
+
+    transfer(lw, offsets, SharedView.of(lw, dst), bits, access, max_elems=vec)
+    lw.bind(op.results[0], [lw.i32(0)])
+
+
+@lowers("ttg.async_commit_group")
+def _async_commit_group(lw: FunctionLowering, op: Operation) -> None:
+    lw.emit(nvvm.CpAsyncCommitGroupOp())
+    lw.bind(op.results[0], [lw.i32(0)])
+
+
+@lowers("ttg.async_wait")
+def _async_wait(lw: FunctionLowering, op: Operation) -> None:
+    num = op.properties["num"]
+    assert isinstance(num, IntegerAttr)
+    lw.emit(nvvm.CpAsyncWaitGroupOp.create(properties={"n": IntegerAttr(num.value.data, i32)}))
+    lw.bind(op.results[0], [lw.i32(0)])
