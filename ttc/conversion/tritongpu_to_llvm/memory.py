@@ -25,7 +25,6 @@ from math import prod
 from xdsl.dialects.builtin import (
     FloatAttr,
     IntegerAttr,
-    IntegerType,
     TensorType,
     VectorType,
     i32,

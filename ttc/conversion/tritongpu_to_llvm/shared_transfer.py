@@ -34,6 +34,7 @@ from xdsl.ir import SSAValue
 
 from ttc.conversion.tritongpu_to_llvm.indices import apply_layout, thread_coordinates
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
+from ttc.conversion.tritongpu_to_llvm.shared_memory import gep
 from ttc.dialects import llvm
 from ttc.dialects.ttg import MemDescType
 from ttc.layouts.from_attr import to_linear_layout
@@ -178,7 +179,7 @@ def plan_vectors(
 
 
 def compose_register(bits: Sequence[int], values: Sequence[int]) -> int:
-    """The compressed register whose bit `bits[i]` is bit i of ... `values` (one 0/1 per bit)."""
+    """The register index with bit `bits[i]` set where `values[i]` is 1."""
     return sum(1 << b for b, v in zip(bits, values, strict=True) if v)
 
 
@@ -235,8 +236,6 @@ class AddressEmitter:
             offset = lw.i32(add_part) if offset is None else lw.binary(llvm.AddOp, offset, add_part)
         if offset is None:
             return self.view.base
-        from ttc.conversion.tritongpu_to_llvm.shared_memory import gep
-
         return gep(lw, self.view.base, i8, offset)
 
 
