@@ -165,6 +165,8 @@ def layout(
     ATTR is an encoding such as '#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [8, 4],
     warpsPerCTA = [1, 2], order = [1, 0]}>', a #ttg.slice or #ttg.linear, or #NAME defined in
     --layout-file. A cell T5:2 is register 2 of thread 5 (warp * threads-per-warp + lane);
+    for a shared layout (#ttg.swizzled_shared, #ttg.nvmma_shared, #ttg.shared_linear) a cell @17
+    is the element's offset in the CTA's buffer;
     B<block>: prefixes it when the layout spans several CTAs. In TSV an element held by several
     threads lists them all (T0:0|T32:0); the table and the picture show the first and +N copies.
     """

@@ -17,6 +17,8 @@ from ttc.dialects.ttg_attrs import (
     LayoutEncoding,
     LinearEncodingAttr,
     NvidiaMmaEncodingAttr,
+    NVMMASharedEncodingAttr,
+    SharedLinearEncodingAttr,
     SliceEncodingAttr,
     SwizzledSharedEncodingAttr,
     ints,
@@ -24,17 +26,21 @@ from ttc.dialects.ttg_attrs import (
 from ttc.layouts.blocked import blocked_to_linear, slice_to_linear
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.linear_encoding import linear_encoding_to_linear
-from ttc.layouts.shared import swizzled_shared_to_linear
 from ttc.layouts.mma import (
     fma_dot_operand_to_linear,
     nvidia_dot_operand_to_linear,
     nvidia_mma_to_linear,
 )
+from ttc.layouts.shared import (
+    nvmma_shared_to_linear,
+    shared_linear_to_linear,
+    swizzled_shared_to_linear,
+)
 
 
 def to_linear_layout(encoding: Attribute, shape: Sequence[int]) -> LinearLayout:
-    """The layout from (register, lane, warp, block) to the coordinates of a `shape` tensor, or
-    for a shared encoding from (offset, block) to the coordinates of a `shape` buffer."""
+    """The layout from (register, lane, warp, block) to the coordinates of a `shape` tensor; for a
+    shared encoding, from (offset, block) to the coordinates of a `shape` buffer."""
     shape = tuple(shape)
     if isinstance(encoding, LayoutEncoding) and encoding.rank != len(shape):
         raise LayoutError(
@@ -69,11 +75,8 @@ def to_linear_layout(encoding: Attribute, shape: Sequence[int]) -> LinearLayout:
         )
     if isinstance(encoding, DotOperandEncodingAttr):
         return _dot_operand_to_linear(encoding, shape)
-    if isinstance(encoding, SwizzledSharedEncodingAttr):
-        cta = encoding.cta_layout
-        return swizzled_shared_to_linear(
-            shape, encoding.vec.data, encoding.per_phase.data, encoding.max_phase.data,
-            ints(encoding.order), (cta.ctas_per_cga, cta.cta_split_num, cta.cta_order))
+    if isinstance(encoding, SwizzledSharedEncodingAttr | NVMMASharedEncodingAttr | SharedLinearEncodingAttr):
+        return _shared_to_linear(encoding, shape)
     name = getattr(encoding, "name", type(encoding).__name__)
     raise LayoutError(f"no linear-layout conversion for #{name} yet")
 
@@ -103,3 +106,28 @@ def _dot_operand_to_linear(encoding: DotOperandEncodingAttr, shape: tuple[int, .
         )
     name = getattr(parent, "name", type(parent).__name__)
     raise LayoutError(f"no linear-layout conversion for #ttg.dot_op of #{name} yet")
+
+
+def _shared_to_linear(encoding: Attribute, shape: tuple[int, ...]) -> LinearLayout:
+    if isinstance(encoding, SwizzledSharedEncodingAttr):
+        cta = encoding.cta_layout
+        return swizzled_shared_to_linear(
+            shape,
+            encoding.vec.data,
+            encoding.per_phase.data,
+            encoding.max_phase.data,
+            ints(encoding.order),
+            (cta.ctas_per_cga, cta.cta_split_num, cta.cta_order),
+        )
+    if isinstance(encoding, NVMMASharedEncodingAttr):
+        cta = encoding.cta_layout
+        return nvmma_shared_to_linear(
+            shape,
+            encoding.swizzling_byte_width.data,
+            encoding.is_transposed,
+            encoding.element_bit_width.data,
+            encoding.is_fp4_padded,
+            (cta.ctas_per_cga, cta.cta_split_num, cta.cta_order),
+        )
+    assert isinstance(encoding, SharedLinearEncodingAttr)
+    return shared_linear_to_linear(encoding.bases(), shape)

@@ -1,5 +1,4 @@
-"""Pictures of a layout: which thread and register hold each tensor element, or, for a shared
-layout, at which element offset of the buffer each element is stored.
+"""Pictures of a distributed layout: which thread and register hold each tensor element.
 
 The drawing Triton's documentation uses for `#ttg.blocked` (the 16x16 tensor over 2 warps), made
 from a linear layout: every (register, lane, warp, block) input is applied and recorded at the
@@ -16,9 +15,12 @@ Three renderings of the same `OwnershipTable`:
   holder of a replicated element followed by `+N`, the number of further copies (the SVG lists them
   all in the cell's tooltip).
 
-A 1-D tensor is drawn as one row. A shared layout (input `offset`) labels each element
-`@<offset>` and colours it by its group of 8 consecutive offsets (one 16-byte access of 16-bit
-elements), so a swizzle shows as colours shifting from row to row.
+A shared-memory layout (input dimensions `offset` and `block`) is drawn the same way, each cell
+giving the element's offset in its CTA's buffer, `@<offset>` (`B<block>:@<offset>`), coloured by
+the buffer row the offset falls in (the row's length is the tensor's last dimension), so a swizzle
+shows as rows scattered across colours.
+
+A 1-D tensor is drawn as one row.
 """
 
 from __future__ import annotations
@@ -40,18 +42,17 @@ PALETTE = (
 
 @dataclass(frozen=True, order=True)
 class Owner:
-    """One holder of an element: a register of a thread (of a CTA)."""
+    """One holder of an element: a register of a thread (of a CTA), or for a shared layout
+    (`in_memory`) the offset `register` of the CTA's buffer, `warp` then being its buffer row."""
 
     block: int
     thread: int
     register: int
     warp: int
-    """The warp, or for a shared layout the offset's colour group."""
-    shared: bool = False
-    """A shared-memory element: `thread` is its offset in the buffer."""
+    in_memory: bool = False
 
     def label(self, with_block: bool) -> str:
-        core = f"@{self.thread}" if self.shared else f"T{self.thread}:{self.register}"
+        core = f"@{self.register}" if self.in_memory else f"T{self.thread}:{self.register}"
         return f"B{self.block}:{core}" if with_block else core
 
 
@@ -84,12 +85,13 @@ class OwnershipTable:
 def ownership(layout: LinearLayout) -> OwnershipTable:
     """Tabulate a distributed layout with outputs `dim0` (rows) and, for 2-D, `dim1` (columns).
 
-    Input dimensions other than register, lane, warp and block are not allowed; missing ones
-    count as size 1. Every element must be held by someone (the layout is surjective).
+    Input dimensions are register, lane, warp and block (a distributed layout) or offset and block
+    (a shared one); missing ones count as size 1. Every element must be held by someone (the
+    layout is surjective).
     """
-    if "offset" in layout.in_dims:
-        return _shared_ownership(layout)
-    extra = set(layout.in_dims) - {"register", "lane", "warp", "block"}
+    in_memory = "offset" in layout.in_dims
+    allowed = {"offset", "block"} if in_memory else {"register", "lane", "warp", "block"}
+    extra = set(layout.in_dims) - allowed
     if extra:
         raise LayoutError(f"cannot draw a layout with input dimensions {sorted(extra)}")
     rank = layout.num_out_dims
@@ -111,53 +113,20 @@ def ownership(layout: LinearLayout) -> OwnershipTable:
 
     for ins, outs in layout.apply_all():
         row, col = (0, outs[0]) if rank == 1 else outs
-        lane, warp = coordinate(ins, "lane"), coordinate(ins, "warp")
-        cells[row][col].append(
-            Owner(
-                block=coordinate(ins, "block"),
-                thread=warp * threads_per_warp + lane,
-                register=coordinate(ins, "register"),
-                warp=warp,
-            )
-        )
+        block = coordinate(ins, "block")
+        if in_memory:
+            offset = coordinate(ins, "offset")
+            owner = Owner(block, thread=0, register=offset, warp=offset // n_cols, in_memory=True)
+        else:
+            lane, warp = coordinate(ins, "lane"), coordinate(ins, "warp")
+            owner = Owner(block, warp * threads_per_warp + lane, coordinate(ins, "register"), warp)
+        cells[row][col].append(owner)
     if any(not cell for row_cells in cells for cell in row_cells):
         raise LayoutError("the layout leaves some elements without a holder (not surjective)")
     return OwnershipTable(
         rows=tuple(tuple(tuple(sorted(cell)) for cell in row_cells) for row_cells in cells),
-        num_warps=sizes.get("warp", 1),
+        num_warps=n_rows if in_memory else sizes.get("warp", 1),
         num_blocks=sizes.get("block", 1),
-    )
-
-
-SHARED_COLOUR_GROUP = 8
-"""Consecutive offsets drawn in one colour."""
-
-
-def _shared_ownership(layout: LinearLayout) -> OwnershipTable:
-    """Tabulate a shared layout (offset, block -> dim0, dim1): each element's offset."""
-    extra = set(layout.in_dims) - {"offset", "block"}
-    if extra:
-        raise LayoutError(f"cannot draw a layout with input dimensions {sorted(extra)}")
-    rank = layout.num_out_dims
-    if rank not in (1, 2) or layout.out_dims != ("dim0", "dim1")[:rank]:
-        raise LayoutError(
-            f"only 1-D and 2-D tensors can be drawn; the layout has outputs {list(layout.out_dims)}"
-        )
-    n_rows, n_cols = (1, layout.out_dim_size("dim0")) if rank == 1 else (
-        layout.out_dim_size("dim0"), layout.out_dim_size("dim1"))
-    cells: list[list[list[Owner]]] = [[[] for _ in range(n_cols)] for _ in range(n_rows)]
-    positions = {name: i for i, name in enumerate(layout.in_dims)}
-    for ins, outs in layout.apply_all():
-        row, col = (0, outs[0]) if rank == 1 else outs
-        offset = ins[positions["offset"]]
-        block = ins[positions["block"]] if "block" in positions else 0
-        cells[row][col].append(Owner(block=block, thread=offset, register=0,
-                                     warp=offset // SHARED_COLOUR_GROUP, shared=True))
-    groups = max(1, layout.in_dim_size("offset") // SHARED_COLOUR_GROUP)
-    return OwnershipTable(
-        rows=tuple(tuple(tuple(sorted(cell)) for cell in row_cells) for row_cells in cells),
-        num_warps=groups,
-        num_blocks=layout.in_dim_size("block") if "block" in positions else 1,
     )
 
 

@@ -28,7 +28,6 @@ from ttc.dialects.ttg_attrs import (
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import layout_order
 from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
-from ttc.layouts.swizzled_shared import swizzled_shared_to_linear
 from ttc.transforms.utils import users
 
 
@@ -103,7 +102,7 @@ def copy_vec_bytes(tensor: TensorType[Attribute], shared: Attribute) -> int:
     assert isinstance(shared, SwizzledSharedEncodingAttr)
     shape = tensor.get_shape()
     registers = to_linear_layout(tensor.encoding, shape)
-    memory = swizzled_shared_to_linear(shared, shape)
+    memory = to_linear_layout(shared, shape)
     elements = registers.invert_and_compose(memory).get_num_consecutive_in_out()
     return elements * bit_width(tensor.get_element_type()) // 8
 

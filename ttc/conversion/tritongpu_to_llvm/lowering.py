@@ -6,13 +6,6 @@ one value per register), `TritonLLVMOpBuilder`'s constant and arithmetic helpers
 `unpackLLElements`/`packLLElements` pair. Instead of packing every tensor into an `!llvm.struct`
 between ops, ttc keeps a Python map from each TTGIR value to the list of its per-thread LLVM
 values (a scalar is a list of one); structs appear only where values cross blocks.
-
-A shared-memory descriptor (`!ttg.memdesc`, Triton's `SharedMemoryObject`) is two values: the
-`!llvm.ptr<3>` of the start of its buffer (for a `memdesc_index` view, of that buffer), and an
-`i32` element offset that is XOR-ed into every address computed through the layout of the
-allocation (a subslice's origin: subslices are aligned to their power-of-two shape, so adding
-their origin to a coordinate inside them is an XOR). An `!ttg.async.token` has no meaning after
-lowering; it is an `i32` zero, so that it can still cross blocks.
 """
 
 from __future__ import annotations
@@ -29,8 +22,8 @@ from xdsl.dialects.builtin import (
     Float32Type,
     Float64Type,
     FloatAttr,
-    IntAttr,
     IndexType,
+    IntAttr,
     IntegerAttr,
     IntegerType,
     TensorType,
@@ -51,6 +44,7 @@ from ttc.layouts.linear import LayoutError, LinearLayout
 OpT = TypeVar("OpT", bound=Operation)
 
 FLOAT_TYPES = (Float16Type, BFloat16Type, Float32Type, Float64Type)
+SHARED_ADDRESS_SPACE = 3
 
 
 @dataclass(frozen=True)
@@ -112,7 +106,12 @@ class FunctionLowering:
     # -- types ----------------------------------------------------------------------------------
 
     def llvm_type(self, type: Attribute) -> Attribute:
-        """The LLVM type of one register of a value of `type` (the element type for tensors)."""
+        """The LLVM type of one register of a value of `type` (the element type for tensors, the
+        base pointer for a shared-memory descriptor, `i32` for an async token)."""
+        if isinstance(type, MemDescType):
+            return llvm.LLVMPointerType(IntAttr(SHARED_ADDRESS_SPACE))
+        if isinstance(type, AsyncTokenType):
+            return i32
         if isinstance(type, TensorType):
             type = type.element_type
         if isinstance(type, PointerType):
@@ -121,8 +120,6 @@ class FunctionLowering:
             return i32
         if isinstance(type, IntegerType | llvm.LLVMPointerType) or isinstance(type, FLOAT_TYPES):
             return type
-        if isinstance(type, AsyncTokenType):
-            return i32
         assert self.current is not None
         raise self.cannot_lower(self.current)
 
@@ -143,15 +140,15 @@ class FunctionLowering:
         if isinstance(type, TensorType):
             return self.layout(type).in_dim_size("register")
         if isinstance(type, MemDescType):
-            return 2
+            return 1 + len(type.get_shape())
         return 1
 
     def struct_type(self, type: Attribute) -> Attribute:
-        """The LLVM type of a value crossing a block boundary: a struct for a tensor or memdesc."""
+        """The LLVM type of a value crossing a block boundary: a struct for a tensor."""
         if isinstance(type, TensorType):
             return llvm.LLVMStructType([self.llvm_type(type)] * self.num_regs(type))
         if isinstance(type, MemDescType):
-            return llvm.LLVMStructType([llvm.LLVMPointerType(IntAttr(3)), i32])
+            return llvm.LLVMStructType([self.llvm_type(type)] + [i32] * len(type.get_shape()))
         return self.llvm_type(type)
 
     # -- values ---------------------------------------------------------------------------------

@@ -18,12 +18,16 @@ from __future__ import annotations
 from xdsl.dialects.builtin import DenseArrayBase, IntAttr, IntegerAttr, IntegerType, i8, i32, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from ttc.conversion.tritongpu_to_llvm.lowering import FLOAT_TYPES, FunctionLowering, bit_width
+from ttc.conversion.tritongpu_to_llvm.lowering import (
+    FLOAT_TYPES,
+    SHARED_ADDRESS_SPACE,
+    FunctionLowering,
+    bit_width,
+)
 from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.dialects import llvm, nvvm
 
-SHARED_ADDRESS_SPACE = 3
 GLOBAL_SMEM = "global_smem"
 OFFSET_ATTR = "allocation.offset"
 FULL_MASK = -1
