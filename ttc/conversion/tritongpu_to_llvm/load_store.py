@@ -24,7 +24,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.conversion.tritongpu_to_llvm.indices import redundant_thread_predicate, scalar_free_masks
-from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_width
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_width, pack_vector, unpack_vector
 from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction, operand_list
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.dialects import llvm, tt
@@ -123,17 +123,9 @@ def _cache_policy(lw: FunctionLowering, op: tt.CachedAccessOp) -> tuple[str, SSA
     return f".L1::{eviction}.L2::cache_hint", policy.launch(lw, i64)
 
 
-def _pack_word(lw: FunctionLowering, elems: list[SSAValue], width: int) -> SSAValue:
+def pack_word(lw: FunctionLowering, elems: list[SSAValue], width: int) -> SSAValue:
     """Elements packed into one `iW` word: insertelement into a vector, then bitcast."""
-    vector_type = VectorType(elems[0].type, [len(elems)])
-    word = lw.value(llvm.UndefOp(vector_type))
-    for i, elem in enumerate(elems):
-        word = lw.value(
-            llvm.InsertElementOp.create(
-                operands=[word, elem, lw.i32(i)], result_types=[vector_type]
-            )
-        )
-    return lw.value(llvm.BitcastOp(word, IntegerType(width)))
+    return lw.value(llvm.BitcastOp(pack_vector(lw, elems), IntegerType(width)))
 
 
 @lowers("tt.load")
@@ -168,7 +160,7 @@ def _load(lw: FunctionLowering, op: Operation) -> None:
                 asm.lines.append(f"{mov} {out}, 0x0;")
             else:
                 first = start + w * word_elems
-                word = _pack_word(lw, others[first : first + word_elems], width)
+                word = pack_word(lw, others[first : first + word_elems], width)
                 asm.lines.append(f"{mov} {out}, {asm.input(word, _constraint(width))};")
         address = asm.input(ptrs[start], "l")
         operands = f"{operand_list(outs)}, [ {address} + 0 ]"
@@ -184,15 +176,7 @@ def _load(lw: FunctionLowering, op: Operation) -> None:
         vector_type = VectorType(value_type, [word_elems])
         for w in range(n_words):
             word = lw.value(llvm.ExtractValueOp(result, [w])) if n_words > 1 else result
-            vector = lw.value(llvm.BitcastOp(word, vector_type))
-            for i in range(word_elems):
-                loaded.append(
-                    lw.value(
-                        llvm.ExtractElementOp.create(
-                            operands=[vector, lw.i32(i)], result_types=[value_type]
-                        )
-                    )
-                )
+            loaded += unpack_vector(lw, lw.value(llvm.BitcastOp(word, vector_type)))
     lw.bind(op.result, loaded)
 
 
@@ -226,7 +210,7 @@ def _store(lw: FunctionLowering, op: Operation) -> None:
         asm = PtxInstruction()
         words = [
             asm.input(
-                _pack_word(lw, values[start + w * word_elems : start + (w + 1) * word_elems], width),
+                pack_word(lw, values[start + w * word_elems : start + (w + 1) * word_elems], width),
                 _constraint(width),
             )
             for w in range(n_words)

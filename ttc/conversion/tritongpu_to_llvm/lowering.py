@@ -28,6 +28,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     TensorType,
     StringAttr,
+    VectorType,
     i32,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
@@ -249,6 +250,27 @@ class FunctionLowering:
         from ttc.dialects.nvvm import SPECIAL_REGISTER_OPS
 
         return self.value(SPECIAL_REGISTER_OPS[op_name]())
+
+
+def pack_vector(lw: FunctionLowering, elems: Sequence[SSAValue]) -> SSAValue:
+    """A `vector<N x T>` of `elems`: `insertelement` into an undef vector, as Triton packs."""
+    vector_type = VectorType(elems[0].type, [len(elems)])
+    vector = lw.value(llvm.UndefOp(vector_type))
+    for i, elem in enumerate(elems):
+        vector = lw.value(
+            llvm.InsertElementOp.create(operands=[vector, elem, lw.i32(i)], result_types=[vector_type])
+        )
+    return vector
+
+
+def unpack_vector(lw: FunctionLowering, vector: SSAValue) -> list[SSAValue]:
+    """The elements of a `vector<N x T>` value (`extractelement` each)."""
+    assert isinstance(vector.type, VectorType)
+    element = vector.type.element_type
+    return [
+        lw.value(llvm.ExtractElementOp.create(operands=[vector, lw.i32(i)], result_types=[element]))
+        for i in range(vector.type.get_shape()[0])
+    ]
 
 
 def dense_i32(values: Sequence[int]) -> DenseArrayBase:
