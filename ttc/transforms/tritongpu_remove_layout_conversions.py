@@ -16,12 +16,17 @@ Mirrors Triton's RemoveLayoutConversions.cpp, in its order:
    adding loop arguments); an earlier rematerialization of the same value is reused when it
    dominates.
 4. Conversion cleanup again, then hoisting of conversions above a single extension or broadcast
-   (`hoistConvertOnTopOfExtOrBroadcast`), cleanup.
+   (`hoistConvertOnTopOfExtOrBroadcast`), cleanup, and hoisting of conversions next to the loads
+   they come from (`hoistConvertDotOperand`), cleanup: when a dot whose A operand is in an MMA
+   dot-operand layout post-dominates a conversion, the conversion's backward slice through ops
+   that move no data between threads (pure elementwise ops, broadcasts, views, conversions) is
+   recomputed in the target layout, its loads converted right after they load and its constants
+   converted in place, so that the loads can be pipelined into the dot's layout.
 5. Final cleanup: dead `scf.for` arguments (Triton's ForOpDeadArgElimination), `scf.for` /
    `scf.if` and conversion canonicalization.
 
-Not yet mirrored: rematerialization through `scf.if` results, `hoistConvertIntoConditionals` and
-`hoistConvertDotOperand` (conversions feeding NVIDIA MMA dots); such conversions stay.
+Not yet mirrored: rematerialization through `scf.if` results and `hoistConvertIntoConditionals`;
+such conversions stay.
 `disable-remat-splitting` is accepted for Triton's RUN lines; Triton 3.6 does not read it.
 """
 
@@ -53,7 +58,13 @@ from ttc.transforms.tritongpu_utils import (
     set_type,
     with_encoding,
 )
-from ttc.transforms.utils import create_op, erase_op, would_be_trivially_dead
+from ttc.transforms.utils import (
+    create_op,
+    erase_op,
+    is_elementwise,
+    is_memory_effect_free,
+    would_be_trivially_dead,
+)
 
 LOAD_STORE_ATOMIC = ("tt.load", "tt.store", "tt.atomic_rmw", "tt.atomic_cas")
 PROPAGATING_OPS = frozenset({"tt.reduce", "tt.expand_dims", "tt.reshape", "tt.trans", "tt.join",
@@ -443,6 +454,52 @@ def can_be_rematerialized(op: Operation) -> bool:
     return op.name not in ("tt.atomic_rmw", "tt.atomic_cas", "tt.dot", "scf.while", "scf.condition")
 
 
+DOT_LIKE_OPS = ("tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled")
+VIEW_OPS = ("tt.expand_dims", "tt.reshape", "tt.trans", "tt.join", "tt.split")
+
+
+def post_dominates(op: Operation, other: Operation) -> bool:
+    """MLIR's `PostDominanceInfo::postDominates(op, other)` for single-block regions: `other`, or
+    the ancestor of it in `op`'s block, comes before `op`."""
+    if op is other:
+        return True
+    ancestor: Operation | None = other
+    while ancestor is not None and ancestor.parent is not op.parent:
+        ancestor = ancestor.parent_op()
+    if ancestor is None or ancestor is op:
+        return False
+    block = op.parent
+    assert block is not None
+    return block.get_operation_index(ancestor) < block.get_operation_index(op)
+
+
+def feeds_mma_dot(cvt: Operation) -> bool:
+    """Triton's `canBePipelined` in `hoistConvertDotOperand`: a dot-like op under the conversion's
+    parent, whose first operand is in a dot-operand layout of an MMA, post-dominates it."""
+    parent = cvt.parent_op()
+    if parent is None:
+        return False
+    for op in parent.walk():
+        if op.name not in DOT_LIKE_OPS or not op.operands:
+            continue
+        encoding = encoding_of(op.operands[0].type)
+        if (
+            isinstance(encoding, DotOperandEncodingAttr)
+            and isinstance(encoding.parent, NvidiaMmaEncodingAttr)
+            and post_dominates(op, cvt)
+        ):
+            return True
+    return False
+
+
+def moves_no_data(op: Operation) -> bool:
+    """What `hoistConvertDotOperand` hoists over: pure elementwise ops, broadcasts, conversions
+    and views (Triton's `isView`)."""
+    if is_elementwise(op) and is_memory_effect_free(op):
+        return True
+    return op.name in ("tt.broadcast", "ttg.convert_layout", *VIEW_OPS)
+
+
 Slice = dict[SSAValue, None]
 Layouts = dict[SSAValue, Attribute]
 
@@ -627,6 +684,35 @@ class LayoutRematerialization:
         mapping = {hoisted.results[0]: new_op.results[0]}
         del slice_[hoisted.results[0]]
         self.rewrite_slice(slice_, layout, cvt, mapping)
+
+    def hoist_dot_operand(self, cvt: Operation) -> None:
+        """Triton's `hoistConvertDotOperand`: move a conversion feeding an MMA dot up to the
+        loads (and constants) it is computed from."""
+        if not feeds_mma_dot(cvt):
+            return
+        target = encoding_of(cvt.results[0].type)
+        assert target is not None
+        found = self.backward_slice(cvt, 0, target, lambda op: not moves_no_data(op))
+        if found is None:
+            return
+        slice_, layout = found
+        mapping: dict[SSAValue, SSAValue] = {}
+        inner: Slice = {}
+        for value in slice_:
+            owner = value.owner
+            if not isinstance(owner, Operation):
+                return
+            if owner.name not in ("tt.load", "tt.descriptor_load"):
+                if owner.name == "arith.constant" or moves_no_data(owner):
+                    inner[value] = None
+                    continue
+                return
+            loaded = owner.results[0]
+            new_cvt = create_op(self.ctx, "ttg.convert_layout", [loaded], [with_encoding(loaded.type, layout[loaded])])
+            _insert_after_value(loaded, new_cvt)
+            mapping[loaded] = new_cvt.results[0]
+        if inner:
+            self.rewrite_slice(inner, layout, cvt, mapping)
 
     def rewrite_slice(self, slice_: Slice, layout: Layouts, cvt: Operation, mapping: dict[SSAValue, SSAValue]) -> None:
         """Triton's `rewriteSlice`: clone the slice in its new layouts, thread loop arguments."""
@@ -859,6 +945,9 @@ class TritonGPURemoveLayoutConversionsPass(TtcPass):
         for func in functions:
             remat = LayoutRematerialization(ctx, func)
             remat.for_each_convert(remat.hoist_above_ext_or_broadcast)
+            remat.cleanup()
+            remat = LayoutRematerialization(ctx, func)
+            remat.for_each_convert(remat.hoist_dot_operand)
             remat.cleanup()
         patterns = _patterns_of(
             "scf.for", "scf.if", "ttg.convert_layout", extra={"scf.for": eliminate_dead_for_args}

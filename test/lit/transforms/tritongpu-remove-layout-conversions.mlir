@@ -99,3 +99,67 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A conversion into an MMA operand layout, followed by its dot, moves up to the load it is
+// computed from: the scaling in between (a pure elementwise op and its constant) is recomputed in
+// the operand layout, so that the load can later be pipelined straight into it.
+// CHECK-LABEL: tt.func @dot_operand_conversion_next_to_load
+// CHECK: %[[CST:.*]] = arith.constant dense<2.000000e+00> : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+// CHECK: %[[A:.*]] = tt.load %arg0 : tensor<32x32x!tt.ptr<f16>, #blocked>
+// CHECK-NEXT: %[[AC:.*]] = ttg.convert_layout %[[A]] : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+// CHECK-NEXT: %[[S:.*]] = arith.mulf %[[AC]], %[[CST]] : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+// CHECK-NEXT: tt.dot %[[S]], %arg1, %arg2
+// CHECK-NOT: ttg.convert_layout
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @dot_operand_conversion_next_to_load(%pa: tensor<32x32x!tt.ptr<f16>, #blocked>, %b: tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<32x32xf32, #mma>) -> tensor<32x32xf32, #mma> {
+    %two = arith.constant dense<2.000000e+00> : tensor<32x32xf16, #blocked>
+    %a = tt.load %pa : tensor<32x32x!tt.ptr<f16>, #blocked>
+    %s = arith.mulf %a, %two : tensor<32x32xf16, #blocked>
+    %sa = ttg.convert_layout %s : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %d = tt.dot %sa, %b, %c : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+    tt.return %d : tensor<32x32xf32, #mma>
+  }
+}
+
+// -----
+
+// The conversion stays where it is when no MMA dot post-dominates it (the dot is under an
+// `scf.if`), and when its slice reaches an op that moves data between threads (here the first
+// dot of a chain, as in attention).
+// CHECK-LABEL: tt.func @dot_operand_conversion_kept
+// CHECK: tt.load
+// CHECK-NEXT: arith.mulf
+// CHECK-NEXT: ttg.convert_layout
+// CHECK: scf.if
+// CHECK: tt.func @chained_dot_conversion_kept
+// CHECK: %[[D:.*]] = tt.dot
+// CHECK-NEXT: %[[T:.*]] = arith.truncf %[[D]] : tensor<32x32xf32, #mma> to tensor<32x32xf16, #mma>
+// CHECK-NEXT: ttg.convert_layout %[[T]] : tensor<32x32xf16, #mma> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @dot_operand_conversion_kept(%pa: tensor<32x32x!tt.ptr<f16>, #blocked>, %b: tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<32x32xf32, #mma>, %p: i1) -> tensor<32x32xf32, #mma> {
+    %two = arith.constant dense<2.000000e+00> : tensor<32x32xf16, #blocked>
+    %a = tt.load %pa : tensor<32x32x!tt.ptr<f16>, #blocked>
+    %s = arith.mulf %a, %two : tensor<32x32xf16, #blocked>
+    %sa = ttg.convert_layout %s : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %r = scf.if %p -> (tensor<32x32xf32, #mma>) {
+      %d = tt.dot %sa, %b, %c : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+      scf.yield %d : tensor<32x32xf32, #mma>
+    } else {
+      scf.yield %c : tensor<32x32xf32, #mma>
+    }
+    tt.return %r : tensor<32x32xf32, #mma>
+  }
+  tt.func @chained_dot_conversion_kept(%a: tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<32x32xf32, #mma>) -> tensor<32x32xf32, #mma> {
+    %d = tt.dot %a, %b, %c : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+    %t = arith.truncf %d : tensor<32x32xf32, #mma> to tensor<32x32xf16, #mma>
+    %ta = ttg.convert_layout %t : tensor<32x32xf16, #mma> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %e = tt.dot %ta, %b, %c : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+    tt.return %e : tensor<32x32xf32, #mma>
+  }
+}
