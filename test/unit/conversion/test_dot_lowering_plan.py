@@ -116,3 +116,46 @@ def test_mma_plan_refuses_foreign_layouts() -> None:
     assert plan_mma_v2(blocked, b, d, 2, 2) is None
     # kWidth 2 operands read as tf32 (one element per register): the lanes do not match.
     assert plan_mma_v2(a, b, d, 1, 1) is None
+
+
+TF32_DOT = """\
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tf32(%x: f32, %y: f32, %out: !tt.ptr<f32>) {
+    %zero = arith.constant dense<0.000000e+00> : tensor<16x8xf32, #mma>
+    %a = tt.splat %x : f32 -> tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
+    %b = tt.splat %y : f32 -> tensor<16x8xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>
+    %d = tt.dot %a, %b, %zero, inputPrecision = tf32 : tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<16x8xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<16x8xf32, #mma>
+    %p = tt.splat %out : !tt.ptr<f32> -> tensor<16x8x!tt.ptr<f32>, #mma>
+    tt.store %p, %d : tensor<16x8x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
+"""
+
+
+def test_emitted_operands_come_from_their_own_tensor() -> None:
+    """A and B hold elements at the same coordinates (A[0, 0] and B[0, 0]); each instruction's
+    A words must be packed from A's registers and its B words from B's (the tf32 case, one
+    element per word, once reused A's word for B)."""
+    from ttc.conversion.tritongpu_to_llvm.convert import ConvertTritonGPUToLLVMPass
+    from ttc.ir.context import make_context
+    from ttc.ir.parser import parse_module
+
+    ctx = make_context()
+    module = parse_module(TF32_DOT, "tf32.mlir", ctx=ctx)
+    ConvertTritonGPUToLLVMPass(compute_capability=80).apply(ctx, module)
+
+    def source(word):  # noqa: ANN001, ANN202 - xDSL values
+        cast = word.owner  # llvm.bitcast of a vector built by insertelement
+        return cast.operands[0].owner.operands[1]
+
+    mmas = [op for op in module.walk() if op.name == "llvm.inline_asm"
+            and "mma.sync" in op.properties["asm_string"].data]
+    assert len(mmas) == 2
+    func = next(op for op in module.walk() if op.name == "llvm.func")
+    x, y = func.regions[0].blocks.first.args[:2]
+    for mma in mmas:
+        a_words, b_words = mma.operands[4:8], mma.operands[8:10]
+        assert {source(w) for w in a_words} == {x}
+        assert {source(w) for w in b_words} == {y}

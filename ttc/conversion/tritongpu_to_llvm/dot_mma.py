@@ -163,13 +163,15 @@ class _MmaEmitter:
         self.lw, self.instruction = lw, instruction
         self.tables = {"a": a, "b": b}
         self.acc = {coords: c.get(coords) for coords in c.distinct()}
-        self.words: dict[tuple[Coords, ...], SSAValue] = {}
+        self.words: dict[tuple[str, tuple[Coords, ...]], SSAValue] = {}
+        """Packed operand words by operand and coordinates (A's and B's coordinates overlap)."""
 
     def word(self, operand: str, coords: tuple[Coords, ...]) -> SSAValue:
-        if coords not in self.words:
+        key = (operand, coords)
+        if key not in self.words:
             table = self.tables[operand]
-            self.words[coords] = pack_word(self.lw, [table.get(c) for c in coords], 32)  # type: ignore[misc]
-        return self.words[coords]
+            self.words[key] = pack_word(self.lw, [table.get(c) for c in coords], 32)  # type: ignore[misc]
+        return self.words[key]
 
     def mma(self, step: MmaStep) -> None:
         lw, instruction = self.lw, self.instruction
