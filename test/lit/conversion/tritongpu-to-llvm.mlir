@@ -85,7 +85,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-// Math: exp is x * log2(e) then ex2.approx (f16 through f32), f32 division is div.full,
+// Math: exp is x * log2(e) then ex2.approx (f16 through f32), exp2 is the flush-to-zero
+// ex2.approx (libdevice's __nv_exp2f under nvvm-reflect-ftz), f32 division is div.full,
 // precise ops are plain LLVM.
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 // CHECK-LABEL: llvm.func @math
@@ -105,6 +106,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // CHECK: llvm.intr.floor
 // CHECK: %[[MAX:.*]] = llvm.intr.maximum
 // CHECK: llvm.intr.minimum(%[[MAX]], %{{.*}})
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"(%{{.*}}) : (f32) -> f32
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @math(%x: f32, %h: f16) {
     %0 = tt.splat %x : f32 -> tensor<32xf32, #blocked>
@@ -119,6 +121,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     %9 = math.absf %8 : tensor<32xf32, #blocked>
     %10 = math.floor %9 : tensor<32xf32, #blocked>
     %11 = tt.clampf %10, %0, %1, propagateNan = all : tensor<32xf32, #blocked>
+    %12 = math.exp2 %11 : tensor<32xf32, #blocked>
     tt.return
   }
 }

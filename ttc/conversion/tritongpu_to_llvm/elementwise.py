@@ -4,7 +4,9 @@ MLIR's ArithToLLVM).
 Integer and float arithmetic, comparisons, `select` and casts map one-to-one onto LLVM ops
 (fast-math flags carried over). Where Triton's NVIDIA lowering picks a PTX intrinsic, so does ttc:
 `arith.divf` on f32 is `llvm.nvvm.div.full` (div.full.f32, Triton's default division),
-`math.exp` on f32 is `x * log2(e)` then `llvm.nvvm.ex2.approx.f`, `math.exp2` is ex2.approx,
+`math.exp` on f32 is `x * log2(e)` then `llvm.nvvm.ex2.approx.f`; `math.exp2` is what Triton's
+call of libdevice's `__nv_exp2f` becomes under its default `nvvm-reflect-ftz = 1`,
+`llvm.nvvm.ex2.approx.ftz.f`;
 `math.log2`/`math.log` use `llvm.nvvm.lg2.approx.f` (times ln 2 for `log`), `math.rsqrt` is
 rsqrt.approx. f16/bf16 operands of these are computed in f32. The precise variants are plain LLVM:
 `tt.precise_divf` is `fdiv` (div.rn) and `tt.precise_sqrt`/`math.sqrt` are `llvm.intr.sqrt`
@@ -236,7 +238,7 @@ def _exp(lw: FunctionLowering, op: Operation) -> None:
 
 @lowers("math.exp2")
 def _exp2(lw: FunctionLowering, op: Operation) -> None:
-    _in_f32(lw, op, lambda x: _call(lw, "llvm.nvvm.ex2.approx.f", [x]))
+    _in_f32(lw, op, lambda x: _call(lw, "llvm.nvvm.ex2.approx.ftz.f", [x]))
 
 
 @lowers("math.log2")
