@@ -11,19 +11,14 @@ optimize-dot-operands, reorder-instructions) among them.
 
 from __future__ import annotations
 
-import difflib
 import sys
 from pathlib import Path
 
 import pytest
 
-from ttc.ir.context import make_context
-from ttc.ir.parser import parse_module
-from ttc.ir.printer import print_module
-from ttc.pipelines.registry import get_pass
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "transforms"))
-from corpus_dumps import PassCase, normalize, pass_cases  # noqa: E402
+from corpus_dumps import PassCase, assert_pass_matches, pass_cases  # noqa: E402
 
 OPTIONS: dict[str, dict[str, object]] = {
     "convert-triton-to-tritongpu": {"target": "cuda:90", "num_warps": 4},
@@ -48,24 +43,12 @@ SM80_CASES = pass_cases(set(SM80_OPTIONS), arch="sm80")
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_pass_matches_triton(case: PassCase) -> None:
-    check_case(case, OPTIONS[case.flag])
+    assert_pass_matches(case, OPTIONS[case.flag])
 
 
 @pytest.mark.parametrize("case", SM80_CASES, ids=[c.id for c in SM80_CASES])
 def test_sm80_pass_matches_triton(case: PassCase) -> None:
-    check_case(case, SM80_OPTIONS[case.flag])
-
-
-def check_case(case: PassCase, options: dict[str, object]) -> None:
-    ctx = make_context()
-    module = parse_module(case.before, case.id, ctx=ctx)
-    expected = print_module(parse_module(case.after, case.id))
-    cls = get_pass(case.flag)
-    assert cls is not None
-    cls(**options).apply(ctx, module)  # pyright: ignore[reportCallIssue]
-    got, want = normalize(print_module(module)), normalize(expected)
-    diff = "\n".join(difflib.unified_diff(want.splitlines(), got.splitlines(), lineterm=""))
-    assert got == want, diff
+    assert_pass_matches(case, SM80_OPTIONS[case.flag])
 
 
 def test_corpus_covers_every_pass() -> None:

@@ -66,3 +66,23 @@ def normalize(text: str) -> str:
         return names.setdefault(match.group(0), f"%v{len(names)}")
 
     return _SSA.sub(rename, text)
+
+
+def assert_pass_matches(case: PassCase, options: dict[str, object]) -> None:
+    """Run `case.flag` with `options` on Triton's input; its output must be Triton's."""
+    import difflib
+
+    from ttc.ir.context import make_context
+    from ttc.ir.parser import parse_module
+    from ttc.ir.printer import print_module
+    from ttc.pipelines.registry import get_pass
+
+    ctx = make_context()
+    module = parse_module(case.before, case.id, ctx=ctx)
+    expected = print_module(parse_module(case.after, case.id))
+    cls = get_pass(case.flag)
+    assert cls is not None, case.flag
+    cls(**options).apply(ctx, module)  # pyright: ignore[reportCallIssue]
+    got, want = normalize(print_module(module)), normalize(expected)
+    diff = "\n".join(difflib.unified_diff(want.splitlines(), got.splitlines(), lineterm=""))
+    assert got == want, diff

@@ -6,16 +6,11 @@ its name; attention uses 3)."""
 
 from __future__ import annotations
 
-import difflib
 import re
 
 import pytest
-from corpus_dumps import PassCase, normalize, pass_cases
+from corpus_dumps import PassCase, assert_pass_matches, pass_cases
 
-from ttc.ir.context import make_context
-from ttc.ir.parser import parse_module
-from ttc.ir.printer import print_module
-from ttc.pipelines.registry import get_pass
 
 STAGED = {"tritongpu-assign-latencies", "tritongpu-pipeline"}
 FLAGS = {"tritongpu-assign-latencies", "tritongpu-schedule-loops", "tritongpu-pipeline"}
@@ -35,16 +30,8 @@ def num_stages(kernel: str) -> int:
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_pass_matches_triton(case: PassCase) -> None:
-    ctx = make_context()
-    module = parse_module(case.before, case.id, ctx=ctx)
-    expected = print_module(parse_module(case.after, case.id))
     options = {"num_stages": num_stages(case.kernel)} if case.flag in STAGED else {}
-    cls = get_pass(case.flag)
-    assert cls is not None
-    cls(**options).apply(ctx, module)  # pyright: ignore[reportCallIssue]
-    got, want = normalize(print_module(module)), normalize(expected)
-    diff = "\n".join(difflib.unified_diff(want.splitlines(), got.splitlines(), lineterm=""))
-    assert got == want, diff
+    assert_pass_matches(case, options)
 
 
 def test_every_kernel_is_covered() -> None:

@@ -34,7 +34,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from ttc.conversion.tritongpu_to_llvm.indices import redundant_thread_predicate
 from ttc.conversion.tritongpu_to_llvm.load_store import vector_size
-from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_width
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_width, pack_vector
 from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.conversion.tritongpu_to_llvm.shared_memory import (
@@ -82,16 +82,6 @@ def _register_offsets(
         raise lw.error(op, f"cannot lower '{op.name}': {error.message}") from None
 
 
-def _vector(lw: FunctionLowering, values: list[SSAValue]) -> SSAValue:
-    vector_type = VectorType(values[0].type, [len(values)])
-    vector = lw.value(llvm.UndefOp(vector_type))
-    for i, value in enumerate(values):
-        vector = lw.value(
-            llvm.InsertElementOp.create(operands=[vector, value, lw.i32(i)], result_types=[vector_type])
-        )
-    return vector
-
-
 def _elements(lw: FunctionLowering, vector: SSAValue, element: Attribute, count: int) -> list[SSAValue]:
     return [
         lw.value(llvm.ExtractElementOp.create(operands=[vector, lw.i32(i)], result_types=[element]))
@@ -113,7 +103,7 @@ def store_tensor(lw: FunctionLowering, op: Operation, tensor: SSAValue, view: Sh
 
     def access(address: SSAValue, compressed: list[int]) -> None:
         values = [regs[offsets.registers[c]] for c in compressed]
-        value = values[0] if len(values) == 1 else _vector(lw, values)
+        value = values[0] if len(values) == 1 else pack_vector(lw, values)
         lw.emit(llvm.StoreOp.create(operands=[value, address], properties=_alignment(len(values), stored)))
 
     transfer(lw, offsets, view, bit_width(stored), access)
