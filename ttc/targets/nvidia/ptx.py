@@ -1,7 +1,8 @@
 """LLVM IR → PTX with llvmlite's NVPTX back end: Triton's `make_llir` optimisation and `make_ptx`.
 
 Mirrors `third_party/nvidia/backend/compiler.py`: the module gets triple `nvptx64-nvidia-cuda`
-and the NVPTX data layout, runs LLVM's O3 pipeline (SLP vectorisation off for sm_80, as Triton
+and the NVPTX data layout with 32-bit shared, constant and local pointers (`-nvptx-short-ptr`),
+runs LLVM's O3 pipeline (SLP vectorisation off for sm_80, as Triton
 does), is compiled for proc `sm_<cc>` (`sm_90a` from cc 90 on) with features `+ptx<N>`, and the
 PTX text gets Triton's fix-ups: the `.version` line states the requested PTX ISA version, the
 `.target` line the exact architecture, and the `debug` target flag is dropped. llvmlite is
@@ -37,6 +38,9 @@ def _llvm() -> binding:
     binding.initialize_all_targets()
     binding.initialize_all_asmprinters()
     binding.set_option("ttc", "-nvptx-mad-wide-opt")
+    # 32-bit pointers for shared, constant and local memory, as Triton's make_llir sets
+    # (`llvm.set_short_ptr()`): shared-memory addresses then live in 32-bit registers.
+    binding.set_option("ttc", "-nvptx-short-ptr")
     return binding
 
 
