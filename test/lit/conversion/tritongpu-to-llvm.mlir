@@ -207,3 +207,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// The same on an mma accumulator layout, whose registers are not contiguous: a thread of a
+// 16x64 tile holds columns 2t, 2t+1, 2t+8, 2t+9, ... (16 registers per row). With n divisible by
+// 16, `cols < n` is constant over aligned runs of 16 columns, so each thread compares 4 times.
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+// CHECK-LABEL: llvm.func @dedup_mma_columns
+// CHECK-COUNT-4: llvm.icmp "slt"
+// CHECK-NOT: llvm.icmp "slt"
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @dedup_mma_columns(%p: !tt.ptr<i8> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) attributes {noinline = false} {
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #mma}>>
+    %row = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #mma}>> -> tensor<1x64xi32, #mma>
+    %all = tt.broadcast %row : tensor<1x64xi32, #mma> -> tensor<16x64xi32, #mma>
+    %bound = tt.splat %n : i32 -> tensor<16x64xi32, #mma>
+    %mask = arith.cmpi slt, %all, %bound : tensor<16x64xi32, #mma>
+    %bytes = arith.extui %mask : tensor<16x64xi1, #mma> to tensor<16x64xi8, #mma>
+    %base = tt.splat %p : !tt.ptr<i8> -> tensor<16x64x!tt.ptr<i8>, #mma>
+    tt.store %base, %bytes : tensor<16x64x!tt.ptr<i8>, #mma>
+    tt.return
+  }
+}

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects.builtin import Float32Type, Float64Type, IntegerType, f32
+from xdsl.dialects.builtin import Float32Type, Float64Type, IntegerType, TensorType, f32
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.traits import is_side_effect_free
 
@@ -28,7 +28,6 @@ from ttc.conversion.tritongpu_to_llvm.lowering import FLOAT_TYPES, FunctionLower
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.dialects import llvm
 from ttc.dialects.llvm_attrs import FastMathFlag
-from ttc.dialects.ttg_attrs import BlockedEncodingAttr
 from ttc.dialects.tt_types import PropagateNan, RoundingMode
 
 LOG2E = math.log2(math.e)
@@ -99,19 +98,18 @@ def constant_runs(lw: FunctionLowering, op: Operation, count: int) -> list[int]:
     """For each register of `op`'s result, the first register certain to hold the same value.
 
     Mirrors Triton's `maybeDeduplicate`: when axis info gives the result a constancy of c along a
-    dimension (runs of c equal values, starting at multiples of c), the registers of one thread
-    that fall in one run are computed once. Only side-effect-free ops on blocked layouts are
-    deduplicated, and a run never spans more than the registers one thread holds contiguously,
-    so lanes and warps always start a new run.
+    dimension (aligned runs of c equal values), registers whose coordinates in lane 0 of warp 0
+    agree once the low log2(c) bits of each dimension are cleared are computed once. That holds in
+    every thread, whatever the layout: a thread's coordinates are the register's XOR-ed with the
+    thread's own, and XOR with the same value keeps two coordinates in one aligned run or not.
+    Only side-effect-free ops are deduplicated.
     """
     identity = list(range(count))
     result = op.results[0]
-    encoding = getattr(result.type, "encoding", None)
-    if lw.axis_info is None or count < 2 or not isinstance(encoding, BlockedEncodingAttr) \
+    if lw.axis_info is None or count < 2 or not isinstance(result.type, TensorType) \
             or not is_side_effect_free(op):
         return identity
-    runs = [min(c, s) for c, s in zip(lw.axis_info.get(result).constancy,
-                                      (v.data for v in encoding.size_per_thread.data), strict=True)]
+    runs = list(lw.axis_info.get(result).constancy)
     if all(run == 1 for run in runs):
         return identity
     layout = lw.layout(result.type)
