@@ -516,6 +516,13 @@ def _verify_compare(op: CmpiOp | CmpfOp) -> None:
         )
 
 
+def _parse_predicate(parser: Parser) -> str:
+    """A comparison predicate: a keyword (`slt`) or, as MLIR's enum parsers also take, a string
+    (`"slt"`)."""
+    quoted = parser.parse_optional_str_literal()
+    return quoted if quoted is not None else parser.parse_identifier()
+
+
 @irdl_op_definition
 class CmpiOp(xarith.CmpiOp):
     """`arith.cmpi`: the result is `i1`, or `i1` in the operands' shape and encoding."""
@@ -555,7 +562,7 @@ class CmpiOp(xarith.CmpiOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> CmpiOp:
-        predicate = parser.parse_identifier()
+        predicate = _parse_predicate(parser)
         parser.parse_punctuation(",")
         lhs = parser.parse_unresolved_operand()
         parser.parse_punctuation(",")
@@ -623,7 +630,7 @@ class CmpfOp(xarith.CmpfOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> CmpfOp:
-        predicate = parser.parse_identifier()
+        predicate = _parse_predicate(parser)
         parser.parse_punctuation(",")
         lhs = parser.parse_unresolved_operand()
         parser.parse_punctuation(",")

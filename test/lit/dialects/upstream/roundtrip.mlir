@@ -151,3 +151,16 @@ module {
     tt.return
   }
 }
+
+// -----
+
+// Comparison predicates may be written as strings, as MLIR's enum parsers accept; they print as
+// keywords.
+// CHECK-LABEL: func.func @quoted_predicates
+// CHECK-NEXT: arith.cmpi slt, %arg0, %arg0 : i32
+// CHECK-NEXT: arith.cmpf olt, %arg1, %arg1 : f32
+func.func @quoted_predicates(%a: i32, %b: f32) -> (i1, i1) {
+  %0 = arith.cmpi "slt", %a, %a : i32
+  %1 = arith.cmpf "olt", %b, %b : f32
+  return %0, %1 : i1, i1
+}
