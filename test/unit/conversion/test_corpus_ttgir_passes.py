@@ -8,7 +8,7 @@ sm80 (the GPU-test matmuls and flash attention, 4 and 8 warps): every run of the
 that take no per-kernel option, the matmul passes (F32DotTC, accelerate-matmul,
 optimize-dot-operands, reorder-instructions) among them. Prefetch leaves every pipelined loop as
 it is (Triton 3.6 splits only dots whose shared-memory operand is a loop argument loaded without
-a token).
+a token), and so does coalesce-async-copy (each copy's run already fits the swizzle unit).
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ SM80_OPTIONS: dict[str, dict[str, object]] = {
     "tritongpu-reduce-data-duplication": {},
     "tritongpu-reorder-instructions": {},
     "tritongpu-prefetch": {},
+    "tritongpu-coalesce-async-copy": {},
 }
 CASES = pass_cases(set(OPTIONS))
 SM80_CASES = pass_cases(set(SM80_OPTIONS), arch="sm80")
