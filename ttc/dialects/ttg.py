@@ -418,7 +418,8 @@ class MemDescIndexOp(IRDLOperation):
 
 @irdl_op_definition
 class MemDescSubsliceOp(IRDLOperation):
-    """`ttg.memdesc_subslice %src [o0, o1]`: a static sub-tile of a buffer."""
+    """`ttg.memdesc_subslice %src[o0, o1]`: a static sub-tile of a buffer (Triton prints the
+    offsets right after the operand)."""
 
     name = "ttg.memdesc_subslice"
 
@@ -451,7 +452,7 @@ class MemDescSubsliceOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.src)
-        printer.print_string(f" [{', '.join(map(str, self.offset_values()))}]")
+        printer.print_string(f"[{', '.join(map(str, self.offset_values()))}]")
         printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
         printer.print_attribute(self.src.type)

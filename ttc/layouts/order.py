@@ -5,7 +5,9 @@
   `rank-1` down;
 * `thread_order` / `warp_order`: the same over lane / warp bases, falling back to `layout_order`;
 * `elems_per_thread`: per dimension, two to the number of register bases moving it, broadcast
-  (zero) bases counted on dimension 0, as Triton does.
+  (zero) bases counted on dimension 0, as Triton does;
+* `contig_per_thread`: per dimension, the run of consecutive elements a thread holds there
+  (`getContigPerThread`).
 """
 
 from __future__ import annotations
@@ -50,3 +52,17 @@ def elems_per_thread(layout: LinearLayout) -> tuple[int, ...]:
 def warp_order(layout: LinearLayout) -> tuple[int, ...]:
     """Triton's `getWarpOrder` (warp bases first, then `layout_order`)."""
     return order_per_dim(layout, "warp", layout_order(layout))
+
+
+def contig_per_thread(layout: LinearLayout) -> tuple[int, ...]:
+    """Triton's `getContigPerThread`: taking dimensions in `layout_order`, each leading register
+    basis that steps the current dimension by its run so far doubles that run; the first basis
+    that does not moves on to the next dimension."""
+    contig = [1] * layout.num_out_dims
+    bases = iter(layout.bases.get("register", []))
+    basis = next(bases, None)
+    for dim in layout_order(layout):
+        while basis is not None and list(basis) == [contig[dim] if d == dim else 0 for d in range(len(contig))]:
+            contig[dim] *= 2
+            basis = next(bases, None)
+    return tuple(contig)

@@ -46,7 +46,7 @@ from ttc.dialects.tt_types import encoding_of
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr, DotOperandEncodingAttr, NvidiaMmaEncodingAttr
 from ttc.ir.diagnostics import op_error
 from ttc.pipelines.pass_base import TtcPass
-from ttc.transforms.patterns import rules_for
+from ttc.transforms.patterns import canonicalization_patterns
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
 from ttc.transforms.tritongpu_utils import (
     can_fold_into_conversion,
@@ -907,20 +907,6 @@ def eliminate_dead_for_args(op: Operation, rewriter: PatternRewriter) -> bool:
     return True
 
 
-def _patterns_of(*names: str, extra: dict[str, Callable[[Operation, PatternRewriter], bool]] | None = None) -> Callable[[Operation, PatternRewriter], bool]:
-    """A pattern set made of the canonicalization patterns of the ops `names`."""
-
-    def apply(op: Operation, rewriter: PatternRewriter) -> bool:
-        if extra and op.name in extra and extra[op.name](op, rewriter):
-            return True
-        if op.name not in names:
-            return False
-        rules = rules_for(op.name)
-        return rules is not None and any(fn(op, rewriter) for fn in rules.patterns)
-
-    return apply
-
-
 @dataclass(frozen=True)
 class TritonGPURemoveLayoutConversionsPass(TtcPass):
     """Propagate layouts from anchors and rematerialize producers to drop conversions."""
@@ -949,7 +935,7 @@ class TritonGPURemoveLayoutConversionsPass(TtcPass):
             remat = LayoutRematerialization(ctx, func)
             remat.for_each_convert(remat.hoist_dot_operand)
             remat.cleanup()
-        patterns = _patterns_of(
+        patterns = canonicalization_patterns(
             "scf.for", "scf.if", "ttg.convert_layout", extra={"scf.for": eliminate_dead_for_args}
         )
         apply_patterns_greedily(ctx, op.body, patterns)
@@ -957,4 +943,4 @@ class TritonGPURemoveLayoutConversionsPass(TtcPass):
     @staticmethod
     def cleanup(ctx: Context, op: ModuleOp) -> None:
         """Triton's `cleanupConvertOps`: conversion canonicalization under the greedy driver."""
-        apply_patterns_greedily(ctx, op.body, _patterns_of("ttg.convert_layout"))
+        apply_patterns_greedily(ctx, op.body, canonicalization_patterns("ttg.convert_layout"))

@@ -103,7 +103,7 @@ def test_shared_memory_pipeline_round_trips() -> None:
     lines = [
         "%a = ttg.local_alloc : () -> !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable>",
         "%v = ttg.memdesc_index %a[%i] : !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>",
-        "%s = ttg.memdesc_subslice %v [32, 0] : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable, 64x32>",
+        "%s = ttg.memdesc_subslice %v[32, 0] : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable, 64x32>",
         "%r = ttg.memdesc_reshape %v : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<2048xf16, #shared, #smem, mutable>",
         "%tr = ttg.memdesc_trans %v {order = array<i32: 1, 0>} : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x64xf16, #shared, #smem, mutable>",
         "ttg.local_store %t, %v : tensor<64x32xf16, #blocked> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>",
@@ -231,7 +231,7 @@ def test_invalid_memdesc(text: str, message: str) -> None:
             "result shape must equal to srcShape[1:]",
         ),
         (
-            "%v = ttg.memdesc_subslice %m [0, 48, 0] : !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable>",
+            "%v = ttg.memdesc_subslice %m[0, 48, 0] : !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable>",
             "offsets must be in bounds",
         ),
         (

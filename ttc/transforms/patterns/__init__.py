@@ -137,3 +137,17 @@ def apply_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
     if rules is None:
         return False
     return any(fn(op, rewriter) for fn in rules.patterns)
+
+
+def canonicalization_patterns(
+    *names: str, extra: dict[str, Callable[[Operation, PatternRewriter], bool]] | None = None
+) -> Callable[[Operation, PatternRewriter], bool]:
+    """A pattern set made of the canonicalization patterns of the ops `names` only (what a pass
+    gets from `Op::getCanonicalizationPatterns`), tried after the op's pattern in `extra`."""
+
+    def apply(op: Operation, rewriter: PatternRewriter) -> bool:
+        if extra and op.name in extra and extra[op.name](op, rewriter):
+            return True
+        return op.name in names and apply_patterns(op, rewriter)
+
+    return apply

@@ -18,7 +18,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %b = ttg.local_alloc %t : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
     // CHECK-NEXT: %[[V:.+]] = ttg.memdesc_index %[[A]][%{{.+}}] : !ttg.memdesc<2x64x32xf16, #[[SHARED]], #smem, mutable> -> !ttg.memdesc<64x32xf16, #[[SHARED]], #smem, mutable>
     %v = ttg.memdesc_index %a[%i] : !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
-    // CHECK-NEXT: ttg.memdesc_subslice %[[V]] [32, 0] : !ttg.memdesc<64x32xf16, #[[SHARED]], #smem, mutable> -> !ttg.memdesc<32x32xf16, #[[SHARED]], #smem, mutable, 64x32>
+    // CHECK-NEXT: ttg.memdesc_subslice %[[V]][32, 0] : !ttg.memdesc<64x32xf16, #[[SHARED]], #smem, mutable> -> !ttg.memdesc<32x32xf16, #[[SHARED]], #smem, mutable, 64x32>
     %s = ttg.memdesc_subslice %v [32, 0] : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable, 64x32>
     // CHECK-NEXT: ttg.memdesc_trans %[[V]] {order = array<i32: 1, 0>} : !ttg.memdesc<64x32xf16, #[[SHARED]], #smem, mutable> -> !ttg.memdesc<32x64xf16, #[[SHARED]], #smem, mutable>
     %tr = ttg.memdesc_trans %v {order = array<i32: 1, 0>} : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x64xf16, #shared, #smem, mutable>
