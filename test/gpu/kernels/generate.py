@@ -89,6 +89,46 @@ def launches() -> Iterator[tuple[str, str, Callable[[], None]]]:
     yield "matmul_f32_tf32_64x64x32_w4_s3", "matmul_kernel", matmul_launch(torch.float32, 64, 64, 32, 4, 3, False, "tf32")
     yield "matmul_f32_ieee_32x32x16_w4_s2", "matmul_kernel", matmul_launch(torch.float32, 32, 32, 16, 4, 2, False, "ieee")
     yield "attention", "attention_kernel", attention_launch()
+    yield from issue8_launches()
+
+
+def issue8_launches() -> Iterator[tuple[str, str, Callable[[], None]]]:
+    """The kernels of every op family the lowering covers (atomics, libdevice, calls, join and
+    split, inline asm, printing, gather, transpose, sort, fp8)."""
+    n = 4096 + 16 * 5
+    xi = torch.randint(0, 64, (n,), device=dev, dtype=torch.int32)
+    hist = torch.zeros(64, device=dev, dtype=torch.int32)
+    yield "histogram", "histogram_kernel", lambda: k.histogram_kernel[(triton.cdiv(n, 1024),)](xi, hist, n, NUM_BINS=64, BLOCK=1024, num_warps=4)
+    yield "block_histogram", "block_histogram_kernel", lambda: k.block_histogram_kernel[(triton.cdiv(n, 1024),)](xi, hist, n, NUM_BINS=64, BLOCK=1024, num_warps=4)
+    f = torch.randn(n, device=dev)
+    h = torch.randn(n, device=dev, dtype=torch.float16)
+    ints = torch.zeros(32, device=dev, dtype=torch.int32)
+    floats = torch.zeros(4, device=dev)
+    halves = torch.zeros(4, device=dev, dtype=torch.float16)
+    swap, cas, old = (torch.zeros(n, device=dev, dtype=torch.int32) for _ in range(3))
+    yield "atomic_ops", "atomic_ops_kernel", lambda: k.atomic_ops_kernel[(triton.cdiv(n, 256),)](xi, f, h, ints, floats, halves, swap, cas, old, n, BLOCK=256, num_warps=4)
+    out = torch.empty_like(f)
+    yield "gelu", "gelu_kernel", lambda: k.gelu_kernel[(triton.cdiv(n, 1024),)](f, out, n, BLOCK=1024, num_warps=4)
+    yield "libdevice", "libdevice_kernel", lambda: k.libdevice_kernel[(triton.cdiv(n, 512),)](f, out, n, BLOCK=512, num_warps=4)
+    yield "call", "call_kernel", lambda: k.call_kernel[(triton.cdiv(n, 512),)](f, out, out, n, 1.5, 0.25, BLOCK=512, num_warps=4)
+    both = torch.empty(2 * n, device=dev)
+    yield "interleave", "interleave_kernel", lambda: k.interleave_kernel[(triton.cdiv(n, 512),)](f, out, both, f, n, BLOCK=512, num_warps=4)
+    u = torch.randint(0, 2**31, (n,), device=dev, dtype=torch.int32)
+    yield "rotate", "rotate_kernel", lambda: k.rotate_kernel[(triton.cdiv(n, 512),)](u, swap, n, 16, BLOCK=512, num_warps=4)
+    yield "print", "print_kernel", lambda: k.print_kernel[(1,)](xi, 16, BLOCK=32, num_warps=1)
+    rows = 256
+    src = torch.randn(rows, 32, device=dev)
+    idx = torch.randint(0, 32, (rows, 32), device=dev, dtype=torch.int32)
+    gathered = torch.empty_like(src)
+    yield "gather", "gather_kernel", lambda: k.gather_kernel[(triton.cdiv(rows, 32),)](src, idx, gathered, rows, ROWS=32, COLS=32, num_warps=4)
+    tm, tn = 1024 + 16, 512 + 16
+    tx = torch.randn(tm, tn, device=dev)
+    ty = torch.empty(tn, tm, device=dev)
+    yield "transpose", "transpose_kernel", lambda: k.transpose_kernel[(triton.cdiv(tm, 64), triton.cdiv(tn, 64))](tx, ty, tm, tn, tx.stride(0), ty.stride(0), BLOCK=64, num_warps=4)
+    sx = torch.randn(1024, 256, device=dev)
+    sy = torch.empty_like(sx)
+    yield "sort", "sort_kernel", lambda: k.sort_kernel[(1024,)](sx, sy, 240, sx.stride(0), BLOCK=256, num_warps=4)
+    yield "fp8", "fp8_kernel", lambda: k.fp8_kernel[(triton.cdiv(n, 1024),)](f, out, n, BLOCK=1024, num_warps=4)
 
 
 def collect(name: str, kernel_fn_name: str, suffix: str) -> None:

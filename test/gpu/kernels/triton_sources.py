@@ -7,6 +7,7 @@ module or Triton.
 
 import triton
 import triton.language as tl
+from triton.language.extra.cuda import libdevice
 
 
 @triton.jit
@@ -151,3 +152,165 @@ def attention_kernel(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, N_CTX, stride_h, stri
     acc = acc / l_i[:, None]
     tl.store(o_ptr + base + offs_m[:, None] * stride_m + offs_d[None, :], acc.to(tl.float16),
              mask=offs_m[:, None] < N_CTX)
+
+
+# -- issue 8: the kernels of every op family the lowering covers -------------------------------
+
+
+@triton.jit
+def histogram_kernel(x_ptr, hist_ptr, n, NUM_BINS: tl.constexpr, BLOCK: tl.constexpr):
+    """One `tl.atomic_add` per element into a global histogram (tt.atomic_rmw fadd/add)."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0)
+    tl.atomic_add(hist_ptr + x, 1, mask=mask)
+
+
+@triton.jit
+def block_histogram_kernel(x_ptr, hist_ptr, n, NUM_BINS: tl.constexpr, BLOCK: tl.constexpr):
+    """A per-block `tl.histogram` (tt.histogram) added into the global one with atomics."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0)
+    h = tl.histogram(x, NUM_BINS, mask=mask)
+    tl.atomic_add(hist_ptr + tl.arange(0, NUM_BINS), h)
+
+
+@triton.jit
+def atomic_ops_kernel(x_ptr, f_ptr, h_ptr, ints_ptr, floats_ptr, halves_ptr, swap_ptr, cas_ptr,
+                      old_ptr, n, BLOCK: tl.constexpr):
+    """Every atomic kind: integer max/min/umax/umin/and/or/xor, float add in f32 and f16, xchg
+    (whose old values are stored) and cas, into a few shared slots."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0)
+    f = tl.load(f_ptr + offs, mask=mask, other=0.0)
+    h = tl.load(h_ptr + offs, mask=mask, other=0.0)
+    slot = offs % 4
+    tl.atomic_max(ints_ptr + slot, x, mask=mask)
+    tl.atomic_min(ints_ptr + 4 + slot, x, mask=mask)
+    tl.atomic_max(ints_ptr.to(tl.pointer_type(tl.uint32)) + 8 + slot, x.to(tl.uint32), mask=mask)
+    tl.atomic_min(ints_ptr.to(tl.pointer_type(tl.uint32)) + 12 + slot, x.to(tl.uint32), mask=mask)
+    tl.atomic_and(ints_ptr + 16 + slot, x, mask=mask)
+    tl.atomic_or(ints_ptr + 20 + slot, x, mask=mask)
+    tl.atomic_xor(ints_ptr + 24 + slot, x, mask=mask)
+    tl.atomic_add(floats_ptr + slot, f, mask=mask)
+    tl.atomic_add(halves_ptr + slot, h, mask=mask)
+    old = tl.atomic_xchg(swap_ptr + offs, x, mask=mask)
+    tl.store(old_ptr + offs, old, mask=mask)
+    tl.atomic_cas(cas_ptr + offs, offs % 3, x)
+
+
+@triton.jit
+def gelu_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    """GELU with `tl.erf` (math.erf through libdevice)."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, 0.5 * x * (1.0 + tl.erf(x * 0.7071067811865476)), mask=mask)
+
+
+@triton.jit
+def libdevice_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    """libdevice through `tt.extern_elementwise`, with clamp, precise sqrt/div and mulhi."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=1.0)
+    y = libdevice.tanh(x) + libdevice.pow(tl.abs(x), 1.5) + libdevice.log1p(tl.abs(x))
+    y += tl.clamp(x, -0.5, 0.5) + tl.sqrt_rn(tl.abs(x)) + tl.div_rn(x, 3.0)
+    bits = tl.umulhi(offs.to(tl.uint32) * 2654435761, offs.to(tl.uint32) + 7)
+    y += (bits % 16).to(tl.float32)
+    tl.store(out_ptr + offs, y, mask=mask)
+
+
+@triton.jit(noinline=True)
+def scale_shift_block(x_ptr, out_ptr, n, scale, shift, start, BLOCK: tl.constexpr):
+    """Triton passes only scalars to a `noinline` function; it returns the block's sum."""
+    offs = start + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    tl.store(out_ptr + offs, x * scale + shift, mask=mask)
+    return tl.sum(x, axis=0)
+
+
+@triton.jit
+def call_kernel(x_ptr, out_ptr, sum_ptr, n, scale, shift, BLOCK: tl.constexpr):
+    """A kernel calling a `noinline` function (tt.call) and storing its scalar result."""
+    pid = tl.program_id(0)
+    total = scale_shift_block(x_ptr, out_ptr, n, scale, shift, pid * BLOCK, BLOCK)
+    tl.store(sum_ptr + pid, total)
+
+
+@triton.jit
+def interleave_kernel(a_ptr, b_ptr, out_ptr, diff_ptr, n, BLOCK: tl.constexpr):
+    """`tl.interleave` (tt.join + tt.reshape) and `tl.split` of the result back into its halves."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    a = tl.load(a_ptr + offs, mask=mask)
+    b = tl.load(b_ptr + offs, mask=mask)
+    both = tl.interleave(a, b)
+    out_offs = tl.program_id(0) * 2 * BLOCK + tl.arange(0, 2 * BLOCK)
+    tl.store(out_ptr + out_offs, both, mask=out_offs < 2 * n)
+    first, second = tl.split(tl.reshape(both, (BLOCK, 2)))
+    tl.store(diff_ptr + offs, second - first, mask=mask)
+
+
+@triton.jit
+def rotate_kernel(x_ptr, out_ptr, n, shift, BLOCK: tl.constexpr):
+    """A 32-bit rotate written as inline PTX (`tl.inline_asm_elementwise`, tt.elementwise_inline_asm)."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    y = tl.inline_asm_elementwise("shf.l.wrap.b32 $0, $1, $1, $2;", "=r,r,r", [x, shift],
+                                  dtype=tl.uint32, is_pure=True, pack=1)
+    tl.store(out_ptr + offs, y, mask=mask)
+
+
+@triton.jit
+def print_kernel(x_ptr, n, BLOCK: tl.constexpr):
+    """`tl.device_print` of a tensor (tt.print through vprintf)."""
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=-1)
+    tl.device_print("x=", x)
+
+
+@triton.jit
+def gather_kernel(src_ptr, idx_ptr, out_ptr, n_rows, ROWS: tl.constexpr, COLS: tl.constexpr):
+    """`tl.gather` along the columns of a tile (tt.gather)."""
+    rows = tl.program_id(0) * ROWS + tl.arange(0, ROWS)[:, None]
+    cols = tl.arange(0, COLS)[None, :]
+    mask = rows < n_rows
+    src = tl.load(src_ptr + rows * COLS + cols, mask=mask, other=0.0)
+    idx = tl.load(idx_ptr + rows * COLS + cols, mask=mask, other=0)
+    tl.store(out_ptr + rows * COLS + cols, tl.gather(src, idx, 1), mask=mask)
+
+
+@triton.jit
+def transpose_kernel(x_ptr, out_ptr, m, n, stride_x, stride_out, BLOCK: tl.constexpr):
+    """A 2-D tile transpose (`tl.trans`, a layout conversion through shared memory)."""
+    rows = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    cols = tl.program_id(1) * BLOCK + tl.arange(0, BLOCK)
+    mask = (rows[:, None] < m) & (cols[None, :] < n)
+    tile = tl.load(x_ptr + rows[:, None] * stride_x + cols[None, :], mask=mask)
+    out_mask = (cols[:, None] < n) & (rows[None, :] < m)
+    tl.store(out_ptr + cols[:, None] * stride_out + rows[None, :], tl.trans(tile), mask=out_mask)
+
+
+@triton.jit
+def sort_kernel(x_ptr, out_ptr, n_cols, row_stride, BLOCK: tl.constexpr):
+    """Each row sorted ascending (`tl.sort`: a bitonic network of reshapes and reductions)."""
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    x = tl.load(x_ptr + row * row_stride + cols, mask=mask, other=float("inf"))
+    tl.store(out_ptr + row * row_stride + cols, tl.sort(x, 0), mask=mask)
+
+
+@triton.jit
+def fp8_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    """A round trip through fp8 e5m2 (tt.fp_to_fp) and a 64-bit offset computation."""
+    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    y = x.to(tl.float8e5).to(tl.float32)
+    tl.store(out_ptr + offs, y, mask=mask)
