@@ -13,6 +13,14 @@ the default blocked layout of its shape (`getDefaultBlockedEncoding`), and these
 - `tt.reduce` / `tt.scan`: results follow the operands (a slice of the operand layout along the
   reduced axis, or a scalar);
 - `tt.trans`: the operand layout, transposed;
+- `tt.join`: operands in their default layout, the result in the layout Triton infers from it
+  (`ttc.layouts.infer`);
+- `tt.split`: the operand converted, unless it already holds both halves in one thread (blocked,
+  2 elements per thread in the last dimension, which is the most minor), to the default layout of
+  a result with that dimension appended; the results in the inferred layout;
+- `tt.cat`: the result's default layout with more elements per thread along its fastest
+  dimension, so that each thread holds its share of both operands (the next power of two of
+  their sum);
 - `tt.dot`: a blocked result layout of sizePerThread 1, 2 or 4 in the last two dimensions
   (by elements per thread), operands converted to `#ttg.dot_op` of it, the accumulator converted
   to it;
@@ -46,6 +54,8 @@ from ttc.dialects.ttg_attrs import (
     ints,
 )
 from ttc.ir.diagnostics import op_error
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.infer import infer_join_encoding, infer_split_encoding
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.tritongpu_utils import (
     blocked_for_shape,
@@ -60,7 +70,7 @@ from ttc.transforms.tritongpu_utils import (
 from ttc.transforms.utils import create_op
 
 STRUCTURED_OPS = frozenset({"scf.for", "scf.if", "scf.while"})
-UNSUPPORTED = frozenset({"tt.join", "tt.split", "tt.cat", "tt.descriptor_gather", "tt.descriptor_scatter"})
+UNSUPPORTED = frozenset({"tt.descriptor_gather", "tt.descriptor_scatter"})
 
 
 class _Conversion:
@@ -202,6 +212,15 @@ class _Conversion:
         if name == "tt.dot":
             self.rewrite_dot(op)
             return
+        if name == "tt.join":
+            self.rewrite_join(op)
+            return
+        if name == "tt.split":
+            self.rewrite_split(op)
+            return
+        if name == "tt.cat":
+            self.rewrite_cat(op)
+            return
         if op.regions:
             raise op_error(op, f"failed to legalize operation '{name}'")
         self.adapt_operands(op)
@@ -252,6 +271,75 @@ class _Conversion:
             if result_encoding is None:
                 raise op_error(op, f"failed to legalize operation '{op.name}'")
             self.retype(result, with_encoding(result.type, result_encoding))
+
+    def rewrite_join(self, op: Operation) -> None:
+        self.adapt_operands(op)
+        lhs = op.operands[0].type
+        encoding = encoding_of(lhs)
+        result_encoding = None if encoding is None else infer_join_encoding(encoding, shape_of(lhs))
+        if result_encoding is None:
+            raise op_error(op, "failed to legalize operation 'tt.join'")
+        self.retype(op.results[0], with_encoding(op.results[0].type, result_encoding))
+
+    def rewrite_split(self, op: Operation) -> None:
+        self.adapt_operands(op)
+        src = op.operands[0]
+        shape = shape_of(src.type)
+        rank = len(shape)
+        encoding = encoding_of(src.type)
+        holds_pairs = (
+            isinstance(encoding, BlockedEncodingAttr)
+            and ints(encoding.size_per_thread)[-1] == 2
+            and ints(encoding.order)[0] == rank - 1
+        )
+        if not holds_pairs:
+            half = default_blocked(
+                shape[:-1], self.num_warps, self.threads_per_warp, self.num_ctas
+            )
+            cta = half.cta_layout
+            cta_layout = CTALayout(
+                (*cta.ctas_per_cga, 1), (*cta.cta_split_num, 1), (rank - 1, *cta.cta_order)
+            )
+            if all(n == 1 for n in cta_layout.ctas_per_cga):
+                cta_layout = CTALayout.default(rank)
+            encoding = BlockedEncodingAttr.make(
+                (*ints(half.size_per_thread), 2),
+                (*ints(half.threads_per_warp), 1),
+                (*ints(half.warps_per_cta), 1),
+                (rank - 1, *ints(half.order)),
+                cta_layout,
+            )
+            op.operands = [self.convert(src, with_encoding(src.type, encoding), op)]
+        assert encoding is not None
+        result_encoding = infer_split_encoding(encoding, shape)
+        if result_encoding is None:
+            raise op_error(op, "failed to legalize operation 'tt.split'")
+        for result in op.results:
+            self.retype(result, with_encoding(result.type, result_encoding))
+
+    def rewrite_cat(self, op: Operation) -> None:
+        self.adapt_operands(op)
+        result = op.results[0]
+        result_type = self.convert_type(result.type)
+        encoding = encoding_of(result_type)
+        assert isinstance(encoding, BlockedEncodingAttr) and isinstance(result_type, TensorType)
+
+        def registers(type_: Attribute) -> int:
+            assert isinstance(type_, TensorType) and type_.encoding is not None
+            return to_linear_layout(type_.encoding, type_.get_shape()).in_dim_size("register")
+
+        operands = registers(op.operands[0].type) + registers(op.operands[1].type)
+        wanted = 1 << (operands - 1).bit_length()
+        size_per_thread = list(ints(encoding.size_per_thread))
+        size_per_thread[ints(encoding.order)[0]] *= max(1, wanted // registers(result_type))
+        new_encoding = BlockedEncodingAttr.make(
+            size_per_thread,
+            ints(encoding.threads_per_warp),
+            ints(encoding.warps_per_cta),
+            ints(encoding.order),
+            encoding.cta_layout,
+        )
+        self.retype(result, with_encoding(result.type, new_encoding))
 
     def rewrite_dot(self, op: Operation) -> None:
         self.adapt_operands(op)

@@ -3,16 +3,20 @@
 Mirrors Triton's RemoveLayoutConversions.cpp, in its order:
 
 1. Forward propagation (`LayoutPropagation`): anchors are function arguments and the results of
-   expensive loads/stores (as many elements as threads), dots, atomics and permuting reshapes.
+   expensive loads/stores (as many elements as threads), dots, atomics, permuting reshapes and
+   gathers with a fixed (`efficient_layout`) layout.
    Their layouts flow to users through elementwise and same-encoding ops, `reduce` (sliced),
-   `expand_dims`, `trans`, conversions and `scf` region arguments/results; a value reached with
+   `expand_dims`, `trans`, `join`, `split`, `reshape` (the inferred layouts of
+   `ttc.layouts.infer`), a gather's indices (to its result), conversions and `scf` region
+   arguments/results; a value reached with
    several layouts keeps the first, or a blocked one for loads/stores, an MMA one otherwise. The
    function is then rewritten region by region: ops whose layout changed are cloned in the new
    layout, and conversions are inserted where an op still needs the old one.
 2. Conversion cleanup: `ttg.convert_layout` canonicalization under the greedy driver.
 3. Backward rematerialization (`LayoutRematerialization`): for each remaining conversion (not to
    a dot operand), the backward slice of its source is recomputed in the target layout when every
-   op of it can be (no expensive load/store, atomic or dot; `scf.for` iter args are threaded by
+   op of it can be (no expensive load/store, atomic, dot or fixed-layout gather, whose slice
+   follows its indices only; `scf.for` iter args are threaded by
    adding loop arguments); an earlier rematerialization of the same value is reused when it
    dominates.
 4. Conversion cleanup again, then hoisting of conversions above a single extension or broadcast
@@ -115,6 +119,8 @@ def _is_layout_anchor(op: Operation) -> bool:
         return True
     if op.name == "tt.reshape":
         return "allow_reorder" in op.properties
+    if op.name == "tt.gather":
+        return "efficient_layout" in op.properties
     return False
 
 
@@ -226,6 +232,12 @@ class LayoutPropagation:
                 self.set_encoding([user.results[index]], info, changed, user)
                 continue
             if user.name == "arith.trunci":
+                continue
+            if user.name == "tt.gather":
+                # Only the indices carry their layout to the result, and only while the gather's
+                # layout is not fixed.
+                if "efficient_layout" not in user.properties and index == 1:
+                    self.set_encoding([user.results[0]], info, changed, user)
                 continue
             if _propagates(user):
                 self.set_encoding(list(user.results), info, changed, user)
@@ -366,7 +378,16 @@ class LayoutPropagation:
         raise op_error(op, f"tritongpu-remove-layout-conversions cannot change the layout of '{op.name}'")
 
     def clone_elementwise(self, op: Operation, encoding: Attribute) -> Operation:
-        operand_encoding = infer_src_encoding(op, encoding) if op.operands else None
+        operand_encoding: Attribute | None = None
+        for operand in op.operands:
+            if not _is_tensor(operand):
+                continue
+            current = self.layouts[operand][0] if operand in self.layouts else encoding_of(operand.type)
+            if current is not None and infer_dst_encoding(op, current) == encoding:
+                operand_encoding = current
+                break
+        if operand_encoding is None and op.operands:
+            operand_encoding = infer_src_encoding(op, encoding)
         operands = [self.value_as(v, operand_encoding) for v in op.operands]
         new = _clone_before(op, op, operands)
         for old_result, new_result in zip(op.results, new.results):
@@ -451,6 +472,8 @@ def can_be_rematerialized(op: Operation) -> bool:
     """Triton's `canBeRemat`."""
     if op.name in ("tt.load", "tt.store"):
         return not is_expensive_load_or_store(op)
+    if op.name == "tt.gather":
+        return "efficient_layout" not in op.properties
     return op.name not in ("tt.atomic_rmw", "tt.atomic_cas", "tt.dot", "scf.while", "scf.condition")
 
 
@@ -587,6 +610,10 @@ class LayoutRematerialization:
                     continue
                 if owner.name == "tt.cat":
                     return None
+                if owner.name == "tt.gather":
+                    # Only the indices follow the result's layout.
+                    enqueue(owner, 1, enc)
+                    continue
                 for i, operand in enumerate(owner.operands):
                     src = infer_src_encoding(owner, enc)
                     if src is None:

@@ -1,12 +1,11 @@
 """Layout helpers shared by the TritonGPU passes (Triton's TritonGPU Dialect.cpp and Utility.cpp).
 
-- `blocked_for_shape`: the `BlockedEncodingAttr::get(shape, sizePerThread, order, numWarps,
-  threadsPerWarp, numCTAs)` builder, which spreads lanes and warps over the fastest dimensions
-  first and gives the slowest dimension what is left; `default_blocked` is Triton's
-  `getDefaultBlockedEncoding` (one element per thread, row-major order).
+- `blocked_for_shape`, `cta_layout_for_shape`, `default_blocked`: the blocked-encoding builders,
+  re-exported from `ttc.layouts.default_blocked` for the passes.
 - `infer_dst_encoding` / `infer_src_encoding`: how an encoding flows through an op forward and
   backward (elementwise and same-encoding ops keep it, `reduce` slices it, `expand_dims` undoes a
-  slice, `trans` permutes it).
+  slice, `trans` permutes it, `join`/`split`/`reshape` follow `ttc.layouts.infer`, a gather's
+  result has its indices' encoding).
 - `can_fold_into_conversion`, `is_expensive_load_or_store`: the predicates layout propagation and
   rematerialization share.
 - `with_encoding`, `set_type`: retyping values in place.
@@ -30,6 +29,8 @@ from ttc.dialects.ttg_attrs import (
     SliceEncodingAttr,
     ints,
 )
+from ttc.layouts.default_blocked import blocked_for_shape, cta_layout_for_shape, default_blocked
+from ttc.layouts.infer import infer_join_encoding, infer_reshape_encoding, infer_split_encoding
 from ttc.transforms.utils import is_elementwise, splat_scalar
 
 
@@ -42,65 +43,6 @@ def module_int(module: Operation | None, key: str, default: int) -> int:
     attr = module.attributes.get(key)
     value = getattr(attr, "value", None)
     return value.data if value is not None else default  # pyright: ignore[reportAttributeAccessIssue]
-
-
-def cta_layout_for_shape(
-    shape: Sequence[int], size_per_thread: Sequence[int], order: Sequence[int], num_ctas: int
-) -> CTALayout:
-    """The CTA split of the numCTAs builder: CTAs go to the slowest dimensions first."""
-    rank = len(shape)
-    per_cga = [1] * rank
-    split = [1] * rank
-    remaining = num_ctas
-    for d in range(rank - 1, -1, -1):
-        i = order[d]
-        per_cga[i] = max(1, min(remaining, max(1, shape[i] // size_per_thread[i])))
-        split[i] = per_cga[i]
-        remaining //= per_cga[i]
-    per_cga[rank - 1] *= remaining
-    return CTALayout(tuple(per_cga), tuple(split), tuple(order))
-
-
-def blocked_for_shape(
-    shape: Sequence[int],
-    size_per_thread: Sequence[int],
-    order: Sequence[int],
-    num_warps: int,
-    threads_per_warp: int,
-    cta: CTALayout,
-) -> BlockedEncodingAttr:
-    """Triton's shape-based `BlockedEncodingAttr` builder."""
-    rank = len(shape)
-    shape_per_cta = [s // min(s, n) for s, n in zip(shape, cta.cta_split_num)]
-    lanes = [0] * rank
-    warps = [0] * rank
-    remaining_lanes, remaining_warps = threads_per_warp, num_warps
-    remaining_threads = num_warps * threads_per_warp
-    prev_lanes = prev_warps = 1
-    for d in range(rank - 1):
-        i = order[d]
-        threads = max(1, min(remaining_threads, max(1, shape_per_cta[i] // size_per_thread[i])))
-        lanes[i] = max(1, min(threads, remaining_lanes))
-        warps[i] = max(1, min(threads // lanes[i], remaining_warps))
-        remaining_warps //= warps[i]
-        remaining_lanes //= lanes[i]
-        remaining_threads //= threads
-        prev_lanes *= lanes[i]
-        prev_warps *= warps[i]
-    lanes[order[rank - 1]] = threads_per_warp // prev_lanes
-    warps[order[rank - 1]] = num_warps // prev_warps
-    return BlockedEncodingAttr.make(size_per_thread, lanes, warps, order, cta)
-
-
-def default_blocked(
-    shape: Sequence[int], num_warps: int, threads_per_warp: int, num_ctas: int
-) -> BlockedEncodingAttr:
-    """Triton's `getDefaultBlockedEncoding`: sizePerThread all 1, order rank-1..0."""
-    rank = len(shape)
-    order = list(range(rank - 1, -1, -1))
-    size_per_thread = [1] * rank
-    cta = cta_layout_for_shape(shape, size_per_thread, order, num_ctas)
-    return blocked_for_shape(shape, size_per_thread, order, num_warps, threads_per_warp, cta)
 
 
 def with_encoding(type_: Attribute, encoding: Attribute) -> Attribute:
@@ -159,7 +101,10 @@ def inverse_permutation(order: Sequence[int]) -> list[int]:
 
 
 def permute_cta_layout(cta: CTALayout, order: Sequence[int]) -> CTALayout:
-    """Triton's `permuteCTALayout`: the CTA layout of a tensor transposed by `order`."""
+    """Triton's `permuteCTALayout`: the CTA layout of a tensor transposed by `order` (a single
+    CTA keeps the default spelling, as Triton 3.6 prints it)."""
+    if all(n == 1 for n in cta.ctas_per_cga):
+        return CTALayout.default(len(order))
     inverse = inverse_permutation(order)
     return CTALayout(
         tuple(cta.ctas_per_cga[o] for o in order),
@@ -197,7 +142,24 @@ def infer_dst_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
         return None
     if op.name == "tt.trans" and isinstance(encoding, BlockedEncodingAttr):
         return permute_blocked(encoding, _trans_order(op))
+    if op.name == "tt.join":
+        return infer_join_encoding(encoding, shape_of(op.operands[0].type))
+    if op.name == "tt.split":
+        return infer_split_encoding(encoding, shape_of(op.operands[0].type))
+    if op.name == "tt.reshape":
+        return _infer_reshape(op, op.operands[0], op.results[0], encoding)
+    if op.name == "tt.gather":
+        # The result has the encoding of the indices (Triton assumes `encoding` is theirs).
+        return encoding
     return None
+
+
+def _infer_reshape(op: Operation, src: SSAValue, dst: SSAValue, encoding: Attribute) -> Attribute | None:
+    """Through a reshape from `src` to `dst`; reshapes that may reorder are left to
+    optimize-thread-locality (Triton's `inferReshapeOpDstEncoding`)."""
+    if "allow_reorder" in op.properties:
+        return None
+    return infer_reshape_encoding(shape_of(src.type), encoding, shape_of(dst.type))
 
 
 def infer_src_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
@@ -213,6 +175,14 @@ def infer_src_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
     if op.name == "tt.trans" and isinstance(encoding, BlockedEncodingAttr):
         order = _trans_order(op)
         return permute_blocked(encoding, [order.index(i) for i in range(len(order))])
+    if op.name == "tt.join":
+        return infer_split_encoding(encoding, shape_of(op.results[0].type))
+    if op.name == "tt.split":
+        return infer_join_encoding(encoding, shape_of(op.results[0].type))
+    if op.name == "tt.reshape":
+        return _infer_reshape(op, op.results[0], op.operands[0], encoding)
+    if op.name == "tt.gather":
+        return encoding
     return None
 
 

@@ -1,0 +1,312 @@
+"""Result encodings of the view ops `tt.join`, `tt.split` and `tt.reshape`.
+
+Mirrors Triton's `TritonGPUInferLayoutInterface` (lib/Dialect/TritonGPU/IR/Dialect.cpp) and the
+helpers it uses (`tryJoinOnAxis`, `getReshapeDecomposition`, `reshapeLayout`). Each inferred
+encoding makes the op a renaming of registers: every thread holds the same elements before and
+after, only their coordinates change.
+
+- `infer_join_encoding` (`inferDefaultJoinOpEncoding`): a blocked operand gets a blocked result
+  with 2 elements per thread in the new, most minor, last dimension; a slice of the last dimension
+  whose parent splits back into it gives that parent; anything else a `#ttg.linear` whose first
+  register basis moves along the new dimension.
+- `infer_split_encoding` (`inferSplitOpEncoding`): the inverse; a blocked operand holding both
+  halves in one thread loses its last dimension, otherwise the register basis along the last
+  dimension is removed from the operand's linear layout.
+- `infer_reshape_encoding` (`inferReshapeOpEncoding`): the blocked result Triton's legacy rules
+  find when the merged or split dimensions fill sizePerThread, threadsPerWarp and warpsPerCTA
+  minor to major, else the operand's linear layout with its outputs flattened row-major and
+  unflattened to the new shape, as a `#ttg.linear`.
+
+Every function returns None where Triton's inference fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import prod
+
+from xdsl.ir import Attribute
+
+from ttc.dialects.ttg_attrs import (
+    LINEAR_IN_DIMS,
+    BlockedEncodingAttr,
+    CTALayout,
+    DistributedEncoding,
+    LinearEncodingAttr,
+    SliceEncodingAttr,
+    bases_attr,
+    ints,
+)
+from ttc.layouts.default_blocked import default_blocked
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.linear import LayoutError, LinearLayout
+from ttc.layouts.utils import standard_out_dim_names
+
+
+def linear_encoding(layout: LinearLayout) -> LinearEncodingAttr:
+    """`#ttg.linear` holding `layout`'s bases (Triton's `LinearEncodingAttr::get(ctx, ll)`)."""
+    bases = layout.bases
+    return LinearEncodingAttr(*(bases_attr(bases.get(dim, [])) for dim in LINEAR_IN_DIMS))
+
+
+def layouts_equivalent(shape: Sequence[int], a: Attribute, b: Attribute) -> bool:
+    """Triton's `areLayoutsEquivalent`: both encodings give `shape` the same linear layout."""
+    if a == b:
+        return True
+    try:
+        return to_linear_layout(a, shape) == to_linear_layout(b, shape)
+    except LayoutError:
+        return False
+
+
+def _cta_layout(per_cga: Sequence[int], split: Sequence[int], order: Sequence[int]) -> CTALayout:
+    """A CTA layout; a single CTA is spelled the default way, as Triton 3.6 prints it."""
+    if all(n == 1 for n in per_cga):
+        return CTALayout.default(len(per_cga))
+    return CTALayout(tuple(per_cga), tuple(split), tuple(order))
+
+
+def _linear(encoding: Attribute, shape: Sequence[int]) -> LinearLayout | None:
+    try:
+        return to_linear_layout(encoding, shape)
+    except LayoutError:
+        return None
+
+
+# --------------------------------------------------------------------------------------------
+# join / split
+# --------------------------------------------------------------------------------------------
+
+
+def infer_join_encoding(src: Attribute, shape: Sequence[int]) -> Attribute | None:
+    """The result encoding of `tt.join` of two operands of `shape` with encoding `src`."""
+    rank = len(shape)
+    if isinstance(src, SliceEncodingAttr) and src.dim.data == rank:
+        parent = src.parent
+        split = infer_split_encoding(parent, (*shape, 2))
+        if split is not None and layouts_equivalent(shape, split, src):
+            return parent
+    elif isinstance(src, BlockedEncodingAttr):
+        cta = src.cta_layout
+        return BlockedEncodingAttr.make(
+            (*ints(src.size_per_thread), 2),
+            (*ints(src.threads_per_warp), 1),
+            (*ints(src.warps_per_cta), 1),
+            (rank, *ints(src.order)),
+            _cta_layout((*cta.ctas_per_cga, 1), (*cta.cta_split_num, 1), (rank, *cta.cta_order)),
+        )
+    layout = _linear(src, shape)
+    if layout is None:
+        return None
+    names = standard_out_dim_names(rank + 1)
+    bases = {dim: [[*basis, 0] for basis in vectors] for dim, vectors in layout.bases.items()}
+    bases["register"] = [[0] * rank + [1], *bases.get("register", [])]
+    sizes = [*(layout.out_dim_size(name) for name in layout.out_dims), 2]
+    return linear_encoding(
+        LinearLayout(list(bases.items()), list(zip(names, sizes, strict=True)))
+    )
+
+
+def infer_split_encoding(src: Attribute, shape: Sequence[int]) -> Attribute | None:
+    """The encoding of both results of `tt.split` of a `shape` operand (last dimension 2)."""
+    rank = len(shape)
+    if rank == 0 or shape[-1] != 2:
+        return None
+    if isinstance(src, BlockedEncodingAttr):
+        cta = src.cta_layout
+        simple = (
+            ints(src.size_per_thread)[-1] == 2
+            and ints(src.threads_per_warp)[-1] == 1
+            and ints(src.warps_per_cta)[-1] == 1
+            and cta.ctas_per_cga[-1] == 1
+        )
+        if simple:
+            if rank == 1:
+                return None
+            last = rank - 1
+            return BlockedEncodingAttr.make(
+                ints(src.size_per_thread)[:-1],
+                ints(src.threads_per_warp)[:-1],
+                ints(src.warps_per_cta)[:-1],
+                [o for o in ints(src.order) if o != last],
+                _cta_layout(
+                    cta.ctas_per_cga[:-1],
+                    cta.cta_split_num[:-1],
+                    [o for o in cta.cta_order if o != last],
+                ),
+            )
+    layout = _linear(src, shape)
+    if layout is None or rank == 1:
+        return None
+    axis = rank - 1
+    found = False
+    bases: dict[str, list[list[int]]] = {}
+    for dim, vectors in layout.bases.items():
+        kept: list[list[int]] = []
+        for basis in vectors:
+            if dim == "register" and basis[axis] == 1:
+                found = True
+                continue
+            kept.append(basis[:axis])
+        bases[dim] = kept
+    if not found:
+        return None
+    names = standard_out_dim_names(rank - 1)
+    return linear_encoding(
+        LinearLayout(list(bases.items()), list(zip(names, shape[:-1], strict=True)))
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# reshape
+# --------------------------------------------------------------------------------------------
+
+
+def reshape_decomposition(
+    src_shape: Sequence[int], dst_shape: Sequence[int]
+) -> list[tuple[list[int], list[int]]]:
+    """Triton's `getReshapeDecomposition`: groups of source dimensions and the destination
+    dimensions they become (equal element counts), minor dimensions of each side last."""
+    chunks: list[tuple[list[int], list[int]]] = []
+    if not src_shape:
+        return chunks
+    chunks.append(([], []))
+    src_idx = dst_idx = 0
+    src_elems = dst_elems = 1
+    while src_idx < len(src_shape) or dst_idx < len(dst_shape):
+        src_left = src_idx < len(src_shape)
+        dst_left = dst_idx < len(dst_shape)
+        if src_elems < dst_elems or (src_left and (src_elems == 1 or src_shape[src_idx] == 1)):
+            if not src_left:
+                break
+            src_elems *= src_shape[src_idx]
+            chunks[-1][0].append(src_idx)
+            src_idx += 1
+        elif dst_elems < src_elems or (dst_left and dst_shape[dst_idx] == 1):
+            if not dst_left:
+                break
+            dst_elems *= dst_shape[dst_idx]
+            chunks[-1][1].append(dst_idx)
+            dst_idx += 1
+        else:
+            chunks.append(([], []))
+            src_elems = dst_elems = 1
+    return chunks
+
+
+def _inverse(order: Sequence[int]) -> list[int]:
+    inverse = [0] * len(order)
+    for i, o in enumerate(order):
+        inverse[o] = i
+    return inverse
+
+
+def _check_subblocks(
+    src_shape: Sequence[int], src_dims: Sequence[int], subblocks: Sequence[Sequence[int]]
+) -> bool:
+    """The per-chunk rule: a dimension may be split over threads only once every more minor
+    dimension of its chunk is used up; only the chunk's most major one may exceed its size."""
+    remaining = [src_shape[d] for d in src_dims]
+    for subblock in subblocks:
+        for i in range(len(src_dims) - 1, -1, -1):
+            size = subblock[src_dims[i]]
+            if size == 1:
+                continue
+            if any(remaining[j] != 1 for j in range(i + 1, len(src_dims))):
+                return False
+            remaining[i] = remaining[i] // size if remaining[i] >= size else 0
+            if remaining[i] == 0 and i != 0:
+                return False
+    return True
+
+
+def _legacy_reshape(
+    src_shape: Sequence[int], src: Attribute, dst_shape: Sequence[int]
+) -> BlockedEncodingAttr | None:
+    """Triton's `inferReshapeOpLegacyEncoding` (symmetric in source and destination)."""
+    if not isinstance(src, BlockedEncodingAttr):
+        return None
+    if tuple(src_shape) == tuple(dst_shape):
+        return src
+    size_per_thread = ints(src.size_per_thread)
+    threads_per_warp = ints(src.threads_per_warp)
+    warps_per_cta = ints(src.warps_per_cta)
+    cta = src.cta_layout
+    num_warps, lanes, num_ctas = prod(warps_per_cta), prod(threads_per_warp), prod(cta.ctas_per_cga)
+    if src == default_blocked(src_shape, num_warps, lanes, num_ctas):
+        return default_blocked(dst_shape, num_warps, lanes, num_ctas)
+    if any(n != 1 for n in (*cta.ctas_per_cga, *cta.cta_split_num)):
+        return None
+    subblocks = (size_per_thread, threads_per_warp, warps_per_cta)
+    for subblock in subblocks:
+        if any(s >= b and s % b for s, b in zip(src_shape, subblock, strict=True)):
+            return None
+    chunks = reshape_decomposition(src_shape, dst_shape)
+    src_inv_order = _inverse(ints(src.order))
+    for src_dims, _ in chunks:
+        positions = [src_inv_order[d] for d in reversed(src_dims)]
+        if any(b != a + 1 for a, b in zip(positions, positions[1:])):
+            return None
+    for src_dims, _ in chunks:
+        if not _check_subblocks(src_shape, src_dims, subblocks):
+            return None
+
+    dst_remaining = list(dst_shape)
+    dst_subblocks: list[list[int]] = []
+    for subblock in subblocks:
+        dst_subblock = [0] * len(dst_shape)
+        for src_dims, dst_dims in chunks:
+            left = prod(subblock[d] for d in src_dims)
+            for d in reversed(dst_dims):
+                value = min(left, dst_remaining[d])
+                dst_subblock[d] = value
+                left //= value
+                dst_remaining[d] //= value
+            if left != 1:
+                if not dst_dims:
+                    return None
+                dst_subblock[dst_dims[0]] *= left
+        dst_subblocks.append(dst_subblock)
+
+    rank = len(src_shape)
+    chunks.sort(key=lambda chunk: src_inv_order[chunk[0][0]] if chunk[0] else rank)
+    dst_inv_order = [0] * len(dst_shape)
+    position = 0
+    for _, dst_dims in chunks:
+        for d in reversed(dst_dims):
+            dst_inv_order[d] = position
+            position += 1
+    dst_rank = len(dst_shape)
+    return BlockedEncodingAttr.make(
+        *dst_subblocks,
+        _inverse(dst_inv_order),
+        _cta_layout((1,) * dst_rank, (1,) * dst_rank, tuple(range(dst_rank))),
+    )
+
+
+def reshape_layout(layout: LinearLayout, shape: Sequence[int]) -> LinearLayout:
+    """Triton's `reshapeLayout`: the outputs flattened row-major and split into `shape`."""
+    names = standard_out_dim_names(len(shape))
+    reversed_pairs = list(zip(reversed(names), reversed(shape), strict=True))
+    return (
+        layout.transpose_outs(list(reversed(layout.out_dims)))
+        .reshape_outs(reversed_pairs)
+        .transpose_outs(names)
+    )
+
+
+def infer_reshape_encoding(
+    src_shape: Sequence[int], src: Attribute, dst_shape: Sequence[int]
+) -> Attribute | None:
+    """The result encoding that makes `tt.reshape` of a `src_shape` tensor a renaming."""
+    if prod(src_shape) != prod(dst_shape):
+        return None
+    legacy = _legacy_reshape(src_shape, src, dst_shape)
+    if legacy is not None:
+        return legacy
+    if not isinstance(src, DistributedEncoding):
+        return None
+    layout = _linear(src, src_shape)
+    if layout is None:
+        return None
+    return linear_encoding(reshape_layout(layout, dst_shape))
