@@ -4,11 +4,15 @@ and the arith.constant conversion).
 - `arith.constant`: a scalar or a splat becomes one `llvm.mlir.constant` shared by all registers.
 - `tt.make_range`: each register holds `start + coordinate`, coordinates from `emit_indices`.
 - `tt.splat`: every register is the scalar; `ub.poison`: every register is `llvm.mlir.poison`.
-- `tt.broadcast`, `tt.expand_dims`, `tt.reshape`, `tt.trans`: each result register is a source
-  register. The op maps a result coordinate to a source coordinate (drop broadcast dims, drop the
-  new axis, flatten and unflatten, permute); the lowering checks that the lane/warp/block parts of
-  the two linear layouts agree under that map and matches registers by their register-part
-  coordinates. Anything else needs data movement (a layout conversion) and cannot be lowered here.
+- `tt.broadcast`, `tt.expand_dims`, `tt.reshape`, `tt.trans`, `tt.join`, `tt.split`: each
+  result register is a source register. The op maps a result coordinate to a source coordinate
+  (drop broadcast dims, drop the new axis, flatten and unflatten, permute, pick the operand by the
+  last coordinate, append the half); the lowering checks that the lane/warp/block parts of the two
+  linear layouts agree under that map and matches registers by their register-part coordinates.
+  Anything else needs data movement (a layout conversion) and cannot be lowered here. With the
+  layouts Triton infers for join and split, this is its register interleaving within a thread.
+- `tt.reshape allow_reorder` and `tt.cat`: the elements' order is unspecified, so registers pass
+  through in order (Triton's lowering), as many on both sides.
 """
 
 from __future__ import annotations
@@ -68,8 +72,27 @@ def rename_registers(
 ) -> list[SSAValue]:
     """The registers of a result that holds, at each coordinate `c`, the source element at
     `to_src(c)` in the same thread; `cannot lower` when the data would have to move."""
-    src_layout = lw.layout(src.type)
+    return select_registers(lw, op, [src], dst_type, lambda c: (0, to_src(c)))
+
+
+def select_registers(
+    lw: FunctionLowering,
+    op: Operation,
+    sources: Sequence[SSAValue],
+    dst_type: TensorType,
+    to_src: Callable[[Coord], tuple[int, Coord]],
+) -> list[SSAValue]:
+    """The registers of a result that holds, at each coordinate `c`, the element at coordinate
+    `to_src(c)[1]` of source number `to_src(c)[0]`, all sources having one type.
+
+    `to_src` must be affine over F2 (a view's index map is): then, when it takes each lane, warp
+    and block basis of the result's layout to the same basis of the source's (and never changes
+    the source), every thread finds each element it needs in its own registers, matched by the
+    register-part coordinates. Otherwise the data would have to move: `cannot lower`.
+    """
+    src_layout = lw.layout(sources[0].type)
     dst_layout = lw.layout(dst_type)
+    origin_source, origin = to_src((0,) * len(dst_type.get_shape()))
     for dim in THREAD_DIMS:
         size = dst_layout.in_dim_size_log2(dim)
         if src_layout.in_dim_size_log2(dim) != size:
@@ -77,18 +100,21 @@ def rename_registers(
         for bit in range(size):
             dst_basis = dst_layout.get_basis(dim, bit)
             assert isinstance(dst_basis, tuple)
-            if to_src(dst_basis) != src_layout.get_basis(dim, bit):
+            source, coord = to_src(dst_basis)
+            linear = tuple(a ^ b for a, b in zip(coord, origin, strict=True))
+            if source != origin_source or linear != src_layout.get_basis(dim, bit):
                 raise lw.cannot_lower(op)
-    src_regs = lw.regs(src)
-    by_coord: dict[Coord, SSAValue] = {}
-    for r in range(src_layout.in_dim_size("register")):
-        by_coord.setdefault(register_coords(src_layout, r), src_regs[r])
+    by_coord: dict[tuple[int, Coord], SSAValue] = {}
+    for index, src in enumerate(sources):
+        src_regs = lw.regs(src)
+        for r in range(src_layout.in_dim_size("register")):
+            by_coord.setdefault((index, register_coords(src_layout, r)), src_regs[r])
     result: list[SSAValue] = []
     for r in range(dst_layout.in_dim_size("register")):
-        coord = to_src(register_coords(dst_layout, r))
-        if coord not in by_coord:
+        key = to_src(register_coords(dst_layout, r))
+        if key not in by_coord:
             raise lw.cannot_lower(op)
-        result.append(by_coord[coord])
+        result.append(by_coord[key])
     return result
 
 
@@ -137,6 +163,14 @@ def _trans(lw: FunctionLowering, op: Operation) -> None:
 @lowers("tt.reshape")
 def _reshape(lw: FunctionLowering, op: Operation) -> None:
     assert isinstance(op, tt.ReshapeOp)
+    if op.allow_reorder is not None:
+        # The elements may land anywhere: the registers keep their order (Triton's lowering),
+        # which needs as many of them on both sides.
+        regs = lw.regs(op.src)
+        if len(regs) != lw.num_regs(op.result.type):
+            raise lw.error(op, "expensive view not supported on reshape op")
+        lw.bind(op.result, regs)
+        return
     src_shape = _shape(op.src)
     dst_shape = _shape(op.result)
 
@@ -151,3 +185,38 @@ def _reshape(lw: FunctionLowering, op: Operation) -> None:
         return tuple(reversed(src))
 
     lw.bind(op.result, rename_registers(lw, op, op.src, op.result.type, to_src))
+
+
+@lowers("tt.join")
+def _join(lw: FunctionLowering, op: Operation) -> None:
+    """Element `(..., k)` of the result is element `(...)` of operand k."""
+    assert isinstance(op, tt.JoinOp)
+
+    def to_src(c: Coord) -> tuple[int, Coord]:
+        return c[-1], c[:-1]
+
+    lw.bind(op.result, select_registers(lw, op, [op.lhs, op.rhs], op.result.type, to_src))
+
+
+@lowers("tt.split")
+def _split(lw: FunctionLowering, op: Operation) -> None:
+    """Result k holds the elements `(..., k)` of the operand."""
+    assert isinstance(op, tt.SplitOp)
+    for half, result in enumerate((op.out_lhs, op.out_rhs)):
+
+        def to_src(c: Coord, half: int = half) -> Coord:
+            return (*c, half)
+
+        assert isinstance(result.type, TensorType)
+        lw.bind(result, rename_registers(lw, op, op.src, result.type, to_src))
+
+
+@lowers("tt.cat")
+def _cat(lw: FunctionLowering, op: Operation) -> None:
+    """The operands' registers one after the other (the order of elements is unspecified, and
+    Triton gives the result as many registers as both operands together)."""
+    assert isinstance(op, tt.CatOp)
+    regs = [*lw.regs(op.lhs), *lw.regs(op.rhs)]
+    if len(regs) != lw.num_regs(op.result.type):
+        raise lw.cannot_lower(op)
+    lw.bind(op.result, regs)
