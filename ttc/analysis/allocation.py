@@ -7,7 +7,7 @@ Every function gets one shared-memory arena. Buffers come in three kinds, as in 
   `alignment` of `#ttg.shared_linear`, 16 otherwise) unless the op gives one;
 * *scratch*: temporary memory an op needs while it runs (`tt.reduce` across warps, `tt.scan`
   across warps, a `ttg.convert_layout` between warps, `tt.atomic_rmw`/`tt.atomic_cas` whose result
-  is broadcast, `tt.histogram`), aligned to 128 bytes;
+  is broadcast, `tt.histogram`, a `tt.gather` that is not warp-local), aligned to 128 bytes;
 * *virtual*: a `tt.call` reserves its callee's whole arena.
 
 Liveness follows Triton: operations are numbered in post-order (a parent after its children); an
@@ -36,6 +36,7 @@ from ttc.analysis.lowering_helpers import (
     conversion_bitwidth,
     conversion_kind,
     elements_per_cta,
+    gather_scratch_bytes,
     tensor_layout,
 )
 from ttc.dialects.tt_types import bit_width, element_type_or_self, pointee_type
@@ -153,6 +154,12 @@ def atomic_scratch_bytes(op: Operation) -> int:
     return elements * max(8, bit_width(element)) // 8
 
 
+def _gather_scratch_bytes(op: Operation) -> int:
+    src, indices = op.operands[0].type, op.operands[1].type
+    assert isinstance(src, TensorType) and isinstance(indices, TensorType)
+    return gather_scratch_bytes(src, indices, op.axis.value.data)  # type: ignore[attr-defined]
+
+
 def histogram_scratch_bytes(op: Operation) -> int:
     result = op.results[0].type
     assert isinstance(result, TensorType)
@@ -167,6 +174,7 @@ _SCRATCH_SIZES: dict[str, ScratchSizeFn] = {
     "tt.atomic_rmw": atomic_scratch_bytes,
     "tt.atomic_cas": atomic_scratch_bytes,
     "tt.histogram": histogram_scratch_bytes,
+    "tt.gather": _gather_scratch_bytes,
 }
 
 

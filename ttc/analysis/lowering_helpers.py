@@ -11,6 +11,8 @@ the lowering consult, so the two always agree:
 * `ConversionKind` / `conversion_kind` (Triton's `minimalCvtLayout`, `cvtReordersRegisters`,
   `cvtNeedsWarpShuffle`, `cvtNeedsSharedMemory`): quotient the conversion map by the block, warp and
   lane dimensions it leaves untouched.
+* `gather_is_warp_local` / `gather_scratch_bytes` (Triton's `GatherLoweringHelper`): whether a
+  `tt.gather` can shuffle within warps, and otherwise the scratch holding its whole source.
 
 Everything is computed from `ttc.layouts.from_attr.to_linear_layout`, the one layout description.
 """
@@ -236,3 +238,27 @@ def conversion_kind(src: LinearLayout, dst: LinearLayout) -> ConversionKind:
     if remaining == [REGISTER, LANE]:
         return ConversionKind.WARP_SHUFFLE
     return ConversionKind.SHARED_MEMORY
+
+
+def gather_is_warp_local(src: TensorType, indices: TensorType, axis: int) -> bool:
+    """Triton's `GatherLoweringHelper::isWarpLocal`: every column along the gather axis, in the
+    source and in the indices, lies within one warp, the same one for both, and the same lanes
+    hold the same columns; then the gather needs shuffles only, no shared memory."""
+    src_layout, idx_layout = tensor_layout(src), tensor_layout(indices)
+    gather_dim = f"dim{axis}"
+    other_dims = [f"dim{d}" for d in range(len(src.get_shape())) if d != axis]
+    if not src_layout.sublayout_is_zero([BLOCK, WARP], [gather_dim]):
+        return False
+    if not idx_layout.sublayout_is_zero([BLOCK, WARP], [gather_dim]):
+        return False
+    if src_layout.sublayout([BLOCK, WARP], other_dims) != idx_layout.sublayout([BLOCK, WARP], other_dims):
+        return False
+    return src_layout.sublayout([LANE], other_dims) == idx_layout.sublayout([LANE], other_dims)
+
+
+def gather_scratch_bytes(src: TensorType, indices: TensorType, axis: int) -> int:
+    """Triton's `GatherLoweringHelper::getScratchSizeInBytes`: none for a warp-local gather, else
+    the whole source tensor (sub-byte elements take a byte)."""
+    if gather_is_warp_local(src, indices, axis):
+        return 0
+    return prod(src.get_shape()) * memory_bytes(src.element_type)
