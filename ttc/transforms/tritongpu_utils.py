@@ -101,10 +101,7 @@ def inverse_permutation(order: Sequence[int]) -> list[int]:
 
 
 def permute_cta_layout(cta: CTALayout, order: Sequence[int]) -> CTALayout:
-    """Triton's `permuteCTALayout`: the CTA layout of a tensor transposed by `order` (a single
-    CTA keeps the default spelling, as Triton 3.6 prints it)."""
-    if all(n == 1 for n in cta.ctas_per_cga):
-        return CTALayout.default(len(order))
+    """Triton's `permuteCTALayout`: the CTA layout of a tensor transposed by `order`."""
     inverse = inverse_permutation(order)
     return CTALayout(
         tuple(cta.ctas_per_cga[o] for o in order),
@@ -115,8 +112,14 @@ def permute_cta_layout(cta: CTALayout, order: Sequence[int]) -> CTALayout:
 
 def permute_blocked(encoding: BlockedEncodingAttr, order: Sequence[int]) -> BlockedEncodingAttr:
     """Triton's transposition of a blocked encoding: dimension i of the result is dimension
-    `order[i]` of the source."""
+    `order[i]` of the source. A blocked encoding of one CTA keeps the default CTA spelling (Triton
+    3.6 holds its CTA layout as a linear layout, where a single CTA has no order)."""
     inverse = inverse_permutation(order)
+    cta = encoding.cta_layout
+    if all(n == 1 for n in cta.ctas_per_cga):
+        cta = CTALayout.default(len(order))
+    else:
+        cta = permute_cta_layout(cta, order)
 
     def permute(values: Sequence[int]) -> list[int]:
         return [values[o] for o in order]
@@ -126,7 +129,7 @@ def permute_blocked(encoding: BlockedEncodingAttr, order: Sequence[int]) -> Bloc
         permute(ints(encoding.threads_per_warp)),
         permute(ints(encoding.warps_per_cta)),
         [inverse[o] for o in ints(encoding.order)],
-        permute_cta_layout(encoding.cta_layout, order),
+        cta,
     )
 
 
