@@ -96,3 +96,55 @@ tt.func @dot(%x: f16) {
   %d = tt.dot %a, %b, %c : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   tt.return
 }
+
+// -----
+
+// join: operands in their default layout, the result in the layout Triton infers (a second
+// element per thread in the new, most minor, dimension). split needs that kind of operand; the
+// default layout of a 256x2 tensor spreads the pair over two lanes, so the operand is converted
+// back to the inferred one, and the halves get the operands' layout.
+// CHECK-DAG: #[[$J1:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[$J2:.*]] = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[$JD:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+// W8-DAG: #[[$W8J2:.*]] = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [8, 1], order = [1, 0]}>
+// CHECK-LABEL: tt.func @join_split
+// W8-LABEL: tt.func @join_split
+tt.func @join_split(%p: !tt.ptr<f32>) {
+  %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %f = arith.sitofp %r : tensor<256xi32> to tensor<256xf32>
+  // CHECK: %[[J:.*]] = tt.join %{{.*}}, %{{.*}} : tensor<256xf32, #[[$J1]]> -> tensor<256x2xf32, #[[$J2]]>
+  // CHECK-NEXT: %[[D:.*]] = ttg.convert_layout %[[J]] : tensor<256x2xf32, #[[$J2]]> -> tensor<256x2xf32, #[[$JD]]>
+  // CHECK-NEXT: %[[S:.*]] = ttg.convert_layout %[[D]] : tensor<256x2xf32, #[[$JD]]> -> tensor<256x2xf32, #[[$J2]]>
+  // CHECK-NEXT: tt.split %[[S]] : tensor<256x2xf32, #[[$J2]]> -> tensor<256xf32, #[[$J1]]>
+  // W8: tt.join {{.*}} -> tensor<256x2xf32, #[[$W8J2]]>
+  // W8: tt.split {{.*}} : tensor<256x2xf32, #[[$W8J2]]>
+  %j = tt.join %f, %f : tensor<256xf32> -> tensor<256x2xf32>
+  %lo, %hi = tt.split %j : tensor<256x2xf32> -> tensor<256xf32>
+  %s = arith.addf %lo, %hi : tensor<256xf32>
+  tt.return
+}
+
+// -----
+
+// cat: the result's default layout, with as many elements per thread as both operands hold
+// (here already so with 4 warps; with 8, 128 elements fill half the threads, so the 256-element
+// result takes 2 per thread). reshape and gather take default layouts.
+// CHECK-DAG: #[[$C1:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[$C2:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// W8-DAG: #[[$W8C1:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+// W8-DAG: #[[$W8C2:.*]] = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+// CHECK-LABEL: tt.func @cat_reshape_gather
+// W8-LABEL: tt.func @cat_reshape_gather
+tt.func @cat_reshape_gather() {
+  %a = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+  // CHECK: tt.cat %{{.*}}, %{{.*}} : tensor<128xi32, #[[$C1]]> -> tensor<256xi32, #[[$C1]]>
+  // CHECK-NEXT: tt.reshape %{{.*}} : tensor<256xi32, #[[$C1]]> -> tensor<16x16xi32, #[[$C2]]>
+  // CHECK: tt.gather %{{.*}}[%{{.*}}] {axis = 1 : i32} : (tensor<16x16xf32, #[[$C2]]>, tensor<16x16xi32, #[[$C2]]>) -> tensor<16x16xf32, #[[$C2]]>
+  // W8: %[[C:.*]] = tt.cat %{{.*}}, %{{.*}} : tensor<128xi32, #[[$W8C1]]> -> tensor<256xi32, #[[$W8C2]]>
+  // W8-NEXT: ttg.convert_layout %[[C]] : tensor<256xi32, #[[$W8C2]]> -> tensor<256xi32, #[[$W8C1]]>
+  %c = tt.cat %a, %a : tensor<128xi32> -> tensor<256xi32>
+  %r = tt.reshape %c : tensor<256xi32> -> tensor<16x16xi32>
+  %x = arith.sitofp %r : tensor<16x16xi32> to tensor<16x16xf32>
+  %g = tt.gather %x[%r] {axis = 1 : i32} : (tensor<16x16xf32>, tensor<16x16xi32>) -> tensor<16x16xf32>
+  tt.return
+}

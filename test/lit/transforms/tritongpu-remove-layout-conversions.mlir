@@ -163,3 +163,83 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %e : tensor<32x32xf32, #mma>
   }
 }
+
+// -----
+
+// The load's layout flows through join (a second element per thread), reshape (the inferred
+// 8-per-thread layout) and split (back to the load's layout): only the conversion the store of
+// the reshaped tensor needs is left.
+// CHECK-DAG: #[[$L4:.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[$J:.*]] = #ttg.blocked<{sizePerThread = [4, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[$L8:.*]] = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func @join_reshape_split
+// CHECK: %[[X:.*]] = tt.load {{.*}} : tensor<512x!tt.ptr<f32>, #[[$L4]]>
+// CHECK-NEXT: %[[J:.*]] = tt.join %[[X]], %[[X]] : tensor<512xf32, #[[$L4]]> -> tensor<512x2xf32, #[[$J]]>
+// CHECK-NEXT: %[[F:.*]] = tt.reshape %[[J]] : tensor<512x2xf32, #[[$J]]> -> tensor<1024xf32, #[[$L8]]>
+// CHECK: ttg.convert_layout %[[F]] : tensor<1024xf32, #[[$L8]]> -> tensor<1024xf32, #[[$L4]]>
+// CHECK: tt.split %[[J]] : tensor<512x2xf32, #[[$J]]> -> tensor<512xf32, #[[$L4]]>
+// CHECK-NOT: ttg.convert_layout
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#j1 = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#d = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @join_reshape_split(%a: !tt.ptr<f32>, %o: !tt.ptr<f32>) {
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b4>
+    %p = tt.splat %a : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b4>
+    %q = tt.addptr %p, %r : tensor<512x!tt.ptr<f32>, #b4>, tensor<512xi32, #b4>
+    %x = tt.load %q : tensor<512x!tt.ptr<f32>, #b4>
+    %x1 = ttg.convert_layout %x : tensor<512xf32, #b4> -> tensor<512xf32, #b1>
+    %j = tt.join %x1, %x1 : tensor<512xf32, #b1> -> tensor<512x2xf32, #j1>
+    %jd = ttg.convert_layout %j : tensor<512x2xf32, #j1> -> tensor<512x2xf32, #d>
+    %flat = tt.reshape %jd : tensor<512x2xf32, #d> -> tensor<1024xf32, #b1>
+    %r2 = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b4>
+    %p2 = tt.splat %o : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #b4>
+    %q2 = tt.addptr %p2, %r2 : tensor<1024x!tt.ptr<f32>, #b4>, tensor<1024xi32, #b4>
+    %flat4 = ttg.convert_layout %flat : tensor<1024xf32, #b1> -> tensor<1024xf32, #b4>
+    tt.store %q2, %flat4 : tensor<1024x!tt.ptr<f32>, #b4>
+    %js = ttg.convert_layout %jd : tensor<512x2xf32, #d> -> tensor<512x2xf32, #j1>
+    %lo, %hi = tt.split %js : tensor<512x2xf32, #j1> -> tensor<512xf32, #b1>
+    %s = arith.subf %hi, %lo : tensor<512xf32, #b1>
+    %s4 = ttg.convert_layout %s : tensor<512xf32, #b1> -> tensor<512xf32, #b4>
+    tt.store %q, %s4 : tensor<512x!tt.ptr<f32>, #b4>
+    tt.return
+  }
+}
+
+// -----
+
+// A gather takes the layout of its indices (here the load's); its source is converted to it. A
+// gather whose layout optimize-thread-locality fixed (efficient_layout) keeps it: its conversions
+// stay.
+// CHECK-DAG: #[[$G:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[$LD:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tt.func @gather_follows_indices
+// CHECK-NEXT: %[[S:.*]] = ttg.convert_layout %arg0 : tensor<32x32xf32, #[[$G]]> -> tensor<32x32xf32, #[[$LD]]>
+// CHECK-NEXT: %[[I:.*]] = tt.load %arg1
+// CHECK-NEXT: %[[R:.*]] = tt.gather %[[S]][%[[I]]] {axis = 1 : i32} : (tensor<32x32xf32, #[[$LD]]>, tensor<32x32xi32, #[[$LD]]>) -> tensor<32x32xf32, #[[$LD]]>
+// CHECK-NEXT: tt.store %arg2, %[[R]]
+// CHECK-LABEL: tt.func @gather_fixed
+// CHECK: ttg.convert_layout %{{.*}} : tensor<32x32xi32, #[[$LD]]> -> tensor<32x32xi32, #[[$G]]>
+// CHECK-NEXT: %[[R:.*]] = tt.gather %arg0[%{{.*}}] {axis = 1 : i32, efficient_layout} : (tensor<32x32xf32, #[[$G]]>, tensor<32x32xi32, #[[$G]]>) -> tensor<32x32xf32, #[[$G]]>
+// CHECK-NEXT: ttg.convert_layout %[[R]] : tensor<32x32xf32, #[[$G]]> -> tensor<32x32xf32, #[[$LD]]>
+#l = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#g = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @gather_follows_indices(%src: tensor<32x32xf32, #g>, %ip: tensor<32x32x!tt.ptr<i32>, #l>, %op: tensor<32x32x!tt.ptr<f32>, #l>) {
+    %i = tt.load %ip : tensor<32x32x!tt.ptr<i32>, #l>
+    %ig = ttg.convert_layout %i : tensor<32x32xi32, #l> -> tensor<32x32xi32, #g>
+    %r = tt.gather %src[%ig] {axis = 1 : i32} : (tensor<32x32xf32, #g>, tensor<32x32xi32, #g>) -> tensor<32x32xf32, #g>
+    %rl = ttg.convert_layout %r : tensor<32x32xf32, #g> -> tensor<32x32xf32, #l>
+    tt.store %op, %rl : tensor<32x32x!tt.ptr<f32>, #l>
+    tt.return
+  }
+  tt.func @gather_fixed(%src: tensor<32x32xf32, #g>, %ip: tensor<32x32x!tt.ptr<i32>, #l>, %op: tensor<32x32x!tt.ptr<f32>, #l>) {
+    %i = tt.load %ip : tensor<32x32x!tt.ptr<i32>, #l>
+    %ig = ttg.convert_layout %i : tensor<32x32xi32, #l> -> tensor<32x32xi32, #g>
+    %r = tt.gather %src[%ig] {axis = 1 : i32, efficient_layout} : (tensor<32x32xf32, #g>, tensor<32x32xi32, #g>) -> tensor<32x32xf32, #g>
+    %rl = ttg.convert_layout %r : tensor<32x32xf32, #g> -> tensor<32x32xf32, #l>
+    tt.store %op, %rl : tensor<32x32x!tt.ptr<f32>, #l>
+    tt.return
+  }
+}
