@@ -166,7 +166,10 @@ def reshape_decomposition(
     src_shape: Sequence[int], dst_shape: Sequence[int]
 ) -> list[tuple[list[int], list[int]]]:
     """Triton's `getReshapeDecomposition`: groups of source dimensions and the destination
-    dimensions they become (equal element counts), minor dimensions of each side last."""
+    dimensions they become (equal element counts, each group non-empty on both sides), minor
+    dimensions of each side last."""
+    if prod(src_shape) != prod(dst_shape):
+        raise ValueError(f"cannot reshape {list(src_shape)} into {list(dst_shape)}")
     chunks: list[tuple[list[int], list[int]]] = []
     if not src_shape:
         return chunks
@@ -177,14 +180,10 @@ def reshape_decomposition(
         src_left = src_idx < len(src_shape)
         dst_left = dst_idx < len(dst_shape)
         if src_elems < dst_elems or (src_left and (src_elems == 1 or src_shape[src_idx] == 1)):
-            if not src_left:
-                break
             src_elems *= src_shape[src_idx]
             chunks[-1][0].append(src_idx)
             src_idx += 1
         elif dst_elems < src_elems or (dst_left and dst_shape[dst_idx] == 1):
-            if not dst_left:
-                break
             dst_elems *= dst_shape[dst_idx]
             chunks[-1][1].append(dst_idx)
             dst_idx += 1
@@ -262,14 +261,11 @@ def _legacy_reshape(
                 dst_subblock[d] = value
                 left //= value
                 dst_remaining[d] //= value
-            if left != 1:
-                if not dst_dims:
-                    return None
-                dst_subblock[dst_dims[0]] *= left
+            # What is left is a block larger than the shape: the chunk's most major dimension.
+            dst_subblock[dst_dims[0]] *= left
         dst_subblocks.append(dst_subblock)
 
-    rank = len(src_shape)
-    chunks.sort(key=lambda chunk: src_inv_order[chunk[0][0]] if chunk[0] else rank)
+    chunks.sort(key=lambda chunk: src_inv_order[chunk[0][0]])
     dst_inv_order = [0] * len(dst_shape)
     position = 0
     for _, dst_dims in chunks:

@@ -10,7 +10,13 @@ from xdsl.dialects.builtin import ModuleOp
 
 from ttc.analysis.allocation import allocate_module
 from ttc.analysis.liveness import Liveness
-from ttc.analysis.lowering_helpers import ConversionKind, ReduceGeometry, ScanGeometry, conversion_kind
+from ttc.analysis.lowering_helpers import (
+    ConversionKind,
+    ReduceGeometry,
+    ScanGeometry,
+    conversion_kind,
+    gather_is_warp_local,
+)
 from ttc.analysis.membar import insert_barriers
 from ttc.ir.errors import TtcError
 from ttc.ir.parser import parse_module
@@ -198,3 +204,41 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 2 : i32} {
         "cannot size the shared memory of 'tt.reduce': a reduction across CTAs is not supported"
     )
     assert info.value.location is not None and info.value.location.line == 5
+
+
+GATHER = """
+tt.func @f(%x: tensor<{src_shape}xf32, #src>, %i: tensor<{idx_shape}xi32, #idx>) {{
+  %g = tt.gather %x[%i] {{axis = {axis} : i32}} : (tensor<{src_shape}xf32, #src>, tensor<{idx_shape}xi32, #idx>) -> tensor<{idx_shape}xf32, #idx>
+  tt.return
+}}
+"""
+ROWS_IN_WARPS = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"
+COLUMNS_IN_WARPS = "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>"
+
+
+@pytest.mark.parametrize(
+    ("src", "idx", "axis", "warp_local"),
+    [
+        (ROWS_IN_WARPS, ROWS_IN_WARPS, 1, True),  # each row in one warp, the same lanes
+        (ROWS_IN_WARPS, ROWS_IN_WARPS, 0, False),  # columns span the 4 warps
+        (COLUMNS_IN_WARPS, COLUMNS_IN_WARPS, 0, True),
+        (COLUMNS_IN_WARPS, ROWS_IN_WARPS, 0, False),  # other warps hold the indices' columns
+    ],
+)
+def test_gather_scratch_is_the_source_unless_warp_local(src: str, idx: str, axis: int, warp_local: bool) -> None:
+    body = GATHER.format(src_shape="32x32", idx_shape="32x32", axis=axis)
+    module = parse_module(
+        f'#src = {src}\n#idx = {idx}\nmodule attributes {{"ttg.num-warps" = 4 : i32}} {{\n{body}\n}}'
+    )
+    gather = next(op for op in module.walk() if op.name == "tt.gather")
+    assert gather_is_warp_local(gather.operands[0].type, gather.operands[1].type, axis) == warp_local  # type: ignore[arg-type]
+    assert allocate_module(module).shared_memory_size == (0 if warp_local else 32 * 32 * 4)
+
+
+@pytest.mark.parametrize("arch", ["sm80", "sm90"])
+def test_interleave_kernel_gets_tritons_shared_size(arch: str) -> None:
+    module = parse_module((KERNELS / "interleave" / f"{arch}.ttgir").read_text())
+    _run(module, "convert-scf-to-cf")
+    _run(module, "allocate-shared-memory-nv", compute_capability=int(arch[2:]), ptx_version=80)
+    expected = json.loads((KERNELS / "interleave" / f"{arch}.meta.json").read_text())["shared"]
+    assert module.attributes["ttg.shared"].value.data == expected

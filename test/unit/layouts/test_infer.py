@@ -1,0 +1,143 @@
+"""Inferred layouts of join, split and reshape (`ttc.layouts.infer`): Triton's examples, and for
+random blocked layouts the property that makes each op a renaming of registers (every thread
+holds the same elements before and after)."""
+
+from __future__ import annotations
+
+from math import prod
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from xdsl.dialects.builtin import IntAttr
+
+from ttc.dialects.ttg_attrs import BlockedEncodingAttr, LinearEncodingAttr, SliceEncodingAttr
+from ttc.layouts.default_blocked import default_blocked
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.infer import (
+    infer_join_encoding,
+    infer_reshape_encoding,
+    infer_split_encoding,
+    layouts_equivalent,
+    linear_encoding,
+    reshape_decomposition,
+    reshape_layout,
+)
+from ttc.layouts.linear import LinearLayout
+
+THREADS = ("lane", "warp", "block")
+
+
+def blocked(spt: list[int], tpw: list[int], wpc: list[int], order: list[int]) -> BlockedEncodingAttr:
+    return BlockedEncodingAttr.make(spt, tpw, wpc, order)
+
+
+def test_join_of_blocked_appends_a_minor_pair() -> None:
+    src = blocked([4], [32], [4], [0])
+    assert infer_join_encoding(src, (512,)) == blocked([4, 2], [32, 1], [4, 1], [1, 0])
+
+
+def test_split_of_a_pair_drops_the_last_dimension() -> None:
+    src = blocked([1, 64, 2], [32, 1, 1], [4, 1, 1], [0, 1, 2])
+    assert infer_split_encoding(src, (128, 64, 2)) == blocked([1, 64], [32, 1], [4, 1], [0, 1])
+
+
+def test_split_needs_the_pair_in_registers() -> None:
+    assert infer_split_encoding(blocked([1, 1], [16, 2], [4, 1], [1, 0]), (512, 2)) is None
+    assert infer_split_encoding(blocked([1, 2], [32, 1], [4, 1], [1, 0]), (512, 4)) is None
+
+
+def test_join_of_a_slice_of_the_new_dimension_is_its_parent() -> None:
+    parent = blocked([2, 2], [32, 1], [4, 1], [1, 0])
+    src = SliceEncodingAttr(IntAttr(1), parent)
+    assert infer_join_encoding(src, (256,)) == parent
+
+
+def test_join_and_split_of_linear_layouts() -> None:
+    bases = {"register": [[1]], "lane": [[2], [4], [8], [16], [32]], "warp": [], "block": []}
+    src = LinearLayout(list(bases.items()), [("dim0", 64)])
+    joined = infer_join_encoding(linear_encoding(src), (64,))
+    assert isinstance(joined, LinearEncodingAttr)
+    assert joined.bases()["register"] == ((0, 1), (1, 0))
+    split = infer_split_encoding(joined, (64, 2))
+    assert split is not None and layouts_equivalent((64,), split, linear_encoding(src))
+
+
+def test_reshape_decomposition() -> None:
+    assert reshape_decomposition((4, 4, 32), (16, 32)) == [([0, 1], [0]), ([2], [1])]
+    assert reshape_decomposition((512, 2), (1024,)) == [([0, 1], [0])]
+    assert reshape_decomposition((256,), (256, 1)) == [([0], [0, 1])]
+    assert reshape_decomposition((2, 1, 8), (16,)) == [([0, 1, 2], [0])]
+
+
+def test_reshape_legacy_examples() -> None:
+    # Merging dimensions in minor-to-major order keeps a blocked layout.
+    src = blocked([4, 2], [32, 1], [4, 1], [1, 0])
+    assert infer_reshape_encoding((512, 2), src, (1024,)) == blocked([8], [32], [4], [0])
+    # 2x2x32 with order [1, 0, 2] -> 4x32: the merged 2x2 is major-to-minor, dst order [0, 1].
+    src = blocked([1, 1, 1], [2, 2, 8], [1, 1, 4], [1, 0, 2])
+    result = infer_reshape_encoding((2, 2, 32), src, (4, 32))
+    assert isinstance(result, BlockedEncodingAttr)
+    assert [v.data for v in result.order.data] == [0, 1]
+    # A thread holding a 4x4 block of a 32x4 tensor holds 16 consecutive elements of 128.
+    src = blocked([4, 4], [8, 1], [1, 1], [1, 0])
+    assert infer_reshape_encoding((32, 4), src, (128,)) == blocked([16], [8], [1], [0])
+    # Default to default.
+    assert infer_reshape_encoding((64, 16), default_blocked((64, 16), 4, 32, 1), (1024,)) == \
+        default_blocked((1024,), 4, 32, 1)
+
+
+def test_reshape_falls_back_to_a_linear_layout() -> None:
+    # 4x4 in column order cannot merge into one blocked dimension.
+    src = blocked([1, 1], [4, 4], [1, 1], [0, 1])
+    result = infer_reshape_encoding((4, 4), src, (16,))
+    assert isinstance(result, LinearEncodingAttr)
+    assert result.bases()["lane"] == ((4,), (8,), (1,), (2,))
+
+
+def _thread_part(layout: LinearLayout) -> dict[str, list[list[int]]]:
+    bases = layout.bases
+    return {dim: bases.get(dim, []) for dim in THREADS}
+
+
+@st.composite
+def blocked_2d(draw: st.DrawFn) -> tuple[tuple[int, int], BlockedEncodingAttr]:
+    shape = (1 << draw(st.integers(0, 6)), 1 << draw(st.integers(0, 6)))
+    lanes0 = 1 << draw(st.integers(0, 5))
+    warps0 = 1 << draw(st.integers(0, 2))
+    spt = [1 << draw(st.integers(0, 2)), 1 << draw(st.integers(0, 2))]
+    order = draw(st.permutations([0, 1]))
+    encoding = blocked(spt, [lanes0, 32 // lanes0], [warps0, 4 // warps0], list(order))
+    return shape, encoding
+
+
+@settings(max_examples=150, deadline=None)
+@given(blocked_2d())
+def test_join_then_split_renames_registers(case: tuple[tuple[int, int], BlockedEncodingAttr]) -> None:
+    shape, src = case
+    joined = infer_join_encoding(src, shape)
+    assert joined is not None
+    src_layout = to_linear_layout(src, shape)
+    joined_layout = to_linear_layout(joined, (*shape, 2))
+    # The same threads hold the same elements; the new dimension is in registers.
+    assert _thread_part(joined_layout) == {
+        dim: [[*b, 0] for b in vectors] for dim, vectors in _thread_part(src_layout).items()
+    }
+    split = infer_split_encoding(joined, (*shape, 2))
+    assert split is not None and layouts_equivalent(shape, split, src)
+
+
+@settings(max_examples=150, deadline=None)
+@given(blocked_2d(), st.integers(0, 12))
+def test_reshape_is_a_renaming(case: tuple[tuple[int, int], BlockedEncodingAttr], cut: int) -> None:
+    shape, src = case
+    total = prod(shape).bit_length() - 1
+    cut = min(cut, total)
+    dst_shape = (1 << cut, 1 << (total - cut))
+    dst = infer_reshape_encoding(shape, src, dst_shape)
+    assert dst is not None
+    src_layout = to_linear_layout(src, shape)
+    dst_layout = to_linear_layout(dst, dst_shape)
+    # Register r of every thread holds the element of the same row-major index before and after.
+    assert reshape_layout(src_layout, dst_shape) == dst_layout
+    back = infer_reshape_encoding(dst_shape, dst, shape)
+    assert back is not None and layouts_equivalent(shape, back, src)
