@@ -90,6 +90,7 @@ def lower_function(
     for block in order:
         types = arg_types if block is entry else [lw.struct_type(a.type) for a in block.args]
         lw.blocks[block] = Block(arg_types=types)
+    body = Region([lw.blocks[b] for b in region.blocks if b in lw.blocks])
     for arg, new in zip(entry.args, lw.blocks[entry].args, strict=False):
         new.name_hint = arg.name_hint
         lw.bind(arg, [new])
@@ -117,7 +118,7 @@ def lower_function(
             "arg_attrs": ArrayAttr(arg_attrs),
         },
         attributes=_kernel_attributes(func, target),  # type: ignore[arg-type]
-        regions=[Region([lw.blocks[b] for b in region.blocks if b in lw.blocks])],
+        regions=[body],
     )
     new_func.location = func.location
     return new_func
