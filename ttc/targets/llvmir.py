@@ -515,6 +515,7 @@ class LLVMIREmitter:
                 attrs.append(entry.data)
         if _is_set(op.attributes.get("noinline")) and "noinline" not in attrs:
             attrs.append("noinline")
+        attrs += self.passthrough(op)
         for name, llvm_name in NVVM_FUNCTION_ATTRS.items():
             if (attr := op.attributes.get(name)) is not None:
                 values = _int_list(attr)
@@ -525,6 +526,29 @@ class LLVMIREmitter:
             return None
         text = " ".join(attrs)
         return self.attribute_groups.setdefault(text, len(self.attribute_groups))
+
+    def passthrough(self, op: llvm.FuncOp) -> list[str]:
+        """MLIR's `passthrough` function attributes: a name (`"noreturn"`) is an LLVM attribute
+        keyword, a `["key", "value"]` pair a string attribute."""
+        attr = op.attributes.get("passthrough")
+        if attr is None:
+            return []
+        if not isinstance(attr, ArrayAttr):
+            raise _error(op, "'passthrough' must be an array")
+        out: list[str] = []
+        for entry in attr.data:
+            if isinstance(entry, StringAttr) and re.fullmatch(r"[a-z_]+", entry.data):
+                out.append(entry.data)
+            elif (
+                isinstance(entry, ArrayAttr)
+                and len(entry.data) == 2
+                and all(isinstance(e, StringAttr) for e in entry.data)
+            ):
+                key, value = (e.data for e in entry.data)  # type: ignore[attr-defined]
+                out.append(f"{llvm_string(key)}={llvm_string(value)}")
+            else:
+                raise _error(op, f"cannot translate the passthrough attribute {entry}")
+        return out
 
     def phi_incoming(self, func: llvm.FuncOp) -> dict[Block, list[list[tuple[str, SSAValue]]]]:
         """For each block and each of its arguments, the (predecessor label, value) pairs.

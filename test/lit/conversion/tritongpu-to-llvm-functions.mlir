@@ -20,11 +20,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32} {
 // -----
 
 // A device function: internal, noinline, three trailing pointers (shared memory, global and
-// profile scratch); two results come back packed in one struct and are unpacked by the caller.
+// profile scratch); its arguments carry what the call site knows of them (the axis analysis'
+// hints); two results come back packed in one struct and are unpacked by the caller.
 #b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32} {
   // CHECK-LABEL: llvm.func internal @twice_and_scalar(
-  // CHECK-SAME: %[[V:.*]]: !llvm.struct<(i32, i32)>, %[[S:.*]]: i32, %{{.*}}: !llvm.ptr<3>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>) -> !llvm.struct<(struct<(i32, i32)>, i32)>
+  // CHECK-SAME: %[[V:[^:]*]]: !llvm.struct<(i32, i32)> {tt.constancy = 128 : i64, tt.contiguity = 1 : i64, tt.divisibility = 1 : i64},
+  // CHECK-SAME: %[[S:[^:]*]]: i32 {tt.constancy = 1 : i64, tt.contiguity = 1 : i64, tt.divisibility = 1 : i64},
+  // CHECK-SAME: %{{.*}}: !llvm.ptr<3>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>) -> !llvm.struct<(struct<(i32, i32)>, i32)>
   // CHECK-SAME: passthrough = ["noinline"]
   // CHECK: %[[PACKED:.*]] = llvm.mlir.undef : !llvm.struct<(struct<(i32, i32)>, i32)>
   // CHECK: %[[INNER:.*]] = llvm.insertvalue %{{.*}}, %{{.*}}[1] : !llvm.struct<(i32, i32)>

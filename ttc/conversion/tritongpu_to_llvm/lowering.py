@@ -10,7 +10,7 @@ values (a scalar is a list of one); structs appear only where values cross block
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -33,6 +33,7 @@ from xdsl.dialects.builtin import (
     i32,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.rewriter import InsertPoint
 
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.dialects import llvm
@@ -266,6 +267,22 @@ class FunctionLowering:
         return self.value(
             llvm.AddressOfOp(GLOBAL_SMEM, llvm.LLVMPointerType(IntAttr(SHARED_ADDRESS_SPACE)))
         )
+
+    def emit_if(self, condition: SSAValue, body: Callable[[], None]) -> None:
+        """`if (condition) body()` in new blocks (Triton's `createIfBlock`): the block being
+        filled ends with `llvm.cond_br condition, ^then, ^rest`; `body` emits into `^then`, which
+        falls through to `^rest`, and the ops lowered next go into `^rest`."""
+        current = self.builder.insertion_point.block
+        region = current.parent
+        assert region is not None, "the block being filled is not in the function's region"
+        then, rest = Block(), Block()
+        region.insert_block_after(then, current)
+        region.insert_block_after(rest, then)
+        self.emit(llvm.CondBrOp(operands=[condition, [], []], successors=[then, rest]))
+        self.builder = Builder(InsertPoint.at_end(then))
+        body()
+        self.emit(llvm.BrOp(rest))
+        self.builder = Builder(InsertPoint.at_end(rest))
 
     def special_register(self, op_name: str) -> SSAValue:
         """Read a PTX special register through its `nvvm.read.ptx.sreg.*` op."""
