@@ -876,6 +876,10 @@ class LLVMIREmitter:
         predicate = "p" if op.return_value_and_is_valid is not None else ""
         self.call(op, f"llvm.nvvm.shfl.sync.{op.kind.value}.{suffix}{predicate}", list(op.operands))
 
+    def redux(self, op: Operation) -> None:
+        assert isinstance(op, nvvm.ReduxOp)
+        self.call(op, f"llvm.nvvm.redux.sync.{op.kind.value}", list(op.operands))
+
     def bar_warp_sync(self, op: Operation) -> None:
         assert isinstance(op, nvvm.BarWarpSyncOp)
         self.call(op, "llvm.nvvm.bar.warp.sync", [op.mask])
@@ -981,6 +985,7 @@ _HANDLERS: dict[type[Operation], Callable[[LLVMIREmitter, Operation], None]] = {
     nvvm.LdMatrixOp: LLVMIREmitter.matrix,
     nvvm.StMatrixOp: LLVMIREmitter.matrix,
     nvvm.ShflOp: LLVMIREmitter.shfl,
+    nvvm.ReduxOp: LLVMIREmitter.redux,
     nvvm.BarWarpSyncOp: LLVMIREmitter.bar_warp_sync,
 }  # fmt: skip
 
