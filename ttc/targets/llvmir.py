@@ -506,16 +506,9 @@ class LLVMIREmitter:
         return [ARG_ATTRS[k](v) for k, v in sorted(attrs.data.items()) if k in ARG_ATTRS]
 
     def function_attrs(self, op: llvm.FuncOp) -> int | None:
-        attrs: list[str] = []
-        passthrough = op.attributes.get("passthrough")
-        if isinstance(passthrough, ArrayAttr):
-            for entry in passthrough.data:
-                if not isinstance(entry, StringAttr):
-                    raise _error(op, "only string entries of 'passthrough' can be translated")
-                attrs.append(entry.data)
+        attrs = self.passthrough(op)
         if _is_set(op.attributes.get("noinline")) and "noinline" not in attrs:
             attrs.append("noinline")
-        attrs += self.passthrough(op)
         for name, llvm_name in NVVM_FUNCTION_ATTRS.items():
             if (attr := op.attributes.get(name)) is not None:
                 values = _int_list(attr)
