@@ -117,7 +117,7 @@ def lower_function(
             "arg_attrs": ArrayAttr(arg_attrs),
         },
         attributes=_kernel_attributes(func, target),  # type: ignore[arg-type]
-        regions=[Region([lw.blocks[b] for b in region.blocks if b in lw.blocks])],
+        regions=[Region(lw.llvm_blocks(region.blocks))],
     )
     new_func.location = func.location
     return new_func
