@@ -17,6 +17,7 @@ deterministic.
 
 from __future__ import annotations
 
+import re
 import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -153,6 +154,16 @@ def element_type_of(type: Attribute) -> Attribute:
     if isinstance(type, llvm.LLVMArrayType):
         return type.type
     return type
+
+
+_PLAIN_NAME = re.compile(r"[-a-zA-Z$._][-a-zA-Z$._0-9]*")
+
+
+def global_ref(name: str) -> str:
+    """`@name`, quoted (`@"a(b)"`) when the name has characters LLVM's lexer stops at."""
+    if _PLAIN_NAME.fullmatch(name):
+        return f"@{name}"
+    return "@" + llvm_string(name)
 
 
 def llvm_string(text: str) -> str:
@@ -343,7 +354,7 @@ class LLVMIREmitter:
         self.declare(callee, ret, params)
         operands = ", ".join([*literal_args, *(self.typed(op, a) for a in args)])
         fmf = _fastmath(op)
-        text = f"call{fmf}{ret_attrs} {ret} @{callee}({operands})"
+        text = f"call{fmf}{ret_attrs} {ret} {global_ref(callee)}({operands})"
         if ret != "void":
             self.define(op, text)
         else:
@@ -371,7 +382,7 @@ class LLVMIREmitter:
         out.extend(body)
         for name in sorted(self.declarations):
             decl = self.declarations[name]
-            out.append(f"declare {decl.ret} @{name}({', '.join(decl.params)})")
+            out.append(f"declare {decl.ret} {global_ref(name)}({', '.join(decl.params)})")
             out.append("")
         for attrs, index in self.attribute_groups.items():
             out.append(f"attributes #{index} = {{ {attrs} }}")
@@ -386,7 +397,7 @@ class LLVMIREmitter:
         if op.initializer.blocks:
             raise _error(op, "cannot translate a global with an initializer region to LLVM IR")
         linkage = op.linkage.linkage.data
-        parts = [f"@{op.sym_name.data} ="]
+        parts = [f"{global_ref(op.sym_name.data)} ="]
         parts.append(linkage)
         if op.address_space:
             parts.append(f"addrspace({op.address_space})")
@@ -435,7 +446,7 @@ class LLVMIREmitter:
             params.append("...")
         group = self.function_attrs(op)
         suffix = f" #{group}" if group is not None else ""
-        signature = f"{header}{linkage}{cc} {ret} @{op.sym_name.data}({', '.join(params)}){suffix}"
+        signature = f"{header}{linkage}{cc} {ret} {global_ref(op.sym_name.data)}({', '.join(params)}){suffix}"
         if not op.body.blocks:
             return signature + "\n"
         for i, block in enumerate(op.body.blocks):
@@ -486,7 +497,7 @@ class LLVMIREmitter:
         if isinstance(op, llvm.ZeroOp):
             return "zeroinitializer"
         if isinstance(op, llvm.AddressOfOp):
-            return f"@{op.global_name.string_value()}"
+            return global_ref(op.global_name.string_value())
         return None
 
     def argument_attrs(self, attrs: Attribute) -> list[str]:
@@ -496,7 +507,13 @@ class LLVMIREmitter:
 
     def function_attrs(self, op: llvm.FuncOp) -> int | None:
         attrs: list[str] = []
-        if _is_set(op.attributes.get("noinline")):
+        passthrough = op.attributes.get("passthrough")
+        if isinstance(passthrough, ArrayAttr):
+            for entry in passthrough.data:
+                if not isinstance(entry, StringAttr):
+                    raise _error(op, "only string entries of 'passthrough' can be translated")
+                attrs.append(entry.data)
+        if _is_set(op.attributes.get("noinline")) and "noinline" not in attrs:
             attrs.append("noinline")
         for name, llvm_name in NVVM_FUNCTION_ATTRS.items():
             if (attr := op.attributes.get(name)) is not None:
@@ -726,7 +743,7 @@ class LLVMIREmitter:
         args = list(op.callee_operands)
         ret = self.type_of(op, op.results[0].type) if op.results else "void"
         if op.callee is not None:
-            callee = f"@{op.callee.string_value()}"
+            callee = global_ref(op.callee.string_value())
         else:
             callee = self.ref(args.pop(0))
         operands = ", ".join(self.typed(op, a) for a in args)

@@ -26,6 +26,7 @@ from xdsl.dialects.builtin import (
     IntAttr,
     IntegerAttr,
     IntegerType,
+    ReducedPrecisionFloatType,
     TensorType,
     StringAttr,
     VectorType,
@@ -47,6 +48,8 @@ OpT = TypeVar("OpT", bound=Operation)
 
 FLOAT_TYPES = (Float16Type, BFloat16Type, Float32Type, Float64Type)
 SHARED_ADDRESS_SPACE = 3
+GLOBAL_SMEM = "global_smem"
+"""The module's external `addrspace(3)` array that kernels address their shared memory from."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,14 @@ class FunctionLowering:
         """Blocks a lowering split off (`emit_if`), in order, after the LLVM block of a TTGIR
         block."""
         self._head: dict[Block, Block] = {}
+        self.is_kernel = True
+        """A kernel (public `tt.func`) or a device function that kernels call."""
+        self.shared_memory_argument: SSAValue | None = None
+        """A device function's shared-memory base (its caller's buffer for the call)."""
+        self.scratch_arguments: tuple[SSAValue, SSAValue] | None = None
+        """The function's global-scratch and profile-scratch base pointers (its last two
+        arguments, Triton's `kGlobalScratchBufferOffset` / `kProfileScratchBufferOffset`)."""
+        self.module_attributes: dict[str, Attribute] = {}
 
     # -- errors -------------------------------------------------------------------------------
 
@@ -126,6 +137,8 @@ class FunctionLowering:
             return i32
         if isinstance(type, IntegerType | llvm.LLVMPointerType) or isinstance(type, FLOAT_TYPES):
             return type
+        if isinstance(type, ReducedPrecisionFloatType) and type.bitwidth == 8:
+            return IntegerType(8)  # fp8 values travel as their bits, as in Triton's type converter
         assert self.current is not None
         raise self.cannot_lower(self.current)
 
@@ -293,6 +306,15 @@ class FunctionLowering:
             )
         )
         return op.results[0] if op.results else None
+
+    def stack_pointer(self) -> SSAValue:
+        """Where this function's shared memory starts (Triton's `getStackPointer`): `@global_smem`
+        in a kernel, the shared-memory argument its caller passed in a device function."""
+        if self.shared_memory_argument is not None:
+            return self.shared_memory_argument
+        return self.value(
+            llvm.AddressOfOp(GLOBAL_SMEM, llvm.LLVMPointerType(IntAttr(SHARED_ADDRESS_SPACE)))
+        )
 
     def special_register(self, op_name: str) -> SSAValue:
         """Read a PTX special register through its `nvvm.read.ptx.sreg.*` op."""
