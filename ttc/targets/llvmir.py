@@ -506,16 +506,9 @@ class LLVMIREmitter:
         return [ARG_ATTRS[k](v) for k, v in sorted(attrs.data.items()) if k in ARG_ATTRS]
 
     def function_attrs(self, op: llvm.FuncOp) -> int | None:
-        attrs: list[str] = []
-        passthrough = op.attributes.get("passthrough")
-        if isinstance(passthrough, ArrayAttr):
-            for entry in passthrough.data:
-                if not isinstance(entry, StringAttr):
-                    raise _error(op, "only string entries of 'passthrough' can be translated")
-                attrs.append(entry.data)
+        attrs = self.passthrough(op)
         if _is_set(op.attributes.get("noinline")) and "noinline" not in attrs:
             attrs.append("noinline")
-        attrs += self.passthrough(op)
         for name, llvm_name in NVVM_FUNCTION_ATTRS.items():
             if (attr := op.attributes.get(name)) is not None:
                 values = _int_list(attr)
@@ -876,6 +869,10 @@ class LLVMIREmitter:
         predicate = "p" if op.return_value_and_is_valid is not None else ""
         self.call(op, f"llvm.nvvm.shfl.sync.{op.kind.value}.{suffix}{predicate}", list(op.operands))
 
+    def redux(self, op: Operation) -> None:
+        assert isinstance(op, nvvm.ReduxOp)
+        self.call(op, f"llvm.nvvm.redux.sync.{op.kind.value}", list(op.operands))
+
     def bar_warp_sync(self, op: Operation) -> None:
         assert isinstance(op, nvvm.BarWarpSyncOp)
         self.call(op, "llvm.nvvm.bar.warp.sync", [op.mask])
@@ -981,6 +978,7 @@ _HANDLERS: dict[type[Operation], Callable[[LLVMIREmitter, Operation], None]] = {
     nvvm.LdMatrixOp: LLVMIREmitter.matrix,
     nvvm.StMatrixOp: LLVMIREmitter.matrix,
     nvvm.ShflOp: LLVMIREmitter.shfl,
+    nvvm.ReduxOp: LLVMIREmitter.redux,
     nvvm.BarWarpSyncOp: LLVMIREmitter.bar_warp_sync,
 }  # fmt: skip
 

@@ -90,7 +90,6 @@ NEEDS_WGMMA = {
 NOT_MATCHED_YET = {
     "interleave": "tt.join/tt.split are not converted by convert-triton-to-tritongpu yet",
     "libdevice": "remove-layout-conversions keeps a second layout for the mulhi operands",
-    "rotate": "the inline-asm operands keep a second layout after remove-layout-conversions",
     "sort": "the layouts of tl.sort's reshapes differ from Triton's",
     "transpose": "the transposed tile's layout differs from Triton's",
 }

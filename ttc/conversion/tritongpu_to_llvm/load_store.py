@@ -123,8 +123,8 @@ def _cache_policy(lw: FunctionLowering, op: tt.CachedAccessOp) -> tuple[str, SSA
         return f".L1::{eviction}", None
     policy = PtxInstruction()
     out = policy.output("l")
-    policy.lines.append(f"createpolicy.fractional.L2::{eviction}.b64 {out}, 1.0;")
-    return f".L1::{eviction}.L2::cache_hint", policy.launch(lw, i64)
+    policy.lines += [f"mov.u64 {out}, 0x0;", f"createpolicy.fractional.L2::{eviction}.b64 {out}, 1.0;"]
+    return f".L1::{eviction}.L2::cache_hint", policy.launch(lw, i64, side_effects=False)
 
 
 def _integer_other(
