@@ -676,6 +676,10 @@ class SplitOp(TTOp):
         printer.print_string(" -> ")
         printer.print_attribute(self.out_lhs.type)
 
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """The ODS result names, which Triton's printer gives the results by default."""
+        return ((0, "outLHS"), (1, "outRHS"))
+
     def verify_op(self) -> None:
         v.check_operands(self, v.TENSOR)
         v.check_results(self, v.TENSOR, v.TENSOR)

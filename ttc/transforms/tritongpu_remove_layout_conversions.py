@@ -12,7 +12,9 @@ Mirrors Triton's RemoveLayoutConversions.cpp, in its order:
    several layouts keeps the first, or a blocked one for loads/stores, an MMA one otherwise. The
    function is then rewritten region by region: ops whose layout changed are cloned in the new
    layout, and conversions are inserted where an op still needs the old one.
-2. Conversion cleanup: `ttg.convert_layout` canonicalization under the greedy driver.
+2. Conversion cleanup: `ttg.convert_layout`'s canonicalization patterns (on conversions, and on
+   the reshapes, transposes, gathers, splits, histograms and shared-memory stores that consume
+   one) under the greedy driver.
 3. Backward rematerialization (`LayoutRematerialization`): for each remaining conversion (not to
    a dot operand), the backward slice of its source is recomputed in the target layout when every
    op of it can be (no expensive load/store, atomic, dot or fixed-layout gather, whose slice
@@ -52,6 +54,7 @@ from ttc.ir.diagnostics import op_error
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import canonicalization_patterns
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
+from ttc.transforms.patterns.ttg import CONVERT_LAYOUT_CANONICALIZATION
 from ttc.transforms.tritongpu_utils import (
     can_fold_into_conversion,
     infer_dst_encoding,
@@ -620,6 +623,11 @@ class LayoutRematerialization:
                         return None
                     if isinstance(operand.type, TensorType):
                         if src == encoding_of(operand.type):
+                            # Already in that layout: it stays out of the slice, but its layout
+                            # is recorded so that a use wanting another one makes the slice fail
+                            # (Triton #9953: otherwise that use's rewrite feeds this one).
+                            if layout.setdefault(operand, src) != src:
+                                return None
                             continue
                         enqueue(owner, i, src)
                 continue
@@ -689,6 +697,10 @@ class LayoutRematerialization:
                 return
             inner = self.rematerializable_slice(op, 0, src)
             if inner is not None:
+                if any(layout.get(v, e) != e for v, e in inner[1].items()):
+                    # The extension's operand slice wants a value in another layout than the
+                    # outer slice does: rewriting both would give one of its users the wrong one.
+                    return
                 for v in inner[0]:
                     slice_[v] = None
                 for v, e in inner[1].items():
@@ -969,5 +981,10 @@ class TritonGPURemoveLayoutConversionsPass(TtcPass):
 
     @staticmethod
     def cleanup(ctx: Context, op: ModuleOp) -> None:
-        """Triton's `cleanupConvertOps`: conversion canonicalization under the greedy driver."""
-        apply_patterns_greedily(ctx, op.body, canonicalization_patterns("ttg.convert_layout"))
+        """Triton's `cleanupConvertOps`: `ConvertLayoutOp`'s canonicalization patterns (those on
+        conversions and those folding a conversion into its consumer) under the greedy driver."""
+
+        def convert_patterns(target: Operation, rewriter: PatternRewriter) -> bool:
+            return any(fn(target, rewriter) for fn in CONVERT_LAYOUT_CANONICALIZATION.get(target.name, ()))
+
+        apply_patterns_greedily(ctx, op.body, convert_patterns)

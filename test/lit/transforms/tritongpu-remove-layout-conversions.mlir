@@ -209,15 +209,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A gather takes the layout of its indices (here the load's); its source is converted to it. A
-// gather whose layout optimize-thread-locality fixed (efficient_layout) keeps it: its conversions
-// stay.
+// A gather takes the layout of its indices (here the load's); the conversion of its source that
+// the rewrite makes folds into the gather. A gather whose layout optimize-thread-locality fixed
+// (efficient_layout) keeps it: its conversions stay.
 // CHECK-DAG: #[[$G:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-DAG: #[[$LD:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-LABEL: tt.func @gather_follows_indices
-// CHECK-NEXT: %[[S:.*]] = ttg.convert_layout %arg0 : tensor<32x32xf32, #[[$G]]> -> tensor<32x32xf32, #[[$LD]]>
 // CHECK-NEXT: %[[I:.*]] = tt.load %arg1
-// CHECK-NEXT: %[[R:.*]] = tt.gather %[[S]][%[[I]]] {axis = 1 : i32} : (tensor<32x32xf32, #[[$LD]]>, tensor<32x32xi32, #[[$LD]]>) -> tensor<32x32xf32, #[[$LD]]>
+// CHECK-NEXT: %[[R:.*]] = tt.gather %arg0[%[[I]]] {axis = 1 : i32} : (tensor<32x32xf32, #[[$G]]>, tensor<32x32xi32, #[[$LD]]>) -> tensor<32x32xf32, #[[$LD]]>
 // CHECK-NEXT: tt.store %arg2, %[[R]]
 // CHECK-LABEL: tt.func @gather_fixed
 // CHECK: ttg.convert_layout %{{.*}} : tensor<32x32xi32, #[[$LD]]> -> tensor<32x32xi32, #[[$G]]>

@@ -19,7 +19,8 @@ attention).
 Consumers of a conversion take its source instead (Triton's `CanonicalizeConvertFrom*`):
 `reshape(cvt)` when the conversion is trivial (both layouts are the same linear layout) or the
 reshape may reorder and the view is cheap; `trans(cvt)` of a trivial conversion; `gather(cvt(src),
-idx)` without an efficient layout; `histogram(cvt)`, whose mask is converted to the source's
+idx)` without an efficient layout; `split(cvt(x))` when x's layout splits into the same result
+layout; `histogram(cvt)`, whose mask is converted to the source's
 layout; `local_alloc(cvt)` and `local_store(cvt)`. A `trans` with the identity order becomes a
 conversion to its result type (which folds away when the types agree).
 
@@ -35,9 +36,10 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
-from ttc.dialects.tt_types import encoding_of
+from ttc.dialects.tt_types import encoding_of, shape_of
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
+from ttc.layouts.infer import infer_split_encoding
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.transforms.patterns import IN_PLACE, FoldResult, PatternFn, folder, pattern
@@ -191,6 +193,22 @@ def gather_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
     return True
 
 
+@pattern("tt.split")
+def split_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
+    """split(cvt(x)) -> split(x) when x's layout splits into the same result layout."""
+    convert = defined_by(op.operands[0], CONVERT)
+    if convert is None:
+        return False
+    source = convert.operands[0].type
+    encoding = encoding_of(source)
+    if encoding is None:
+        return False
+    if infer_split_encoding(encoding, shape_of(source)) != encoding_of(op.results[0].type):
+        return False
+    _rebuild(rewriter, op, [convert.operands[0]])
+    return True
+
+
 @pattern("tt.histogram")
 def histogram_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
     """histogram(cvt(x), mask) -> histogram(x, cvt(mask))."""
@@ -259,6 +277,7 @@ CONVERT_LAYOUT_CANONICALIZATION: dict[str, tuple[PatternFn, ...]] = {
     "tt.reshape": (reshape_of_convert,),
     "tt.trans": (trans_of_convert,),
     "tt.gather": (gather_of_convert,),
+    "tt.split": (split_of_convert,),
     "tt.histogram": (histogram_of_convert,),
     "ttg.local_alloc": (memory_op_of_convert,),
     "ttg.local_store": (memory_op_of_convert,),
