@@ -128,3 +128,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %d : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
   }
 }
+
+// -----
+
+// split(cvt(x)) splits x directly when x's layout splits into the very layout of the results
+// (here both orders of a 2-per-thread pair); a layout that splits into another one, or into an
+// equivalent linear one, keeps the conversion.
+// CHECK-LABEL: tt.func @split_of_convert
+// CHECK-NEXT: tt.split %arg0
+// CHECK-NEXT: %[[C1:.*]] = ttg.convert_layout %arg1
+// CHECK-NEXT: tt.split %[[C1]]
+// CHECK-NEXT: %[[C2:.*]] = ttg.convert_layout %arg2
+// CHECK-NEXT: tt.split %[[C2]]
+#pairs = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#pairs_t = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#lin = #ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []}>
+#spread = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#one = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @split_of_convert(%x: tensor<128x2xf32, #pairs_t>, %y: tensor<256x2xf32, #spread>, %z: tensor<128x2xf32, #lin>) -> (tensor<128xf32, #one>, tensor<256xf32, #one>, tensor<128xf32, #one>) {
+    %c = ttg.convert_layout %x : tensor<128x2xf32, #pairs_t> -> tensor<128x2xf32, #pairs>
+    %lo, %hi = tt.split %c : tensor<128x2xf32, #pairs> -> tensor<128xf32, #one>
+    %c2 = ttg.convert_layout %y : tensor<256x2xf32, #spread> -> tensor<256x2xf32, #pairs>
+    %lo2, %hi2 = tt.split %c2 : tensor<256x2xf32, #pairs> -> tensor<256xf32, #one>
+    %c3 = ttg.convert_layout %z : tensor<128x2xf32, #lin> -> tensor<128x2xf32, #pairs>
+    %lo3, %hi3 = tt.split %c3 : tensor<128x2xf32, #pairs> -> tensor<128xf32, #one>
+    tt.return %lo, %lo2, %lo3 : tensor<128xf32, #one>, tensor<256xf32, #one>, tensor<128xf32, #one>
+  }
+}
