@@ -37,6 +37,7 @@ from xdsl.ir import Block, Operation, Region
 from xdsl.rewriter import InsertPoint
 
 from ttc.analysis.axis_info import ModuleAxisInfo
+from ttc.analysis.allocation import allocate_module, nvidia_scratch_size
 from ttc.analysis.membar import insert_barriers
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, NvidiaTarget, dense_i32
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
@@ -148,7 +149,8 @@ class ConvertTritonGPUToLLVMPass(TtcPass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         target = target_of(op, self.compute_capability, self.ptx_version)
-        insert_barriers(op)  # Triton runs ModuleMembarAnalysis before lowering
+        # Triton runs ModuleMembarAnalysis, over the NVIDIA allocation, before lowering
+        insert_barriers(op, allocate_module(op, nvidia_scratch_size(self.compute_capability)))
         axis_info = ModuleAxisInfo(op)
         body = op.body.block
         for func in list(body.ops):
