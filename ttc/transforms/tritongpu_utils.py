@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import prod
 
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntAttr, ModuleOp, TensorType
 from xdsl.context import Context
@@ -27,9 +28,13 @@ from ttc.dialects.tt_types import PointerType, shape_of
 from ttc.dialects.ttg_attrs import (
     BlockedEncodingAttr,
     CTALayout,
+    LinearEncodingAttr,
     SliceEncodingAttr,
+    bases_attr,
     ints,
 )
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.linear import LayoutError
 from ttc.transforms.utils import is_elementwise, splat_scalar
 
 
@@ -159,7 +164,13 @@ def inverse_permutation(order: Sequence[int]) -> list[int]:
 
 
 def permute_cta_layout(cta: CTALayout, order: Sequence[int]) -> CTALayout:
-    """Triton's `permuteCTALayout`: the CTA layout of a tensor transposed by `order`."""
+    """Triton's `permuteCTALayout`: the CTA layout of a tensor transposed by `order`.
+
+    Triton 3.6 describes the CTAs by the block bases of a linear layout; a single CTA has none,
+    so its permutation is the default single-CTA layout (no order to carry over).
+    """
+    if all(c == 1 for c in cta.ctas_per_cga):
+        return CTALayout.default(len(order))
     inverse = inverse_permutation(order)
     return CTALayout(
         tuple(cta.ctas_per_cga[o] for o in order),
@@ -185,10 +196,130 @@ def permute_blocked(encoding: BlockedEncodingAttr, order: Sequence[int]) -> Bloc
     )
 
 
+def reshape_decomposition(
+    src_shape: Sequence[int], dst_shape: Sequence[int]
+) -> list[tuple[list[int], list[int]]]:
+    """Triton's `getReshapeDecomposition`: groups of source dims that a reshape turns into
+    groups of destination dims (each pair holds the same elements)."""
+    groups: list[tuple[list[int], list[int]]] = []
+    if not src_shape:
+        return groups
+    groups.append(([], []))
+    src_i = dst_i = 0
+    src_n = dst_n = 1
+    while src_i < len(src_shape) or dst_i < len(dst_shape):
+        if src_n < dst_n or (src_i < len(src_shape) and (src_n == 1 or src_shape[src_i] == 1)):
+            src_n *= src_shape[src_i]
+            groups[-1][0].append(src_i)
+            src_i += 1
+        elif dst_n < src_n or (dst_i < len(dst_shape) and dst_shape[dst_i] == 1):
+            dst_n *= dst_shape[dst_i]
+            groups[-1][1].append(dst_i)
+            dst_i += 1
+        else:
+            groups.append(([], []))
+            src_n = dst_n = 1
+    return groups
+
+
+def _legacy_reshape_encoding(
+    src_shape: Sequence[int], src: BlockedEncodingAttr, dst_shape: Sequence[int]
+) -> BlockedEncodingAttr | None:
+    """Triton's `inferReshapeOpLegacyEncoding`: the blocked encoding of a reshape's result that
+    keeps every element in its thread, when the blocked form can say it (symmetric in src/dst)."""
+    if list(src_shape) == list(dst_shape):
+        return src
+    fields = [list(ints(src.size_per_thread)), list(ints(src.threads_per_warp)),
+              list(ints(src.warps_per_cta))]  # fmt: skip
+    num_warps, threads = prod(fields[2]), prod(fields[1])
+    cta = src.cta_layout
+    if src == default_blocked(src_shape, num_warps, threads, prod(cta.ctas_per_cga)):
+        return default_blocked(dst_shape, num_warps, threads, prod(cta.ctas_per_cga))
+    if any(c != 1 for c in (*cta.ctas_per_cga, *cta.cta_split_num)):
+        return None
+    for subblock in fields:
+        if any(n >= b and n % b for n, b in zip(src_shape, subblock, strict=True)):
+            return None
+    groups = reshape_decomposition(src_shape, dst_shape)
+    inverse_order = inverse_permutation(ints(src.order))
+    for src_dims, _ in groups:
+        ranks = [inverse_order[d] for d in reversed(src_dims)]
+        if any(b != a + 1 for a, b in zip(ranks, ranks[1:], strict=False)):
+            return None
+    for src_dims, _ in groups:
+        for subblock in fields:
+            remaining = [src_shape[d] for d in src_dims]
+            for i in range(len(src_dims) - 1, -1, -1):
+                size = subblock[src_dims[i]]
+                if size == 1:
+                    continue
+                if any(remaining[j] != 1 for j in range(i + 1, len(src_dims))):
+                    return None
+                remaining[i] = remaining[i] // size if remaining[i] >= size else 0
+                if remaining[i] == 0 and i != 0:
+                    return None
+    dst_remaining = list(dst_shape)
+    dst_fields = []
+    for subblock in fields:
+        dst_sub = [1] * len(dst_shape)
+        for src_dims, dst_dims in groups:
+            left = prod(subblock[d] for d in src_dims)
+            for i in range(len(dst_dims) - 1, -1, -1):
+                value = min(left, dst_remaining[dst_dims[i]])
+                dst_sub[dst_dims[i]] = value
+                left //= value
+                dst_remaining[dst_dims[i]] //= value
+            dst_sub[dst_dims[0]] *= left
+        dst_fields.append(dst_sub)
+    ordered = sorted(groups, key=lambda g: inverse_order[g[0][0]])
+    dst_inverse = [0] * len(dst_shape)
+    position = 0
+    for _, dst_dims in ordered:
+        for d in reversed(dst_dims):
+            dst_inverse[d] = position
+            position += 1
+    return BlockedEncodingAttr.make(*dst_fields, inverse_permutation(dst_inverse))
+
+
+def infer_reshape_encoding(
+    src_shape: Sequence[int], encoding: Attribute, dst_shape: Sequence[int]
+) -> Attribute | None:
+    """Triton's `inferReshapeOpEncoding` (without reordering): the blocked encoding when the
+    legacy rules find one, else the source's linear layout reshaped, as `#ttg.linear`."""
+    if isinstance(encoding, BlockedEncodingAttr):
+        legacy = _legacy_reshape_encoding(src_shape, encoding, dst_shape)
+        if legacy is not None:
+            return legacy
+    try:
+        layout = to_linear_layout(encoding, src_shape)
+    except LayoutError:
+        return None
+    names = layout.out_dims
+    new_names = [f"dim{i}" for i in range(len(dst_shape))]
+    reshaped = (
+        layout.transpose_outs(list(reversed(names)))
+        .reshape_outs(list(reversed(list(zip(new_names, dst_shape, strict=True)))))
+        .transpose_outs(new_names)
+    )
+    bases = reshaped.bases
+    return LinearEncodingAttr(
+        *(bases_attr(bases.get(dim, [])) for dim in ("register", "lane", "warp", "block"))
+    )
+
+
+def _reshape_encoding(op: Operation, encoding: Attribute, forward: bool) -> Attribute | None:
+    if "allow_reorder" in op.properties:
+        return None
+    src, dst = shape_of(op.operands[0].type), shape_of(op.results[0].type)
+    return infer_reshape_encoding(src, encoding, dst) if forward else infer_reshape_encoding(dst, encoding, src)
+
+
 def infer_dst_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
     """Triton's `inferDstEncoding`: the result encoding when the operands have `encoding`."""
     if keeps_encoding(op):
         return encoding
+    if op.name == "tt.reshape":
+        return _reshape_encoding(op, encoding, forward=True)
     if op.name == "tt.reduce":
         return slice_encoding(_axis(op), encoding)
     if op.name == "tt.expand_dims":
@@ -204,6 +335,8 @@ def infer_src_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
     """Triton's `inferSrcEncoding`: the operand encoding that gives results `encoding`."""
     if keeps_encoding(op):
         return encoding
+    if op.name == "tt.reshape":
+        return _reshape_encoding(op, encoding, forward=False)
     if op.name == "tt.reduce":
         if isinstance(encoding, SliceEncodingAttr) and encoding.dim.data == _axis(op):
             return encoding.parent
