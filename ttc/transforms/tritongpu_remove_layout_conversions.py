@@ -5,7 +5,8 @@ Mirrors Triton's RemoveLayoutConversions.cpp, in its order:
 1. Forward propagation (`LayoutPropagation`): anchors are function arguments and the results of
    expensive loads/stores (as many elements as threads), dots, atomics and permuting reshapes.
    Their layouts flow to users through elementwise and same-encoding ops, `reduce` (sliced),
-   `expand_dims`, `trans`, conversions and `scf` region arguments/results; a value reached with
+   `expand_dims`, `trans`, `reshape` (blocked when Triton's legacy rules allow, else `#ttg.linear`),
+   conversions and `scf` region arguments/results; a value reached with
    several layouts keeps the first, or a blocked one for loads/stores, an MMA one otherwise. The
    function is then rewritten region by region: ops whose layout changed are cloned in the new
    layout, and conversions are inserted where an op still needs the old one.

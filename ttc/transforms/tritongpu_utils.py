@@ -6,7 +6,10 @@
   `getDefaultBlockedEncoding` (one element per thread, row-major order).
 - `infer_dst_encoding` / `infer_src_encoding`: how an encoding flows through an op forward and
   backward (elementwise and same-encoding ops keep it, `reduce` slices it, `expand_dims` undoes a
-  slice, `trans` permutes it).
+  slice, `trans` permutes it, `reshape` without reordering keeps every element in its thread:
+  `infer_reshape_encoding`, Triton's `inferReshapeOpEncoding`, first by the legacy blocked rules
+  of `inferReshapeOpLegacyEncoding` over `reshape_decomposition`, else as the source's linear
+  layout reshaped, a `#ttg.linear`).
 - `can_fold_into_conversion`, `is_expensive_load_or_store`: the predicates layout propagation and
   rematerialization share.
 - `with_encoding`, `set_type`: retyping values in place.
@@ -247,8 +250,9 @@ def _legacy_reshape_encoding(
         if any(b != a + 1 for a, b in zip(ranks, ranks[1:], strict=False)):
             return None
     for src_dims, _ in groups:
+        # One budget per group, used up by sizePerThread, then threadsPerWarp, then warpsPerCTA.
+        remaining = [src_shape[d] for d in src_dims]
         for subblock in fields:
-            remaining = [src_shape[d] for d in src_dims]
             for i in range(len(src_dims) - 1, -1, -1):
                 size = subblock[src_dims[i]]
                 if size == 1:
