@@ -55,8 +55,8 @@ def structure(ptx: str) -> dict[str, int]:
     return {
         "barriers": len(re.findall(r"\b(?:bar\.sync|barrier\.sync)\b", ptx)),
         "butterflies": len(re.findall(r"shfl\.sync\.bfly", ptx)),
-        "shared stores": len(re.findall(r"\bst\.shared", ptx)),
-        "shared loads": len(re.findall(r"\bld\.shared", ptx)),
+        "shared stores": len(re.findall(r"\bst\.shared|\bstmatrix\.", ptx)),
+        "shared loads": len(re.findall(r"\bld\.shared|\bldmatrix\.", ptx)),
     }
 
 
