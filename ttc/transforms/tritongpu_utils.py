@@ -167,13 +167,7 @@ def inverse_permutation(order: Sequence[int]) -> list[int]:
 
 
 def permute_cta_layout(cta: CTALayout, order: Sequence[int]) -> CTALayout:
-    """Triton's `permuteCTALayout`: the CTA layout of a tensor transposed by `order`.
-
-    Triton 3.6 describes the CTAs by the block bases of a linear layout; a single CTA has none,
-    so its permutation is the default single-CTA layout (no order to carry over).
-    """
-    if all(c == 1 for c in cta.ctas_per_cga):
-        return CTALayout.default(len(order))
+    """Triton's `permuteCTALayout`: the CTA layout of a tensor transposed by `order`."""
     inverse = inverse_permutation(order)
     return CTALayout(
         tuple(cta.ctas_per_cga[o] for o in order),
@@ -184,8 +178,12 @@ def permute_cta_layout(cta: CTALayout, order: Sequence[int]) -> CTALayout:
 
 def permute_blocked(encoding: BlockedEncodingAttr, order: Sequence[int]) -> BlockedEncodingAttr:
     """Triton's transposition of a blocked encoding: dimension i of the result is dimension
-    `order[i]` of the source."""
+    `order[i]` of the source. A single CTA keeps the default CTA layout: Triton 3.6 transposes a
+    blocked layout through its linear layout, whose one CTA has no order to permute (unlike a
+    shared layout's, which `permute_cta_layout` permutes)."""
     inverse = inverse_permutation(order)
+    cta = encoding.cta_layout
+    single = all(c == 1 for c in cta.ctas_per_cga)
 
     def permute(values: Sequence[int]) -> list[int]:
         return [values[o] for o in order]
@@ -195,7 +193,7 @@ def permute_blocked(encoding: BlockedEncodingAttr, order: Sequence[int]) -> Bloc
         permute(ints(encoding.threads_per_warp)),
         permute(ints(encoding.warps_per_cta)),
         [inverse[o] for o in ints(encoding.order)],
-        permute_cta_layout(encoding.cta_layout, order),
+        CTALayout.default(len(order)) if single else permute_cta_layout(cta, order),
     )
 
 

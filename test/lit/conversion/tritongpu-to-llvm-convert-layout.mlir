@@ -264,7 +264,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.thr
 // CHECK: llvm.store %{{.*}} : vector<4xi32>, !llvm.ptr<3>
 // CHECK-NEXT: llvm.mlir.constant(-1 : i32)
 // CHECK-NEXT: nvvm.bar.warp.sync
-// CHECK: nvvm.ldmatrix %{{.*}} {layout = #nvvm.mma_layout<row>, num = 4 : i32} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: nvvm.bar.warp.sync
 // CHECK: llvm.store %{{.*}} : vector<4xi32>, !llvm.ptr<3>
 // CHECK: nvvm.bar.warp.sync
@@ -294,7 +294,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.thr
 // CHECK-NOT: nvvm.stmatrix
 // CHECK: nvvm.barrier0
 // SM90-LABEL: llvm.func @accumulator_to_rows
-// SM90: nvvm.stmatrix %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {layout = #nvvm.mma_layout<row>, num = 4 : i32} : !llvm.ptr<3>, i32, i32, i32, i32
+// SM90: nvvm.stmatrix %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : !llvm.ptr<3>, i32, i32, i32, i32
 // SM90: nvvm.barrier0
 // SM90: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
 // SM90: llvm.bitcast %{{.*}} : i32 to vector<2xi16>

@@ -411,6 +411,8 @@ def _matrix_properties(count: int, transpose: bool) -> dict[str, Attribute]:
     return {
         "num": IntegerAttr(count, i32),
         "layout": nvvm.MMALayoutAttr.get("col" if transpose else "row"),
+        "eltType": nvvm.LdStMatrixEltTypeAttr.get("b16"),
+        "shape": nvvm.LdStMatrixShapeAttr(IntegerAttr(8, i32), IntegerAttr(8, i32)),
     }
 
 
