@@ -21,6 +21,11 @@ from xdsl.dialects.builtin import (
     Float16Type,
     Float32Type,
     Float64Type,
+    Float8E4M3B11FNUZType,
+    Float8E4M3FNType,
+    Float8E4M3FNUZType,
+    Float8E5M2FNUZType,
+    Float8E5M2Type,
     FloatAttr,
     IndexType,
     IntAttr,
@@ -45,6 +50,9 @@ from ttc.layouts.linear import LayoutError, LinearLayout
 OpT = TypeVar("OpT", bound=Operation)
 
 FLOAT_TYPES = (Float16Type, BFloat16Type, Float32Type, Float64Type)
+FP8_TYPES = (Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType, Float8E5M2FNUZType,
+             Float8E4M3B11FNUZType)
+"""The 8-bit float types Triton knows; a register holds one as its `i8` bits."""
 SHARED_ADDRESS_SPACE = 3
 
 
@@ -108,7 +116,8 @@ class FunctionLowering:
 
     def llvm_type(self, type: Attribute) -> Attribute:
         """The LLVM type of one register of a value of `type` (the element type for tensors, the
-        base pointer for a shared-memory descriptor, `i32` for an async token)."""
+        base pointer for a shared-memory descriptor, `i32` for an async token, `i8` for an 8-bit
+        float, as Triton's type converter)."""
         if isinstance(type, MemDescType):
             return llvm.LLVMPointerType(IntAttr(SHARED_ADDRESS_SPACE))
         if isinstance(type, AsyncTokenType):
@@ -119,6 +128,8 @@ class FunctionLowering:
             return llvm.LLVMPointerType(type.address_space)
         if isinstance(type, IndexType):
             return i32
+        if isinstance(type, FP8_TYPES):
+            return IntegerType(8)
         if isinstance(type, IntegerType | llvm.LLVMPointerType) or isinstance(type, FLOAT_TYPES):
             return type
         assert self.current is not None

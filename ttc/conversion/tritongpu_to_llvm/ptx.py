@@ -39,20 +39,23 @@ class PtxInstruction:
         return f"${len(self.constraints) - 1}"
 
     def launch(
-        self, lw: FunctionLowering, result: Attribute | None
+        self, lw: FunctionLowering, result: Attribute | None, side_effects: bool = True
     ) -> SSAValue | None:
-        """Emit the statement as `llvm.inline_asm has_side_effects`; returns its result."""
+        """Emit the statement as `llvm.inline_asm` (`has_side_effects` unless `side_effects` is
+        False, as for Triton's pure conversions); returns its result."""
+        properties: dict[str, Attribute] = {
+            "asm_string": StringAttr("\n\t".join(self.lines)),
+            "constraints": StringAttr(",".join(self.constraints)),
+            "asm_dialect": StringAttr("att"),
+            "operand_attrs": ArrayAttr([]),
+        }
+        if side_effects:
+            properties["has_side_effects"] = UnitAttr()
         op = lw.emit(
             llvm.InlineAsmOp.create(
                 operands=list(self.inputs),
                 result_types=[result if result is not None else llvm.LLVMVoidType()],
-                properties={
-                    "asm_string": StringAttr("\n\t".join(self.lines)),
-                    "constraints": StringAttr(",".join(self.constraints)),
-                    "has_side_effects": UnitAttr(),
-                    "asm_dialect": StringAttr("att"),
-                    "operand_attrs": ArrayAttr([]),
-                },
+                properties=properties,
             )
         )
         return op.results[0] if result is not None else None
