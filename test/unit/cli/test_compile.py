@@ -154,6 +154,21 @@ def test_cannot_lower_is_located_and_writes_nothing(tmp_path: Path) -> None:
     assert output.read_text() == "old\n"
 
 
+def test_missing_libdevice_names_what_to_install(monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Path) -> None:
+    from ttc.targets.nvidia import libdevice
+
+    monkeypatch.delenv("TTC_LIBDEVICE", raising=False)
+    monkeypatch.setattr(libdevice, "libdevice_candidates", lambda ptxas: [])
+    output = tmp_path / "gelu.ptx"
+    result = compile_(str(KERNELS / "gelu" / "sm80.ttir"), "--target=cuda:80", "-o", str(output))
+    assert result.exit_code == 1
+    assert ("error: libdevice.10.bc not found (the kernel calls __nv_erff): install the CUDA "
+            "toolkit or `pip install nvidia-cuda-nvcc-cu12`, or set TTC_LIBDEVICE to the file"
+            in result.stderr)
+    assert not output.exists()
+
+
 def test_missing_stage_is_named(tmp_path: Path) -> None:
     pipelines = tmp_path / "pipelines.yaml"
     pipelines.write_text("pipelines:\n  ttir:\n    passes: [cse]\n")

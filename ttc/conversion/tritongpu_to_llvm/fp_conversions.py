@@ -172,7 +172,8 @@ def map_groups(lw: FunctionLowering, op: Operation, size: int, convert: Converte
             converted.update((r, rest(regs[r])) for r in group)
             continue
         values = [regs[r] for r in group]
-        values += [lw.value(llvm.UndefOp(values[0].type))] * (size - len(group))
+        if len(group) < size:
+            values += [lw.value(llvm.UndefOp(values[0].type))] * (size - len(group))
         converted.update(zip(group, convert(values), strict=False))
     by_register = [converted[r & ~copies] for r in range(count)]
     same_as = constant_runs(lw, op, count)

@@ -97,16 +97,20 @@ def declare_function(
     attributes: dict[str, Attribute] | None = None,
 ) -> None:
     """Declare the external function `name` once, before the function being lowered; a symbol of
-    that name with another type is a located error."""
+    that name that is not a function of this type is a located error."""
     module, function = _function_of(lw)
     type = llvm.LLVMFunctionType(list(inputs), output)
     for op in module.body.ops:
         sym_name = op.properties.get("sym_name")
         if isinstance(sym_name, StringAttr) and sym_name.data == name:
-            if not isinstance(op, llvm.FuncOp) or op.function_type != type:
+            if not isinstance(op, llvm.FuncOp):
                 assert lw.current is not None
-                raise lw.error(lw.current, f"'{name}' is already defined as another symbol than "
-                                           f"a function of type {type}")
+                raise lw.error(lw.current, f"'{name}' is called as an external function, but the "
+                                           "module defines another symbol of that name")
+            if op.function_type != type:
+                assert lw.current is not None
+                raise lw.error(lw.current, f"'{name}' is called as {type} but declared as "
+                                           f"{op.function_type}")
             return
     declaration = llvm.FuncOp.create(
         properties={"sym_name": StringAttr(name), "function_type": type},
