@@ -185,3 +185,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// An fp8 constant is its bit pattern in an i8 register: 1.5 is 0x3e in f8E5M2, -2.0 is 0xc0 in
+// f8E4M3FN.
+// CHECK-LABEL: llvm.func @fp8_constants
+// CHECK: %[[C:.*]] = llvm.mlir.constant(62 : i8) : i8
+// CHECK: llvm.mlir.constant(-64 : i8) : i8
+// CHECK: llvm.insertelement %[[C]]
+// CHECK: llvm.insertelement %[[C]]
+// CHECK: "cvt.rn.f16x2.e5m2x2 $0, $1;"
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8_constants(%p: !tt.ptr<f32>) {
+    %c = arith.constant dense<1.5> : tensor<64xf8E5M2, #blocked>
+    %d = arith.constant -2.0 : f8E4M3FN
+    %0 = tt.fp_to_fp %c : tensor<64xf8E5M2, #blocked> -> tensor<64xf32, #blocked>
+    %1 = tt.fp_to_fp %d : f8E4M3FN -> f32
+    %s = tt.splat %p : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #blocked>
+    tt.store %s, %0 : tensor<64x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
