@@ -82,6 +82,22 @@ def build(case: Case, source: str, cc: int, tmp_path: Path) -> tuple[Path, dict[
     return binary, metadata
 
 
+def build_and_check(case: Case, source: str, cc: int, compute_capability: int,
+                    tmp_path: Path) -> None:
+    """Build `case` from `source` for cuda:<cc>, load it and run its check at every size (a
+    cuda:90 cubin is skipped on a GPU that is not a Hopper)."""
+    if cc == 90 and compute_capability // 10 != 9:
+        pytest.skip(f"an sm_90a cubin needs a Hopper GPU (this one is sm_{compute_capability})")
+    from launch import load
+
+    binary, metadata = build(case, source, cc, tmp_path)
+    assert binary.suffix == OUTPUT_SUFFIX[cc]
+    kernel = load(binary, metadata)
+    rng = np.random.default_rng(0)
+    for size in case.sizes:
+        case.check(kernel, size, rng)
+
+
 def to_bfloat16_bits(values: np.ndarray) -> np.ndarray:
     """float32 values rounded to bfloat16 (nearest, ties to even), as uint16 bit patterns."""
     bits = np.ascontiguousarray(values, dtype=np.float32).view(np.uint32).astype(np.uint64)

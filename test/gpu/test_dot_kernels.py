@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from harness import OUTPUT_SUFFIX, Case, build, cdiv, from_bfloat16_bits, to_bfloat16_bits, to_tf32
+from harness import OUTPUT_SUFFIX, Case, build_and_check, cdiv, from_bfloat16_bits, to_bfloat16_bits, to_tf32
 
 pytestmark = pytest.mark.gpu
 
@@ -142,13 +142,4 @@ BUILDS = (("ttir", 80), ("ttir", 90), ("ttgir", 80), ("llir", 80), ("llir", 90))
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
 def test_dot_kernel(case: Case, source: str, cc: int, compute_capability: int,
                     tmp_path: Path) -> None:
-    if cc == 90 and compute_capability // 10 != 9:
-        pytest.skip(f"an sm_90a cubin needs a Hopper GPU (this one is sm_{compute_capability})")
-    from launch import load
-
-    binary, metadata = build(case, source, cc, tmp_path)
-    assert binary.suffix == OUTPUT_SUFFIX[cc]
-    kernel = load(binary, metadata)
-    rng = np.random.default_rng(0)
-    for size in case.sizes:
-        case.check(kernel, size, rng)
+    build_and_check(case, source, cc, compute_capability, tmp_path)

@@ -18,8 +18,11 @@ MLIR solver does, and loops (`scf.for`/`scf.while`) iterate until their block ar
 changing. Hints come from `tt.contiguity` / `tt.divisibility` / `tt.constancy` on function
 arguments and on ops.
 
-`ModuleAxisInfo` also answers Triton's `getContiguity`, `getAlignment` and `getMaskAlignment`
-queries, which read the value's layout order.
+`ModuleAxisInfo` analyses a module's functions callers first and, as Triton's
+`ModuleAxisInfoAnalysis` does, writes what each call site knows about an argument of rank 1 onto
+the callee's argument as i64 hints (the gcd over all call sites), so a `noinline` function sees its
+arguments' alignment. It also answers Triton's `getContiguity`, `getAlignment` and
+`getMaskAlignment` queries, which read the value's layout order.
 """
 
 from __future__ import annotations
@@ -29,7 +32,9 @@ from dataclasses import dataclass
 from math import gcd as _gcd
 
 from xdsl.dialects.builtin import (
+    ArrayAttr,
     DenseIntOrFPElementsAttr,
+    DictionaryAttr,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -767,18 +772,76 @@ class AxisInfoAnalysis:
             self._join(result, self._operand(value))
 
 
+def _callee_name(call: Operation) -> str:
+    return call.properties["callee"].root_reference.data  # pyright: ignore[reportAttributeAccessIssue]
+
+
+def _callers_first(functions: dict[str, Operation]) -> list[Operation]:
+    """The functions with every caller before its callees (Triton walks the call graph post-order
+    from its roots and analyses in reverse), the rest in module order."""
+    called = {
+        _callee_name(op) for func in functions.values() for op in func.walk() if op.name == "tt.call"
+    }
+    post_order: list[Operation] = []
+    seen: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in seen or name not in functions:
+            return
+        seen.add(name)
+        for op in functions[name].walk():
+            if op.name == "tt.call":
+                visit(_callee_name(op))
+        post_order.append(functions[name])
+
+    for name in functions:
+        if name not in called:
+            visit(name)
+    for name in functions:
+        visit(name)
+    return post_order[::-1]
+
+
+def _forward_to_callee(caller: AxisInfoAnalysis, call: Operation, callee: Operation) -> None:
+    """Triton's `ModuleAxisInfoAnalysis::update`: each argument of rank 1 hands its contiguity,
+    divisibility and constancy to the callee's argument as i64 hints, combined (gcd) with what
+    other call sites gave."""
+    arg_attrs = callee.properties.get("arg_attrs")
+    count = len(call.operands)
+    entries = [dict(d.data) for d in arg_attrs.data] if isinstance(arg_attrs, ArrayAttr) else []  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType, reportUnknownArgumentType]
+    entries += [{} for _ in range(count - len(entries))]
+    for index, value in enumerate(call.operands):
+        info = caller.get(value)
+        if info.rank != 1:
+            continue
+        for name, given in zip(HINTS, (info.contiguity[0], info.divisibility[0], info.constancy[0]),
+                               strict=True):
+            previous = entries[index].get(name)
+            current = previous.value.data if isinstance(previous, IntegerAttr) else MAX_DIVISOR
+            entries[index][name] = IntegerAttr(gcd(given, current), IntegerType(64))
+    callee.properties["arg_attrs"] = ArrayAttr([DictionaryAttr(e) for e in entries])  # pyright: ignore[reportUnknownArgumentType]
+
+
 class ModuleAxisInfo:
     """Axis info for every function of a module, with Triton's alignment queries."""
 
     def __init__(self, module: ModuleOp) -> None:
         self.functions: list[AxisInfoAnalysis] = []
         self._owner: dict[SSAValue, AxisInfoAnalysis] = {}
-        for op in module.walk():
-            if op.name == "tt.func" and op.regions[0].blocks.first is not None:
-                analysis = AxisInfoAnalysis(op)
-                self.functions.append(analysis)
-                for value in analysis.values:
-                    self._owner[value] = analysis
+        functions = {
+            op.properties["sym_name"].data: op  # pyright: ignore[reportAttributeAccessIssue]
+            for op in module.walk()
+            if op.name == "tt.func" and op.regions[0].blocks.first is not None
+        }
+        for func in _callers_first(functions):
+            analysis = AxisInfoAnalysis(func)
+            self.functions.append(analysis)
+            for value in analysis.values:
+                self._owner[value] = analysis
+            for call in func.walk():
+                callee = functions.get(_callee_name(call)) if call.name == "tt.call" else None
+                if callee is not None:
+                    _forward_to_callee(analysis, call, callee)
 
     def get(self, value: SSAValue) -> AxisInfo:
         analysis = self._owner.get(value)

@@ -408,6 +408,63 @@ class ShflOp(IRDLOperation):
         )
 
 
+@irdl_attr_definition
+class ReduxKindAttr(_KeywordAttr):
+    """`#nvvm.redux_kind<add>`: the combiner of `nvvm.redux.sync`."""
+
+    name = "nvvm.redux_kind"
+    KEYWORDS: ClassVar = ("add", "and", "max", "min", "or", "umax", "umin", "xor")
+
+
+@irdl_op_definition
+class ReduxOp(IRDLOperation):
+    """`nvvm.redux.sync  add %val, %mask : i32 -> i32`: `redux.sync` over the lanes in `mask`
+    (sm_80+; 32-bit integers)."""
+
+    name = "nvvm.redux.sync"
+
+    val = operand_def(IntegerType)
+    mask_and_clamp = operand_def(IntegerType)
+    res = result_def(IntegerType)
+    kind = prop_def(ReduxKindAttr)
+
+    def __init__(self, kind: str, value: SSAValue, mask: SSAValue) -> None:
+        super().__init__(operands=[value, mask], result_types=[value.type],
+                         properties={"kind": ReduxKindAttr.get(kind)})
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f"  {self.kind.value} ")
+        printer.print_list(self.operands, printer.print_operand)
+        print_attr_dict(printer, self, elided=("kind",))
+        printer.print_string(" : ")
+        printer.print_attribute(self.val.type)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.res.type)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ReduxOp:
+        kind = parser.parse_identifier()
+        if kind not in ReduxKindAttr.KEYWORDS:
+            parser.raise_error(f"unknown redux kind '{kind}'")
+        operands = parser.parse_comma_separated_list(
+            parser.Delimiter.NONE, parser.parse_unresolved_operand
+        )
+        if len(operands) != 2:
+            parser.raise_error("redux.sync takes a value and a mask")
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
+        parser.parse_punctuation(":")
+        val_type = parser.parse_type()
+        parser.parse_punctuation("->")
+        res_type = parser.parse_type()
+        return cls.create(
+            operands=[parser.resolve_operand(operands[0], val_type),
+                      parser.resolve_operand(operands[1], i32)],
+            result_types=[res_type],
+            properties={"kind": ReduxKindAttr.get(kind)} | props,
+            attributes=attrs,
+        )
+
+
 class _MatrixOp(IRDLOperation):
     """Shared properties of `nvvm.ldmatrix` and `nvvm.stmatrix`."""
 
@@ -503,6 +560,7 @@ NVVM = Dialect(
         FenceProxyOp,
         BarWarpSyncOp,
         ShflOp,
+        ReduxOp,
         LdMatrixOp,
         StMatrixOp,
     ],
@@ -513,5 +571,6 @@ NVVM = Dialect(
         ProxyKindAttr,
         SharedSpaceAttr,
         ShflKindAttr,
+        ReduxKindAttr,
     ],
 )

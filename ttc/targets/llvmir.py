@@ -17,6 +17,7 @@ deterministic.
 
 from __future__ import annotations
 
+import re
 import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -153,6 +154,16 @@ def element_type_of(type: Attribute) -> Attribute:
     if isinstance(type, llvm.LLVMArrayType):
         return type.type
     return type
+
+
+_PLAIN_NAME = re.compile(r"[-a-zA-Z$._][-a-zA-Z$._0-9]*")
+
+
+def global_ref(name: str) -> str:
+    """`@name`, quoted (`@"a(b)"`) when the name has characters LLVM's lexer stops at."""
+    if _PLAIN_NAME.fullmatch(name):
+        return f"@{name}"
+    return "@" + llvm_string(name)
 
 
 def llvm_string(text: str) -> str:
@@ -343,7 +354,7 @@ class LLVMIREmitter:
         self.declare(callee, ret, params)
         operands = ", ".join([*literal_args, *(self.typed(op, a) for a in args)])
         fmf = _fastmath(op)
-        text = f"call{fmf}{ret_attrs} {ret} @{callee}({operands})"
+        text = f"call{fmf}{ret_attrs} {ret} {global_ref(callee)}({operands})"
         if ret != "void":
             self.define(op, text)
         else:
@@ -371,7 +382,7 @@ class LLVMIREmitter:
         out.extend(body)
         for name in sorted(self.declarations):
             decl = self.declarations[name]
-            out.append(f"declare {decl.ret} @{name}({', '.join(decl.params)})")
+            out.append(f"declare {decl.ret} {global_ref(name)}({', '.join(decl.params)})")
             out.append("")
         for attrs, index in self.attribute_groups.items():
             out.append(f"attributes #{index} = {{ {attrs} }}")
@@ -386,7 +397,7 @@ class LLVMIREmitter:
         if op.initializer.blocks:
             raise _error(op, "cannot translate a global with an initializer region to LLVM IR")
         linkage = op.linkage.linkage.data
-        parts = [f"@{op.sym_name.data} ="]
+        parts = [f"{global_ref(op.sym_name.data)} ="]
         parts.append(linkage)
         if op.address_space:
             parts.append(f"addrspace({op.address_space})")
@@ -435,7 +446,7 @@ class LLVMIREmitter:
             params.append("...")
         group = self.function_attrs(op)
         suffix = f" #{group}" if group is not None else ""
-        signature = f"{header}{linkage}{cc} {ret} @{op.sym_name.data}({', '.join(params)}){suffix}"
+        signature = f"{header}{linkage}{cc} {ret} {global_ref(op.sym_name.data)}({', '.join(params)}){suffix}"
         if not op.body.blocks:
             return signature + "\n"
         for i, block in enumerate(op.body.blocks):
@@ -486,7 +497,7 @@ class LLVMIREmitter:
         if isinstance(op, llvm.ZeroOp):
             return "zeroinitializer"
         if isinstance(op, llvm.AddressOfOp):
-            return f"@{op.global_name.string_value()}"
+            return global_ref(op.global_name.string_value())
         return None
 
     def argument_attrs(self, attrs: Attribute) -> list[str]:
@@ -495,8 +506,8 @@ class LLVMIREmitter:
         return [ARG_ATTRS[k](v) for k, v in sorted(attrs.data.items()) if k in ARG_ATTRS]
 
     def function_attrs(self, op: llvm.FuncOp) -> int | None:
-        attrs: list[str] = []
-        if _is_set(op.attributes.get("noinline")):
+        attrs = self.passthrough(op)
+        if _is_set(op.attributes.get("noinline")) and "noinline" not in attrs:
             attrs.append("noinline")
         for name, llvm_name in NVVM_FUNCTION_ATTRS.items():
             if (attr := op.attributes.get(name)) is not None:
@@ -508,6 +519,29 @@ class LLVMIREmitter:
             return None
         text = " ".join(attrs)
         return self.attribute_groups.setdefault(text, len(self.attribute_groups))
+
+    def passthrough(self, op: llvm.FuncOp) -> list[str]:
+        """MLIR's `passthrough` function attributes: a name (`"noreturn"`) is an LLVM attribute
+        keyword, a `["key", "value"]` pair a string attribute."""
+        attr = op.attributes.get("passthrough")
+        if attr is None:
+            return []
+        if not isinstance(attr, ArrayAttr):
+            raise _error(op, "'passthrough' must be an array")
+        out: list[str] = []
+        for entry in attr.data:
+            if isinstance(entry, StringAttr) and re.fullmatch(r"[a-z_]+", entry.data):
+                out.append(entry.data)
+            elif (
+                isinstance(entry, ArrayAttr)
+                and len(entry.data) == 2
+                and all(isinstance(e, StringAttr) for e in entry.data)
+            ):
+                key, value = (e.data for e in entry.data)  # type: ignore[attr-defined]
+                out.append(f"{llvm_string(key)}={llvm_string(value)}")
+            else:
+                raise _error(op, f"cannot translate the passthrough attribute {entry}")
+        return out
 
     def phi_incoming(self, func: llvm.FuncOp) -> dict[Block, list[list[tuple[str, SSAValue]]]]:
         """For each block and each of its arguments, the (predecessor label, value) pairs.
@@ -726,7 +760,7 @@ class LLVMIREmitter:
         args = list(op.callee_operands)
         ret = self.type_of(op, op.results[0].type) if op.results else "void"
         if op.callee is not None:
-            callee = f"@{op.callee.string_value()}"
+            callee = global_ref(op.callee.string_value())
         else:
             callee = self.ref(args.pop(0))
         operands = ", ".join(self.typed(op, a) for a in args)
@@ -846,6 +880,10 @@ class LLVMIREmitter:
         predicate = "p" if op.return_value_and_is_valid is not None else ""
         self.call(op, f"llvm.nvvm.shfl.sync.{op.kind.value}.{suffix}{predicate}", list(op.operands))
 
+    def redux(self, op: Operation) -> None:
+        assert isinstance(op, nvvm.ReduxOp)
+        self.call(op, f"llvm.nvvm.redux.sync.{op.kind.value}", list(op.operands))
+
     def bar_warp_sync(self, op: Operation) -> None:
         assert isinstance(op, nvvm.BarWarpSyncOp)
         self.call(op, "llvm.nvvm.bar.warp.sync", [op.mask])
@@ -952,6 +990,7 @@ _HANDLERS: dict[type[Operation], Callable[[LLVMIREmitter, Operation], None]] = {
     nvvm.LdMatrixOp: LLVMIREmitter.matrix,
     nvvm.StMatrixOp: LLVMIREmitter.matrix,
     nvvm.ShflOp: LLVMIREmitter.shfl,
+    nvvm.ReduxOp: LLVMIREmitter.redux,
     nvvm.BarWarpSyncOp: LLVMIREmitter.bar_warp_sync,
 }  # fmt: skip
 

@@ -378,8 +378,9 @@ def erase_op(op: Operation) -> None:
 
 _TT_ELEMENTWISE = frozenset(
     {
-        "tt.addptr", "tt.bitcast", "tt.clampf", "tt.extern_elementwise", "tt.fp_to_fp",
-        "tt.int_to_ptr", "tt.mulhiui", "tt.precise_divf", "tt.precise_sqrt", "tt.ptr_to_int",
+        "tt.addptr", "tt.bitcast", "tt.clampf", "tt.elementwise_inline_asm",
+        "tt.extern_elementwise", "tt.fp_to_fp", "tt.int_to_ptr", "tt.mulhiui", "tt.precise_divf",
+        "tt.precise_sqrt", "tt.ptr_to_int",
     }
 )  # fmt: skip
 

@@ -26,11 +26,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-// Functions with tensor arguments are not kernels Triton produces.
-#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+// A kernel returns nothing.
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  // expected-error @below {{cannot lower 'tt.func' for cuda:90}}
-  tt.func public @tensor_argument(%x: tensor<32xf32, #blocked>) {
-    tt.return
+  tt.func public @kernel_with_result(%x: i32) -> i32 {
+    // expected-error @below {{kernel functions do not support return with operands}}
+    tt.return %x : i32
   }
 }

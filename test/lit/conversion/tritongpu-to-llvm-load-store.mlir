@@ -36,7 +36,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 // CHECK-LABEL: llvm.func @vector_f16_other
 // CHECK: llvm.bitcast %{{.*}} : vector<2xf16> to i32
-// CHECK: llvm.inline_asm {{.*}} "mov.u32 $0, $4;\0A\09mov.u32 $1, $5;\0A\09mov.u32 $2, $6;\0A\09mov.u32 $3, $7;\0A\09@$9 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $8 + 0 ];", "=r,=r,=r,=r,r,r,r,r,l,b"
+// CHECK: llvm.inline_asm {{.*}} "@$9 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $8 + 0 ];", "=r,=r,=r,=r,0,1,2,3,l,b"
 // CHECK: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
 // CHECK-NOT: ld.global
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
@@ -115,10 +115,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-// Cache modifiers and eviction policies: an L2 policy register from createpolicy.
+// Cache modifiers and eviction policies: an L2 policy register from createpolicy, made once
+// per op by a pure asm statement.
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 // CHECK-LABEL: llvm.func @cache_policy
-// CHECK: %[[POL:.*]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "createpolicy.fractional.L2::evict_last.b64 $0, 1.0;", "=l"  : () -> i64
+// CHECK: %[[POL:.*]] = llvm.inline_asm asm_dialect = att operand_attrs = [] "mov.u64 $0, 0x0;\0A\09createpolicy.fractional.L2::evict_last.b64 $0, 1.0;", "=l"  : () -> i64
 // CHECK: "mov.u32 $0, 0x0;\0A\09mov.u32 $1, 0x0;\0A\09mov.u32 $2, 0x0;\0A\09mov.u32 $3, 0x0;\0A\09ld.global.cg.L1::evict_last.L2::cache_hint.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ], $5;", "=r,=r,=r,=r,l,l" %{{.*}}, %[[POL]]
 // CHECK: "st.global.cs.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };"
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {

@@ -54,3 +54,58 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// A whole-warp integer step is one redux.sync on sm_80+ (narrow integers widened around it:
+// sign-extended for signed min/max); a float, or a step over fewer than 32 lanes, shuffles.
+#row = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
+#half = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @redux_sum_i32
+  // CHECK: %[[MASK:.*]] = llvm.mlir.constant(-1 : i32) : i32
+  // CHECK: nvvm.redux.sync  add %{{.*}}, %[[MASK]] : i32 -> i32
+  // CHECK-NOT: nvvm.shfl.sync
+  tt.func public @redux_sum_i32(%x: tensor<1x32xi32, #row>) {
+    %r = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: i32, %b: i32):
+      %s = arith.addi %b, %a : i32
+      tt.reduce.return %s : i32
+    }) : (tensor<1x32xi32, #row>) -> tensor<1xi32, #ttg.slice<{dim = 1, parent = #row}>>
+    tt.return
+  }
+  // CHECK-LABEL: llvm.func @redux_max_i16
+  // CHECK: %[[WIDE:.*]] = llvm.sext %{{.*}} : i16 to i32
+  // CHECK: %[[MAX:.*]] = nvvm.redux.sync  max %[[WIDE]], %{{.*}} : i32 -> i32
+  // CHECK: llvm.trunc %[[MAX]] : i32 to i16
+  tt.func public @redux_max_i16(%x: tensor<1x32xi16, #row>) {
+    %r = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: i16, %b: i16):
+      %m = arith.maxsi %a, %b : i16
+      tt.reduce.return %m : i16
+    }) : (tensor<1x32xi16, #row>) -> tensor<1xi16, #ttg.slice<{dim = 1, parent = #row}>>
+    tt.return
+  }
+  // CHECK-LABEL: llvm.func @float_shuffles
+  // CHECK-NOT: nvvm.redux.sync
+  // CHECK-COUNT-5: nvvm.shfl.sync bfly
+  tt.func public @float_shuffles(%x: tensor<1x32xf32, #row>) {
+    %r = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      tt.reduce.return %s : f32
+    }) : (tensor<1x32xf32, #row>) -> tensor<1xf32, #ttg.slice<{dim = 1, parent = #row}>>
+    tt.return
+  }
+  // CHECK-LABEL: llvm.func @sixteen_lanes_shuffle
+  // CHECK-NOT: nvvm.redux.sync
+  // CHECK-COUNT-4: nvvm.shfl.sync bfly
+  tt.func public @sixteen_lanes_shuffle(%x: tensor<2x16xi32, #half>) {
+    %r = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: i32, %b: i32):
+      %s = arith.addi %a, %b : i32
+      tt.reduce.return %s : i32
+    }) : (tensor<2x16xi32, #half>) -> tensor<2xi32, #ttg.slice<{dim = 1, parent = #half}>>
+    tt.return
+  }
+}

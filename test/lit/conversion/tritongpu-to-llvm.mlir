@@ -3,7 +3,7 @@
 // Kernel ABI: two trailing scratch pointers, nvvm.kernel, reqntid = num-warps * 32.
 // CHECK: llvm.mlir.global external @global_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @kernel_abi
-// CHECK-SAME: (%{{.*}}: !llvm.ptr<1> {tt.divisibility = 16 : i32}, %{{.*}}: i32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>)
+// CHECK-SAME: (%{{.*}}: !llvm.ptr<1> {tt.divisibility = 16 : i32, tt.pointee_type = f32}, %{{.*}}: i32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>)
 // CHECK-SAME: attributes {noinline = false, nvvm.kernel = 1 : ui1, nvvm.reqntid = array<i32: 256>}
 // CHECK: nvvm.read.ptx.sreg.ctaid.x : i32
 // CHECK: nvvm.read.ptx.sreg.ctaid.y : i32

@@ -1,6 +1,5 @@
-"""Function returns and unstructured branches (Triton's ControlFlowOpToLLVM and MLIR's
-ControlFlowToLLVM): `tt.return` → `llvm.return`, `cf.br`/`cf.cond_br` → `llvm.br`/`llvm.cond_br`
-with tensor operands packed into one `!llvm.struct` each."""
+"""Unstructured branches (MLIR's ControlFlowToLLVM): `cf.br`/`cf.cond_br` → `llvm.br`/`llvm.cond_br`
+with tensor operands packed into one `!llvm.struct` each (returns and calls: `functions.py`)."""
 
 from __future__ import annotations
 
@@ -9,13 +8,6 @@ from xdsl.ir import Operation
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.dialects import llvm
-
-
-@lowers("tt.return")
-def _return(lw: FunctionLowering, op: Operation) -> None:
-    if op.operands:
-        raise lw.cannot_lower(op)
-    lw.emit(llvm.ReturnOp())
 
 
 @lowers("cf.br")

@@ -7,10 +7,13 @@ none stops the pass with `cannot lower '<op>' for cuda:NN` at the op. A block ar
 type becomes one `!llvm.struct` argument holding the thread's registers (as Triton does); it is
 unpacked with `llvm.extractvalue` at the top of its block and packed again at each branch.
 
-Kernel ABI (public functions): the TTGIR arguments with their attributes, then Triton's two
-trailing `!llvm.ptr<1>` scratch pointers (global and profile scratch), `nvvm.kernel = 1 : ui1`,
-`nvvm.reqntid = array<i32: num-warps * threads-per-warp>`, and the function's other attributes.
-The module gains Triton's `@global_smem` external `addrspace(3)` array.
+Kernel ABI (public functions): the TTGIR arguments (tensors as structs) with their attributes and
+`tt.pointee_type` on pointers, then Triton's two trailing `!llvm.ptr<1>` scratch pointers (global
+and profile scratch), `nvvm.kernel = 1 : ui1`, `nvvm.reqntid = array<i32: num-warps *
+threads-per-warp>`, and the function's other attributes. Device functions (not public) are
+`internal`, `passthrough = ["noinline"]`, and take a shared-memory pointer before the two scratch
+pointers (`functions.py` lowers the calls and returns). The module gains Triton's `@global_smem`
+external `addrspace(3)` array.
 """
 
 from __future__ import annotations
@@ -29,18 +32,25 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     Signedness,
     StringAttr,
-    TensorType,
     i32,
     i64,
 )
-from xdsl.ir import Block, Operation, Region
+from xdsl.ir import Attribute, Block, Operation, Region
 from xdsl.rewriter import InsertPoint
 
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.analysis.membar import insert_barriers
-from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, NvidiaTarget, dense_i32
+from ttc.conversion.tritongpu_to_llvm.functions import packed_results_type
+from ttc.conversion.tritongpu_to_llvm.lowering import (
+    GLOBAL_SMEM,
+    SHARED_ADDRESS_SPACE,
+    FunctionLowering,
+    NvidiaTarget,
+    dense_i32,
+)
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
 from ttc.dialects import llvm, tt
+from ttc.dialects.tt_types import PointerType
 from ttc.ir.dominance import reverse_post_order
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
@@ -50,7 +60,6 @@ from ttc.transforms.tritongpu_utils import module_int
 SCRATCH_ARGUMENTS = 2
 """Triton appends a global-scratch and a profile-scratch pointer to every kernel."""
 
-GLOBAL_SMEM = "global_smem"
 
 
 def target_of(module: ModuleOp, compute_capability: int, ptx_version: int) -> NvidiaTarget:
@@ -64,35 +73,74 @@ def target_of(module: ModuleOp, compute_capability: int, ptx_version: int) -> Nv
     )
 
 
-def _kernel_attributes(func: tt.FuncOp, target: NvidiaTarget) -> dict[str, object]:
+def is_kernel(func: tt.FuncOp) -> bool:
+    """A public `tt.func` is a kernel (Triton's `isKernel`); the others are device functions."""
+    return func.sym_visibility is None or func.sym_visibility.data == "public"
+
+
+def _function_attributes(func: tt.FuncOp, target: NvidiaTarget) -> dict[str, Attribute]:
+    """A kernel's NVVM attributes, or a device function's `noinline` and `internal` marks, on top
+    of the `tt.func`'s own attributes."""
     attrs = dict(func.attributes)
-    attrs["nvvm.kernel"] = IntegerAttr(1, IntegerType(1, Signedness.UNSIGNED))
-    attrs["nvvm.reqntid"] = dense_i32([target.num_threads])
+    if is_kernel(func):
+        attrs["nvvm.kernel"] = IntegerAttr(1, IntegerType(1, Signedness.UNSIGNED))
+        attrs["nvvm.reqntid"] = dense_i32([target.num_threads])
+    else:
+        attrs["passthrough"] = ArrayAttr([StringAttr("noinline")])
+        if (num_warps := attrs.get("ttg.num-warps")) is not None:
+            attrs["ws_num_warps"] = num_warps
     return attrs
 
 
+def _argument_attributes(func: tt.FuncOp, inputs: list[Attribute], extra: int) -> ArrayAttr:
+    """The TTGIR argument attributes, with `tt.pointee_type` on every pointer argument (the LLVM
+    pointer forgets it), and empty ones for the arguments Triton appends."""
+    given = list(func.arg_attrs.data) if func.arg_attrs is not None else []
+    attrs: list[DictionaryAttr] = []
+    for i, type in enumerate(inputs):
+        entries = dict(given[i].data) if i < len(given) else {}
+        if isinstance(type, PointerType):
+            entries["tt.pointee_type"] = type.pointee_type
+        attrs.append(DictionaryAttr(entries))
+    return ArrayAttr(attrs + [DictionaryAttr({}) for _ in range(extra)])
+
+
 def lower_function(
-    func: tt.FuncOp, target: NvidiaTarget, axis_info: ModuleAxisInfo | None = None
+    func: tt.FuncOp,
+    target: NvidiaTarget,
+    axis_info: ModuleAxisInfo | None = None,
+    module_attributes: dict[str, Attribute] | None = None,
 ) -> llvm.FuncOp:
-    """The `llvm.func` of a kernel `tt.func`."""
+    """The `llvm.func` of a `tt.func`: a kernel, or a device function that kernels call."""
     region = func.body
     entry = region.blocks.first
     assert entry is not None
     lw = FunctionLowering(target, Builder(InsertPoint.at_end(Block())), axis_info)
     lw.current = func
-    if func.sym_visibility is not None and func.sym_visibility.data != "public":
-        raise lw.cannot_lower(func)
-    if func.function_type.outputs.data or any(isinstance(a.type, TensorType) for a in entry.args):
-        raise lw.cannot_lower(func)
-    scratch = llvm.LLVMPointerType(IntAttr(1))
-    arg_types = [lw.llvm_type(a.type) for a in entry.args] + [scratch] * SCRATCH_ARGUMENTS
+    lw.is_kernel = is_kernel(func)
+    lw.module_attributes = dict(module_attributes or {})
+    outputs = list(func.function_type.outputs.data)
+    global_pointer = llvm.LLVMPointerType(IntAttr(1))
+    appended = [global_pointer] * SCRATCH_ARGUMENTS
+    if not lw.is_kernel:
+        appended.insert(0, llvm.LLVMPointerType(IntAttr(SHARED_ADDRESS_SPACE)))
+    arg_types = [lw.struct_type(a.type) for a in entry.args] + appended
+    result_type = packed_results_type(lw, outputs)
     order = reverse_post_order(entry)
     for block in order:
         types = arg_types if block is entry else [lw.struct_type(a.type) for a in block.args]
         lw.blocks[block] = Block(arg_types=types)
-    for arg, new in zip(entry.args, lw.blocks[entry].args, strict=False):
+    body = Region([lw.blocks[b] for b in region.blocks if b in lw.blocks])
+    new_entry = lw.blocks[entry]
+    lw.builder = Builder(InsertPoint.at_end(new_entry))
+    lw.current = None
+    for arg, new in zip(entry.args, new_entry.args, strict=False):
         new.name_hint = arg.name_hint
-        lw.bind(arg, [new])
+        lw.bind(arg, lw.unpack(new, arg.type))
+    extra = list(new_entry.args[len(entry.args):])
+    if not lw.is_kernel:
+        lw.shared_memory_argument = extra.pop(0)
+    lw.scratch_arguments = (extra[0], extra[1])
     for block in order:
         new_block = lw.blocks[block]
         lw.builder = Builder(InsertPoint.at_end(new_block))
@@ -106,18 +154,19 @@ def lower_function(
             if lowering is None:
                 raise lw.cannot_lower(op)
             lowering(lw, op)
-    arg_attrs = list(func.arg_attrs.data) if func.arg_attrs is not None else [
-        DictionaryAttr({}) for _ in entry.args
-    ]
-    arg_attrs += [DictionaryAttr({}) for _ in range(SCRATCH_ARGUMENTS)]
+    properties: dict[str, Attribute] = {
+        "sym_name": StringAttr(func.sym_name.data),
+        "function_type": llvm.LLVMFunctionType(arg_types, result_type),
+        "arg_attrs": _argument_attributes(
+            func, [a.type for a in entry.args], len(appended)
+        ),
+    }
+    if not lw.is_kernel:
+        properties["linkage"] = llvm.LinkageAttr("internal")
     new_func = llvm.FuncOp.create(
-        properties={
-            "sym_name": StringAttr(func.sym_name.data),
-            "function_type": llvm.LLVMFunctionType(arg_types),
-            "arg_attrs": ArrayAttr(arg_attrs),
-        },
-        attributes=_kernel_attributes(func, target),  # type: ignore[arg-type]
-        regions=[Region([lw.blocks[b] for b in region.blocks if b in lw.blocks])],
+        properties=properties,
+        attributes=_function_attributes(func, target),
+        regions=[body],
     )
     new_func.location = func.location
     return new_func
@@ -153,7 +202,8 @@ class ConvertTritonGPUToLLVMPass(TtcPass):
         body = op.body.block
         for func in list(body.ops):
             if isinstance(func, tt.FuncOp):
-                body.insert_op_before(lower_function(func, target, axis_info), func)
+                lowered = lower_function(func, target, axis_info, dict(op.attributes))
+                body.insert_op_before(lowered, func)
                 body.erase_op(func, safe_erase=False)
             elif not _is_llvm(func):
                 raise TtcError(

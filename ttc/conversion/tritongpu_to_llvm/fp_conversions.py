@@ -48,9 +48,9 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from ttc.conversion.tritongpu_to_llvm.elementwise import constant_runs, map_registers
 from ttc.conversion.tritongpu_to_llvm.lowering import (
     FLOAT_TYPES,
-    FP8_TYPES,
     FunctionLowering,
     bit_width,
+    is_fp8,
     pack_vector,
 )
 from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction
@@ -220,13 +220,13 @@ def fp8_converter(
     """The conversion of groups of registers between `src` and `dst`, one of them fp8, and the
     group size; located errors for what the target or Triton cannot convert."""
     cc = lw.target.compute_capability
-    fp8 = dst if isinstance(dst, FP8_TYPES) else src
+    fp8 = dst if is_fp8(dst) else src
     if not isinstance(fp8, Float8E4M3FNType | Float8E5M2Type):
         raise _refuse(lw, op, f"{fp8} has no conversion on NVIDIA GPUs")
     if cc < 89:
         raise _refuse(lw, op, f"converting {src} to {dst} needs the fp8 cvt instructions of "
                                  "sm_89 and newer")
-    if isinstance(src, FP8_TYPES):
+    if is_fp8(src):
         def to_f16(values: Sequence[SSAValue]) -> list[SSAValue]:
             return run_packed(lw, fp8_to_f16(src), I8, f16, values)
 
@@ -293,7 +293,7 @@ def _fp_to_fp(lw: FunctionLowering, op: Operation) -> None:
     dst = dst_elem.element_type if isinstance(dst_elem, TensorType) else dst_elem
     attr = op.properties.get("rounding")
     rounding = RoundingMode.from_attr(attr) if attr is not None else None  # type: ignore[arg-type]
-    if isinstance(src, FP8_TYPES) or isinstance(dst, FP8_TYPES):
+    if is_fp8(src) or is_fp8(dst):
         convert, size = fp8_converter(lw, op, src, dst, rounding)
         map_groups(lw, op, size, convert)
         return

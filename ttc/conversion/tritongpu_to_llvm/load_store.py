@@ -11,7 +11,9 @@
       mov.u32 $0, 0x0;  ...  @$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];
       @$5 st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };
 
-  A load's destination words start as `other` (or zero); cache modifiers become `.ca/.cg/.cs/.cv`
+  A load's destination words start as `other` (or zero): a splat integer constant is written as a
+  literal (`mov.u32 $0, 0xff;`), another 32- or 64-bit word is tied to its destination register
+  (constraint `"0"`), anything else is moved in; cache modifiers become `.ca/.cg/.cs/.cv`
   (`.wb/.cg/.cs/.wt` for stores), and an eviction policy adds `L1::evict_*` plus an L2
   `createpolicy` cache hint. Stores are predicated off on threads that hold a copy of data
   another thread stores (the layout's free lane/warp/block bits).
@@ -30,6 +32,8 @@ from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.dialects import llvm, tt
 from ttc.dialects.tt_types import CacheModifier, EvictionPolicy, PointerType, element_type_or_self
 from ttc.layouts.order import layout_order
+from ttc.transforms.patterns import folded_constant
+from ttc.transforms.utils import splat_scalar
 
 MAX_VECTOR_BITS = 128
 
@@ -119,8 +123,32 @@ def _cache_policy(lw: FunctionLowering, op: tt.CachedAccessOp) -> tuple[str, SSA
         return f".L1::{eviction}", None
     policy = PtxInstruction()
     out = policy.output("l")
-    policy.lines.append(f"createpolicy.fractional.L2::{eviction}.b64 {out}, 1.0;")
-    return f".L1::{eviction}.L2::cache_hint", policy.launch(lw, i64)
+    policy.lines += [f"mov.u64 {out}, 0x0;", f"createpolicy.fractional.L2::{eviction}.b64 {out}, 1.0;"]
+    return f".L1::{eviction}.L2::cache_hint", policy.launch(lw, i64, side_effects=False)
+
+
+def _integer_other(
+    lw: FunctionLowering, other: SSAValue | None, value_type: Attribute
+) -> tuple[int | None, bool]:
+    """For an integer load: the splat constant `other` folds to (written into the destination as
+    a literal), and whether the axis analysis proves `other` constant (then it is moved in rather
+    than tied to the destination, which would need a register of its own)."""
+    if other is None or not isinstance(value_type, IntegerType):
+        return None, False
+    folded = splat_scalar(folded_constant(other))
+    splat = folded if isinstance(folded, int) else None
+    assert lw.axis_info is not None
+    return splat, splat is not None or lw.axis_info.get(other).constant is not None
+
+
+def _replicated_literal(value: int, bits: int, width: int) -> str:
+    """`value` repeated in every `bits`-wide lane of a `max(width, 16)`-bit word, in hex."""
+    mov_width = max(width, 16)
+    lane = value & ((1 << bits) - 1)
+    word = 0
+    for shift in range(0, mov_width, bits):
+        word |= lane << shift
+    return hex(word & ((1 << mov_width) - 1))
 
 
 def pack_word(lw: FunctionLowering, elems: list[SSAValue], width: int) -> SSAValue:
@@ -138,6 +166,7 @@ def _load(lw: FunctionLowering, op: Operation) -> None:
     ptrs = lw.regs(op.ptr)
     masks = lw.regs(op.mask) if op.mask is not None else None
     others = lw.regs(op.other) if op.other is not None else None
+    splat_other, other_is_constant = _integer_other(lw, op.other, value_type)
     width, n_words, word_elems = _word_shape(bits, vec)
     word_type = IntegerType(width)
     mov = f"mov.u{max(width, 16)}"
@@ -158,10 +187,15 @@ def _load(lw: FunctionLowering, op: Operation) -> None:
         for w, out in enumerate(outs):
             if others is None:
                 asm.lines.append(f"{mov} {out}, 0x0;")
+            elif splat_other is not None:
+                asm.lines.append(f"{mov} {out}, {_replicated_literal(splat_other, bits, width)};")
             else:
                 first = start + w * word_elems
                 word = pack_word(lw, others[first : first + word_elems], width)
-                asm.lines.append(f"{mov} {out}, {asm.input(word, _constraint(width))};")
+                if width in (32, 64) and not other_is_constant:
+                    asm.input(word, out[1:])  # tied to its destination: no move needed
+                else:
+                    asm.lines.append(f"{mov} {out}, {asm.input(word, _constraint(width))};")
         address = asm.input(ptrs[start], "l")
         operands = f"{operand_list(outs)}, [ {address} + 0 ]"
         if policy is not None:

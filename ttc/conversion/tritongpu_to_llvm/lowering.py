@@ -10,7 +10,7 @@ values (a scalar is a list of one); structs appear only where values cross block
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -21,22 +21,19 @@ from xdsl.dialects.builtin import (
     Float16Type,
     Float32Type,
     Float64Type,
-    Float8E4M3B11FNUZType,
-    Float8E4M3FNType,
-    Float8E4M3FNUZType,
-    Float8E5M2FNUZType,
-    Float8E5M2Type,
     FloatAttr,
     IndexType,
     IntAttr,
     IntegerAttr,
     IntegerType,
+    ReducedPrecisionFloatType,
     TensorType,
     StringAttr,
     VectorType,
     i32,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.rewriter import InsertPoint
 
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.dialects import llvm
@@ -50,10 +47,14 @@ from ttc.layouts.linear import LayoutError, LinearLayout
 OpT = TypeVar("OpT", bound=Operation)
 
 FLOAT_TYPES = (Float16Type, BFloat16Type, Float32Type, Float64Type)
-FP8_TYPES = (Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType, Float8E5M2FNUZType,
-             Float8E4M3B11FNUZType)
-"""The 8-bit float types Triton knows; a register holds one as its `i8` bits."""
 SHARED_ADDRESS_SPACE = 3
+GLOBAL_SMEM = "global_smem"
+"""The module's external `addrspace(3)` array that kernels address their shared memory from."""
+
+
+def is_fp8(type: Attribute) -> bool:
+    """Whether `type` is an 8-bit float (a register holds one as its `i8` bits)."""
+    return isinstance(type, ReducedPrecisionFloatType) and type.bitwidth == 8
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,14 @@ class FunctionLowering:
         """Each TTGIR block of the function → its LLVM-dialect block."""
         self.current: Operation | None = None
         self._layouts: dict[Attribute, LinearLayout] = {}
+        self.is_kernel = True
+        """A kernel (public `tt.func`) or a device function that kernels call."""
+        self.shared_memory_argument: SSAValue | None = None
+        """A device function's shared-memory base (its caller's buffer for the call)."""
+        self.scratch_arguments: tuple[SSAValue, SSAValue] | None = None
+        """The function's global-scratch and profile-scratch base pointers (its last two
+        arguments, Triton's `kGlobalScratchBufferOffset` / `kProfileScratchBufferOffset`)."""
+        self.module_attributes: dict[str, Attribute] = {}
 
     # -- errors -------------------------------------------------------------------------------
 
@@ -128,10 +137,10 @@ class FunctionLowering:
             return llvm.LLVMPointerType(type.address_space)
         if isinstance(type, IndexType):
             return i32
-        if isinstance(type, FP8_TYPES):
-            return IntegerType(8)
         if isinstance(type, IntegerType | llvm.LLVMPointerType) or isinstance(type, FLOAT_TYPES):
             return type
+        if is_fp8(type):
+            return IntegerType(8)  # fp8 values travel as their bits, as in Triton's type converter
         assert self.current is not None
         raise self.cannot_lower(self.current)
 
@@ -255,6 +264,31 @@ class FunctionLowering:
             )
         )
         return op.results[0] if op.results else None
+
+    def stack_pointer(self) -> SSAValue:
+        """Where this function's shared memory starts (Triton's `getStackPointer`): `@global_smem`
+        in a kernel, the shared-memory argument its caller passed in a device function."""
+        if self.shared_memory_argument is not None:
+            return self.shared_memory_argument
+        return self.value(
+            llvm.AddressOfOp(GLOBAL_SMEM, llvm.LLVMPointerType(IntAttr(SHARED_ADDRESS_SPACE)))
+        )
+
+    def emit_if(self, condition: SSAValue, body: Callable[[], None]) -> None:
+        """`if (condition) body()` in new blocks (Triton's `createIfBlock`): the block being
+        filled ends with `llvm.cond_br condition, ^then, ^rest`; `body` emits into `^then`, which
+        falls through to `^rest`, and the ops lowered next go into `^rest`."""
+        current = self.builder.insertion_point.block
+        region = current.parent
+        assert region is not None, "the block being filled is not in the function's region"
+        then, rest = Block(), Block()
+        region.insert_block_after(then, current)
+        region.insert_block_after(rest, then)
+        self.emit(llvm.CondBrOp(operands=[condition, [], []], successors=[then, rest]))
+        self.builder = Builder(InsertPoint.at_end(then))
+        body()
+        self.emit(llvm.BrOp(rest))
+        self.builder = Builder(InsertPoint.at_end(rest))
 
     def special_register(self, op_name: str) -> SSAValue:
         """Read a PTX special register through its `nvvm.read.ptx.sreg.*` op."""

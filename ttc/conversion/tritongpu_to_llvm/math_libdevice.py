@@ -12,8 +12,8 @@ the `afn` fast-math flag, and f16/bf16 extended to f32 around the f32 call. `mat
 f32/f16/bf16 is emitted directly as what `__nv_exp2f` becomes under `nvvm-reflect-ftz = 1`,
 `llvm.nvvm.ex2.approx.ftz.f`. The back end links libdevice in (`ttc.targets.nvidia.libdevice`).
 
-Each external function is declared once, just before the function being lowered, as Triton's
-`appendOrGetExternFuncOp` and MLIR's `appendOrGetFuncOp` place it.
+Each external function is declared once (`symbols.declare_function`), just before the function
+being lowered, as Triton's `appendOrGetExternFuncOp` and MLIR's `appendOrGetFuncOp` place it.
 """
 
 from __future__ import annotations
@@ -27,16 +27,16 @@ from xdsl.dialects.builtin import (
     Float32Type,
     Float64Type,
     IntegerType,
-    ModuleOp,
     StringAttr,
     SymbolRefAttr,
     f32,
 )
-from xdsl.ir import Attribute, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 
 from ttc.conversion.tritongpu_to_llvm.elementwise import map_registers
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
+from ttc.conversion.tritongpu_to_llvm.symbols import declare_function
 from ttc.dialects import llvm
 from ttc.dialects.tt import ExternElementwiseOp
 
@@ -76,51 +76,6 @@ MULHI: dict[int, str] = {32: "__nv_umulhi", 64: "__nv_umul64hi"}
 # -- external functions -------------------------------------------------------------------------
 
 
-def _function_of(lw: FunctionLowering) -> tuple[ModuleOp, Operation]:
-    """The module being lowered and its top-level op (the function) that holds the current op."""
-    assert lw.current is not None
-    op = lw.current
-    while not isinstance(op.parent_op(), ModuleOp):
-        parent = op.parent_op()
-        assert parent is not None, "the op being lowered is not inside a module"
-        op = parent
-    module = op.parent_op()
-    assert isinstance(module, ModuleOp)
-    return module, op
-
-
-def declare_function(
-    lw: FunctionLowering,
-    name: str,
-    inputs: Sequence[Attribute],
-    output: Attribute,
-    attributes: dict[str, Attribute] | None = None,
-) -> None:
-    """Declare the external function `name` once, before the function being lowered; a symbol of
-    that name that is not a function of this type is a located error."""
-    module, function = _function_of(lw)
-    type = llvm.LLVMFunctionType(list(inputs), output)
-    for op in module.body.ops:
-        sym_name = op.properties.get("sym_name")
-        if isinstance(sym_name, StringAttr) and sym_name.data == name:
-            if not isinstance(op, llvm.FuncOp):
-                assert lw.current is not None
-                raise lw.error(lw.current, f"'{name}' is called as an external function, but the "
-                                           "module defines another symbol of that name")
-            if op.function_type != type:
-                assert lw.current is not None
-                raise lw.error(lw.current, f"'{name}' is called as {type} but declared as "
-                                           f"{op.function_type}")
-            return
-    declaration = llvm.FuncOp.create(
-        properties={"sym_name": StringAttr(name), "function_type": type},
-        attributes=dict(attributes or {}),
-        regions=[Region()],
-    )
-    declaration.location = function.location
-    module.body.block.insert_op_before(declaration, function)
-
-
 def call_function(
     lw: FunctionLowering,
     name: str,
@@ -128,8 +83,10 @@ def call_function(
     result: Attribute,
     attributes: dict[str, Attribute] | None = None,
 ) -> SSAValue:
-    """`llvm.call @name(args)`, declaring `name` (with `attributes`) on first use."""
-    declare_function(lw, name, [a.type for a in args], result, attributes)
+    """`llvm.call @name(args)`, declaring `name` (with `attributes`) before the function being
+    lowered on first use."""
+    declare_function(lw, name, [a.type for a in args], result, attributes=attributes,
+                     before_function=True)
     return lw.value(
         llvm.CallOp.create(
             operands=list(args), result_types=[result],

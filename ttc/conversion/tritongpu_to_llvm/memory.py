@@ -172,6 +172,8 @@ def _load_matrices(
                 properties={
                     "num": IntegerAttr(count, i32),
                     "layout": nvvm.MMALayoutAttr.get("col" if plan.transpose else "row"),
+                    "eltType": nvvm.LdStMatrixEltTypeAttr.get("b16"),
+                    "shape": nvvm.LdStMatrixShapeAttr(IntegerAttr(8, i32), IntegerAttr(8, i32)),
                 },
             )
         )

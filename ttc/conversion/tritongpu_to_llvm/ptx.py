@@ -42,7 +42,7 @@ class PtxInstruction:
         self, lw: FunctionLowering, result: Attribute | None, side_effects: bool = True
     ) -> SSAValue | None:
         """Emit the statement as `llvm.inline_asm` (`has_side_effects` unless `side_effects` is
-        False, as for Triton's pure conversions); returns its result."""
+        false: a pure computation that may be moved or dropped); returns its result."""
         properties: dict[str, Attribute] = {
             "asm_string": StringAttr("\n\t".join(self.lines)),
             "constraints": StringAttr(",".join(self.constraints)),

@@ -5,7 +5,8 @@ The source layout (a linear layout) decides every step, through `ReduceGeometry`
 1. *Within a thread*: registers holding distinct elements (broadcast copies skipped) are grouped by
    their coordinates with the axis zeroed and folded in register order.
 2. *Within a warp*: a butterfly of `shfl.sync.bfly` over each lane bit that moves along the axis,
-   highest first (`16, 8, 4, 2, 1` for a row spread over 32 lanes).
+   highest first (`16, 8, 4, 2, 1` for a row spread over 32 lanes); on sm_80+, a whole-warp step
+   of one 32-bit-or-narrower integer add/and/or/xor/min/max is one `redux.sync` instead.
 3. *Across warps* (only when warp bits move along the axis): lane 0 of each group writes its
    partial result to the scratch buffer at [warp index along the axis, other coordinates] (axis
    fastest); `bar.sync`; threads `tid < elements` load one partial each, butterfly over the warp
@@ -21,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import prod
 
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import IntegerType, TensorType, i32
 from xdsl.ir import Operation, SSAValue
 
 from ttc.analysis.lowering_helpers import LANE, REGISTER, WARP, ReduceGeometry
@@ -32,7 +33,7 @@ from ttc.conversion.tritongpu_to_llvm.indices import (
     thread_coordinates,
     thread_id,
 )
-from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_width
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for, lowers
 from ttc.conversion.tritongpu_to_llvm.shared_memory import (
     barrier,
@@ -45,7 +46,7 @@ from ttc.conversion.tritongpu_to_llvm.shared_memory import (
     store_shared,
     to_memory,
 )
-from ttc.dialects import llvm
+from ttc.dialects import llvm, nvvm
 from ttc.layouts.linear import LayoutError, LinearLayout
 
 Key = tuple[int, ...]
@@ -76,6 +77,42 @@ def butterfly(lw: FunctionLowering, op: Operation, acc: list[SSAValue], masks: S
     for mask in masks:
         acc = combine(lw, op, acc, [shuffle_xor(lw, v, mask) for v in acc])
     return acc
+
+
+_REDUX_KINDS = {
+    "arith.addi": "add", "arith.andi": "and", "arith.ori": "or", "arith.xori": "xor",
+    "arith.minsi": "min", "arith.minui": "umin", "arith.maxsi": "max", "arith.maxui": "umax",
+}  # fmt: skip
+
+
+def _redux_kind(lw: FunctionLowering, op: Operation) -> str | None:
+    """The `redux.sync` kind that does a whole-warp step of `op` (Triton's `matchReduxKind`):
+    sm_80+, one commutative integer combiner of at most 32 bits applied to the two block
+    arguments, in either order."""
+    if lw.target.compute_capability < 80 or len(op.operands) != 1:
+        return None
+    block = op.regions[0].block
+    ops = list(block.ops)
+    if len(ops) != 2:
+        return None
+    combiner, terminator = ops
+    if set(combiner.operands) != set(block.args) or list(terminator.operands) != list(combiner.results):
+        return None
+    result_type = combiner.results[0].type
+    if not isinstance(result_type, IntegerType) or result_type.width.data > 32:
+        return None
+    return _REDUX_KINDS.get(combiner.name)
+
+
+def _redux(lw: FunctionLowering, kind: str, value: SSAValue) -> SSAValue:
+    """`redux.sync` over the full warp; narrower integers are widened to 32 bits around it
+    (sign-extended for the signed min/max)."""
+    width = bit_width(value.type)
+    if width < 32:
+        extend = llvm.SExtOp if kind in ("min", "max") else llvm.ZExtOp
+        value = lw.value(extend(value, i32))
+    reduced = lw.value(nvvm.ReduxOp(kind, value, lw.i32(-1)))
+    return reduced if width == 32 else lw.value(llvm.TruncOp(reduced, IntegerType(width)))
 
 
 def reduce_within_threads(
@@ -221,8 +258,12 @@ def _reduce(lw: FunctionLowering, op: Operation) -> None:
     layout = lw.layout(source)
     accs, first = reduce_within_threads(lw, op, layout, axis)
     masks = [1 << bit for bit in reversed(geometry.lane_bits)]
+    redux = _redux_kind(lw, op) if len(masks) == 5 and lw.target.threads_per_warp == 32 else None
     for key in accs:
-        accs[key] = butterfly(lw, op, accs[key], masks)
+        if redux is not None:
+            accs[key] = [_redux(lw, redux, accs[key][0])]
+        else:
+            accs[key] = butterfly(lw, op, accs[key], masks)
     results: dict[Key, list[SSAValue]] | list[SSAValue]
     if geometry.is_warp_synchronous:
         results = accs if isinstance(op.results[0].type, TensorType) else next(iter(accs.values()))

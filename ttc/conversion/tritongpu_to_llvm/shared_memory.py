@@ -1,8 +1,9 @@
 """Shared-memory and warp-shuffle building blocks (Triton's `getSharedMemoryBase`,
 `TargetInfo::storeShared/loadShared/shuffleXor` for NVIDIA, and the CTA barrier lowering).
 
-* `shared_base(lw, op)`: `@global_smem` plus the `allocation.offset` that `allocate-shared-memory`
-  wrote on `op` (an `i8` GEP in address space 3).
+* `shared_base(lw, op)`: the function's shared memory (`@global_smem` in a kernel, the caller's
+  buffer in a device function) plus the `allocation.offset` that `allocate-shared-memory` wrote on
+  `op` (an `i8` GEP in address space 3).
 * `store_shared` / `load_shared`: one `st.shared.bN` / `ld.shared.bN`, predicated through inline
   PTX as Triton writes them (`@$2 st.shared.b32 [ $0 + 0 ], $1;`); sub-byte values travel as bytes.
 * `shuffle_xor` / `shuffle_up` / `shuffle_idx` (Triton's `shuffleXor/shuffleUp/shuffleIdx`):
@@ -28,7 +29,6 @@ from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.dialects import llvm, nvvm
 
-GLOBAL_SMEM = "global_smem"
 OFFSET_ATTR = "allocation.offset"
 FULL_MASK = -1
 SHUFFLE_CLAMP = 31
@@ -58,12 +58,12 @@ def gep(lw: FunctionLowering, base: SSAValue, element: Attribute, index: SSAValu
 
 
 def shared_base(lw: FunctionLowering, op: Operation) -> SSAValue:
-    """The start of `op`'s buffer: `@global_smem` + its `allocation.offset` bytes."""
+    """The start of `op`'s buffer: the stack pointer + its `allocation.offset` bytes."""
     offset = op.attributes.get(OFFSET_ATTR)
     if not isinstance(offset, IntegerAttr):
         raise lw.error(op, f"'{op.name}' needs shared memory but has no '{OFFSET_ATTR}'; run "
                            "allocate-shared-memory first")
-    smem = lw.value(llvm.AddressOfOp(GLOBAL_SMEM, shared_pointer_type()))
+    smem = lw.stack_pointer()
     return gep(lw, smem, i8, offset.value.data) if offset.value.data else smem
 
 

@@ -1,6 +1,6 @@
-"""Program ids and grid sizes (Triton's SPMDOpToLLVM): `tt.get_program_id` reads
-`%ctaid.{x,y,z}` and `tt.get_num_programs` reads `%nctaid.{x,y,z}` (single-CTA clusters; with
-clusters Triton reads the cluster ids instead, which ttc does not lower)."""
+"""Program ids and grid sizes (Triton's SPMDOpToLLVM for NVIDIA): `tt.get_program_id` reads
+`%ctaid.{x,y,z}` and `tt.get_num_programs` reads `%nctaid.{x,y,z}`; when a program is a cluster of
+several CTAs (`ttg.num-ctas` > 1) they read `%clusterid` and `%nclusterid` instead."""
 
 from __future__ import annotations
 
@@ -10,13 +10,20 @@ from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.dialects import tt
 
-_REGISTERS = {"tt.get_program_id": "ctaid", "tt.get_num_programs": "nctaid"}
+_REGISTERS = {
+    "tt.get_program_id": ("ctaid", "clusterid"),
+    "tt.get_num_programs": ("nctaid", "nclusterid"),
+}
+
+
+def program_register(lw: FunctionLowering, op_name: str, axis: str) -> str:
+    """The `nvvm.read.ptx.sreg.*` op that answers `op_name` along `axis` for this target."""
+    per_cta, per_cluster = _REGISTERS[op_name]
+    register = per_cta if lw.target.num_ctas == 1 else per_cluster
+    return f"nvvm.read.ptx.sreg.{register}.{axis}"
 
 
 @lowers(*_REGISTERS)
 def _program_axis(lw: FunctionLowering, op: Operation) -> None:
     assert isinstance(op, tt.ProgramAxisOp)
-    if lw.target.num_ctas != 1:
-        raise lw.cannot_lower(op)
-    register = f"nvvm.read.ptx.sreg.{_REGISTERS[op.name]}.{op.dim().keyword}"
-    lw.bind(op.result, [lw.special_register(register)])
+    lw.bind(op.result, [lw.special_register(program_register(lw, op.name, op.dim().keyword))])

@@ -20,7 +20,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Operation, SSAValue
 
 from ttc.conversion.tritongpu_to_llvm.indices import THREAD_DIMS, emit_indices, register_coords
-from ttc.conversion.tritongpu_to_llvm.lowering import FP8_TYPES, FunctionLowering
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, is_fp8
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.dialects import llvm, tt
 from ttc.transforms.utils import splat_scalar
@@ -35,8 +35,8 @@ def _constant(lw: FunctionLowering, op: Operation) -> None:
         raise lw.cannot_lower(op)
     result = op.results[0]
     element = result.type.element_type if isinstance(result.type, TensorType) else result.type
-    if isinstance(element, FP8_TYPES):  # an 8-bit float register holds its bits as an i8
-        value = int.from_bytes(element.pack([value]), "little", signed=True)
+    if is_fp8(element):  # an 8-bit float register holds its bits as an i8
+        value = int.from_bytes(element.pack([value]), "little", signed=True)  # type: ignore[attr-defined]
     reg = lw.const(value, lw.llvm_type(result.type))
     lw.bind(result, [reg] * lw.num_regs(result.type))
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.transforms.utils import constant_value
@@ -129,6 +129,26 @@ def fold_op(op: Operation, operand_constants: Sequence[Attribute | None] | None 
     if rules.commutative and _fold_commutative(op, constants):
         return IN_PLACE
     return None
+
+
+def folded_constant(value: SSAValue, depth: int = 16) -> Attribute | None:
+    """The constant `value` folds to through its defining ops' folders, as MLIR's dialect
+    conversion folds an op before converting it (`arith.extui` of a constant is a constant);
+    None when some operand is not constant. `depth` bounds the chain of ops followed."""
+    direct = constant_value(value)
+    if direct is not None or depth == 0:
+        return direct
+    op = value.owner
+    if not isinstance(op, Operation) or op.regions:
+        return None
+    operands = [folded_constant(v, depth - 1) for v in op.operands]
+    if any(c is None for c in operands):
+        return None
+    result = fold_op(op, operands)
+    if not isinstance(result, Sequence):
+        return None
+    folded = result[op.results.index(value)] if isinstance(value, OpResult) else None
+    return folded if isinstance(folded, Attribute) else None
 
 
 def apply_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
