@@ -4,7 +4,7 @@ lowering (`dot_fma.py`) for a `#ttg.blocked` result.
 
 One `mma.sync.aligned.m16n8kK.row.col` multiplies a 16 x K tile of A by a K x 8 tile of B into a
 16 x 8 tile of the accumulator; K is 8 32-bit registers' worth of elements (16 for f16/bf16, 8
-for tf32, 32 for i8). In the PTX ISA's fragments, with `g = lane / 4` and `t = lane % 4`, i32
+for tf32, 32 for i8 and the fp8 types e5m2/e4m3, which may be mixed). In the PTX ISA's fragments, with `g = lane / 4` and `t = lane % 4`, i32
 register `j` of A holds row `g + 8 * (j % 2)` and the elements of columns
 `t * v + 4 * v * (j / 2) + [0, v)` (`v` elements per register), register `j` of B holds
 column `g` and rows `t * v + 4 * v * j + [0, v)`, and accumulator element `i` is row
@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from xdsl.dialects.builtin import (
     BFloat16Type,
     Float16Type,
+    Float8E4M3FNType,
+    Float8E5M2Type,
     Float32Type,
     IntegerType,
     TensorType,
@@ -59,11 +61,20 @@ class MmaInstruction:
     """f16 accumulators: c0 c1 and c2 c3 each packed in one `vector<2xf16>` register."""
 
 
-def _instruction(a: Attribute, b: Attribute, d: Attribute, precision: InputPrecision) -> MmaInstruction | None:
-    """Triton's `getMmaTypeDot` and its Ampere instruction table."""
+def _instruction(
+    a: Attribute, b: Attribute, d: Attribute, precision: InputPrecision, compute_capability: int
+) -> MmaInstruction | None:
+    """Triton's `getMmaTypeDot` and its Ampere instruction table (fp8 operands need sm_89)."""
+    prefix = "mma.sync.aligned"
+    fp8 = {Float8E5M2Type: "e5m2", Float8E4M3FNType: "e4m3"}
+    if isinstance(d, Float32Type) and type(a) in fp8 and type(b) in fp8:
+        if compute_capability < 89:
+            return None
+        return MmaInstruction(
+            f"{prefix}.m16n8k32.row.col.f32.{fp8[type(a)]}.{fp8[type(b)]}.f32", "f"
+        )
     if type(a) is not type(b) or (isinstance(a, IntegerType) and a != b):
         return None
-    prefix = "mma.sync.aligned"
     if isinstance(d, Float32Type):
         if isinstance(a, Float16Type):
             return MmaInstruction(f"{prefix}.m16n8k16.row.col.f32.f16.f16.f32", "f")
@@ -212,7 +223,8 @@ def _lower_mma_v2(lw: FunctionLowering, op: Operation) -> None:
     assert isinstance(op, tt.DotOp)
     precision = InputPrecision(op.inputPrecision.value.data)
     instruction = _instruction(
-        lw.llvm_type(a_type), lw.llvm_type(b_type), lw.llvm_type(d_type), precision
+        a_type.element_type, b_type.element_type, lw.llvm_type(d_type), precision,
+        lw.target.compute_capability,
     )
     if instruction is None:
         raise lw.error(op, "unsupported MMA instruction for the given operand/result types")
