@@ -353,6 +353,42 @@ class BarWarpSyncOp(IRDLOperation):
 # --------------------------------------------------------------------------------------------
 
 
+def _print_kind_operands(printer: Printer, op: IRDLOperation, kind: str, spacing: str,
+                         value_type: Attribute, result_type: Attribute) -> None:
+    """`<spacing>kind %a, %b, ... {attrs} : T -> R`, the syntax of `shfl.sync` and `redux.sync`."""
+    printer.print_string(f"{spacing}{kind} ")
+    printer.print_list(op.operands, printer.print_operand)
+    print_attr_dict(printer, op, elided=("kind",))
+    printer.print_string(" : ")
+    printer.print_attribute(value_type)
+    printer.print_string(" -> ")
+    printer.print_attribute(result_type)
+
+
+def _parse_kind_operands(
+    parser: Parser, op_class: type[IRDLOperation], kinds: tuple[str, ...], operand_names: str,
+    value_index: int, count: int,
+) -> tuple[str, list[SSAValue], Attribute, dict[str, Attribute], dict[str, Attribute]]:
+    """Parse `kind %a, ... {attrs} : T -> R`: the kind, the operands (the one at `value_index`
+    typed T, the others i32), R, and the properties and attributes of the attribute dictionary."""
+    kind = parser.parse_identifier()
+    if kind not in kinds:
+        parser.raise_error(f"unknown kind '{kind}' for '{op_class.name}'")
+    operands = parser.parse_comma_separated_list(
+        parser.Delimiter.NONE, parser.parse_unresolved_operand
+    )
+    if len(operands) != count:
+        parser.raise_error(f"'{op_class.name}' takes {operand_names}")
+    props, attrs = split_attr_dict(op_class, parser.parse_optional_attr_dict())
+    parser.parse_punctuation(":")
+    value_type = parser.parse_type()
+    parser.parse_punctuation("->")
+    result_type = parser.parse_type()
+    types = [value_type if i == value_index else i32 for i in range(count)]
+    resolved = [parser.resolve_operand(o, t) for o, t in zip(operands, types, strict=True)]
+    return kind, resolved, result_type, props, attrs
+
+
 @irdl_op_definition
 class ShflOp(IRDLOperation):
     """`nvvm.shfl.sync bfly %mask, %val, %offset, %clamp [{return_value_and_is_valid}] : f32 -> f32`."""
@@ -376,33 +412,16 @@ class ShflOp(IRDLOperation):
             raise VerifyException(f"expected result type {expected}")
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(f" {self.kind.value} ")
-        printer.print_list(self.operands, printer.print_operand)
-        print_attr_dict(printer, self, elided=("kind",))
-        printer.print_string(" : ")
-        printer.print_attribute(self.val.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.res.type)
+        _print_kind_operands(printer, self, self.kind.value, " ", self.val.type, self.res.type)
 
     @classmethod
     def parse(cls, parser: Parser) -> ShflOp:
-        kind = parser.parse_identifier()
-        if kind not in ShflKindAttr.KEYWORDS:
-            parser.raise_error(f"unknown shuffle kind '{kind}'")
-        operands = parser.parse_comma_separated_list(
-            parser.Delimiter.NONE, parser.parse_unresolved_operand
+        kind, operands, result_type, props, attrs = _parse_kind_operands(
+            parser, cls, ShflKindAttr.KEYWORDS, "a mask, a value, an offset and a clamp", 1, 4
         )
-        if len(operands) != 4:
-            parser.raise_error("shfl.sync takes a mask, a value, an offset and a clamp")
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        val_type = parser.parse_type()
-        parser.parse_punctuation("->")
-        res_type = parser.parse_type()
-        types = [i32, val_type, i32, i32]
         return cls.create(
-            operands=[parser.resolve_operand(o, t) for o, t in zip(operands, types, strict=True)],
-            result_types=[res_type],
+            operands=operands,
+            result_types=[result_type],
             properties={"kind": ShflKindAttr.get(kind)} | props,
             attributes=attrs,
         )
@@ -433,33 +452,16 @@ class ReduxOp(IRDLOperation):
                          properties={"kind": ReduxKindAttr.get(kind)})
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(f"  {self.kind.value} ")
-        printer.print_list(self.operands, printer.print_operand)
-        print_attr_dict(printer, self, elided=("kind",))
-        printer.print_string(" : ")
-        printer.print_attribute(self.val.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.res.type)
+        _print_kind_operands(printer, self, self.kind.value, "  ", self.val.type, self.res.type)
 
     @classmethod
     def parse(cls, parser: Parser) -> ReduxOp:
-        kind = parser.parse_identifier()
-        if kind not in ReduxKindAttr.KEYWORDS:
-            parser.raise_error(f"unknown redux kind '{kind}'")
-        operands = parser.parse_comma_separated_list(
-            parser.Delimiter.NONE, parser.parse_unresolved_operand
+        kind, operands, result_type, props, attrs = _parse_kind_operands(
+            parser, cls, ReduxKindAttr.KEYWORDS, "a value and a mask", 0, 2
         )
-        if len(operands) != 2:
-            parser.raise_error("redux.sync takes a value and a mask")
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        val_type = parser.parse_type()
-        parser.parse_punctuation("->")
-        res_type = parser.parse_type()
         return cls.create(
-            operands=[parser.resolve_operand(operands[0], val_type),
-                      parser.resolve_operand(operands[1], i32)],
-            result_types=[res_type],
+            operands=operands,
+            result_types=[result_type],
             properties={"kind": ReduxKindAttr.get(kind)} | props,
             attributes=attrs,
         )

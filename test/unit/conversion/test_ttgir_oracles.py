@@ -89,7 +89,6 @@ NEEDS_WGMMA = {
 # matching fails the test until it is removed.
 NOT_MATCHED_YET = {
     "interleave": "tt.join/tt.split are not converted by convert-triton-to-tritongpu yet",
-    "libdevice": "remove-layout-conversions keeps a second layout for the mulhi operands",
 }
 
 

@@ -131,7 +131,6 @@ def lower_function(
     for block in order:
         types = arg_types if block is entry else [lw.struct_type(a.type) for a in block.args]
         lw.blocks[block] = Block(arg_types=types)
-    body = Region([lw.blocks[b] for b in region.blocks if b in lw.blocks])
     new_entry = lw.blocks[entry]
     lw.builder = Builder(InsertPoint.at_end(new_entry))
     lw.current = None
@@ -167,7 +166,7 @@ def lower_function(
     new_func = llvm.FuncOp.create(
         properties=properties,
         attributes=_function_attributes(func, target),
-        regions=[body],
+        regions=[Region(lw.llvm_blocks(region.blocks))],
     )
     new_func.location = func.location
     return new_func

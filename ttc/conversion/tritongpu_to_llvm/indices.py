@@ -127,6 +127,15 @@ def emit_indices(lw: FunctionLowering, layout: LinearLayout) -> list[list[SSAVal
     return indices
 
 
+def distinct_registers(layout: LinearLayout) -> tuple[list[int], list[int]]:
+    """The registers holding distinct elements (Triton's unique elements: a register whose index
+    has a free register bit repeats another), and for every register the distinct one it
+    repeats (`getCanonicalIndex`)."""
+    free = layout.get_free_variable_masks().get("register", 0)
+    count = layout.in_dim_size("register")
+    return [r for r in range(count) if r & free == 0], [r & ~free for r in range(count)]
+
+
 def redundant_thread_predicate(
     lw: FunctionLowering, free_masks: Mapping[str, int]
 ) -> SSAValue | None:

@@ -10,7 +10,7 @@ values (a scalar is a list of one); structs appear only where values cross block
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -50,6 +50,11 @@ FLOAT_TYPES = (Float16Type, BFloat16Type, Float32Type, Float64Type)
 SHARED_ADDRESS_SPACE = 3
 GLOBAL_SMEM = "global_smem"
 """The module's external `addrspace(3)` array that kernels address their shared memory from."""
+
+
+def is_fp8(type: Attribute) -> bool:
+    """Whether `type` is an 8-bit float (a register holds one as its `i8` bits)."""
+    return isinstance(type, ReducedPrecisionFloatType) and type.bitwidth == 8
 
 
 @dataclass(frozen=True)
@@ -97,6 +102,10 @@ class FunctionLowering:
         """Each TTGIR block of the function → its LLVM-dialect block."""
         self.current: Operation | None = None
         self._layouts: dict[Attribute, LinearLayout] = {}
+        self._followers: dict[Block, list[Block]] = {}
+        """Blocks a lowering split off (`emit_if`), in order, after the LLVM block of a TTGIR
+        block."""
+        self._head: dict[Block, Block] = {}
         self.is_kernel = True
         """A kernel (public `tt.func`) or a device function that kernels call."""
         self.shared_memory_argument: SSAValue | None = None
@@ -120,7 +129,8 @@ class FunctionLowering:
 
     def llvm_type(self, type: Attribute) -> Attribute:
         """The LLVM type of one register of a value of `type` (the element type for tensors, the
-        base pointer for a shared-memory descriptor, `i32` for an async token)."""
+        base pointer for a shared-memory descriptor, `i32` for an async token, `i8` for an 8-bit
+        float, as Triton's type converter)."""
         if isinstance(type, MemDescType):
             return llvm.LLVMPointerType(IntAttr(SHARED_ADDRESS_SPACE))
         if isinstance(type, AsyncTokenType):
@@ -133,7 +143,7 @@ class FunctionLowering:
             return i32
         if isinstance(type, IntegerType | llvm.LLVMPointerType) or isinstance(type, FLOAT_TYPES):
             return type
-        if isinstance(type, ReducedPrecisionFloatType) and type.bitwidth == 8:
+        if is_fp8(type):
             return IntegerType(8)  # fp8 values travel as their bits, as in Triton's type converter
         assert self.current is not None
         raise self.cannot_lower(self.current)
@@ -246,6 +256,50 @@ class FunctionLowering:
             return a
         return self.value(llvm.AndOp(a, b))
 
+    # -- control flow inside a lowering --------------------------------------------------------------
+
+    def _block_after_current(self, arg_types: Sequence[Attribute]) -> Block:
+        """A new block placed right after the one being filled."""
+        current = self.builder.insertion_point.block
+        head = self._head.get(current, current)
+        followers = self._followers.setdefault(head, [])
+        position = 0 if current is head else followers.index(current) + 1
+        block = Block(arg_types=arg_types)
+        followers.insert(position, block)
+        self._head[block] = head
+        return block
+
+    def emit_if(
+        self,
+        condition: SSAValue,
+        then: Callable[[], Sequence[SSAValue] | None],
+        otherwise: Sequence[SSAValue] = (),
+    ) -> list[SSAValue]:
+        """`if (condition) { then() }` (Triton's `createIfBlock`): what `then` emits runs in a block
+        of its own, entered only where `condition` holds. The values `then` returns, or
+        `otherwise` when the block is skipped, arrive as arguments of the block that follows,
+        where emission goes on."""
+        join = self._block_after_current([v.type for v in otherwise])
+        body = self._block_after_current([])
+        self.emit(
+            llvm.CondBrOp(operands=[condition, [], list(otherwise)], successors=[body, join])
+        )
+        self.builder = Builder(InsertPoint.at_end(body))
+        results = then() or ()
+        self.emit(llvm.BrOp(join, *results))
+        self.builder = Builder(InsertPoint.at_end(join))
+        return list(join.args)
+
+    def llvm_blocks(self, blocks: Iterable[Block]) -> list[Block]:
+        """The LLVM blocks of lowered TTGIR `blocks`, each followed by the blocks its lowerings
+        split off."""
+        result: list[Block] = []
+        for block in blocks:
+            if block in self.blocks:
+                head = self.blocks[block]
+                result += [head, *self._followers.get(head, [])]
+        return result
+
     def call_intrinsic(
         self, name: str, args: Sequence[SSAValue], result: Attribute | None
     ) -> SSAValue | None:
@@ -267,22 +321,6 @@ class FunctionLowering:
         return self.value(
             llvm.AddressOfOp(GLOBAL_SMEM, llvm.LLVMPointerType(IntAttr(SHARED_ADDRESS_SPACE)))
         )
-
-    def emit_if(self, condition: SSAValue, body: Callable[[], None]) -> None:
-        """`if (condition) body()` in new blocks (Triton's `createIfBlock`): the block being
-        filled ends with `llvm.cond_br condition, ^then, ^rest`; `body` emits into `^then`, which
-        falls through to `^rest`, and the ops lowered next go into `^rest`."""
-        current = self.builder.insertion_point.block
-        region = current.parent
-        assert region is not None, "the block being filled is not in the function's region"
-        then, rest = Block(), Block()
-        region.insert_block_after(then, current)
-        region.insert_block_after(rest, then)
-        self.emit(llvm.CondBrOp(operands=[condition, [], []], successors=[then, rest]))
-        self.builder = Builder(InsertPoint.at_end(then))
-        body()
-        self.emit(llvm.BrOp(rest))
-        self.builder = Builder(InsertPoint.at_end(rest))
 
     def special_register(self, op_name: str) -> SSAValue:
         """Read a PTX special register through its `nvvm.read.ptx.sreg.*` op."""

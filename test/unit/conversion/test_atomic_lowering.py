@@ -1,0 +1,133 @@
+"""Atomics and histograms in convert-triton-gpu-to-llvm: the PTX atomics of the GPU-test kernels
+against those in Triton's LLVM IR for the same TTGIR, the barriers and block structure around
+them, and the helpers the lowerings share (`emit_if`, `distinct_registers`)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from xdsl.builder import Builder
+from xdsl.dialects.builtin import IntAttr, ModuleOp, i1, i32
+from xdsl.ir import Block, SSAValue
+from xdsl.rewriter import InsertPoint
+
+from ttc.conversion.tritongpu_to_llvm.indices import distinct_registers
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, NvidiaTarget
+from ttc.dialects import llvm
+from ttc.dialects.ttg_attrs import BlockedEncodingAttr
+from ttc.ir.context import make_context
+from ttc.ir.parser import parse_module
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.pipelines.registry import get_pass
+
+KERNELS = Path(__file__).parents[2] / "gpu" / "kernels" / "triton-3.6"
+PTX_VERSION = 84
+SHARED_POINTER = llvm.LLVMPointerType(IntAttr(3))
+
+
+def lower(path: Path, cc: int) -> ModuleOp:
+    ctx = make_context()
+    module = parse_module(path.read_text(), str(path), ctx=ctx)
+    get_pass("convert-scf-to-cf")().apply(ctx, module)  # type: ignore[call-arg]
+    get_pass("allocate-shared-memory-nv")(  # type: ignore[call-arg]
+        compute_capability=cc, ptx_version=PTX_VERSION
+    ).apply(ctx, module)
+    get_pass("convert-triton-gpu-to-llvm")(  # type: ignore[call-arg]
+        compute_capability=cc, ptx_version=PTX_VERSION
+    ).apply(ctx, module)
+    module.verify()
+    return module
+
+
+def our_atomics(module: ModuleOp) -> Counter[tuple[str, str]]:
+    """(PTX, constraints) of every inline-asm atomic, with Triton's LLVM IR escapes."""
+    found: Counter[tuple[str, str]] = Counter()
+    for op in module.walk():
+        if isinstance(op, llvm.InlineAsmOp) and "atom." in op.asm_string.data:
+            text = op.asm_string.data.replace("\n", "\\0A").replace("\t", "\\09")
+            found[(text, op.constraints.data)] += 1
+    return found
+
+
+def triton_atomics(path: Path) -> Counter[tuple[str, str]]:
+    return Counter(re.findall(r'asm sideeffect "([^"]*atom\.[^"]*)", "([^"]*)"', path.read_text()))
+
+
+@pytest.mark.parametrize("cc", [80, 90])
+@pytest.mark.parametrize("kernel", ["histogram", "block_histogram", "atomic_ops"])
+def test_kernel_atomics_are_tritons(kernel: str, cc: int) -> None:
+    """Every kernel here uses acq_rel atomics, which Triton 3.6 and later write alike: the same
+    instructions (f16x2 on sm_80, .v2 vectors on sm_90), operands and predicates."""
+    module = lower(KERNELS / kernel / f"sm{cc}.ttgir", cc)
+    assert our_atomics(module) == triton_atomics(KERNELS / kernel / f"sm{cc}.llir")
+
+
+def test_acq_rel_atomics_sit_between_barriers() -> None:
+    """Each of the 11 acq_rel atomics of atomic_ops (one or two instructions each) has a CTA
+    barrier before and after it, and there are no others."""
+    module = lower(KERNELS / "atomic_ops" / "sm90.ttgir", 90)
+    (func,) = [op for op in module.walk() if isinstance(op, llvm.FuncOp)]
+    marks = ""
+    for op in func.body.block.ops:
+        if op.name == "nvvm.barrier0":
+            marks += "B"
+        elif isinstance(op, llvm.InlineAsmOp) and "atom." in op.asm_string.data:
+            marks += "" if marks.endswith("A") else "A"
+    assert marks == "BAB" * 11
+
+
+def test_block_histogram_counts_in_shared_memory() -> None:
+    """One shared-memory `atomicrmw add` per distinct element (8 per thread), each in a block of
+    its own, and no ballots."""
+    module = lower(KERNELS / "block_histogram" / "sm80.ttgir", 80)
+    (func,) = [op for op in module.walk() if isinstance(op, llvm.FuncOp)]
+    adds = [op for op in func.walk() if isinstance(op, llvm.AtomicRMWOp)]
+    assert len(adds) == 8
+    assert all(op.bin_op_name == "add" and op.ptr.type == SHARED_POINTER for op in adds)
+    assert len(func.body.blocks) == 1 + 2 * 8
+    asm = [op.asm_string.data for op in func.walk() if isinstance(op, llvm.InlineAsmOp)]
+    assert not any("vote" in text or "popc" in text for text in asm)
+
+
+def _lowering() -> FunctionLowering:
+    return FunctionLowering(NvidiaTarget(80, 80, num_warps=1), Builder(InsertPoint.at_end(Block())))
+
+
+def test_emit_if_places_blocks_in_emission_order() -> None:
+    lw = _lowering()
+    head = lw.builder.insertion_point.block
+    condition = lw.const(1, i1)
+    inner: list[Block] = []
+
+    def outer_body() -> list[SSAValue]:
+        inner.append(lw.builder.insertion_point.block)
+        lw.emit_if(condition, lambda: [])
+        return [lw.i32(7)]
+
+    (merged,) = lw.emit_if(condition, outer_body, [lw.i32(0)])
+    assert merged.type == i32
+    after = lw.builder.insertion_point.block
+    lw.emit_if(condition, lambda: [])
+    last = lw.builder.insertion_point.block
+    fake = Block()
+    lw.blocks[fake] = head
+    blocks = lw.llvm_blocks([fake])
+    # head, outer body, its inner body, the inner join (rest of the outer body), outer join,
+    # second body, second join
+    assert blocks[0] is head and blocks[1] is inner[0]
+    assert blocks[4] is after and blocks[-1] is last
+    assert len(blocks) == 7
+    for block in blocks[:-1]:
+        assert block.last_op is not None and block.last_op.name in ("llvm.br", "llvm.cond_br")
+        for successor in block.last_op.successors:
+            assert blocks.index(successor) > blocks.index(block)
+
+
+def test_distinct_registers() -> None:
+    encoding = BlockedEncodingAttr.make([4], [32], [1], [0])
+    # A 2-element tensor over 4 registers per thread: registers 2 and 3 repeat 0 and 1.
+    assert distinct_registers(to_linear_layout(encoding, [2])) == ([0, 1], [0, 1, 0, 1])
+    assert distinct_registers(to_linear_layout(encoding, [128])) == ([0, 1, 2, 3], [0, 1, 2, 3])
