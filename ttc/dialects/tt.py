@@ -654,6 +654,10 @@ class SplitOp(TTOp):
     out_rhs = result_def()
     traits = traits_def(NoMemoryEffect())
 
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Triton names the halves (`getAsmResultNames`): `%outLHS, %outRHS = tt.split ...`."""
+        return ((0, "outLHS"), (1, "outRHS"))
+
     @classmethod
     def parse(cls, parser: Parser) -> SplitOp:
         src = parser.parse_unresolved_operand()
