@@ -35,7 +35,7 @@ tt.func public @vector_add(%x_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n
 // CHECK: tt.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<64x32xi32> -> tensor<32x64xi32>
 // CHECK: tt.cat %{{.*}}, %{{.*}} : tensor<64xi32> -> tensor<128xi32>
 // CHECK: tt.join %{{.*}}, %{{.*}} : tensor<64xi32> -> tensor<64x2xi32>
-// CHECK: %{{.*}}:2 = tt.split %{{.*}} : tensor<64x2xi32> -> tensor<64xi32>
+// CHECK: %outLHS, %outRHS = tt.split %{{.*}} : tensor<64x2xi32> -> tensor<64xi32>
 // CHECK: tt.histogram %arg0 : tensor<64xi32> -> tensor<16xi32>
 // CHECK: tt.gather %{{.*}}[%{{.*}}] {axis = 0 : i32} : (tensor<64x32xi32>, tensor<16x32xi32>) -> tensor<16x32xi32>
 // CHECK: tt.unsplat %{{.*}} : tensor<1x1xi32>
