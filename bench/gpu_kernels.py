@@ -1,7 +1,8 @@
 """GPU kernel speed: ttc's builds against Triton's own on the GPU machine (torch, triton, cupy).
 
 Memory-bound kernels (GB/s). For each kernel at a large size (add: 2^24 fp32; softmax: 4096×1024 fp32; row_sum: 4096×4096 fp32;
-layer_norm: 4096×4096 fp16; cumsum: 4096×1024 fp32), `ttc compile` builds a cuda:90 cubin (from
+layer_norm: 4096×4096 fp16; cumsum: 4096×1024 fp32; transpose: 8192×8192 fp32 in 64×64 tiles;
+sort: 65536 rows of 256 fp32), `ttc compile` builds a cuda:90 cubin (from
 Triton's TTIR by default, or its TTGIR or LLVM IR with --source; test/gpu/test_kernels.py's
 `build`), test/gpu/launch.py launches it on torch's current stream (on cupy views of torch's
 tensors, made once), and Triton 3.6 runs the same kernel from test/gpu/kernels/triton_sources.py
@@ -41,9 +42,10 @@ from harness import KERNELS, Case, build  # noqa: E402
 from launch import Kernel, load  # noqa: E402
 from test_dot_kernels import CASES as DOT_CASES  # noqa: E402
 from test_kernels import CASES as TEST_CASES  # noqa: E402
+from test_layout_kernels import CASES as LAYOUT_CASES  # noqa: E402
 from triton.testing import do_bench  # noqa: E402
 
-CASES = {case.name: case for case in (*TEST_CASES, *DOT_CASES)}
+CASES = {case.name: case for case in (*TEST_CASES, *LAYOUT_CASES, *DOT_CASES)}
 
 
 @dataclass
@@ -86,6 +88,19 @@ def _cumsum() -> dict[str, Any]:
     return {"rows": 4096, "cols": 1024, "a": a, "out": torch.empty_like(a)}
 
 
+def _transpose() -> dict[str, Any]:
+    m = n = 8192
+    x = torch.randn(m, n, device="cuda")
+    return {"m": m, "n": n, "x": x, "out": torch.empty(n, m, device="cuda"),
+            "grid": (triton.cdiv(m, 64), triton.cdiv(n, 64))}
+
+
+def _sort() -> dict[str, Any]:
+    rows, cols = 65536, 256
+    x = torch.randn(rows, cols, device="cuda")
+    return {"rows": rows, "cols": cols, "x": x, "out": torch.empty_like(x)}
+
+
 BENCHES = [
     Bench("add",
           _add,
@@ -120,6 +135,18 @@ BENCHES = [
           lambda kern, t: kern(t["rows"], t["c_a"], t["c_out"], t["cols"], t["cols"]),
           lambda t: k.cumsum_kernel[(t["rows"],)](t["a"], t["out"], t["cols"], t["cols"],
                                                   BLOCK=1024, num_warps=4),
+          "out", lambda t: 2 * t["rows"] * t["cols"] * 4),
+    Bench("transpose",
+          _transpose,
+          lambda kern, t: kern(t["grid"], t["c_x"], t["c_out"], t["m"], t["n"], t["n"], t["m"]),
+          lambda t: k.transpose_kernel[t["grid"]](t["x"], t["out"], t["m"], t["n"], t["n"],
+                                                  t["m"], BLOCK=64, num_warps=4),
+          "out", lambda t: 2 * t["m"] * t["n"] * 4),
+    Bench("sort",
+          _sort,
+          lambda kern, t: kern(t["rows"], t["c_x"], t["c_out"], t["cols"], t["cols"]),
+          lambda t: k.sort_kernel[(t["rows"],)](t["x"], t["out"], t["cols"], t["cols"],
+                                                BLOCK=256, num_warps=4),
           "out", lambda t: 2 * t["rows"] * t["cols"] * 4),
 ]
 

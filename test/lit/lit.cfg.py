@@ -17,7 +17,7 @@ config.excludes = ["Inputs", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
 config.environment["PYTHONUNBUFFERED"] = "1"
-for var in ("HOME", "PATH", "TTC_PTXAS"):
+for var in ("HOME", "PATH", "TTC_PTXAS", "TTC_LIBDEVICE"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
@@ -26,3 +26,11 @@ filecheck = shutil.which("filecheck") or f"{sys.executable} -m filecheck"
 config.substitutions.append(("FileCheck", filecheck))
 config.substitutions.append(("%ttc", ttc))
 config.substitutions.append(("%python", sys.executable))
+
+try:  # tests that link libdevice (`REQUIRES: libdevice`) need one on this machine
+    from ttc.targets.nvidia.libdevice import find_libdevice
+
+    find_libdevice(None)
+    config.available_features.add("libdevice")
+except Exception:  # noqa: BLE001 (no libdevice, or ttc not importable by lit's Python)
+    pass

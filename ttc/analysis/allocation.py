@@ -30,11 +30,9 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from ttc.analysis.liveness import Liveness
 from ttc.analysis.lowering_helpers import (
-    ConversionKind,
     ReduceGeometry,
     ScanGeometry,
-    conversion_bitwidth,
-    conversion_kind,
+    conversion_scratch_bytes,
     elements_per_cta,
     gather_scratch_bytes,
     tensor_layout,
@@ -123,19 +121,16 @@ def scan_scratch_bytes(op: Operation) -> int:
     return geometry.scratch_bytes([element_type_or_self(v.type) for v in op.operands])
 
 
-def convert_layout_scratch_bytes(op: Operation) -> int:
-    """Scratch of a `ttg.convert_layout`: one CTA's tile of the tensor when data crosses lanes.
+def convert_layout_scratch_bytes(op: Operation, compute_capability: int | None = None) -> int:
+    """Scratch of a `ttg.convert_layout`: one round of its swizzled buffer (Triton's
+    `getNumScratchElemsSwizzledCvt`), 0 when it stays in registers or is shuffled within warps.
 
-    Register permutations need none. Conversions that move data between lanes or warps stage the
-    whole per-CTA tile (broadcast copies removed) through shared memory.
+    With a compute capability the buffer is the one the NVIDIA lowering uses (ldmatrix/stmatrix
+    considered); without, Triton's target-independent ld/st swizzle.
     """
     src, dst = op.operands[0].type, op.results[0].type
     assert isinstance(src, TensorType) and isinstance(dst, TensorType)
-    src_layout, dst_layout = tensor_layout(src), tensor_layout(dst)
-    if conversion_kind(src_layout, dst_layout) is ConversionKind.REGISTERS:
-        return 0
-    bits = conversion_bitwidth(src.element_type)
-    return elements_per_cta(src_layout) * bits // 8
+    return conversion_scratch_bytes(src, dst, compute_capability)
 
 
 def atomic_scratch_bytes(op: Operation) -> int:
@@ -179,11 +174,23 @@ _SCRATCH_SIZES: dict[str, ScratchSizeFn] = {
 
 
 def default_scratch_size(op: Operation) -> int:
-    """Triton's `defaultAllocationAnalysisScratchSizeFn` (also the NVIDIA one for these ops)."""
+    """Triton's `defaultAllocationAnalysisScratchSizeFn`."""
+    return _scratch_size(op, None)
+
+
+def nvidia_scratch_size(compute_capability: int) -> ScratchSizeFn:
+    """Triton's `getNvidiaAllocationAnalysisScratchSizeFn`: conversions swizzled for the
+    instructions of `compute_capability`, every other op as `default_scratch_size`."""
+    return lambda op: _scratch_size(op, compute_capability)
+
+
+def _scratch_size(op: Operation, compute_capability: int | None) -> int:
     size_fn = _SCRATCH_SIZES.get(op.name)
     if size_fn is None:
         return 0
     try:
+        if op.name == "ttg.convert_layout":
+            return convert_layout_scratch_bytes(op, compute_capability)
         return size_fn(op)
     except LayoutError as error:
         raise op_error(op, f"cannot size the shared memory of '{op.name}': {error.message}") from None

@@ -10,7 +10,10 @@ the lowering consult, so the two always agree:
   its scratch size.
 * `ConversionKind` / `conversion_kind` (Triton's `minimalCvtLayout`, `cvtReordersRegisters`,
   `cvtNeedsWarpShuffle`, `cvtNeedsSharedMemory`): quotient the conversion map by the block, warp and
-  lane dimensions it leaves untouched.
+  lane dimensions it leaves untouched; a conversion within warps is shuffled when it takes at most
+  one register-lane transposition (`ttc.layouts.warp_shuffle`), else it goes through shared memory.
+* `shared_conversion` / `conversion_scratch_bytes` (Triton's `getNumScratchElemsSwizzledCvt`): the
+  swizzled buffer of a conversion through shared memory (`ttc.layouts.swizzling`), one round of it.
 * `gather_is_warp_local` / `gather_scratch_bytes` (Triton's `GatherLoweringHelper`): whether a
   `tt.gather` can shuffle within warps, and otherwise the scratch holding its whole source.
 
@@ -31,6 +34,8 @@ from ttc.dialects.tt_types import bit_width, is_ptr
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr, ints
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
+from ttc.layouts.swizzling import SharedConversion, plan_shared_conversion, without_broadcast_registers
+from ttc.layouts.warp_shuffle import mixed_transpositions
 
 REGISTER, LANE, WARP, BLOCK = "register", "lane", "warp", "block"
 
@@ -236,8 +241,39 @@ def conversion_kind(src: LinearLayout, dst: LinearLayout) -> ConversionKind:
     if remaining in ([], [REGISTER]):
         return ConversionKind.REGISTERS
     if remaining == [REGISTER, LANE]:
-        return ConversionKind.WARP_SHUFFLE
+        try:
+            shuffles = mixed_transpositions(
+                without_broadcast_registers(src), without_broadcast_registers(dst)
+            )
+        except LayoutError:
+            return ConversionKind.SHARED_MEMORY
+        if shuffles < 2:
+            return ConversionKind.WARP_SHUFFLE
     return ConversionKind.SHARED_MEMORY
+
+
+def shared_conversion(
+    src: LinearLayout, dst: LinearLayout, element: Attribute, compute_capability: int | None
+) -> SharedConversion:
+    """The swizzled buffer and accesses of a conversion through shared memory."""
+    return plan_shared_conversion(
+        without_broadcast_registers(src),
+        without_broadcast_registers(dst),
+        conversion_bitwidth(element),
+        compute_capability,
+    )
+
+
+def conversion_scratch_bytes(
+    src: TensorType, dst: TensorType, compute_capability: int | None
+) -> int:
+    """Shared memory a `ttg.convert_layout` needs: one round of its swizzled buffer per CTA, or
+    nothing when it stays in registers or warps."""
+    src_layout, dst_layout = tensor_layout(src), tensor_layout(dst)
+    if conversion_kind(src_layout, dst_layout) is not ConversionKind.SHARED_MEMORY:
+        return 0
+    plan = shared_conversion(src_layout, dst_layout, src.element_type, compute_capability)
+    return plan.elements * conversion_bitwidth(src.element_type) // 8
 
 
 def gather_is_warp_local(src: TensorType, indices: TensorType, axis: int) -> bool:

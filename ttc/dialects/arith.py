@@ -12,7 +12,7 @@ xDSL's own classes, reused as they are; this module replaces what xDSL gets wron
 * `arith.constant` prints its value with MLIR's float rules (`1.000000e+00`, `0xFF800000`), signed
   integers, `dense<...>` splats, nested lists and the hex form for more than 100 elements, and
   parses hex float splats such as `dense<0xFF800000>` bit-exactly.
-* Adds `arith.remf` and `arith.index_castui`, which xDSL lacks.
+* Adds `arith.remf` and `arith.index_castui`, which xDSL lacks, and makes `arith.remui` Pure.
 """
 
 from __future__ import annotations
@@ -473,6 +473,15 @@ class ConstantOp(xarith.ConstantOp):
 
 
 @irdl_op_definition
+class RemUIOp(xarith.SignlessIntegerBinaryOperation):
+    """`arith.remui`: Pure, as MLIR's (xDSL's class lacks the trait, so a dead one stayed)."""
+
+    name = "arith.remui"
+
+    traits = traits_def(Pure())
+
+
+@irdl_op_definition
 class RemFOp(xarith.FloatingPointLikeBinaryOperation):
     """`arith.remf`: floating-point remainder."""
 
@@ -899,7 +908,7 @@ Arith = Dialect(
         xarith.CeilDivUIOp,
         xarith.FloorDivSIOp,
         xarith.RemSIOp,
-        xarith.RemUIOp,
+        RemUIOp,
         xarith.AndIOp,
         xarith.OrIOp,
         xarith.XOrIOp,

@@ -2398,6 +2398,30 @@ INTRINSIC_ARITIES: dict[str, int] = {
 INTRINSIC_OPS: dict[str, type[IntrinsicOp]] = {
     f"llvm.intr.{m}": _intrinsic(m, n) for m, n in INTRINSIC_ARITIES.items()
 }
+@irdl_op_definition
+class AbsOp(IRDLOperation):
+    """`"llvm.intr.abs"(%x) <{is_int_min_poison = false}> : (i32) -> i32`: `llvm.abs.*`.
+
+    Its immediate flag (is the absolute value of INT_MIN poison?) is a property, so MLIR prints the
+    op in generic form; so does ttc.
+    """
+
+    name = "llvm.intr.abs"
+
+    in_ = operand_def()
+    res = result_def()
+    is_int_min_poison = prop_def(IntegerAttr)
+
+    traits = traits_def(NoMemoryEffect())
+
+    def __init__(self, value: SSAValue, is_int_min_poison: bool) -> None:
+        super().__init__(
+            operands=[value],
+            result_types=[value.type],
+            properties={"is_int_min_poison": IntegerAttr(int(is_int_min_poison), i1)},
+        )
+
+
 SMinOp = INTRINSIC_OPS["llvm.intr.smin"]
 SMaxOp = INTRINSIC_OPS["llvm.intr.smax"]
 FMulAddOp = INTRINSIC_OPS["llvm.intr.fmuladd"]
@@ -2418,7 +2442,7 @@ _OPS: list[type[Operation]] = [
     ExtractValueOp, InsertValueOp, ExtractElementOp, InsertElementOp, ShuffleVectorOp,
     BrOp, CondBrOp, SwitchOp, UnreachableOp,
     AtomicRMWOp, AtomicCmpXchgOp, FenceOp,
-    *INTRINSIC_OPS.values(),
+    AbsOp, *INTRINSIC_OPS.values(),
 ]  # fmt: skip
 
 LLVM = Dialect(

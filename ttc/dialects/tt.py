@@ -654,6 +654,10 @@ class SplitOp(TTOp):
     out_rhs = result_def()
     traits = traits_def(NoMemoryEffect())
 
+    def asm_result_names(self) -> Sequence[tuple[int, str]]:
+        """Triton names the halves (`getAsmResultNames`): `%outLHS, %outRHS = tt.split ...`."""
+        return ((0, "outLHS"), (1, "outRHS"))
+
     @classmethod
     def parse(cls, parser: Parser) -> SplitOp:
         src = parser.parse_unresolved_operand()
@@ -675,10 +679,6 @@ class SplitOp(TTOp):
         printer.print_attribute(self.src.type)
         printer.print_string(" -> ")
         printer.print_attribute(self.out_lhs.type)
-
-    def asm_result_names(self) -> Sequence[tuple[int, str]]:
-        """The ODS result names, which Triton's printer gives the results by default."""
-        return ((0, "outLHS"), (1, "outRHS"))
 
     def verify_op(self) -> None:
         v.check_operands(self, v.TENSOR)

@@ -782,6 +782,17 @@ class LLVMIREmitter:
             raise _cannot_translate(op) from None
         self.call(op, name, list(op.args))
 
+    def abs(self, op: Operation) -> None:
+        assert isinstance(op, llvm.AbsOp)
+        type = self.type_of(op, op.res.type)
+        try:
+            name = f"llvm.abs.{mangled_type(op.res.type)}"
+        except KeyError:
+            raise _cannot_translate(op) from None
+        self.declare(name, type, [type, "i1"])
+        poison = "true" if op.is_int_min_poison.value.data else "false"
+        self.define(op, f"call {type} @{name}({self.typed(op, op.in_)}, i1 {poison})")
+
     def inline_asm(self, op: Operation) -> None:
         assert isinstance(op, llvm.InlineAsmOp)
         result = op.results[0] if op.results else None
@@ -971,6 +982,7 @@ _HANDLERS: dict[type[Operation], Callable[[LLVMIREmitter, Operation], None]] = {
     llvm.UnreachableOp: LLVMIREmitter.unreachable,
     llvm.CallOp: LLVMIREmitter.call_op,
     llvm.CallIntrinsicOp: LLVMIREmitter.call_intrinsic,
+    llvm.AbsOp: LLVMIREmitter.abs,
     llvm.InlineAsmOp: LLVMIREmitter.inline_asm,
     llvm.AtomicRMWOp: LLVMIREmitter.atomicrmw,
     llvm.AtomicCmpXchgOp: LLVMIREmitter.cmpxchg,

@@ -5,8 +5,9 @@ the way the LLVM lowering reads it back: every op owning a buffer — a scratch 
 `ttg.local_alloc` — gets `allocation.offset = N : i32`, and the module gets `ttg.shared = N : i32`,
 the bytes of shared memory the kernel needs (Triton's `attachAllocationSizeAndOffsetAttr`).
 
-The NVIDIA variant takes the target's `compute-capability` and `ptx-version` as Triton's does; the
-scratch sizes of the ops ttc lowers do not depend on them.
+The NVIDIA variant takes the target's `compute-capability` and `ptx-version` as Triton's does: a
+layout conversion's buffer is swizzled for the ldmatrix/stmatrix instructions the target offers
+(`nvidia_scratch_size`), which can change how many rounds it takes and so its size.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import ClassVar
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
 
-from ttc.analysis.allocation import ModuleAllocation, allocate_module
+from ttc.analysis.allocation import ModuleAllocation, allocate_module, nvidia_scratch_size
 from ttc.pipelines.pass_base import TtcPass
 
 OFFSET_ATTR = "allocation.offset"
@@ -56,4 +57,4 @@ class AllocateSharedMemoryNvPass(TtcPass):
     ptx_version: int = field(default=80, metadata={"help": "PTX version"})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        attach_allocation(op, allocate_module(op))
+        attach_allocation(op, allocate_module(op, nvidia_scratch_size(self.compute_capability)))

@@ -1,7 +1,8 @@
 """Layout helpers shared by the TritonGPU passes (Triton's TritonGPU Dialect.cpp and Utility.cpp).
 
 - `blocked_for_shape`, `cta_layout_for_shape`, `default_blocked`: the blocked-encoding builders,
-  re-exported from `ttc.layouts.default_blocked` for the passes.
+  re-exported from `ttc.layouts.default_blocked` for the passes; `infer_reshape_encoding` and
+  `reshape_decomposition` likewise from `ttc.layouts.infer`.
 - `infer_dst_encoding` / `infer_src_encoding`: how an encoding flows through an op forward and
   backward (elementwise and same-encoding ops keep it, `reduce` slices it, `expand_dims` undoes a
   slice, `trans` permutes it, `join`/`split`/`reshape` follow `ttc.layouts.infer`, a gather's
@@ -30,7 +31,12 @@ from ttc.dialects.ttg_attrs import (
     ints,
 )
 from ttc.layouts.default_blocked import blocked_for_shape, cta_layout_for_shape, default_blocked
-from ttc.layouts.infer import infer_join_encoding, infer_reshape_encoding, infer_split_encoding
+from ttc.layouts.infer import (
+    infer_join_encoding,
+    infer_reshape_encoding,
+    infer_split_encoding,
+    reshape_decomposition,
+)
 from ttc.transforms.utils import is_elementwise, splat_scalar
 
 

@@ -31,17 +31,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // A 64x64x32 bf16 tile on 2x2 warps: each warp computes 32x32, 2 (M) x 4 (N) x 2 (K) = 16
 // instructions. The operands arrive from blocked loads through shared memory; the epilogue
-// truncates in the accumulator layout, converts to the store layout through shared memory and
-// stores 16-byte vectors under the mask.
+// truncates in the accumulator layout, converts to the store layout through a swizzled shared
+// buffer (8-byte vectors of bf16 bits on both sides) and stores 16-byte vectors under the mask.
 // CHECK-LABEL: llvm.func @bf16_matmul_epilogue
 // CHECK: nvvm.barrier0
 // CHECK-COUNT-16: "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 { $0, $1, $2, $3 }, { $8, $9, $10, $11 }, { $12, $13 }, { $4, $5, $6, $7 };", "=f,=f,=f,=f,0,1,2,3,r,r,r,r,r,r"
 // CHECK-NOT: mma.sync
 // CHECK-COUNT-32: llvm.fptrunc %{{.*}} : f32 to bf16
 // CHECK-NOT: llvm.fptrunc
-// CHECK: llvm.store %{{.*}}, %{{.*}} : bf16, !llvm.ptr<3>
+// CHECK: llvm.bitcast %{{.*}} : bf16 to i16
+// CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<4xi16>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> bf16
+// CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xi16>
+// CHECK: llvm.bitcast %{{.*}} : i16 to bf16
 // CHECK: "@$5 st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };", "r,r,r,r,l,b"
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blockedb = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>

@@ -36,3 +36,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// A layout conversion that moves data between the CTAs of a cluster has no lowering: the scratch
+// buffer cannot be sized.
+#a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 1]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @across_ctas() {
+    %i = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #a}>>
+    %e = tt.expand_dims %i {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #a}>> -> tensor<1x64xi32, #a>
+    %x = tt.broadcast %e : tensor<1x64xi32, #a> -> tensor<64x64xi32, #a>
+    // expected-error @below {{cannot size the shared memory of 'ttg.convert_layout': the conversion moves data between CTAs}}
+    %y = ttg.convert_layout %x : tensor<64x64xi32, #a> -> tensor<64x64xi32, #b>
+    tt.return
+  }
+}

@@ -85,28 +85,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-// Math: exp is x * log2(e) then ex2.approx (f16 through f32), exp2 is the flush-to-zero
-// ex2.approx (libdevice's __nv_exp2f under nvvm-reflect-ftz), f32 division is div.full,
-// precise ops are plain LLVM.
+// Math: exp is x * log2(e) then ex2.approx on f32 and libdevice's __nv_expf on f16 (in f32),
+// exp2 is the flush-to-zero ex2.approx (libdevice's __nv_exp2f under nvvm-reflect-ftz), f32
+// division is div.full, precise ops are the IEEE (.rn) NVVM intrinsics, sqrt/rsqrt/log2/floor
+// are libdevice calls.
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+// CHECK: llvm.func @__nv_expf(f32) -> f32
+// CHECK: llvm.func @__nv_sqrtf(f32) -> f32
 // CHECK-LABEL: llvm.func @math
 // CHECK: %[[LOG2E:.*]] = llvm.mlir.constant(1.44269502 : f32) : f32
 // CHECK: %[[S:.*]] = llvm.fmul %{{.*}}, %[[LOG2E]] : f32
 // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f"(%[[S]]) : (f32) -> f32
-// CHECK: llvm.fpext %{{.*}} : f16 to f32
-// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f"
-// CHECK: llvm.fptrunc %{{.*}} : f32 to f16
+// CHECK: %[[H:.*]] = llvm.fpext %{{.*}} : f16 to f32
+// CHECK: %[[E:.*]] = llvm.call @__nv_expf(%[[H]]) : (f32) -> f32
+// CHECK: llvm.fptrunc %[[E]] : f32 to f16
 // CHECK: llvm.call_intrinsic "llvm.nvvm.div.full"(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
-// CHECK: llvm.fdiv %{{.*}}, %{{.*}} : f32
-// CHECK: llvm.intr.sqrt(%{{.*}}) : (f32) -> f32
-// CHECK: llvm.call_intrinsic "llvm.nvvm.rsqrt.approx.f"
-// CHECK: llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"
+// CHECK: llvm.call_intrinsic "llvm.nvvm.div.rn.f"(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
+// CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.rn.f"(%{{.*}}) : (f32) -> f32
+// CHECK: llvm.call @__nv_rsqrtf
+// CHECK: llvm.call @__nv_log2f
 // CHECK: llvm.intr.fma(%{{.*}}, %{{.*}}, %{{.*}}) : (f32, f32, f32) -> f32
 // CHECK: llvm.intr.fabs
-// CHECK: llvm.intr.floor
+// CHECK: llvm.call @__nv_floorf
 // CHECK: %[[MAX:.*]] = llvm.intr.maximum
 // CHECK: llvm.intr.minimum(%[[MAX]], %{{.*}})
 // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f"(%{{.*}}) : (f32) -> f32
+// CHECK: llvm.call @__nv_sqrtf
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @math(%x: f32, %h: f16) {
     %0 = tt.splat %x : f32 -> tensor<32xf32, #blocked>
@@ -122,6 +126,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     %10 = math.floor %9 : tensor<32xf32, #blocked>
     %11 = tt.clampf %10, %0, %1, propagateNan = all : tensor<32xf32, #blocked>
     %12 = math.exp2 %11 : tensor<32xf32, #blocked>
+    %13 = math.sqrt %12 : tensor<32xf32, #blocked>
     tt.return
   }
 }

@@ -117,8 +117,10 @@ def test_conversion_kinds() -> None:
 
     rows = blocked([1, 4], [1, 32], [4, 1])  # warp w holds row w, 4 neighbours per lane
     assert conversion_kind(rows, rows) is ConversionKind.REGISTERS
-    strided = blocked([1, 1], [1, 32], [4, 1])  # same rows, lanes now take neighbours
-    assert conversion_kind(rows, strided) is ConversionKind.WARP_SHUFFLE
+    pairs = blocked([1, 2], [1, 32], [4, 1])  # same rows; one register bit trades with a lane bit
+    assert conversion_kind(rows, pairs) is ConversionKind.WARP_SHUFFLE
+    strided = blocked([1, 1], [1, 32], [4, 1])  # lanes take neighbours: two register-lane swaps,
+    assert conversion_kind(rows, strided) is ConversionKind.SHARED_MEMORY  # cheaper in memory
     columns = blocked([1, 4], [4, 8], [1, 4])  # warps split the columns instead
     assert conversion_kind(rows, columns) is ConversionKind.SHARED_MEMORY
 

@@ -19,18 +19,19 @@ KERNELS = GPU_KERNELS
 WARPS = {"add": 4, "softmax": 4, "row_sum": 4, "layer_norm": 8}
 SCRATCH = ["global_scratch", "profile_scratch"]
 
-ERF_TTGIR = """\
+FP8_TTGIR = """\
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], \
 order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", \
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", \
 "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @erf_kernel(%p: !tt.ptr<f32>) {
+  tt.func public @fp8_kernel(%p: !tt.ptr<f32>) {
     %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
     %1 = tt.splat %p : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #blocked>
     %2 = tt.addptr %1, %0 : tensor<128x!tt.ptr<f32>, #blocked>, tensor<128xi32, #blocked>
     %3 = tt.load %2 : tensor<128x!tt.ptr<f32>, #blocked>
-    %4 = math.erf %3 : tensor<128xf32, #blocked>
-    tt.store %2, %4 : tensor<128x!tt.ptr<f32>, #blocked>
+    %4 = tt.fp_to_fp %3, rounding = rtne : tensor<128xf32, #blocked> -> tensor<128xf8E5M2, #blocked>
+    %5 = tt.fp_to_fp %4 : tensor<128xf8E5M2, #blocked> -> tensor<128xf32, #blocked>
+    tt.store %2, %5 : tensor<128x!tt.ptr<f32>, #blocked>
     tt.return
   }
 }
@@ -142,14 +143,30 @@ def test_timing_reports_passes_and_backend_steps(tmp_path: Path) -> None:
 
 
 def test_cannot_lower_is_located_and_writes_nothing(tmp_path: Path) -> None:
-    source = tmp_path / "erf.ttgir"
-    source.write_text(ERF_TTGIR)
-    output = tmp_path / "erf.ptx"
+    source = tmp_path / "fp8.ttgir"
+    source.write_text(FP8_TTGIR)
+    output = tmp_path / "fp8.ptx"
     output.write_text("old\n")
-    result = compile_(str(source), "--target=cuda:90", "-o", str(output))
+    result = compile_(str(source), "--target=cuda:80", "-o", str(output))
     assert result.exit_code == 1
-    assert f"{source}:8:10: error: cannot lower 'math.erf' for cuda:90" in result.stderr
+    assert (f"{source}:8:10: error: cannot lower 'tt.fp_to_fp' for cuda:80: converting f32 to "
+            "f8E5M2 needs the fp8 cvt instructions of sm_89 and newer") in result.stderr
     assert output.read_text() == "old\n"
+
+
+def test_missing_libdevice_names_what_to_install(monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Path) -> None:
+    from ttc.targets.nvidia import libdevice
+
+    monkeypatch.delenv("TTC_LIBDEVICE", raising=False)
+    monkeypatch.setattr(libdevice, "libdevice_candidates", lambda ptxas: [])
+    output = tmp_path / "gelu.ptx"
+    result = compile_(str(KERNELS / "gelu" / "sm80.ttir"), "--target=cuda:80", "-o", str(output))
+    assert result.exit_code == 1
+    assert ("error: libdevice.10.bc not found (the kernel calls __nv_erff): install the CUDA "
+            "toolkit or `pip install nvidia-cuda-nvcc-cu12`, or set TTC_LIBDEVICE to the file"
+            in result.stderr)
+    assert not output.exists()
 
 
 def test_missing_stage_is_named(tmp_path: Path) -> None:

@@ -118,10 +118,17 @@ def test_describe_kernel() -> None:
 
 def test_missing_libdevice_names_what_to_install(monkeypatch: pytest.MonkeyPatch,
                                                  tmp_path: Path) -> None:
+    monkeypatch.delenv("TTC_LIBDEVICE", raising=False)
     monkeypatch.setattr(libdevice, "libdevice_candidates", lambda ptxas: [tmp_path / "no.bc"])
-    calls = "declare float @__nv_expf(float)\ndefine ptx_kernel void @k() {\n  ret void\n}\n"
-    with pytest.raises(TtcError, match="libdevice.10.bc not found: install the CUDA toolkit or "
-                                       "`pip install nvidia-cuda-nvcc-cu12`, or set TTC_LIBDEVICE"):
+    calls = ("declare float @__nv_expf(float)\ndeclare float @__nv_erff(float)\n"
+             "define ptx_kernel void @k() {\n  ret void\n}\n")
+    with pytest.raises(TtcError) as error:
+        libdevice.link_libdevice(calls)
+    assert error.value.message == (
+        "libdevice.10.bc not found (the kernel calls __nv_erff, __nv_expf): install the CUDA "
+        "toolkit or `pip install nvidia-cuda-nvcc-cu12`, or set TTC_LIBDEVICE to the file")
+    monkeypatch.setenv("TTC_LIBDEVICE", str(tmp_path / "missing.bc"))
+    with pytest.raises(TtcError, match="TTC_LIBDEVICE names no file: .*missing.bc"):
         libdevice.link_libdevice(calls)
     assert libdevice.link_libdevice("define void @f() {\n  ret void\n}\n") == \
         "define void @f() {\n  ret void\n}\n"

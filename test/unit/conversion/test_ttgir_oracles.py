@@ -88,7 +88,6 @@ NEEDS_WGMMA = {
 # Issue 8's kernels whose TTGIR does not match Triton's yet, and why. Strict: an entry that starts
 # matching fails the test until it is removed.
 NOT_MATCHED_YET = {
-    "libdevice": "remove-layout-conversions keeps a second layout for the mulhi operands",
 }
 
 

@@ -33,10 +33,11 @@ PTX as Triton's PTXBuilder writes it), `lw.cannot_lower(op)` for unsupported cas
 
 Modules: `convert` (the pass and the function driver, kernel ABI), `control_flow` (tt.return,
 cf.br/cond_br), `spmd` (program ids), `view` (constants, make_range, splat, broadcast, expand_dims,
-reshape, trans), `elementwise` (arith, math, tt elementwise ops), `load_store` (addptr, load,
-store), `inline_asm` (tt.elementwise_inline_asm), `printing` (tt.print through vprintf),
-`assertion` (tt.assert through __assertfail), `symbols` (module-level declarations and constant
-strings a lowering adds).
+reshape, trans), `elementwise` (arith, math, tt elementwise ops), `math_libdevice` (float
+functions through libdevice, extern_elementwise, mulhiui), `fp_conversions` (fp_to_fp, packed
+int8 to bf16), `load_store` (addptr, load, store), `inline_asm` (tt.elementwise_inline_asm),
+`printing` (tt.print through vprintf), `assertion` (tt.assert through __assertfail), `symbols`
+(module-level declarations and constant strings a lowering adds).
 """
 
 import importlib

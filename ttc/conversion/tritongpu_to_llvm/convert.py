@@ -39,6 +39,7 @@ from xdsl.ir import Attribute, Block, Operation, Region
 from xdsl.rewriter import InsertPoint
 
 from ttc.analysis.axis_info import ModuleAxisInfo
+from ttc.analysis.allocation import allocate_module, nvidia_scratch_size
 from ttc.analysis.membar import insert_barriers
 from ttc.conversion.tritongpu_to_llvm.functions import packed_results_type
 from ttc.conversion.tritongpu_to_llvm.lowering import (
@@ -196,7 +197,8 @@ class ConvertTritonGPUToLLVMPass(TtcPass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         target = target_of(op, self.compute_capability, self.ptx_version)
-        insert_barriers(op)  # Triton runs ModuleMembarAnalysis before lowering
+        # Triton runs ModuleMembarAnalysis, over the NVIDIA allocation, before lowering
+        insert_barriers(op, allocate_module(op, nvidia_scratch_size(self.compute_capability)))
         axis_info = ModuleAxisInfo(op)
         body = op.body.block
         for func in list(body.ops):

@@ -2,36 +2,36 @@
 MLIR's ArithToLLVM).
 
 Integer and float arithmetic, comparisons, `select` and casts map one-to-one onto LLVM ops
-(fast-math flags carried over). Where Triton's NVIDIA lowering picks a PTX intrinsic, so does ttc:
-`arith.divf` on f32 is `llvm.nvvm.div.full` (div.full.f32, Triton's default division),
-`math.exp` on f32 is `x * log2(e)` then `llvm.nvvm.ex2.approx.f`; `math.exp2` is what Triton's
-call of libdevice's `__nv_exp2f` becomes under its default `nvvm-reflect-ftz = 1`,
-`llvm.nvvm.ex2.approx.ftz.f`;
-`math.log2`/`math.log` use `llvm.nvvm.lg2.approx.f` (times ln 2 for `log`), `math.rsqrt` is
-rsqrt.approx. f16/bf16 operands of these are computed in f32. The precise variants are plain LLVM:
-`tt.precise_divf` is `fdiv` (div.rn) and `tt.precise_sqrt`/`math.sqrt` are `llvm.intr.sqrt`
-(sqrt.rn, what libdevice's `__nv_sqrtf` does without flush-to-zero). Ops that need libdevice
-(erf, sin, tanh, pow, ...) have no lowering and report `cannot lower`.
+(fast-math flags carried over). Where Triton's NVIDIA lowering picks something else, so does ttc:
+`arith.divf` is `llvm.nvvm.div.full` on f32 (div.full.f32, Triton's default division) and
+`llvm.nvvm.div.rn.d` on f64; `tt.precise_divf`/`tt.precise_sqrt` are `llvm.nvvm.div.rn.*` and
+`llvm.nvvm.sqrt.rn.*`; `math.absi` is `llvm.intr.abs` with INT_MIN not poison; `tt.clampf` is
+max then min, or from sm_90 on, for a range symmetric by construction (Triton's isClipPattern),
+one `llvm.nvvm.fmin[.nan].xorsign.abs`. Float functions that libdevice computes are in
+`math_libdevice`, float conversions with their own instruction sequences in `fp_conversions`.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects.builtin import Float32Type, Float64Type, IntegerType, TensorType, f32
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    FloatAttr,
+    TensorType,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.traits import is_side_effect_free
 
 from ttc.conversion.tritongpu_to_llvm.indices import register_coords
-from ttc.conversion.tritongpu_to_llvm.lowering import FLOAT_TYPES, FunctionLowering, bit_width
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_width
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.dialects import llvm
 from ttc.dialects.llvm_attrs import FastMathFlag
-from ttc.dialects.tt_types import PropagateNan, RoundingMode
-
-LOG2E = math.log2(math.e)
-LN2 = math.log(2.0)
+from ttc.dialects.tt_types import PropagateNan
 
 _BINARY: dict[str, type[Operation]] = {
     "arith.addi": llvm.AddOp, "arith.subi": llvm.SubOp, "arith.muli": llvm.MulOp,
@@ -40,7 +40,7 @@ _BINARY: dict[str, type[Operation]] = {
     "arith.andi": llvm.AndOp, "arith.ori": llvm.OrOp, "arith.xori": llvm.XOrOp,
     "arith.shli": llvm.ShlOp, "arith.shrsi": llvm.AShrOp, "arith.shrui": llvm.LShrOp,
     "arith.addf": llvm.FAddOp, "arith.subf": llvm.FSubOp, "arith.mulf": llvm.FMulOp,
-    "arith.remf": llvm.FRemOp, "tt.precise_divf": llvm.FDivOp,
+    "arith.remf": llvm.FRemOp,
 }  # fmt: skip
 """Ops that are one LLVM binary op per register."""
 
@@ -48,17 +48,13 @@ _INTRINSICS: dict[str, str] = {
     "arith.maxsi": "smax", "arith.minsi": "smin", "arith.maxui": "umax", "arith.minui": "umin",
     "arith.maximumf": "maximum", "arith.minimumf": "minimum",
     "arith.maxnumf": "maxnum", "arith.minnumf": "minnum",
-    "math.fma": "fma", "math.absf": "fabs", "math.copysign": "copysign",
-    "math.floor": "floor", "math.ceil": "ceil", "math.trunc": "trunc", "math.round": "round",
-    "math.roundeven": "roundeven", "math.sqrt": "sqrt", "tt.precise_sqrt": "sqrt",
-    "math.ctpop": "ctpop",
+    "math.fma": "fma", "math.absf": "fabs", "math.trunc": "trunc", "math.ctpop": "ctpop",
 }  # fmt: skip
 """Ops that are one overloaded `llvm.intr.*` per register."""
 
 _CASTS: dict[str, type[Operation]] = {
     "arith.extsi": llvm.SExtOp, "arith.extui": llvm.ZExtOp, "arith.trunci": llvm.TruncOp,
-    "arith.extf": llvm.FPExtOp, "arith.truncf": llvm.FPTruncOp,
-    "arith.sitofp": llvm.SIToFPOp, "arith.uitofp": llvm.UIToFPOp,
+    "arith.extf": llvm.FPExtOp, "arith.truncf": llvm.FPTruncOp, "arith.uitofp": llvm.UIToFPOp,
     "arith.fptosi": llvm.FPToSIOp, "arith.fptoui": llvm.FPToUIOp,
     "arith.bitcast": llvm.BitcastOp, "tt.bitcast": llvm.BitcastOp,
     "tt.int_to_ptr": llvm.IntToPtrOp, "tt.ptr_to_int": llvm.PtrToIntOp,
@@ -185,20 +181,17 @@ def _negf(lw: FunctionLowering, op: Operation) -> None:
 
 @lowers("math.absi")
 def _absi(lw: FunctionLowering, op: Operation) -> None:
-    def absolute(a: Sequence[SSAValue]) -> SSAValue:
-        negative = lw.icmp("slt", a[0], 0)
-        negated = lw.value(llvm.SubOp(lw.const(0, a[0].type), a[0]))
-        return lw.value(llvm.SelectOp(negative, negated, a[0]))
-
-    map_registers(lw, op, absolute)
+    map_registers(lw, op, lambda a: lw.value(llvm.AbsOp(a[0], is_int_min_poison=False)))
 
 
 @lowers("arith.divf")
 def _divf(lw: FunctionLowering, op: Operation) -> None:
-    props = _fastmath(op)
-    if isinstance(_result_type(lw, op), Float32Type):
-        map_registers(lw, op, lambda a: _call(lw, "llvm.nvvm.div.full", a))
+    type = _result_type(lw, op)
+    if isinstance(type, Float32Type | Float64Type):
+        name = "llvm.nvvm.div.full" if isinstance(type, Float32Type) else "llvm.nvvm.div.rn.d"
+        map_registers(lw, op, lambda a: _call(lw, name, a))
     else:
+        props = _fastmath(op)
         map_registers(lw, op, lambda a: lw.value(llvm.FDivOp(a[0], a[1], props)))
 
 
@@ -208,99 +201,72 @@ def _call(lw: FunctionLowering, name: str, args: Sequence[SSAValue]) -> SSAValue
     return result
 
 
-def _in_f32(
-    lw: FunctionLowering, op: Operation, fn: Callable[[SSAValue], SSAValue]
-) -> None:
-    """Apply an f32-only approximation; f16/bf16 are extended to f32 and truncated back."""
+_PRECISE: dict[str, tuple[str, str]] = {
+    "tt.precise_divf": ("llvm.nvvm.div.rn.f", "llvm.nvvm.div.rn.d"),
+    "tt.precise_sqrt": ("llvm.nvvm.sqrt.rn.f", "llvm.nvvm.sqrt.rn.d"),
+}
+"""The IEEE round-to-nearest NVVM intrinsics of the precise ops, on f32 and f64."""
+
+
+@lowers(*_PRECISE)
+def _precise(lw: FunctionLowering, op: Operation) -> None:
     type = _result_type(lw, op)
-    if isinstance(type, Float64Type) or not isinstance(type, FLOAT_TYPES):
+    if not isinstance(type, Float32Type | Float64Type):
         raise lw.cannot_lower(op)
-
-    def apply(a: Sequence[SSAValue]) -> SSAValue:
-        if isinstance(type, Float32Type):
-            return fn(a[0])
-        wide = fn(lw.value(llvm.FPExtOp(a[0], f32)))
-        return lw.value(llvm.FPTruncOp(wide, type))
-
-    map_registers(lw, op, apply)
+    name = _PRECISE[op.name][isinstance(type, Float64Type)]
+    map_registers(lw, op, lambda a: _call(lw, name, a))
 
 
-@lowers("math.exp")
-def _exp(lw: FunctionLowering, op: Operation) -> None:
-    def exp(x: SSAValue) -> SSAValue:
-        scaled = lw.value(llvm.FMulOp(x, lw.const(LOG2E, f32)))
-        return _call(lw, "llvm.nvvm.ex2.approx.f", [scaled])
-
-    _in_f32(lw, op, exp)
-
-
-@lowers("math.exp2")
-def _exp2(lw: FunctionLowering, op: Operation) -> None:
-    _in_f32(lw, op, lambda x: _call(lw, "llvm.nvvm.ex2.approx.ftz.f", [x]))
-
-
-@lowers("math.log2")
-def _log2(lw: FunctionLowering, op: Operation) -> None:
-    _in_f32(lw, op, lambda x: _call(lw, "llvm.nvvm.lg2.approx.f", [x]))
+def _splat_constant(value: SSAValue) -> float | None:
+    """The float a value is known to hold everywhere: a splat `arith.constant` or a scalar one."""
+    owner = value.owner
+    if not isinstance(owner, Operation) or owner.name != "arith.constant":
+        return None
+    attr = owner.properties.get("value") or owner.attributes.get("value")
+    if isinstance(attr, FloatAttr):
+        return attr.value.data
+    if isinstance(attr, DenseIntOrFPElementsAttr) and attr.is_splat():
+        first = attr.get_values()[0]
+        return float(first) if isinstance(first, float) else None
+    return None
 
 
-@lowers("math.log")
-def _log(lw: FunctionLowering, op: Operation) -> None:
-    def log(x: SSAValue) -> SSAValue:
-        log2 = _call(lw, "llvm.nvvm.lg2.approx.f", [x])
-        return lw.value(llvm.FMulOp(log2, lw.const(LN2, f32)))
-
-    _in_f32(lw, op, log)
+def _defined_by(value: SSAValue, name: str) -> Operation | None:
+    owner = value.owner
+    return owner if isinstance(owner, Operation) and owner.name == name else None
 
 
-@lowers("math.rsqrt")
-def _rsqrt(lw: FunctionLowering, op: Operation) -> None:
-    if isinstance(_result_type(lw, op), Float64Type):
-        map_registers(lw, op, lambda a: _call(lw, "llvm.nvvm.rsqrt.approx.d", a))
-    else:
-        _in_f32(lw, op, lambda x: _call(lw, "llvm.nvvm.rsqrt.approx.f", [x]))
+def is_clip(op: Operation) -> bool:
+    """Whether `tt.clampf x, lo, hi` has `lo == -hi` by construction (Triton's isClipPattern):
+    `lo = negf hi`, both splats of a scalar and its `negf`, `lo = 0.0 - hi`, or constants."""
+    _, lo, hi = op.operands
+    if (neg := _defined_by(lo, "arith.negf")) is not None and neg.operands[0] == hi:
+        return True
+    lo_splat, hi_splat = _defined_by(lo, "tt.splat"), _defined_by(hi, "tt.splat")
+    if lo_splat is not None and hi_splat is not None:
+        neg = _defined_by(lo_splat.operands[0], "arith.negf")
+        if neg is not None and neg.operands[0] == hi_splat.operands[0]:
+            return True
+    if (sub := _defined_by(lo, "arith.subf")) is not None and sub.operands[1] == hi \
+            and _splat_constant(sub.operands[0]) == 0.0:
+        return True
+    low, high = _splat_constant(lo), _splat_constant(hi)
+    return low is not None and high is not None and low == -high
 
 
 @lowers("tt.clampf")
 def _clampf(lw: FunctionLowering, op: Operation) -> None:
+    """max then min (maximum/minimum when NaNs propagate); from sm_90 on, a clamp to a symmetric
+    range is one `min.xorsign.abs` of x and the bound, as Triton's ClampFOpConversion."""
     propagate = PropagateNan(op.properties["propagateNan"].value.data)  # type: ignore[attr-defined]
+    type = _result_type(lw, op)
+    if lw.target.compute_capability >= 90 and isinstance(type, Float32Type | Float16Type) \
+            and is_clip(op):
+        name = "llvm.nvvm.fmin" + (".nan" if propagate is PropagateNan.ALL else "") \
+            + ".xorsign.abs" + (".f" if isinstance(type, Float32Type) else ".f16")
+        map_registers(lw, op, lambda a: _call(lw, name, [a[0], a[2]]))
+        return
     lower, upper = ("maximum", "minimum") if propagate is PropagateNan.ALL else ("maxnum", "minnum")
     map_registers(
         lw, op, lambda a: intrinsic(lw, upper, [intrinsic(lw, lower, [a[0], a[1]]), a[2]])
     )
-
-
-@lowers("tt.mulhiui")
-def _mulhiui(lw: FunctionLowering, op: Operation) -> None:
-    def mulhi(a: Sequence[SSAValue]) -> SSAValue:
-        width = bit_width(a[0].type)
-        wide = IntegerType(2 * width)
-        product = lw.value(
-            llvm.MulOp(lw.value(llvm.ZExtOp(a[0], wide)), lw.value(llvm.ZExtOp(a[1], wide)))
-        )
-        high = lw.binary(llvm.LShrOp, product, width)
-        return lw.value(llvm.TruncOp(high, a[0].type))
-
-    map_registers(lw, op, mulhi)
-
-
-@lowers("tt.fp_to_fp")
-def _fp_to_fp(lw: FunctionLowering, op: Operation) -> None:
-    src, dst = lw.llvm_type(op.operands[0].type), _result_type(lw, op)
-    if not (isinstance(src, FLOAT_TYPES) and isinstance(dst, FLOAT_TYPES)):
-        raise lw.cannot_lower(op)
-    if bit_width(dst) > bit_width(src):
-        map_registers(lw, op, lambda a: lw.value(llvm.FPExtOp(a[0], dst)))
-        return
-    rounding = op.properties.get("rounding")
-    if rounding is None or RoundingMode(rounding.value.data) is not RoundingMode.RTNE:  # type: ignore[attr-defined]
-        raise lw.cannot_lower(op)
-
-    def truncate(a: Sequence[SSAValue]) -> SSAValue:
-        value = a[0]
-        if bit_width(dst) == bit_width(src):  # f16 <-> bf16 goes through f32
-            value = lw.value(llvm.FPExtOp(value, f32))
-        return lw.value(llvm.FPTruncOp(value, dst))
-
-    map_registers(lw, op, truncate)
-

@@ -52,6 +52,11 @@ GLOBAL_SMEM = "global_smem"
 """The module's external `addrspace(3)` array that kernels address their shared memory from."""
 
 
+def is_fp8(type: Attribute) -> bool:
+    """Whether `type` is an 8-bit float (a register holds one as its `i8` bits)."""
+    return isinstance(type, ReducedPrecisionFloatType) and type.bitwidth == 8
+
+
 @dataclass(frozen=True)
 class NvidiaTarget:
     """The compilation target of one module: Triton's `TargetInfo` plus the module's warp shape."""
@@ -124,7 +129,8 @@ class FunctionLowering:
 
     def llvm_type(self, type: Attribute) -> Attribute:
         """The LLVM type of one register of a value of `type` (the element type for tensors, the
-        base pointer for a shared-memory descriptor, `i32` for an async token)."""
+        base pointer for a shared-memory descriptor, `i32` for an async token, `i8` for an 8-bit
+        float, as Triton's type converter)."""
         if isinstance(type, MemDescType):
             return llvm.LLVMPointerType(IntAttr(SHARED_ADDRESS_SPACE))
         if isinstance(type, AsyncTokenType):
@@ -137,7 +143,7 @@ class FunctionLowering:
             return i32
         if isinstance(type, IntegerType | llvm.LLVMPointerType) or isinstance(type, FLOAT_TYPES):
             return type
-        if isinstance(type, ReducedPrecisionFloatType) and type.bitwidth == 8:
+        if is_fp8(type):
             return IntegerType(8)  # fp8 values travel as their bits, as in Triton's type converter
         assert self.current is not None
         raise self.cannot_lower(self.current)

@@ -49,8 +49,8 @@ from ttc.conversion.tritongpu_to_llvm.shared_transfer import (
     AddressEmitter,
     RegisterOffsets,
     SharedView,
-    compose_register,
     coordinates_to_offset,
+    load_matrices,
     plan_ldmatrix,
     subslice_mask,
     transfer,
@@ -148,43 +148,11 @@ def _load_matrices(
     plan = next((p for p in plans if p is not None), None)
     if plan is None:
         return False
-    row_lanes = offsets.lane[:2] if plan.transpose else offsets.lane[2:]
-    rows = [offsets.reg[i] for i in plan.row_regs] + list(row_lanes)
-    lanes = rows + [offsets.reg[i] for i in plan.matrices]
-    lanes += [0] * (len(offsets.lane) - len(lanes))
-    emitter = AddressEmitter(lw, view, bits // 8, lanes, offsets.warp, plan.thread_bits)
-    count = 1 << len(plan.matrices)
-    word_regs = plan.row_regs if plan.transpose else plan.word
-    per_word = 1 << len(word_regs)
-    result_type: Attribute = i32 if count == 1 else llvm.LLVMStructType([i32] * count)
-    word_type = VectorType(element, [per_word])
-    for outer in range(1 << len(plan.outer)):
-        outer_bits = [outer >> i & 1 for i in range(len(plan.outer))]
-        register_offset = 0
-        for bit, value in zip(plan.outer, outer_bits, strict=True):
-            if value:
-                register_offset ^= offsets.reg[bit]
-        address = emitter.address(register_offset)
-        result = lw.value(
-            nvvm.LdMatrixOp.create(
-                operands=[address],
-                result_types=[result_type],
-                properties={
-                    "num": IntegerAttr(count, i32),
-                    "layout": nvvm.MMALayoutAttr.get("col" if plan.transpose else "row"),
-                    "eltType": nvvm.LdStMatrixEltTypeAttr.get("b16"),
-                    "shape": nvvm.LdStMatrixShapeAttr(IntegerAttr(8, i32), IntegerAttr(8, i32)),
-                },
-            )
-        )
-        base = compose_register(plan.outer, outer_bits)
-        for j in range(count):
-            word = result if count == 1 else lw.value(llvm.ExtractValueOp(result, [j]))
-            matrix = compose_register(plan.matrices, [j >> i & 1 for i in range(len(plan.matrices))])
-            values = _elements(lw, lw.value(llvm.BitcastOp(word, word_type)), element, per_word)
-            for e, value in enumerate(values):
-                reg = base | matrix | compose_register(word_regs, [e >> i & 1 for i in range(len(word_regs))])
-                loaded[reg] = value
+
+    def emitter(lanes: list[int], thread_bits: int) -> AddressEmitter:
+        return AddressEmitter.for_view(lw, view, bits // 8, lanes, offsets.warp, thread_bits)
+
+    loaded.update(load_matrices(lw, offsets, plan, emitter, element))
     return True
 
 

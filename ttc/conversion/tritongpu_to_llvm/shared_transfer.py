@@ -26,16 +26,16 @@ and a register bit with lanes 0 and 1 select rows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import IntegerAttr, i8
-from xdsl.ir import SSAValue
+from xdsl.dialects.builtin import IntegerAttr, VectorType, i8, i32
+from xdsl.ir import Attribute, SSAValue
 
 from ttc.conversion.tritongpu_to_llvm.indices import apply_layout, thread_coordinates
-from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, pack_vector
 from ttc.conversion.tritongpu_to_llvm.shared_memory import gep
-from ttc.dialects import llvm
+from ttc.dialects import llvm, nvvm
 from ttc.dialects.ttg import MemDescType
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LinearLayout
@@ -188,35 +188,54 @@ def _bits_of(value: int, count: int) -> list[int]:
 
 
 class AddressEmitter:
-    """Per-thread byte offsets of a transfer: `base + (thread ^ xor_part) + add_part`."""
+    """Per-thread byte offsets of a transfer: `base + (thread ^ xor_part) + add_part`.
+
+    The thread part is the XOR of the lane and warp images (`lanes`, `warps`, in elements) and of
+    `runtime` (a byte offset computed at run time); `affine` bytes are XORed into every register
+    part; `thread_bits` (in elements) are the bits the thread and runtime parts may touch.
+    """
 
     def __init__(
         self,
+        lw: FunctionLowering,
+        base: SSAValue,
+        element_bytes: int,
+        lanes: Sequence[int],
+        warps: Sequence[int],
+        thread_bits: int,
+        affine: int = 0,
+        runtime: SSAValue | None = None,
+    ) -> None:
+        self.lw, self.base, self.bytes, self.affine = lw, base, element_bytes, affine
+        size = 1 << max([0, *(o.bit_length() for o in (*lanes, *warps, thread_bits))])
+        scaled = [[o * element_bytes] for o in lanes], [[o * element_bytes] for o in warps]
+        thread = LinearLayout([(LANE, scaled[0]), (WARP, scaled[1])], [(OFFSET, size * element_bytes)])
+        coords = thread_coordinates(lw) if any(lanes) or any(warps) else {}
+        offset = apply_layout(lw, thread, coords)[0] if coords else None
+        if runtime is not None:
+            offset = runtime if offset is None else lw.value(llvm.XOrOp(offset, runtime))
+        self.thread = offset
+        self.thread_mask = thread_bits * element_bytes
+        self._xored: dict[int, SSAValue] = {}
+
+    @staticmethod
+    def for_view(
         lw: FunctionLowering,
         view: SharedView,
         element_bytes: int,
         lanes: Sequence[int],
         warps: Sequence[int],
         thread_bits: int,
-    ) -> None:
-        self.lw, self.view, self.bytes = lw, view, element_bytes
+    ) -> AddressEmitter:
+        """Addresses in a memdesc view: its logical offsets are constant (affine) or computed."""
         inverse = coordinates_to_offset(view.type)
-        size = inverse.out_dim_size(OFFSET) * element_bytes
         constant_offsets = [_constant(v) for v in view.offsets]
-        self.affine = 0
-        scaled = [[o * element_bytes] for o in lanes], [[o * element_bytes] for o in warps]
-        thread = LinearLayout([(LANE, scaled[0]), (WARP, scaled[1])], [(OFFSET, size)])
-        coords = thread_coordinates(lw) if any(lanes) or any(warps) else {}
-        base = apply_layout(lw, thread, coords)[0] if coords else None
         if all(c is not None for c in constant_offsets):
-            self.affine = _offset_of(inverse, constant_offsets) * element_bytes  # type: ignore[arg-type]
-        else:
-            runtime = apply_layout(lw, inverse, dict(zip(inverse.in_dims, view.offsets, strict=True)))[0]
-            runtime = lw.binary(llvm.MulOp, runtime, element_bytes) if element_bytes > 1 else runtime
-            base = runtime if base is None else lw.value(llvm.XOrOp(base, runtime))
-        self.thread = base
-        self.thread_mask = thread_bits * element_bytes
-        self._xored: dict[int, SSAValue] = {}
+            affine = _offset_of(inverse, constant_offsets) * element_bytes  # type: ignore[arg-type]
+            return AddressEmitter(lw, view.base, element_bytes, lanes, warps, thread_bits, affine)
+        runtime = apply_layout(lw, inverse, dict(zip(inverse.in_dims, view.offsets, strict=True)))[0]
+        runtime = lw.binary(llvm.MulOp, runtime, element_bytes) if element_bytes > 1 else runtime
+        return AddressEmitter(lw, view.base, element_bytes, lanes, warps, thread_bits, 0, runtime)
 
     def address(self, register_offset: int) -> SSAValue:
         """The address of the access whose register part is `register_offset` elements."""
@@ -235,12 +254,29 @@ class AddressEmitter:
         if add_part:
             offset = lw.i32(add_part) if offset is None else lw.binary(llvm.AddOp, offset, add_part)
         if offset is None:
-            return self.view.base
-        return gep(lw, self.view.base, i8, offset)
+            return self.base
+        return gep(lw, self.base, i8, offset)
 
 
 AccessFn = Callable[[SSAValue, list[int]], None]
 """Emit one access at an address for the listed compressed registers (in element order)."""
+
+
+def accesses(offsets: RegisterOffsets, plan: AccessPlan) -> Iterator[tuple[int, list[int]]]:
+    """Each access of `plan`: its register part (elements) and its compressed registers, in
+    element order."""
+    for outer in range(1 << len(plan.outer)):
+        outer_bits = _bits_of(outer, len(plan.outer))
+        register_offset = 0
+        for bit, value in zip(plan.outer, outer_bits, strict=True):
+            if value:
+                register_offset ^= offsets.reg[bit]
+        base_reg = compose_register(plan.outer, outer_bits)
+        regs = [
+            base_reg | compose_register(plan.inner, _bits_of(e, len(plan.inner)))
+            for e in range(1 << len(plan.inner))
+        ]
+        yield register_offset, regs
 
 
 def transfer(
@@ -261,20 +297,10 @@ def transfer(
         limit if max_elems is None else min(limit, max_elems),
         allow_permutation=max_elems is None,
     )
-    emitter = AddressEmitter(
+    emitter = AddressEmitter.for_view(
         lw, view, max(element_bits // 8, 1), offsets.lane, offsets.warp, plan.thread_bits
     )
-    for outer in range(1 << len(plan.outer)):
-        outer_bits = _bits_of(outer, len(plan.outer))
-        register_offset = 0
-        for bit, value in zip(plan.outer, outer_bits, strict=True):
-            if value:
-                register_offset ^= offsets.reg[bit]
-        base_reg = compose_register(plan.outer, outer_bits)
-        regs = [
-            base_reg | compose_register(plan.inner, _bits_of(e, len(plan.inner)))
-            for e in range(1 << len(plan.inner))
-        ]
+    for register_offset, regs in accesses(offsets, plan):
         access(emitter.address(register_offset), regs)
 
 
@@ -342,3 +368,107 @@ def plan_ldmatrix(offsets: RegisterOffsets, span: int, element_bits: int, transp
     return MatrixPlan(
         transpose, tuple(word), tuple(row_regs), tuple(rest[:matrix_bits]), tuple(rest[matrix_bits:]), thread_bits
     )
+
+
+MatrixEmitterFn = Callable[[list[int], int], AddressEmitter]
+"""The address emitter of a matrix access, given each lane bit's offset and the thread bits."""
+
+
+def _matrix_walk(
+    offsets: RegisterOffsets, plan: MatrixPlan, make_emitter: MatrixEmitterFn
+) -> tuple[AddressEmitter, Iterator[tuple[int, int]]]:
+    """The emitter of the lanes' row addresses and each instruction's (register part, first
+    register)."""
+    row_lanes = offsets.lane[:2] if plan.transpose else offsets.lane[2:]
+    rows = [offsets.reg[i] for i in plan.row_regs] + list(row_lanes)
+    lanes = rows + [offsets.reg[i] for i in plan.matrices]
+    lanes += [0] * (len(offsets.lane) - len(lanes))
+    emitter = make_emitter(lanes, plan.thread_bits)
+
+    def walk() -> Iterator[tuple[int, int]]:
+        for outer in range(1 << len(plan.outer)):
+            outer_bits = _bits_of(outer, len(plan.outer))
+            register_offset = 0
+            for bit, value in zip(plan.outer, outer_bits, strict=True):
+                if value:
+                    register_offset ^= offsets.reg[bit]
+            yield register_offset, compose_register(plan.outer, outer_bits)
+
+    return emitter, walk()
+
+
+def _matrix_registers(plan: MatrixPlan, base: int, matrix: int) -> list[int]:
+    """The compressed registers of word `matrix` of an instruction, in element order."""
+    word_regs = plan.row_regs if plan.transpose else plan.word
+    matrix_reg = compose_register(plan.matrices, _bits_of(matrix, len(plan.matrices)))
+    return [
+        base | matrix_reg | compose_register(word_regs, _bits_of(e, len(word_regs)))
+        for e in range(1 << len(word_regs))
+    ]
+
+
+def _matrix_properties(count: int, transpose: bool) -> dict[str, Attribute]:
+    return {
+        "num": IntegerAttr(count, i32),
+        "layout": nvvm.MMALayoutAttr.get("col" if transpose else "row"),
+        "eltType": nvvm.LdStMatrixEltTypeAttr.get("b16"),
+        "shape": nvvm.LdStMatrixShapeAttr(IntegerAttr(8, i32), IntegerAttr(8, i32)),
+    }
+
+
+def load_matrices(
+    lw: FunctionLowering,
+    offsets: RegisterOffsets,
+    plan: MatrixPlan,
+    make_emitter: MatrixEmitterFn,
+    element: Attribute,
+) -> dict[int, SSAValue]:
+    """`ldmatrix` following `plan`: each compressed register's loaded value."""
+    emitter, walk = _matrix_walk(offsets, plan, make_emitter)
+    count = 1 << len(plan.matrices)
+    per_word = 1 << len(plan.row_regs if plan.transpose else plan.word)
+    result_type: Attribute = i32 if count == 1 else llvm.LLVMStructType([i32] * count)
+    word_type = VectorType(element, [per_word])
+    loaded: dict[int, SSAValue] = {}
+    for register_offset, base in walk:
+        result = lw.value(
+            nvvm.LdMatrixOp.create(
+                operands=[emitter.address(register_offset)],
+                result_types=[result_type],
+                properties=_matrix_properties(count, plan.transpose),
+            )
+        )
+        for j in range(count):
+            word = result if count == 1 else lw.value(llvm.ExtractValueOp(result, [j]))
+            vector = lw.value(llvm.BitcastOp(word, word_type))
+            for e, reg in enumerate(_matrix_registers(plan, base, j)):
+                loaded[reg] = lw.value(
+                    llvm.ExtractElementOp.create(
+                        operands=[vector, lw.i32(e)], result_types=[element]
+                    )
+                )
+    return loaded
+
+
+def store_matrices(
+    lw: FunctionLowering,
+    offsets: RegisterOffsets,
+    plan: MatrixPlan,
+    make_emitter: MatrixEmitterFn,
+    values: Sequence[SSAValue],
+) -> None:
+    """`stmatrix` following `plan` of the compressed registers' `values`."""
+    emitter, walk = _matrix_walk(offsets, plan, make_emitter)
+    count = 1 << len(plan.matrices)
+    for register_offset, base in walk:
+        words = []
+        for j in range(count):
+            elements = [values[reg] for reg in _matrix_registers(plan, base, j)]
+            word = elements[0] if len(elements) == 1 else pack_vector(lw, elements)
+            words.append(lw.value(llvm.BitcastOp(word, i32)))
+        lw.emit(
+            nvvm.StMatrixOp.create(
+                operands=[emitter.address(register_offset), *words],
+                properties=_matrix_properties(count, plan.transpose),
+            )
+        )

@@ -6,7 +6,7 @@ Mirrors Triton's `LLVM::addStringToModule` and `getOrInsertGlobalConstant`
 
 * a string becomes an `internal constant` global of `!llvm.array<N x i8>` named `<key>N` with the
   first free N; a global with the same type and contents is reused;
-* a function is declared once, by name;
+* a function is declared once, by name, and must keep its type;
 * each new symbol is inserted at the start of the module, as Triton's rewriter does, so the output
   order is the reverse of creation order.
 
@@ -53,34 +53,59 @@ def _insert_at_start(module: ModuleOp, op: Operation) -> None:
         body.insert_op_before(op, body.first_op)
 
 
+def current_function(lw: FunctionLowering) -> Operation:
+    """The top-level op of the module (the function) that holds the op being lowered."""
+    assert lw.current is not None
+    op = lw.current
+    while not isinstance(op.parent_op(), ModuleOp):
+        parent = op.parent_op()
+        assert parent is not None, "the op being lowered is not inside a module"
+        op = parent
+    return op
+
+
 def declare_function(
     lw: FunctionLowering,
     name: str,
     inputs: Sequence[Attribute],
     output: Attribute | None,
     passthrough: Sequence[str] = (),
+    attributes: dict[str, Attribute] | None = None,
+    before_function: bool = False,
 ) -> None:
-    """Declare the external function `name` unless the module already has that symbol.
+    """Declare the external function `name` unless the module already has it; a symbol of that
+    name that is not a function of this type is an error located at the op being lowered.
 
-    `passthrough` lists LLVM function attributes (`noreturn`) as MLIR's `passthrough` attribute.
+    `passthrough` lists LLVM function attributes (`noreturn`) as MLIR's `passthrough` attribute,
+    `attributes` are further attributes of the declaration (the `libname`/`libpath` of Triton's
+    extern functions). With `before_function` the declaration goes just before the function being
+    lowered, where Triton's `appendOrGetExternFuncOp` puts it, not at the start of the module.
     """
     module = current_module(lw)
-    if name in _symbols(module):
+    type = llvm.LLVMFunctionType(list(inputs), output)
+    assert lw.current is not None
+    if (existing := _symbols(module).get(name)) is not None:
+        if not isinstance(existing, llvm.FuncOp):
+            raise lw.error(lw.current, f"'{name}' is called as an external function, but the "
+                                       "module defines another symbol of that name")
+        if existing.function_type != type:
+            raise lw.error(lw.current, f"'{name}' is called as {type} but declared as "
+                                       f"{existing.function_type}")
         return
-    attributes: dict[str, Attribute] = {}
+    all_attributes = dict(attributes or {})
     if passthrough:
-        attributes["passthrough"] = ArrayAttr([StringAttr(a) for a in passthrough])
-    _insert_at_start(
-        module,
-        llvm.FuncOp.create(
-            properties={
-                "sym_name": StringAttr(name),
-                "function_type": llvm.LLVMFunctionType(list(inputs), output),
-            },
-            attributes=attributes,
-            regions=[Region()],
-        ),
+        all_attributes["passthrough"] = ArrayAttr([StringAttr(a) for a in passthrough])
+    declaration = llvm.FuncOp.create(
+        properties={"sym_name": StringAttr(name), "function_type": type},
+        attributes=all_attributes,
+        regions=[Region()],
     )
+    if before_function:
+        function = current_function(lw)
+        declaration.location = function.location
+        module.body.block.insert_op_before(declaration, function)
+    else:
+        _insert_at_start(module, declaration)
 
 
 def global_string(lw: FunctionLowering, key: str, content: str) -> llvm.GlobalOp:

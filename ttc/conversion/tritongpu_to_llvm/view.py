@@ -1,7 +1,8 @@
 """Constants, ranges and ops that only rename registers (Triton's MakeRangeOpToLLVM, ViewOpToLLVM
 and the arith.constant conversion).
 
-- `arith.constant`: a scalar or a splat becomes one `llvm.mlir.constant` shared by all registers.
+- `arith.constant`: a scalar or a splat becomes one `llvm.mlir.constant` shared by all registers
+  (an 8-bit float its bits as an `i8`).
 - `tt.make_range`: each register holds `start + coordinate`, coordinates from `emit_indices`.
 - `tt.splat`: every register is the scalar; `ub.poison`: every register is `llvm.mlir.poison`.
 - `tt.broadcast`, `tt.expand_dims`, `tt.reshape`, `tt.trans`, `tt.join`, `tt.split`: each
@@ -23,7 +24,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Operation, SSAValue
 
 from ttc.conversion.tritongpu_to_llvm.indices import THREAD_DIMS, emit_indices, register_coords
-from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, is_fp8
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.dialects import llvm, tt
 from ttc.transforms.utils import splat_scalar
@@ -37,6 +38,9 @@ def _constant(lw: FunctionLowering, op: Operation) -> None:
     if value is None:
         raise lw.cannot_lower(op)
     result = op.results[0]
+    element = result.type.element_type if isinstance(result.type, TensorType) else result.type
+    if is_fp8(element):  # an 8-bit float register holds its bits as an i8
+        value = int.from_bytes(element.pack([value]), "little", signed=True)  # type: ignore[attr-defined]
     reg = lw.const(value, lw.llvm_type(result.type))
     lw.bind(result, [reg] * lw.num_regs(result.type))
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from ttc.ir.errors import TtcError
@@ -40,12 +41,16 @@ def libdevice_candidates(ptxas: str | None) -> list[Path]:
     return candidates
 
 
-def find_libdevice(ptxas: str | None) -> Path:
-    """The libdevice bitcode to link; TtcError naming what to install when there is none."""
+def find_libdevice(ptxas: str | None, needed: Sequence[str] = ()) -> Path:
+    """The libdevice bitcode to link; TtcError naming what to install when there is none (and
+    the `needed` functions it was looked for)."""
+    if (env := os.environ.get("TTC_LIBDEVICE")) and not Path(env).is_file():
+        raise TtcError(f"TTC_LIBDEVICE names no file: {env}")
     for path in libdevice_candidates(ptxas):
         if path.is_file():
             return path
-    raise TtcError("libdevice.10.bc not found: install the CUDA toolkit or `pip install "
+    calls = f" (the kernel calls {', '.join(needed)})" if needed else ""
+    raise TtcError(f"libdevice.10.bc not found{calls}: install the CUDA toolkit or `pip install "
                    "nvidia-cuda-nvcc-cu12`, or set TTC_LIBDEVICE to the file")
 
 
@@ -54,7 +59,7 @@ def link_libdevice(llvm_ir: str, ptxas: str | None = None) -> str:
     called = sorted(set(_DECLARED.findall(llvm_ir)))
     if not called:
         return llvm_ir
-    path = find_libdevice(ptxas)
+    path = find_libdevice(ptxas, called)
     from llvmlite import binding
 
     try:

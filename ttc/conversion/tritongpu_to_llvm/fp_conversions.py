@@ -1,0 +1,319 @@
+"""Float conversions with their own instruction sequences: `tt.fp_to_fp` (fp8, f16, bf16, f32 with
+a rounding mode) and `arith.sitofp` from i8 to bf16 (Triton's FpToFpOpConversion and
+SIToFPOpConversion in the NVIDIA ElementwiseOpToLLVM.cpp).
+
+Packed conversions work on groups of a thread's distinct registers (broadcast copies are
+converted once), in register order, the last group padded with `undef`: the group's elements are
+packed into 16- or 32-bit words (`insertelement` into a vector, `bitcast`), converted by one
+side-effect-free `llvm.inline_asm` whose outputs are vectors (a struct of them when there are
+several), and unpacked with `extractelement`.
+
+`tt.fp_to_fp`:
+
+* f16 → f32 and other widenings are `fpext`; f32 → f16 is `cvt.{rn,rz}.f16.f32` in inline PTX,
+  f32 → bf16 the `llvm.nvvm.f2bf16.{rn,rz}` intrinsic; other narrowings round to nearest even
+  (`fptrunc`, through f32 between f16 and bf16).
+* fp8 (f8E4M3FN, f8E5M2) needs the `cvt` forms of sm_89: on older targets any fp8 conversion is a
+  located error. Pairs go through `cvt.rn.satfinite.{e4m3,e5m2}x2.{f32,f16x2}` and
+  `cvt.rn.f16x2.{e4m3,e5m2}x2`: f32 → fp8 directly from sm_90 on, before that (and when rounding
+  toward zero) through f16 rounded toward zero, as Triton does; fp8 → f32/bf16 through f16;
+  bf16 → fp8 through its exact f32 value. Rounding toward zero to f8E5M2 keeps the f16's high
+  byte. f8E4M3FN has no rounding toward zero, and f16/bf16 → fp8 round to nearest even only.
+
+`arith.sitofp` from i8 to bf16 converts four values per inline PTX statement (each byte
+sign-extended with `bfe.s32`, converted exactly to f32 and cut to its upper half); a thread's last
+one to three values, or a thread with fewer than four, use `sitofp` like every other sitofp.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float8E4M3FNType,
+    Float8E5M2Type,
+    Float16Type,
+    Float32Type,
+    IntegerType,
+    TensorType,
+    VectorType,
+    bf16,
+    f16,
+    f32,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from ttc.conversion.tritongpu_to_llvm.elementwise import constant_runs, map_registers
+from ttc.conversion.tritongpu_to_llvm.lowering import (
+    FLOAT_TYPES,
+    FunctionLowering,
+    bit_width,
+    is_fp8,
+    pack_vector,
+)
+from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction
+from ttc.conversion.tritongpu_to_llvm.registry import lowers
+from ttc.dialects import llvm
+from ttc.dialects.tt_types import RoundingMode
+
+I8 = IntegerType(8)
+I16 = IntegerType(16)
+
+Converter = Callable[[Sequence[SSAValue]], list[SSAValue]]
+"""Converts a group of registers (in register order) to as many result registers."""
+
+
+@dataclass(frozen=True)
+class PackedPtx:
+    """One inline PTX statement converting `count` elements packed into `in_bits`-wide words to
+    `out_bits`-wide words; `$0...` are the outputs, then the inputs, in element order."""
+
+    template: str
+    in_bits: int
+    out_bits: int
+    count: int
+
+
+def _fp8_name(type: Attribute) -> str:
+    return "e4m3" if isinstance(type, Float8E4M3FNType) else "e5m2"
+
+
+def to_fp8_from_f32(fp8: Attribute) -> PackedPtx:
+    # cvt ... d, a, b puts a in the upper byte: the second element is $2, the first $1.
+    return PackedPtx(f"cvt.rn.satfinite.{_fp8_name(fp8)}x2.f32 $0, $2, $1;", 32, 16, 2)
+
+
+def to_fp8_from_f16(fp8: Attribute) -> PackedPtx:
+    return PackedPtx(f"cvt.rn.satfinite.{_fp8_name(fp8)}x2.f16x2 $0, $1;", 32, 16, 2)
+
+
+def fp8_to_f16(fp8: Attribute) -> PackedPtx:
+    return PackedPtx(f"cvt.rn.f16x2.{_fp8_name(fp8)}x2 $0, $1;", 16, 32, 2)
+
+
+S8_TO_BF16 = PackedPtx(
+    "{\n"
+    ".reg .b32 i<4>;\n"
+    ".reg .f32 f<4>;\n"
+    "bfe.s32 i0, $2, 0, 8;\n"
+    "bfe.s32 i1, $2, 8, 8;\n"
+    "bfe.s32 i2, $2, 16, 8;\n"
+    "bfe.s32 i3, $2, 24, 8;\n"
+    "cvt.rn.f32.s32 f0, i0;\n"
+    "cvt.rn.f32.s32 f1, i1;\n"
+    "cvt.rn.f32.s32 f2, i2;\n"
+    "cvt.rn.f32.s32 f3, i3;\n"
+    "prmt.b32 $0, f0, f1, 0x7632;\n"
+    "prmt.b32 $1, f2, f3, 0x7632;\n"
+    "}",
+    32, 32, 4,
+)
+"""Four i8 → four bf16: every i8 is exact in f32 and in bf16, so its f32's upper half is its bf16."""
+
+
+def run_packed(
+    lw: FunctionLowering, ptx: PackedPtx, src: Attribute, dst: Attribute,
+    values: Sequence[SSAValue],
+) -> list[SSAValue]:
+    """Convert `ptx.count` values of LLVM type `src` to `dst` with one inline PTX statement."""
+    assert len(values) == ptx.count
+    in_width, out_width = ptx.in_bits // bit_width(src), ptx.out_bits // bit_width(dst)
+    words = [
+        lw.value(llvm.BitcastOp(pack_vector(lw, values[i:i + in_width]), IntegerType(ptx.in_bits)))
+        for i in range(0, ptx.count, in_width)
+    ]
+    asm = PtxInstruction([ptx.template])
+    outputs = ptx.count // out_width
+    for _ in range(outputs):
+        asm.output("h" if ptx.out_bits == 16 else "r")
+    for word in words:
+        asm.input(word, "h" if ptx.in_bits == 16 else "r")
+    vector = VectorType(dst, [out_width])
+    if outputs == 1:
+        result = asm.launch(lw, vector, side_effects=False)
+        assert result is not None
+        packed = [result]
+    else:
+        struct = asm.launch(lw, llvm.LLVMStructType([vector] * outputs), side_effects=False)
+        assert struct is not None
+        packed = [lw.value(llvm.ExtractValueOp(struct, [i])) for i in range(outputs)]
+    return [
+        lw.value(
+            llvm.ExtractElementOp.create(
+                operands=[packed[i // out_width], lw.i32(i % out_width)], result_types=[dst]
+            )
+        )
+        for i in range(ptx.count)
+    ]
+
+
+def map_groups(lw: FunctionLowering, op: Operation, size: int, convert: Converter,
+               rest: Callable[[SSAValue], SSAValue] | None = None) -> None:
+    """Bind the result of a one-operand op by converting the operand's distinct registers in
+    groups of `size` (Triton's ElementwiseOpConversionBase over unique elements).
+
+    With `rest`, the last incomplete group is converted one register at a time by `rest`;
+    without, it is padded with `undef`. Copies of a register (zero register bases) reuse its
+    result, and so do registers that axis info proves equal (`constant_runs`).
+    """
+    source, result = op.operands[0], op.results[0]
+    regs = lw.regs(source)
+    count = lw.num_regs(result.type)
+    copies = 0
+    if isinstance(result.type, TensorType):
+        copies = lw.layout(result.type).get_free_variable_masks()["register"]
+    distinct = [r for r in range(count) if r & copies == 0]
+    converted: dict[int, SSAValue] = {}
+    for start in range(0, len(distinct), size):
+        group = distinct[start:start + size]
+        if len(group) < size and rest is not None:
+            converted.update((r, rest(regs[r])) for r in group)
+            continue
+        values = [regs[r] for r in group]
+        if len(group) < size:
+            values += [lw.value(llvm.UndefOp(values[0].type))] * (size - len(group))
+        converted.update(zip(group, convert(values), strict=False))
+    by_register = [converted[r & ~copies] for r in range(count)]
+    same_as = constant_runs(lw, op, count)
+    lw.bind(result, [by_register[same_as[r]] for r in range(count)])
+
+
+# -- tt.fp_to_fp --------------------------------------------------------------------------------
+
+
+def _cvt_f32_to_f16(lw: FunctionLowering, x: SSAValue, rounding: RoundingMode) -> SSAValue:
+    mode = "rn" if rounding is RoundingMode.RTNE else "rz"
+    asm = PtxInstruction([f"cvt.{mode}.f16.f32 $0, $1;"])
+    asm.output("h")
+    asm.input(x, "r")
+    result = asm.launch(lw, f16, side_effects=False)
+    assert result is not None
+    return result
+
+
+def _f32_to_bf16(lw: FunctionLowering, x: SSAValue, rounding: RoundingMode) -> SSAValue:
+    mode = "rn" if rounding is RoundingMode.RTNE else "rz"
+    result = lw.call_intrinsic(f"llvm.nvvm.f2bf16.{mode}", [x], bf16)
+    assert result is not None
+    return result
+
+
+def _refuse(lw: FunctionLowering, op: Operation, reason: str) -> Exception:
+    """`cannot lower '<op>' for cuda:NN: <reason>` at the op."""
+    return lw.error(op, f"cannot lower '{op.name}' for {lw.target.name}: {reason}")
+
+
+def _one_by_one(fn: Callable[[SSAValue], SSAValue]) -> Converter:
+    return lambda values: [fn(v) for v in values]
+
+
+def _then(first: Converter, fn: Callable[[SSAValue], SSAValue]) -> Converter:
+    return lambda values: [fn(v) for v in first(values)]
+
+
+def fp8_converter(
+    lw: FunctionLowering, op: Operation, src: Attribute, dst: Attribute,
+    rounding: RoundingMode | None,
+) -> tuple[Converter, int]:
+    """The conversion of groups of registers between `src` and `dst`, one of them fp8, and the
+    group size; located errors for what the target or Triton cannot convert."""
+    cc = lw.target.compute_capability
+    fp8 = dst if is_fp8(dst) else src
+    if not isinstance(fp8, Float8E4M3FNType | Float8E5M2Type):
+        raise _refuse(lw, op, f"{fp8} has no conversion on NVIDIA GPUs")
+    if cc < 89:
+        raise _refuse(lw, op, f"converting {src} to {dst} needs the fp8 cvt instructions of "
+                                 "sm_89 and newer")
+    if is_fp8(src):
+        def to_f16(values: Sequence[SSAValue]) -> list[SSAValue]:
+            return run_packed(lw, fp8_to_f16(src), I8, f16, values)
+
+        if isinstance(dst, Float16Type):
+            return to_f16, 2
+        if isinstance(dst, Float32Type):
+            return _then(to_f16, lambda v: lw.value(llvm.FPExtOp(v, f32))), 2
+        if isinstance(dst, BFloat16Type):
+            widen = _then(to_f16, lambda v: lw.value(llvm.FPExtOp(v, f32)))
+            return _then(widen, lambda v: lw.value(llvm.FPTruncOp(v, bf16))), 2
+        raise _refuse(lw, op, f"no conversion from {src} to {dst}")
+    if rounding is None:
+        raise lw.cannot_lower(op)
+    if rounding is RoundingMode.RTZ:
+        if not isinstance(src, Float32Type) or not isinstance(dst, Float8E5M2Type):
+            raise _refuse(lw, op, f"{src} to {dst} rounds to nearest even only")
+        return _one_by_one(lambda v: _high_byte(lw, _cvt_f32_to_f16(lw, v, RoundingMode.RTZ))), 1
+    if isinstance(src, Float32Type):
+        if cc >= 90:
+            return lambda values: run_packed(lw, to_fp8_from_f32(dst), f32, I8, values), 2
+        return lambda values: run_packed(
+            lw, to_fp8_from_f16(dst), f16, I8,
+            [_cvt_f32_to_f16(lw, v, RoundingMode.RTZ) for v in values]), 2
+    if isinstance(src, Float16Type):
+        return lambda values: run_packed(lw, to_fp8_from_f16(dst), f16, I8, values), 2
+    if isinstance(src, BFloat16Type):
+        return lambda values: run_packed(
+            lw, to_fp8_from_f32(dst), f32, I8,
+            [lw.value(llvm.FPExtOp(v, f32)) for v in values]), 2
+    raise _refuse(lw, op, f"no conversion from {src} to {dst}")
+
+
+def _high_byte(lw: FunctionLowering, half: SSAValue) -> SSAValue:
+    """The upper 8 bits of an f16: the f8E5M2 it rounds to toward zero."""
+    bits = lw.value(llvm.BitcastOp(half, I16))
+    return lw.value(llvm.TruncOp(lw.binary(llvm.LShrOp, bits, 8), I8))
+
+
+def float_converter(
+    lw: FunctionLowering, op: Operation, src: Attribute, dst: Attribute,
+    rounding: RoundingMode | None,
+) -> Callable[[SSAValue], SSAValue]:
+    """The register-by-register conversion between two of f16, bf16, f32 and f64."""
+    if bit_width(dst) > bit_width(src):
+        return lambda v: lw.value(llvm.FPExtOp(v, dst))
+    if rounding is None:
+        raise lw.cannot_lower(op)
+    if isinstance(src, Float32Type) and isinstance(dst, Float16Type):
+        return lambda v: _cvt_f32_to_f16(lw, v, rounding)
+    if isinstance(src, Float32Type) and isinstance(dst, BFloat16Type):
+        return lambda v: _f32_to_bf16(lw, v, rounding)
+    if rounding is not RoundingMode.RTNE:
+        raise _refuse(lw, op, f"{src} to {dst} rounds to nearest even only")
+    if bit_width(dst) == bit_width(src):  # f16 <-> bf16 goes through f32, exactly
+        return lambda v: lw.value(llvm.FPTruncOp(lw.value(llvm.FPExtOp(v, f32)), dst))
+    return lambda v: lw.value(llvm.FPTruncOp(v, dst))
+
+
+@lowers("tt.fp_to_fp")
+def _fp_to_fp(lw: FunctionLowering, op: Operation) -> None:
+    src_elem = op.operands[0].type
+    dst_elem = op.results[0].type
+    src = src_elem.element_type if isinstance(src_elem, TensorType) else src_elem
+    dst = dst_elem.element_type if isinstance(dst_elem, TensorType) else dst_elem
+    attr = op.properties.get("rounding")
+    rounding = RoundingMode.from_attr(attr) if attr is not None else None  # type: ignore[arg-type]
+    if is_fp8(src) or is_fp8(dst):
+        convert, size = fp8_converter(lw, op, src, dst, rounding)
+        map_groups(lw, op, size, convert)
+        return
+    if not isinstance(src, FLOAT_TYPES) or not isinstance(dst, FLOAT_TYPES):
+        raise lw.cannot_lower(op)
+    one = float_converter(lw, op, src, dst, rounding)
+    map_registers(lw, op, lambda a: one(a[0]))
+
+
+# -- arith.sitofp -------------------------------------------------------------------------------
+
+
+@lowers("arith.sitofp")
+def _sitofp(lw: FunctionLowering, op: Operation) -> None:
+    src, dst = lw.llvm_type(op.operands[0].type), lw.llvm_type(op.results[0].type)
+
+    def one(v: SSAValue) -> SSAValue:
+        return lw.value(llvm.SIToFPOp(v, dst))
+
+    if src == I8 and isinstance(dst, BFloat16Type):
+        map_groups(lw, op, 4, lambda values: run_packed(lw, S8_TO_BF16, I8, bf16, values), one)
+    else:
+        map_registers(lw, op, lambda a: one(a[0]))
