@@ -82,12 +82,17 @@ def build(case: Case, source: str, cc: int, tmp_path: Path) -> tuple[Path, dict[
     return binary, metadata
 
 
+def skip_without_hopper(cc: int, compute_capability: int) -> None:
+    """Skip the test when it needs an sm_90a cubin and the GPU is not a Hopper."""
+    if cc == 90 and compute_capability // 10 != 9:
+        pytest.skip(f"an sm_90a cubin needs a Hopper GPU (this one is sm_{compute_capability})")
+
+
 def build_and_check(case: Case, source: str, cc: int, compute_capability: int,
                     tmp_path: Path) -> None:
     """Build `case` from `source` for cuda:<cc>, load it and run its check at every size (a
     cuda:90 cubin is skipped on a GPU that is not a Hopper)."""
-    if cc == 90 and compute_capability // 10 != 9:
-        pytest.skip(f"an sm_90a cubin needs a Hopper GPU (this one is sm_{compute_capability})")
+    skip_without_hopper(cc, compute_capability)
     from launch import load
 
     binary, metadata = build(case, source, cc, tmp_path)

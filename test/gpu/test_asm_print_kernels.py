@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from harness import KERNELS, OUTPUT_SUFFIX, Case, build, cdiv
+from harness import KERNELS, OUTPUT_SUFFIX, Case, build, build_and_check, cdiv, skip_without_hopper
 
 pytestmark = pytest.mark.gpu
 
@@ -127,28 +127,16 @@ ROTATE_CASE = Case("rotate", (("x_ptr", "*i32"), ("out_ptr", "*i32"), ("n", "i32
                    check_rotate)
 
 
-def _skip_without_hopper(cc: int, compute_capability: int) -> None:
-    if cc == 90 and compute_capability // 10 != 9:
-        pytest.skip(f"an sm_90a cubin needs a Hopper GPU (this one is sm_{compute_capability})")
-
-
 @pytest.mark.parametrize("cc", sorted(OUTPUT_SUFFIX), ids=lambda cc: f"cuda:{cc}")
 @pytest.mark.parametrize("source", ["ttir", "ttgir", "llir"])
 def test_rotate(source: str, cc: int, compute_capability: int, tmp_path: Path) -> None:
-    _skip_without_hopper(cc, compute_capability)
-    from launch import load
-
-    binary, metadata = build(ROTATE_CASE, source, cc, tmp_path)
-    kernel = load(binary, metadata)
-    rng = np.random.default_rng(0)
-    for size in ROTATE_CASE.sizes:
-        ROTATE_CASE.check(kernel, size, rng)
+    build_and_check(ROTATE_CASE, source, cc, compute_capability, tmp_path)
 
 
 @pytest.mark.parametrize("cc", sorted(OUTPUT_SUFFIX), ids=lambda cc: f"cuda:{cc}")
 @pytest.mark.parametrize("source", ["ttir", "ttgir", "llir"])
 def test_print(source: str, cc: int, compute_capability: int, tmp_path: Path) -> None:
-    _skip_without_hopper(cc, compute_capability)
+    skip_without_hopper(cc, compute_capability)
     binary, metadata = build(PRINT_CASE, source, cc, tmp_path)
     launch = PrintingLauncher(binary, metadata, cc, tmp_path)
     assert launch.format == "pid (%u, %u, %u) idx (%2u) x=: %i"

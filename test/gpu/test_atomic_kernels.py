@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from harness import OUTPUT_SUFFIX, Case, build, cdiv
+from harness import OUTPUT_SUFFIX, Case, build_and_check, cdiv
 
 pytestmark = pytest.mark.gpu
 
@@ -137,12 +137,4 @@ CASES = (
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
 def test_atomic_kernel(case: Case, source: str, cc: int, compute_capability: int,
                        tmp_path: Path) -> None:
-    if cc == 90 and compute_capability // 10 != 9:
-        pytest.skip(f"an sm_90a cubin needs a Hopper GPU (this one is sm_{compute_capability})")
-    from launch import load
-
-    binary, metadata = build(case, source, cc, tmp_path)
-    kernel = load(binary, metadata)
-    rng = np.random.default_rng(0)
-    for size in case.sizes:
-        case.check(kernel, size, rng)
+    build_and_check(case, source, cc, compute_capability, tmp_path)

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from harness import OUTPUT_SUFFIX, Case, build_and_check, cdiv, from_bfloat16_bits, to_bfloat16_bits, to_tf32
+from harness import Case, build_and_check, cdiv, from_bfloat16_bits, to_bfloat16_bits, to_tf32
 
 pytestmark = pytest.mark.gpu
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from harness import KERNELS, OUTPUT_SUFFIX, Case, build, cdiv, ttc
+from harness import KERNELS, OUTPUT_SUFFIX, Case, build_and_check, cdiv, skip_without_hopper, ttc
 
 pytestmark = pytest.mark.gpu
 
@@ -71,15 +71,7 @@ CASES = (
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
 def test_shape_kernel(case: Case, source: str, cc: int, compute_capability: int,
                       tmp_path: Path) -> None:
-    if cc == 90 and compute_capability // 10 != 9:
-        pytest.skip(f"an sm_90a cubin needs a Hopper GPU (this one is sm_{compute_capability})")
-    from launch import load
-
-    binary, metadata = build(case, source, cc, tmp_path)
-    kernel = load(binary, metadata)
-    rng = np.random.default_rng(0)
-    for size in case.sizes:
-        case.check(kernel, size, rng)
+    build_and_check(case, source, cc, compute_capability, tmp_path)
 
 
 GATHER_LAYOUT = ("#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], "
@@ -99,8 +91,7 @@ GATHER_VARIANTS = {
 @pytest.mark.parametrize("cc", sorted(OUTPUT_SUFFIX), ids=lambda cc: f"cuda:{cc}")
 @pytest.mark.parametrize("variant", sorted(GATHER_VARIANTS))
 def test_gather_layouts(variant: str, cc: int, compute_capability: int, tmp_path: Path) -> None:
-    if cc == 90 and compute_capability // 10 != 9:
-        pytest.skip(f"an sm_90a cubin needs a Hopper GPU (this one is sm_{compute_capability})")
+    skip_without_hopper(cc, compute_capability)
     from launch import load
 
     text = (KERNELS / "gather" / "sm80.ttgir").read_text()

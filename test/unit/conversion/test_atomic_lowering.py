@@ -18,28 +18,10 @@ from ttc.conversion.tritongpu_to_llvm.indices import distinct_registers
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, NvidiaTarget
 from ttc.dialects import llvm
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr
-from ttc.ir.context import make_context
-from ttc.ir.parser import parse_module
 from ttc.layouts.from_attr import to_linear_layout
-from ttc.pipelines.registry import get_pass
+from test_to_llvm import KERNELS, lower_to_llvm
 
-KERNELS = Path(__file__).parents[2] / "gpu" / "kernels" / "triton-3.6"
-PTX_VERSION = 84
 SHARED_POINTER = llvm.LLVMPointerType(IntAttr(3))
-
-
-def lower(path: Path, cc: int) -> ModuleOp:
-    ctx = make_context()
-    module = parse_module(path.read_text(), str(path), ctx=ctx)
-    get_pass("convert-scf-to-cf")().apply(ctx, module)  # type: ignore[call-arg]
-    get_pass("allocate-shared-memory-nv")(  # type: ignore[call-arg]
-        compute_capability=cc, ptx_version=PTX_VERSION
-    ).apply(ctx, module)
-    get_pass("convert-triton-gpu-to-llvm")(  # type: ignore[call-arg]
-        compute_capability=cc, ptx_version=PTX_VERSION
-    ).apply(ctx, module)
-    module.verify()
-    return module
 
 
 def our_atomics(module: ModuleOp) -> Counter[tuple[str, str]]:
@@ -61,14 +43,14 @@ def triton_atomics(path: Path) -> Counter[tuple[str, str]]:
 def test_kernel_atomics_are_tritons(kernel: str, cc: int) -> None:
     """Every kernel here uses acq_rel atomics, which Triton 3.6 and later write alike: the same
     instructions (f16x2 on sm_80, .v2 vectors on sm_90), operands and predicates."""
-    module = lower(KERNELS / kernel / f"sm{cc}.ttgir", cc)
+    module = lower_to_llvm(KERNELS / kernel / f"sm{cc}.ttgir", cc)
     assert our_atomics(module) == triton_atomics(KERNELS / kernel / f"sm{cc}.llir")
 
 
 def test_acq_rel_atomics_sit_between_barriers() -> None:
     """Each of the 11 acq_rel atomics of atomic_ops (one or two instructions each) has a CTA
     barrier before and after it, and there are no others."""
-    module = lower(KERNELS / "atomic_ops" / "sm90.ttgir", 90)
+    module = lower_to_llvm(KERNELS / "atomic_ops" / "sm90.ttgir", 90)
     (func,) = [op for op in module.walk() if isinstance(op, llvm.FuncOp)]
     marks = ""
     for op in func.body.block.ops:
@@ -82,7 +64,7 @@ def test_acq_rel_atomics_sit_between_barriers() -> None:
 def test_block_histogram_counts_in_shared_memory() -> None:
     """One shared-memory `atomicrmw add` per distinct element (8 per thread), each in a block of
     its own, and no ballots."""
-    module = lower(KERNELS / "block_histogram" / "sm80.ttgir", 80)
+    module = lower_to_llvm(KERNELS / "block_histogram" / "sm80.ttgir", 80)
     (func,) = [op for op in module.walk() if isinstance(op, llvm.FuncOp)]
     adds = [op for op in func.walk() if isinstance(op, llvm.AtomicRMWOp)]
     assert len(adds) == 8
