@@ -262,16 +262,22 @@ AccessFn = Callable[[SSAValue, list[int]], None]
 """Emit one access at an address for the listed compressed registers (in element order)."""
 
 
+def outer_registers(offsets: RegisterOffsets, outer: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """Each setting of the `outer` register bits: the element offset it adds (the XOR of those
+    bits' offsets) and the register it composes."""
+    for index in range(1 << len(outer)):
+        bits = _bits_of(index, len(outer))
+        register_offset = 0
+        for bit, value in zip(outer, bits, strict=True):
+            if value:
+                register_offset ^= offsets.reg[bit]
+        yield register_offset, compose_register(outer, bits)
+
+
 def accesses(offsets: RegisterOffsets, plan: AccessPlan) -> Iterator[tuple[int, list[int]]]:
     """Each access of `plan`: its register part (elements) and its compressed registers, in
     element order."""
-    for outer in range(1 << len(plan.outer)):
-        outer_bits = _bits_of(outer, len(plan.outer))
-        register_offset = 0
-        for bit, value in zip(plan.outer, outer_bits, strict=True):
-            if value:
-                register_offset ^= offsets.reg[bit]
-        base_reg = compose_register(plan.outer, outer_bits)
+    for register_offset, base_reg in outer_registers(offsets, plan.outer):
         regs = [
             base_reg | compose_register(plan.inner, _bits_of(e, len(plan.inner)))
             for e in range(1 << len(plan.inner))
@@ -385,16 +391,7 @@ def _matrix_walk(
     lanes += [0] * (len(offsets.lane) - len(lanes))
     emitter = make_emitter(lanes, plan.thread_bits)
 
-    def walk() -> Iterator[tuple[int, int]]:
-        for outer in range(1 << len(plan.outer)):
-            outer_bits = _bits_of(outer, len(plan.outer))
-            register_offset = 0
-            for bit, value in zip(plan.outer, outer_bits, strict=True):
-                if value:
-                    register_offset ^= offsets.reg[bit]
-            yield register_offset, compose_register(plan.outer, outer_bits)
-
-    return emitter, walk()
+    return emitter, outer_registers(offsets, plan.outer)
 
 
 def _matrix_registers(plan: MatrixPlan, base: int, matrix: int) -> list[int]:
