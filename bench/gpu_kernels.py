@@ -1,8 +1,11 @@
 """GPU kernel speed: ttc's builds against Triton's own on the GPU machine (torch, triton, cupy).
 
-Memory-bound kernels (GB/s). For each kernel at a large size (add: 2^24 fp32; softmax: 4096×1024 fp32; row_sum: 4096×4096 fp32;
-layer_norm: 4096×4096 fp16; cumsum: 4096×1024 fp32; transpose: 8192×8192 fp32 in 64×64 tiles;
-sort: 65536 rows of 256 fp32), `ttc compile` builds a cuda:90 cubin (from
+Memory-bound kernels (GB/s). For each kernel at a large size (add: 2^24 fp32; softmax: 4096×1024
+fp32; row_sum: 4096×4096 fp32; layer_norm: 4096×4096 fp16; cumsum: 4096×1024 fp32; transpose:
+8192×8192 fp32 in 64×64 tiles; sort: 65536 rows of 256 fp32; histogram and block_histogram: 2^24
+int32 values into 64 bins, with `tl.atomic_add` per element or `tl.histogram` per block; gelu,
+libdevice, call (a `noinline` function), interleave (join/split), rotate (inline asm): 2^24
+elements; gather: 2^19 rows of 32 fp32), `ttc compile` builds a cuda:90 cubin (from
 Triton's TTIR by default, or its TTGIR or LLVM IR with --source; test/gpu/test_kernels.py's
 `build`), test/gpu/launch.py launches it on torch's current stream (on cupy views of torch's
 tensors, made once), and Triton 3.6 runs the same kernel from test/gpu/kernels/triton_sources.py
@@ -40,12 +43,18 @@ import triton  # noqa: E402
 import triton_sources as k  # noqa: E402
 from harness import KERNELS, Case, build  # noqa: E402
 from launch import Kernel, load  # noqa: E402
+from test_asm_print_kernels import ROTATE_CASE  # noqa: E402
+from test_atomic_kernels import CASES as ATOMIC_CASES  # noqa: E402
 from test_dot_kernels import CASES as DOT_CASES  # noqa: E402
+from test_function_kernels import CASES as FUNCTION_CASES  # noqa: E402
 from test_kernels import CASES as TEST_CASES  # noqa: E402
 from test_layout_kernels import CASES as LAYOUT_CASES  # noqa: E402
+from test_math_kernels import CASES as MATH_CASES  # noqa: E402
+from test_shape_kernels import CASES as SHAPE_CASES  # noqa: E402
 from triton.testing import do_bench  # noqa: E402
 
-CASES = {case.name: case for case in (*TEST_CASES, *LAYOUT_CASES, *DOT_CASES)}
+CASES = {case.name: case for case in (*TEST_CASES, *LAYOUT_CASES, *DOT_CASES, *ATOMIC_CASES,
+                                       *MATH_CASES, *FUNCTION_CASES, *SHAPE_CASES, ROTATE_CASE)}
 
 
 @dataclass
@@ -58,6 +67,7 @@ class Bench:
     run_triton: Callable[[dict[str, Any]], None]
     output: str
     bytes_moved: Callable[[dict[str, Any]], int]
+    reset: Callable[[dict[str, Any]], None] | None = None  # before each correctness run
 
 
 def _add() -> dict[str, Any]:
@@ -99,6 +109,48 @@ def _sort() -> dict[str, Any]:
     rows, cols = 65536, 256
     x = torch.randn(rows, cols, device="cuda")
     return {"rows": rows, "cols": cols, "x": x, "out": torch.empty_like(x)}
+
+
+ELEMENTS = 1 << 24  # the elementwise and histogram kernels' size
+BINS = 64
+
+
+def _histogram() -> dict[str, Any]:
+    x = torch.randint(0, BINS, (ELEMENTS,), device="cuda", dtype=torch.int32)
+    return {"n": ELEMENTS, "x": x, "hist": torch.zeros(BINS, device="cuda", dtype=torch.int32)}
+
+
+def _zero_histogram(t: dict[str, Any]) -> None:
+    t["hist"].zero_()
+
+
+def _unary() -> dict[str, Any]:
+    x = torch.randn(ELEMENTS, device="cuda")
+    return {"n": ELEMENTS, "x": x, "out": torch.empty_like(x)}
+
+
+def _call() -> dict[str, Any]:
+    tensors = _unary()
+    tensors["sums"] = torch.empty(triton.cdiv(ELEMENTS, 512), device="cuda")
+    return tensors
+
+
+def _interleave() -> dict[str, Any]:
+    a, b = (torch.randn(ELEMENTS, device="cuda") for _ in range(2))
+    return {"n": ELEMENTS, "a": a, "b": b, "both": torch.empty(2 * ELEMENTS, device="cuda"),
+            "diff": torch.empty_like(a)}
+
+
+def _rotate() -> dict[str, Any]:
+    x = torch.randint(0, 2**31, (ELEMENTS,), device="cuda", dtype=torch.int32)
+    return {"n": ELEMENTS, "x": x, "out": torch.empty_like(x)}
+
+
+def _gather() -> dict[str, Any]:
+    rows = ELEMENTS // 32
+    src = torch.randn(rows, 32, device="cuda")
+    idx = torch.randint(0, 32, (rows, 32), device="cuda", dtype=torch.int32)
+    return {"rows": rows, "src": src, "idx": idx, "out": torch.empty_like(src)}
 
 
 BENCHES = [
@@ -148,6 +200,58 @@ BENCHES = [
           lambda t: k.sort_kernel[(t["rows"],)](t["x"], t["out"], t["cols"], t["cols"],
                                                 BLOCK=256, num_warps=4),
           "out", lambda t: 2 * t["rows"] * t["cols"] * 4),
+    Bench("histogram",
+          _histogram,
+          lambda kern, t: kern(triton.cdiv(t["n"], 1024), t["c_x"], t["c_hist"], t["n"]),
+          lambda t: k.histogram_kernel[(triton.cdiv(t["n"], 1024),)](
+              t["x"], t["hist"], t["n"], NUM_BINS=BINS, BLOCK=1024, num_warps=4),
+          "hist", lambda t: t["n"] * 4 + BINS * 4, _zero_histogram),
+    Bench("block_histogram",
+          _histogram,
+          lambda kern, t: kern(triton.cdiv(t["n"], 1024), t["c_x"], t["c_hist"], t["n"]),
+          lambda t: k.block_histogram_kernel[(triton.cdiv(t["n"], 1024),)](
+              t["x"], t["hist"], t["n"], NUM_BINS=BINS, BLOCK=1024, num_warps=4),
+          "hist", lambda t: t["n"] * 4 + BINS * 4, _zero_histogram),
+    Bench("gelu",
+          _unary,
+          lambda kern, t: kern(triton.cdiv(t["n"], 1024), t["c_x"], t["c_out"], t["n"]),
+          lambda t: k.gelu_kernel[(triton.cdiv(t["n"], 1024),)](t["x"], t["out"], t["n"],
+                                                                BLOCK=1024, num_warps=4),
+          "out", lambda t: 2 * t["n"] * 4),
+    Bench("libdevice",
+          _unary,
+          lambda kern, t: kern(triton.cdiv(t["n"], 512), t["c_x"], t["c_out"], t["n"]),
+          lambda t: k.libdevice_kernel[(triton.cdiv(t["n"], 512),)](t["x"], t["out"], t["n"],
+                                                                    BLOCK=512, num_warps=4),
+          "out", lambda t: 2 * t["n"] * 4),
+    Bench("call",
+          _call,
+          lambda kern, t: kern(triton.cdiv(t["n"], 512), t["c_x"], t["c_out"], t["c_sums"],
+                               t["n"], 1.5, 0.25),
+          lambda t: k.call_kernel[(triton.cdiv(t["n"], 512),)](t["x"], t["out"], t["sums"],
+                                                               t["n"], 1.5, 0.25, BLOCK=512,
+                                                               num_warps=4),
+          "out", lambda t: 2 * t["n"] * 4 + triton.cdiv(t["n"], 512) * 4),
+    Bench("interleave",
+          _interleave,
+          lambda kern, t: kern(triton.cdiv(t["n"], 512), t["c_a"], t["c_b"], t["c_both"],
+                               t["c_diff"], t["n"]),
+          lambda t: k.interleave_kernel[(triton.cdiv(t["n"], 512),)](
+              t["a"], t["b"], t["both"], t["diff"], t["n"], BLOCK=512, num_warps=4),
+          "both", lambda t: 5 * t["n"] * 4),
+    Bench("rotate",
+          _rotate,
+          lambda kern, t: kern(triton.cdiv(t["n"], 512), t["c_x"], t["c_out"], t["n"], 16),
+          lambda t: k.rotate_kernel[(triton.cdiv(t["n"], 512),)](t["x"], t["out"], t["n"], 16,
+                                                                 BLOCK=512, num_warps=4),
+          "out", lambda t: 2 * t["n"] * 4),
+    Bench("gather",
+          _gather,
+          lambda kern, t: kern(triton.cdiv(t["rows"], 32), t["c_src"], t["c_idx"], t["c_out"],
+                               t["rows"]),
+          lambda t: k.gather_kernel[(triton.cdiv(t["rows"], 32),)](
+              t["src"], t["idx"], t["out"], t["rows"], ROWS=32, COLS=32, num_warps=4),
+          "out", lambda t: 3 * t["rows"] * 32 * 4),
 ]
 
 
@@ -264,7 +368,7 @@ def main() -> None:
     args = parser.parse_args()
     benches = [b for b in BENCHES if not args.kernel or b.name in args.kernel]
     if benches:
-        print(f"{'kernel':<11} {'ttc ms':>8} {'ttc GB/s':>9} {'triton ms':>10} "
+        print(f"{'kernel':<15} {'ttc ms':>8} {'ttc GB/s':>9} {'triton ms':>10} "
               f"{'triton GB/s':>12} {'ttc/triton':>11}")
     for bench in benches:
         with tempfile.TemporaryDirectory(prefix=f"ttc-bench-{bench.name}-") as tmp:
@@ -274,16 +378,20 @@ def main() -> None:
                             list(tensors.items()) if isinstance(value, torch.Tensor)})
             stream = cupy.cuda.Stream.from_external(torch.cuda.current_stream())
             with stream:
+                if bench.reset:
+                    bench.reset(tensors)
                 bench.run_ttc(kernel, tensors)
                 torch.cuda.synchronize()
                 ours = tensors[bench.output].clone()
+                if bench.reset:
+                    bench.reset(tensors)
                 bench.run_triton(tensors)
                 torch.cuda.synchronize()
                 torch.testing.assert_close(ours, tensors[bench.output], rtol=1e-2, atol=1e-2)
                 ttc_ms = do_bench(lambda: bench.run_ttc(kernel, tensors), return_mode="median")
             triton_ms = do_bench(lambda: bench.run_triton(tensors), return_mode="median")
         moved = bench.bytes_moved(tensors)
-        print(f"{bench.name:<11} {ttc_ms:8.4f} {moved / ttc_ms / 1e6:9.1f} {triton_ms:10.4f} "
+        print(f"{bench.name:<15} {ttc_ms:8.4f} {moved / ttc_ms / 1e6:9.1f} {triton_ms:10.4f} "
               f"{moved / triton_ms / 1e6:12.1f} {triton_ms / ttc_ms:11.2f}")
     dot_benches = [b for b in DOT_BENCHES if not args.kernel or b.name in args.kernel]
     if dot_benches:
