@@ -122,9 +122,10 @@ def kernel_function(module: ModuleOp) -> Operation:
 
 
 def _is_kernel(op: Operation) -> bool:
-    if op.name == "tt.func":
-        visibility = op.properties.get("sym_visibility")
-        return visibility is None or getattr(visibility, "data", None) == "public"
+    from ttc.dialects import tt
+
+    if isinstance(op, tt.FuncOp):
+        return op.is_kernel
     cconv = op.properties.get("CConv")
     return "nvvm.kernel" in op.attributes or (cconv is not None and "ptx_kernel" in str(cconv))
 

@@ -2162,6 +2162,11 @@ class FuncOp(TTOp):
         IsolatedFromAbove(), SymbolOpInterface(), FuncCallable(), HasParent(ModuleOp)
     )
 
+    @property
+    def is_kernel(self) -> bool:
+        """A public function is a kernel (Triton's `isKernel`); the others are device functions."""
+        return self.sym_visibility is None or self.sym_visibility.data == "public"
+
     @classmethod
     def parse(cls, parser: Parser) -> FuncOp:
         visibility = parser.parse_optional_visibility_keyword()

@@ -111,7 +111,6 @@ class GlobalScratchAllocationPass(TtcPass):
         allocator = _Allocator(op)
         for func in allocator.functions.values():
             allocator.allocate(func)
-            is_public = func.sym_visibility is None or func.sym_visibility.data == "public"
-            if is_public:
+            if func.is_kernel:
                 for name in TOTALS:
                     op.attributes[name] = func.attributes[name]

@@ -74,16 +74,11 @@ def target_of(module: ModuleOp, compute_capability: int, ptx_version: int) -> Nv
     )
 
 
-def is_kernel(func: tt.FuncOp) -> bool:
-    """A public `tt.func` is a kernel (Triton's `isKernel`); the others are device functions."""
-    return func.sym_visibility is None or func.sym_visibility.data == "public"
-
-
 def _function_attributes(func: tt.FuncOp, target: NvidiaTarget) -> dict[str, Attribute]:
     """A kernel's NVVM attributes, or a device function's `noinline` and `internal` marks, on top
     of the `tt.func`'s own attributes."""
     attrs = dict(func.attributes)
-    if is_kernel(func):
+    if func.is_kernel:
         attrs["nvvm.kernel"] = IntegerAttr(1, IntegerType(1, Signedness.UNSIGNED))
         attrs["nvvm.reqntid"] = dense_i32([target.num_threads])
     else:
@@ -118,7 +113,7 @@ def lower_function(
     assert entry is not None
     lw = FunctionLowering(target, Builder(InsertPoint.at_end(Block())), axis_info)
     lw.current = func
-    lw.is_kernel = is_kernel(func)
+    lw.is_kernel = func.is_kernel
     lw.module_attributes = dict(module_attributes or {})
     outputs = list(func.function_type.outputs.data)
     global_pointer = llvm.LLVMPointerType(IntAttr(1))
