@@ -35,7 +35,14 @@ from xdsl.dialects.builtin import (
     TensorType,
     i32,
 )
-from xdsl.ir import Attribute, Dialect, Operation, ParametrizedAttribute, SSAValue, TypeAttribute
+from xdsl.ir import (
+    Attribute,
+    Dialect,
+    Operation,
+    ParametrizedAttribute,
+    SSAValue,
+    TypeAttribute,
+)
 from xdsl.irdl import (
     AnyAttr,
     AttrSizedOperandSegments,
@@ -75,6 +82,7 @@ from ttc.dialects.ttg_attrs import (
     int_list,
     ints,
 )
+from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 
 # --------------------------------------------------------------------------------------------
 # Types
@@ -888,26 +896,26 @@ def _check_tensor_layout(op: Operation, tensor: TensorType[Attribute]) -> str | 
         )
     if not isinstance(encoding, BlockedEncodingAttr):
         return None
-    threads = prod(ints(encoding.threads_per_warp))
-    required_threads = _context_value(op, THREADS_PER_WARP, 32)
-    if threads != required_threads:
-        return (
-            f"Layout has a total of {threads} threads per warp, but the context requires "
-            f"{required_threads} threads per warp."
-        )
-    warps = prod(ints(encoding.warps_per_cta))
-    required_warps = _context_value(op, NUM_WARPS, 4)
-    if warps != required_warps:
-        return (
-            f"Layout has a total of {warps} warps per CTA, but the context requires "
-            f"{required_warps} warps per CTA."
-        )
     ctas = prod(encoding.cta_layout.ctas_per_cga)
     required_ctas = _context_value(op, NUM_CTAS, 1)
     if ctas != required_ctas:
         return (
-            f"Layout has a total of {ctas} CTAs per CGA, but the context requires "
-            f"{required_ctas} CTAs per CGA."
+            f"Layout has {ctas} CTAs per CGA, but the context requires {required_ctas} CTAs per "
+            "CGA."
+        )
+    threads = prod(ints(encoding.threads_per_warp))
+    required_threads = _context_value(op, THREADS_PER_WARP, 32)
+    if threads != required_threads:
+        return (
+            f"Layout has {threads} threads per warp, but the module specifies "
+            f"{required_threads} threads per warp."
+        )
+    warps = prod(ints(encoding.warps_per_cta))
+    required_warps = lookup_num_warps(op) or 4
+    if warps != required_warps:
+        return (
+            f"Layout has {warps} warps per CTA, but the context requires {required_warps} warps "
+            "per CTA."
         )
     return None
 
@@ -917,9 +925,10 @@ def verify_layouts(module: ModuleOp) -> None:
 
     For each op's operand and result tensors (Triton's `VerifyTensorLayoutsTrait`, applied to
     every op): the encoding's rank equals the tensor's rank, and for `#ttg.blocked` the products
-    of `threadsPerWarp`, `warpsPerCTA` and `CTAsPerCGA` equal `"ttg.threads-per-warp"` (default
-    32), `"ttg.num-warps"` and `"ttg.num-ctas"` (default 1), read from the nearest enclosing op
-    that sets them (a `tt.func` may override the module). Only modules that set
+    of `CTAsPerCGA`, `threadsPerWarp` and `warpsPerCTA` equal `"ttg.num-ctas"` (default 1),
+    `"ttg.threads-per-warp"` (default 32) and `"ttg.num-warps"`, read from the nearest enclosing
+    op that sets them (a `tt.func` may override the module; inside a `ttg.warp_specialize`
+    partition, its `partitionNumWarps` entry is the number of warps). Only modules that set
     `"ttg.num-warps"` are checked for the counts: TTIR has no layouts to check.
 
     Call it after `module.verify()`; it raises `LayoutVerifyException` naming the failing op.

@@ -28,19 +28,49 @@ def verify_module(module: ModuleOp, filename: str) -> None:
     `filename` names the buffer the module was parsed from; ops without a file location are
     reported against it.
     """
+    unterminated: TtcError | None = None
     for op in module.walk():
         try:
-            op.verify(verify_nested_ops=False)
+            _verify_op(op)
+        except _Unterminated:
+            # MLIR checks a block's terminator when it leaves the block, after its ops.
+            unterminated = unterminated or TtcError(
+                f"block with no terminator, has '{op.name}'", source_location(op.location)
+            )
         except (VerifyException, DiagnosticException) as err:
             raise op_verify_error(op, str(err), filename) from None
         except TtcError as err:
             if err.location is None:
                 err.location = source_location(op.location)
             raise
-        except Exception as err:  # an op verifier tripping over malformed IR
+        except Exception as err:  # noqa: BLE001 (an op verifier tripping over malformed IR)
             raise op_verify_error(op, f"{type(err).__name__}: {err}", filename) from None
+    if unterminated is not None:
+        raise unterminated
     _verify_dominance(module, filename)
     _verify_layouts(module, filename)
+
+
+class _Unterminated(Exception):
+    """The op ends a block that needs a terminator but is not one (its own checks passed)."""
+
+
+_NOT_A_TERMINATOR = re.compile(r"terminates block in (single|multi)-block region but is not a")
+
+
+def _verify_op(op: Operation) -> None:
+    """xDSL's checks of `op` alone; `_Unterminated` when only its terminator check fails.
+
+    xDSL checks that the last op of a block is a terminator before the op's own verifier; MLIR
+    verifies the op first, and the block when leaving it.
+    """
+    try:
+        op.verify(verify_nested_ops=False)
+    except VerifyException as err:
+        if not _NOT_A_TERMINATOR.search(str(err)):
+            raise
+        op.verify_()
+        raise _Unterminated() from None
 
 
 def op_verify_error(op: Operation, message: str, filename: str) -> TtcError:

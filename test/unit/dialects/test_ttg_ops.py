@@ -287,18 +287,18 @@ def layout_error(module: ModuleOp) -> str:
 def test_warps_must_match_module_num_warps() -> None:
     module = parse(USE_T, ARGS, '{"ttg.num-warps" = 8 : i32}')
     message = layout_error(module)
-    assert "Layout has a total of 4 warps per CTA, but the context requires 8 warps per CTA." in message
+    assert "Layout has 4 warps per CTA, but the context requires 8 warps per CTA." in message
 
 
 def test_threads_must_match_module_threads_per_warp() -> None:
     module = parse(USE_T, ARGS, '{"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32}')
     message = layout_error(module)
-    assert "Layout has a total of 32 threads per warp, but the context requires 64 threads per warp." in message
+    assert "Layout has 32 threads per warp, but the module specifies 64 threads per warp." in message
 
 
 def test_ctas_must_match_module_num_ctas() -> None:
     module = parse(USE_T, ARGS, '{"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32}')
-    assert "Layout has a total of 1 CTAs per CGA, but the context requires 2 CTAs per CGA." in layout_error(module)
+    assert "Layout has 1 CTAs per CGA, but the context requires 2 CTAs per CGA." in layout_error(module)
 
 
 def test_function_num_warps_overrides_module() -> None:

@@ -91,7 +91,7 @@ tt.func @alloc_immutable() {
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 8 : i32} {
   tt.func @module_warps() {
-    // expected-error @below {{Layout has a total of 4 warps per CTA, but the context requires 8 warps per CTA.}}
+    // expected-error @below {{Layout has 4 warps per CTA, but the context requires 8 warps per CTA.}}
     %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
     tt.return
   }
@@ -102,7 +102,7 @@ module attributes {"ttg.num-warps" = 8 : i32} {
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @function_warps() attributes {"ttg.num-warps" = 8 : i32} {
-    // expected-error @below {{Layout has a total of 4 warps per CTA, but the context requires 8 warps per CTA.}}
+    // expected-error @below {{Layout has 4 warps per CTA, but the context requires 8 warps per CTA.}}
     %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
     tt.return
   }
@@ -113,7 +113,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [16], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   tt.func @threads() {
-    // expected-error @below {{Layout has a total of 16 threads per warp, but the context requires 32 threads per warp.}}
+    // expected-error @below {{Layout has 16 threads per warp, but the module specifies 32 threads per warp.}}
     %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
     tt.return
   }
