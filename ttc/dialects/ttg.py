@@ -78,11 +78,14 @@ from ttc.dialects.ttg_attrs import (
     BlockedEncodingAttr,
     DistributedEncoding,
     LayoutEncoding,
+    SharedEncoding,
     SharedMemorySpaceAttr,
     int_list,
     ints,
 )
 from ttc.dialects.ttg_warp_specialize import lookup_num_warps
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.linear import LayoutError, LinearLayout
 
 # --------------------------------------------------------------------------------------------
 # Types
@@ -273,6 +276,27 @@ def _check_same_shape_and_element(
         )
 
 
+def layout_dims(shape: Sequence[int], encoding: Attribute) -> tuple[int, ...]:
+    """Triton's `dropPipeliningDim`: the trailing dimensions the encoding lays out (the leading
+    ones index pipeline stages or buffers)."""
+    if isinstance(encoding, LayoutEncoding):
+        return tuple(shape[len(shape) - encoding.rank :])
+    return tuple(shape)
+
+
+def memdesc_layout(memdesc: MemDescType) -> LinearLayout | None:
+    """The linear layout (offset, block) -> logical dims of a shared-memory buffer's allocation
+    (Triton's `toLinearLayout(MemDescType)`); None for encodings without one in ttc."""
+    if not isinstance(memdesc.encoding, SharedEncoding):
+        return None
+    try:
+        return to_linear_layout(
+            memdesc.encoding, layout_dims(memdesc.get_alloc_shape(), memdesc.encoding)
+        )
+    except LayoutError:
+        return None
+
+
 # --------------------------------------------------------------------------------------------
 # Layout conversion
 # --------------------------------------------------------------------------------------------
@@ -417,11 +441,20 @@ class MemDescIndexOp(IRDLOperation):
     def verify_(self) -> None:
         src, res = _memdesc(self.src, "src"), _memdesc(self.result, "result")
         if src.element_type != res.element_type:
-            raise VerifyException("src and result must have the same element type")
+            raise VerifyException("result element type must match desc element type")
+        if src.encoding != res.encoding:
+            raise VerifyException("src and result must have the same encoding")
         if len(res.get_shape()) != len(src.get_shape()) - 1:
             raise VerifyException("result rank must be input rank - 1")
-        if res.get_shape() != src.get_shape()[1:]:
+        if len(src.get_alloc_shape()) != len(src.get_shape()):
+            raise VerifyException("We don't allow taking memdesc_index of a memdesc_index")
+        layout_shape = layout_dims(src.get_shape(), src.encoding)
+        if layout_shape != res.get_shape():
             raise VerifyException("result shape must equal to srcShape[1:]")
+        if layout_dims(src.get_alloc_shape(), src.encoding) != layout_shape:
+            raise VerifyException("We only support memdesc_index of a multibuffer-prefix subview")
+        if res.get_alloc_shape() != res.get_shape():
+            raise VerifyException("alloc shape must match shape for the result")
 
 
 @irdl_op_definition
@@ -472,13 +505,57 @@ class MemDescSubsliceOp(IRDLOperation):
         offsets = self.offset_values()
         if src.element_type != res.element_type:
             raise VerifyException("result element type must match desc element type")
+        if src.encoding != res.encoding:
+            raise VerifyException("src and result must have the same encoding")
         if len(offsets) != len(src.get_shape()):
             raise VerifyException("offsets must have the same rank as input")
         if len(res.get_shape()) != len(src.get_shape()):
             raise VerifyException("result rank must equal to input rank")
-        for offset, size, full in zip(offsets, res.get_shape(), src.get_shape()):
-            if offset < 0 or offset + size > full:
-                raise VerifyException("offsets must be in bounds of the input shape")
+        if src.get_alloc_shape() != res.get_alloc_shape():
+            raise VerifyException("source and result must have the same allocation shape")
+        if not isinstance(src.encoding, SharedEncoding):
+            raise VerifyException("src and dst must both be of shared memory encoding")
+        prefix = len(offsets) - len(layout_dims(offsets, src.encoding))
+        split = [
+            dim for dim, (a, b) in enumerate(zip(src.get_shape(), res.get_shape())) if a != b
+        ]
+        for dim, offset in enumerate(offsets):
+            size, full = res.get_shape()[dim], src.get_shape()[dim]
+            if dim not in split:
+                if offset:
+                    raise VerifyException(
+                        "A non zero offset found in a dimension that is not being split"
+                    )
+                continue
+            if offset < 0 or offset > full - size:
+                raise VerifyException("The split offset may not exceed the source shape")
+            if dim >= prefix and offset & (size - 1):
+                raise VerifyException("The split offset may not touch the tile")
+        if any(dim >= prefix for dim in split):
+            _check_split_along_tiles(src, res, [dim - prefix for dim in split if dim >= prefix])
+
+
+def _check_split_along_tiles(
+    src: MemDescType, res: MemDescType, layout_split: Sequence[int]
+) -> None:
+    """A subslice's tiles must be whole swizzle tiles: stepping a split dimension by the tile
+    size (and each doubling of it) moves by a power of two in the buffer (Triton's check in
+    `MemDescSubsliceOp::verify`)."""
+    layout = memdesc_layout(src)
+    if layout is None:
+        return
+    inverse = layout.pseudo_invert()
+    res_shape = layout_dims(res.get_shape(), res.encoding)
+    src_shape = layout_dims(src.get_shape(), src.encoding)
+    names = layout.out_dims
+    for dim in layout_split:
+        size = res_shape[dim]
+        while size < src_shape[dim]:
+            offset = inverse.apply({name: size if i == dim else 0 for i, name in enumerate(names)})
+            step = offset["offset"]
+            if step & (step - 1):
+                raise VerifyException("We don't support splitting along the swizzling pattern")
+            size *= 2
 
 
 @irdl_op_definition
@@ -935,16 +1012,26 @@ def verify_layouts(module: ModuleOp) -> None:
     The message is Triton's on one line (Triton puts a newline before "Layout has ..."), so that
     an `expected-error` on either part matches.
     """
-    check_counts = _int_attr(module, NUM_WARPS) is not None
+    check_counts = checks_layout_counts(module)
     for op in module.walk():
-        for prefix, tensor in _tensor_types(op):
-            encoding = tensor.encoding
-            if not check_counts and isinstance(encoding, DistributedEncoding):
-                message = _check_rank_only(tensor)
-            else:
-                message = _check_tensor_layout(op, tensor)
-            if message is not None:
-                raise LayoutVerifyException(f"{prefix}{encoding}. {message}", op)
+        verify_op_layouts(op, check_counts)
+
+
+def checks_layout_counts(module: ModuleOp) -> bool:
+    """Whether `verify_op_layouts` checks warp, lane and CTA counts in `module` (TTGIR)."""
+    return _int_attr(module, NUM_WARPS) is not None
+
+
+def verify_op_layouts(op: Operation, check_counts: bool) -> None:
+    """`verify_layouts` for one op's operand and result tensors."""
+    for prefix, tensor in _tensor_types(op):
+        encoding = tensor.encoding
+        if not check_counts and isinstance(encoding, DistributedEncoding):
+            message = _check_rank_only(tensor)
+        else:
+            message = _check_tensor_layout(op, tensor)
+        if message is not None:
+            raise LayoutVerifyException(f"{prefix}{encoding}. {message}", op)
 
 
 def _check_rank_only(tensor: TensorType[Attribute]) -> str | None:
