@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from enum import IntFlag
 from math import prod
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -84,8 +84,9 @@ from ttc.dialects.ttg_attrs import (
     ints,
 )
 from ttc.dialects.ttg_warp_specialize import lookup_num_warps
-from ttc.layouts.from_attr import to_linear_layout
-from ttc.layouts.linear import LayoutError, LinearLayout
+
+if TYPE_CHECKING:
+    from ttc.layouts.linear import LinearLayout
 
 # --------------------------------------------------------------------------------------------
 # Types
@@ -287,6 +288,9 @@ def layout_dims(shape: Sequence[int], encoding: Attribute) -> tuple[int, ...]:
 def memdesc_layout(memdesc: MemDescType) -> LinearLayout | None:
     """The linear layout (offset, block) -> logical dims of a shared-memory buffer's allocation
     (Triton's `toLinearLayout(MemDescType)`); None for encodings without one in ttc."""
+    from ttc.layouts.from_attr import to_linear_layout
+    from ttc.layouts.linear import LayoutError
+
     if not isinstance(memdesc.encoding, SharedEncoding):
         return None
     try:
