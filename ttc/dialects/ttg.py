@@ -73,6 +73,7 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import legacy
+from ttc.dialects.tt_types import bit_width
 from ttc.dialects.ttg_attrs import (
     ENCODING_ATTRS,
     BlockedEncodingAttr,
@@ -266,14 +267,31 @@ def _memdesc(value: SSAValue, what: str) -> MemDescType:
     return value.type
 
 
-def _check_same_shape_and_element(
-    tensor: TensorType[Attribute], memdesc: MemDescType, op_name: str
-) -> None:
-    if tensor.get_shape() != memdesc.get_shape():
-        raise VerifyException(f"{op_name}: the tensor and the memdesc must have the same shape")
-    if tensor.get_element_type() != memdesc.element_type:
+def check_shared_rank(tensor: TensorType[Attribute], memdesc: MemDescType, what: str) -> None:
+    """Triton's `verifySharedMemoryRank`: the tensor has the rank the memdesc's encoding lays out."""
+    encoding = memdesc.encoding
+    if not isinstance(encoding, LayoutEncoding):
+        raise VerifyException("expected memdesc to have a shared memory encoding")
+    if len(tensor.get_shape()) != encoding.rank:
         raise VerifyException(
-            f"{op_name}: the tensor and the memdesc must have the same element type"
+            f"{what} has rank {len(tensor.get_shape())} but memdesc encoding has rank "
+            f"{encoding.rank}"
+        )
+
+
+def check_memory_op_types(
+    src: TensorType[Attribute] | MemDescType, dst: TensorType[Attribute] | MemDescType
+) -> None:
+    """Triton's `verifyMemoryOpTypes`: source and destination agree on element type and shape."""
+    if src.get_element_type() != dst.get_element_type():
+        raise VerifyException(
+            f"source element type '{src}' must match destination element type "
+            f"'{dst.get_element_type()}'"
+        )
+    if src.get_shape() != dst.get_shape():
+        raise VerifyException(
+            f"source shape [{', '.join(map(str, src.get_shape()))}] must match [destination "
+            f"shape {', '.join(map(str, dst.get_shape()))}]"
         )
 
 
@@ -365,15 +383,19 @@ class LocalAllocOp(IRDLOperation):
 
     def verify_(self) -> None:
         memdesc = _memdesc(self.result, "result")
+        if not isinstance(memdesc.memory_space, SharedMemorySpaceAttr):
+            raise VerifyException("should create a buffer of shared memory")
+        if bit_width(memdesc.element_type) % 8:
+            raise VerifyException("element type bit width must be a multiple of 8")
+        if self.src is not None:
+            check_shared_rank(_tensor(self.src, "src"), memdesc, "source")
+        if memdesc.get_shape() != memdesc.get_alloc_shape():
+            raise VerifyException("result shape and its alloc shape must match")
         if self.src is None:
             if not memdesc.is_mutable:
-                raise VerifyException("a local_alloc without a source must be mutable")
+                raise VerifyException("uninitialized alloc must have a mutable memdesc type")
             return
-        tensor = _tensor(self.src, "src")
-        if tensor.get_element_type() != memdesc.element_type:
-            raise VerifyException("result element type must match the source element type")
-        if tensor.get_shape() != memdesc.get_shape():
-            raise VerifyException("result shape must match the source shape")
+        check_memory_op_types(_tensor(self.src, "src"), memdesc)
 
 
 @irdl_op_definition
@@ -404,9 +426,9 @@ class LocalLoadOp(IRDLOperation):
     assembly_format = "$src (`token` $token^)? attr-dict `:` type($src) `->` type($result)"
 
     def verify_(self) -> None:
-        _check_same_shape_and_element(
-            _tensor(self.result, "result"), _memdesc(self.src, "src"), "local_load"
-        )
+        tensor, memdesc = _tensor(self.result, "result"), _memdesc(self.src, "src")
+        check_shared_rank(tensor, memdesc, "result")
+        check_memory_op_types(memdesc, tensor)
 
 
 @irdl_op_definition
@@ -426,7 +448,9 @@ class LocalStoreOp(IRDLOperation):
         memdesc = _memdesc(self.dst, "dst")
         if not memdesc.is_mutable:
             raise VerifyException("Cannot store into immutable memory")
-        _check_same_shape_and_element(_tensor(self.src, "src"), memdesc, "local_store")
+        tensor = _tensor(self.src, "src")
+        check_shared_rank(tensor, memdesc, "source")
+        check_memory_op_types(tensor, memdesc)
 
 
 @irdl_op_definition

@@ -216,11 +216,11 @@ def test_invalid_memdesc(text: str, message: str) -> None:
         ),
         (
             "%a = ttg.local_alloc : () -> !ttg.memdesc<64x32xf16, #shared, #smem>",
-            "without a source must be mutable",
+            "uninitialized alloc must have a mutable memdesc type",
         ),
         (
             "%a = ttg.local_alloc %t : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf32, #shared, #smem>",
-            "element type must match",
+            "must match destination element type",
         ),
         (
             "%v = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable>",
@@ -244,7 +244,7 @@ def test_invalid_memdesc(text: str, message: str) -> None:
         ),
         (
             "%l = ttg.local_load %m : !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable> -> tensor<64x32xf16, #blocked>",
-            "must have the same shape",
+            "must match [destination shape",
         ),
     ],
 )

@@ -81,7 +81,7 @@ tt.func @index_rank(%m: !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable>, %i: 
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
 #smem = #ttg.shared_memory
 tt.func @alloc_immutable() {
-  // expected-error @below {{a local_alloc without a source must be mutable}}
+  // expected-error @below {{uninitialized alloc must have a mutable memdesc type}}
   %a = ttg.local_alloc : () -> !ttg.memdesc<64x32xf16, #shared, #smem>
   tt.return
 }
