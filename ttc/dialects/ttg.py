@@ -73,19 +73,23 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import legacy
+from ttc.dialects.tt_types import bit_width
 from ttc.dialects.ttg_attrs import (
     ENCODING_ATTRS,
     BlockedEncodingAttr,
     DistributedEncoding,
     LayoutEncoding,
     SharedEncoding,
+    SharedLinearEncodingAttr,
     SharedMemorySpaceAttr,
+    format_ints,
     int_list,
     ints,
 )
+from ttc.dialects.ttg_shared_attrs import SHARED_ATTRS, PaddedSharedEncodingAttr
 from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.layouts.from_attr import to_linear_layout
-from ttc.layouts.linear import LayoutError, LinearLayout
+from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
 
 # --------------------------------------------------------------------------------------------
 # Types
@@ -157,18 +161,50 @@ class MemDescType(ParametrizedAttribute, TypeAttribute):
         )
 
     def verify(self) -> None:
+        """Triton's `MemDescType::verify`, check for check and word for word."""
         shape, alloc = self.get_shape(), self.get_alloc_shape()
-        if any(d <= 0 or d & (d - 1) for d in shape[1:]):
-            raise VerifyException(
-                f"shape must have power-of-2 dimensions; got {_format_shape(shape)[:-1]}"
-            )
+        if not shape:
+            raise VerifyException("rank 0 memdesc is not allowed")
+        width = bit_width(self.element_type)
+        if width != 1 and width < 8:
+            raise VerifyException(f"element type bit width must be 1 or at least 8; got {width}")
+        if 0 in shape:
+            raise VerifyException("shape has 0 dimension")
+        if 0 in alloc:
+            raise VerifyException("alloc shape has 0 dimension")
         if len(alloc) < len(shape):
             raise VerifyException("alloc shape must have at least as many dimensions as shape")
+        encoding = self.encoding
+        if not isinstance(encoding, SharedEncoding):
+            raise VerifyException(f"{encoding} is not a valid encoding")
+        rank = encoding.rank
+        if rank not in (len(shape), len(shape) - 1):
+            raise VerifyException(
+                "rank must be equal to or one less than the shape size. "
+                f"Got {rank} and {len(shape)}"
+            )
+        # Only a leading pipelining dimension may have a size that is not a power of two.
+        if not all(is_power_of_two(d) for d in shape[len(shape) - rank :]):
+            raise VerifyException(
+                f"shape must have power-of-2 and non-zero dimensions; got {format_ints(shape)}"
+            )
+        if not all(is_power_of_two(d) for d in alloc[len(alloc) - rank :]):
+            raise VerifyException(
+                "alloc shape must have power-of-2 and non-zero dimensions; got "
+                f"{format_ints(alloc)}"
+            )
         if any(s > a for s, a in zip(shape, alloc[len(alloc) - len(shape) :])):
             raise VerifyException(
                 "shape must be less than or equal to allocShape. shape = "
-                f"[{', '.join(map(str, shape))}], allocShape = [{', '.join(map(str, alloc))}]"
+                f"[{format_ints(shape)}], allocShape = [{format_ints(alloc)}]"
             )
+        if not isinstance(self.memory_space, SharedMemorySpaceAttr):
+            raise VerifyException(
+                "memorySpace must be SharedMemorySpace for shared encoding. "
+                f"Got {self.memory_space}"
+            )
+        if isinstance(encoding, PaddedSharedEncodingAttr | SharedLinearEncodingAttr):
+            _check_component_shape(encoding, alloc[len(alloc) - rank :])
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -229,6 +265,23 @@ class MemDescType(ParametrizedAttribute, TypeAttribute):
 
     def print_parameters(self, printer: Printer) -> None:
         self.print_body(printer)
+
+
+def _check_component_shape(
+    encoding: PaddedSharedEncodingAttr | SharedLinearEncodingAttr, alloc: Sequence[int]
+) -> None:
+    """A layout given by its bases covers exactly the allocation (its last `rank` dimensions)."""
+    if isinstance(encoding, PaddedSharedEncodingAttr):
+        covered = ints(encoding.shape)
+    else:
+        layout = encoding.linear_layout()
+        covered = tuple(layout.out_dim_size(d) for d in layout.out_dims)
+    for dim, (expected, got) in enumerate(zip(alloc, covered, strict=True)):
+        if expected != got:
+            raise VerifyException(
+                f"Mismatch in expected shape for dimension {dim}. Expected: {expected}, "
+                f"got: {got}"
+            )
 
 
 def parse_memdesc_maybe_unqualified(parser: AttrParser) -> MemDescType:
@@ -360,16 +413,45 @@ class LocalAllocOp(IRDLOperation):
     assembly_format = "($src^)? attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
+        """Triton's `LocalAllocOp::verify` (with `verifyAllocOp` and `verifyMemoryOpTypes`)."""
         memdesc = _memdesc(self.result, "result")
+        if not isinstance(memdesc.memory_space, SharedMemorySpaceAttr):
+            raise VerifyException("should create a buffer of shared memory")
+        if bit_width(memdesc.element_type) % 8:
+            raise VerifyException("element type bit width must be a multiple of 8")
+        if self.src is not None:
+            _check_shared_memory_rank(_tensor(self.src, "src"), memdesc, "source")
+        if memdesc.get_shape() != memdesc.get_alloc_shape():
+            raise VerifyException("result shape and its alloc shape must match")
         if self.src is None:
             if not memdesc.is_mutable:
-                raise VerifyException("a local_alloc without a source must be mutable")
+                raise VerifyException("uninitialized alloc must have a mutable memdesc type")
             return
         tensor = _tensor(self.src, "src")
         if tensor.get_element_type() != memdesc.element_type:
-            raise VerifyException("result element type must match the source element type")
+            raise VerifyException(
+                f"source element type {tensor} must match destination element type "
+                f"{memdesc.element_type}"
+            )
         if tensor.get_shape() != memdesc.get_shape():
-            raise VerifyException("result shape must match the source shape")
+            raise VerifyException(
+                f"source shape [{'x'.join(map(str, tensor.get_shape()))}] must match "
+                f"[destination shape {'x'.join(map(str, memdesc.get_shape()))}]"
+            )
+
+
+def _check_shared_memory_rank(
+    tensor: TensorType[Attribute], memdesc: MemDescType, what: str
+) -> None:
+    """Triton's `verifySharedMemoryRank`: the register tensor has the memdesc encoding's rank."""
+    encoding = memdesc.encoding
+    if not isinstance(encoding, LayoutEncoding):
+        raise VerifyException("expected memdesc to have a shared memory encoding")
+    if len(tensor.get_shape()) != encoding.rank:
+        raise VerifyException(
+            f"{what} has rank {len(tensor.get_shape())} but memdesc encoding has rank "
+            f"{encoding.rank}"
+        )
 
 
 @irdl_op_definition
@@ -1063,6 +1145,6 @@ TTG = Dialect(
         BarrierOp,
         *legacy.LEGACY_TTG_OPS,
     ],
-    [*ENCODING_ATTRS, MemDescType, AsyncTokenType, *legacy.LEGACY_TTG_ATTRS],
+    [*ENCODING_ATTRS, *SHARED_ATTRS, MemDescType, AsyncTokenType, *legacy.LEGACY_TTG_ATTRS],
 )
 """The `ttg` dialect object registered by `ttc.ir.context.make_context`."""
