@@ -19,8 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntAttr, ModuleOp, TensorType
 from xdsl.context import Context
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    IntAttr,
+    ModuleOp,
+    TensorType,
+)
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from ttc.dialects.tt_types import PointerType, shape_of
@@ -30,7 +35,11 @@ from ttc.dialects.ttg_attrs import (
     SliceEncodingAttr,
     ints,
 )
-from ttc.layouts.default_blocked import blocked_for_shape, cta_layout_for_shape, default_blocked
+from ttc.layouts.default_blocked import (
+    blocked_for_shape,
+    cta_layout_for_shape,
+    default_blocked,
+)
 from ttc.layouts.infer import (
     infer_join_encoding,
     infer_reshape_encoding,
@@ -39,14 +48,25 @@ from ttc.layouts.infer import (
 )
 from ttc.transforms.utils import is_elementwise, splat_scalar
 
+__all__ = [  # the builders and reshape helpers re-exported for the passes
+    "blocked_for_shape",
+    "cta_layout_for_shape",
+    "default_blocked",
+    "infer_reshape_encoding",
+    "reshape_decomposition",
+]
+
+
+def module_attr(op: Operation | None, key: str) -> Attribute | None:
+    """The attribute `key` of the module enclosing `op` (or of `op` itself when a module)."""
+    while op is not None and not isinstance(op, ModuleOp):
+        op = op.parent_op()
+    return None if op is None else op.attributes.get(key)
+
 
 def module_int(module: Operation | None, key: str, default: int) -> int:
     """An integer module attribute such as `"ttg.num-warps"`."""
-    while module is not None and not isinstance(module, ModuleOp):
-        module = module.parent_op()
-    if module is None:
-        return default
-    attr = module.attributes.get(key)
+    attr = module_attr(module, key)
     value = getattr(attr, "value", None)
     return value.data if value is not None else default  # pyright: ignore[reportAttributeAccessIssue]
 
