@@ -24,7 +24,7 @@ ALLOWED_IMPORTS: dict[str, set[str]] = {
     "ttc.conversion": {"ttc.ir", "ttc.dialects", "ttc.layouts", "ttc.analysis", "ttc.pipelines",
                        "ttc.transforms"},
     "ttc.targets": {"ttc.ir", "ttc.dialects"},
-    "ttc.compile_driver": {"ttc.ir", "ttc.pipelines", "ttc.targets"},
+    "ttc.compile_driver": {"ttc.ir", "ttc.dialects", "ttc.pipelines", "ttc.targets"},
     "ttc.cli": {"ttc", "ttc.ir", "ttc.layouts", "ttc.pipelines", "ttc.targets", "ttc.compile_driver"},
     "ttc.__main__": {"ttc.cli"},
 }
