@@ -9,7 +9,7 @@ and written since the last CTA barrier. At each op:
   sets;
 * after a `ttg.async_wait` not already followed by a barrier, a barrier is inserted;
 * an op whose accesses (explicit buffers, through `ttc.analysis.allocation`) overlap a pending
-  access with at least one write (RAW, WAR or WAW) gets a `gpu.barrier` inserted before it;
+  access with at least one write (RAW, WAR or WAW) gets a `ttg.barrier local` inserted before it;
 * an op with a scratch buffer writes, then reads, its scratch: a barrier goes before it if the
   write conflicts, and the op itself ends synchronised (its lowering contains barriers), leaving
   only its scratch reads pending — which is what makes two back-to-back reductions sharing a
@@ -27,7 +27,6 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 
 from ttc.analysis.allocation import FunctionAllocation, ModuleAllocation, allocate_module
-from ttc.dialects.gpu import BarrierOp
 from ttc.dialects.ttg import AddrSpace, MemDescType
 from ttc.dialects.ttg import BarrierOp as TtgBarrierOp
 
@@ -234,7 +233,7 @@ class _Membar:
 
 
 def _barrier_like(op: Operation) -> Operation:
-    barrier = BarrierOp()
+    barrier = TtgBarrierOp(AddrSpace.LOCAL)
     barrier.location = op.location
     return barrier
 
@@ -252,7 +251,7 @@ def _insert_barrier_after(op: Operation) -> None:
 
 
 def insert_barriers(module: ModuleOp, allocation: ModuleAllocation | None = None) -> ModuleAllocation:
-    """Insert `gpu.barrier`s wherever shared memory needs one (Triton's `ModuleMembarAnalysis`).
+    """Insert `ttg.barrier local`s wherever shared memory needs one (Triton's `ModuleMembarAnalysis`).
 
     Returns the allocation the analysis used (computed when not given).
     """
