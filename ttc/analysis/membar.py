@@ -26,9 +26,12 @@ from dataclasses import dataclass, field
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 
-from ttc.analysis.allocation import FunctionAllocation, ModuleAllocation, allocate_module
-from ttc.dialects.ttg import AddrSpace, MemDescType
-from ttc.dialects.ttg import BarrierOp as TtgBarrierOp
+from ttc.analysis.allocation import (
+    FunctionAllocation,
+    ModuleAllocation,
+    allocate_module,
+)
+from ttc.dialects.ttg import AddrSpace, BarrierOp, MemDescType
 
 Interval = tuple[int, int]
 
@@ -39,7 +42,7 @@ def is_shared_memory_barrier(op: Operation | None) -> bool:
     """`gpu.barrier`, `nvvm.barrier0`, or a Triton 3.7 `ttg.barrier` that orders `local` memory."""
     if op is None:
         return False
-    if isinstance(op, TtgBarrierOp):
+    if isinstance(op, BarrierOp):
         return AddrSpace.LOCAL in op.spaces
     return op.name in BARRIER_OPS
 
@@ -233,7 +236,7 @@ class _Membar:
 
 
 def _barrier_like(op: Operation) -> Operation:
-    barrier = TtgBarrierOp(AddrSpace.LOCAL)
+    barrier = BarrierOp(AddrSpace.LOCAL)
     barrier.location = op.location
     return barrier
 
