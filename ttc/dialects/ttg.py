@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from enum import IntFlag
 from math import prod
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -80,14 +80,16 @@ from ttc.dialects.ttg_attrs import (
     DistributedEncoding,
     LayoutEncoding,
     SharedEncoding,
+    SharedLinearEncodingAttr,
     SharedMemorySpaceAttr,
+    format_ints,
     int_list,
     ints,
 )
+from ttc.dialects.ttg_shared_attrs import SHARED_ATTRS, PaddedSharedEncodingAttr
 from ttc.dialects.ttg_warp_specialize import lookup_num_warps
-
-if TYPE_CHECKING:
-    from ttc.layouts.linear import LinearLayout
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
 
 # --------------------------------------------------------------------------------------------
 # Types
@@ -159,18 +161,50 @@ class MemDescType(ParametrizedAttribute, TypeAttribute):
         )
 
     def verify(self) -> None:
+        """Triton's `MemDescType::verify`, check for check and word for word."""
         shape, alloc = self.get_shape(), self.get_alloc_shape()
-        if any(d <= 0 or d & (d - 1) for d in shape[1:]):
-            raise VerifyException(
-                f"shape must have power-of-2 dimensions; got {_format_shape(shape)[:-1]}"
-            )
+        if not shape:
+            raise VerifyException("rank 0 memdesc is not allowed")
+        width = bit_width(self.element_type)
+        if width != 1 and width < 8:
+            raise VerifyException(f"element type bit width must be 1 or at least 8; got {width}")
+        if 0 in shape:
+            raise VerifyException("shape has 0 dimension")
+        if 0 in alloc:
+            raise VerifyException("alloc shape has 0 dimension")
         if len(alloc) < len(shape):
             raise VerifyException("alloc shape must have at least as many dimensions as shape")
+        encoding = self.encoding
+        if not isinstance(encoding, SharedEncoding):
+            raise VerifyException(f"{encoding} is not a valid encoding")
+        rank = encoding.rank
+        if rank not in (len(shape), len(shape) - 1):
+            raise VerifyException(
+                "rank must be equal to or one less than the shape size. "
+                f"Got {rank} and {len(shape)}"
+            )
+        # Only a leading pipelining dimension may have a size that is not a power of two.
+        if not all(is_power_of_two(d) for d in shape[len(shape) - rank :]):
+            raise VerifyException(
+                f"shape must have power-of-2 and non-zero dimensions; got {format_ints(shape)}"
+            )
+        if not all(is_power_of_two(d) for d in alloc[len(alloc) - rank :]):
+            raise VerifyException(
+                "alloc shape must have power-of-2 and non-zero dimensions; got "
+                f"{format_ints(alloc)}"
+            )
         if any(s > a for s, a in zip(shape, alloc[len(alloc) - len(shape) :])):
             raise VerifyException(
                 "shape must be less than or equal to allocShape. shape = "
-                f"[{', '.join(map(str, shape))}], allocShape = [{', '.join(map(str, alloc))}]"
+                f"[{format_ints(shape)}], allocShape = [{format_ints(alloc)}]"
             )
+        if not isinstance(self.memory_space, SharedMemorySpaceAttr):
+            raise VerifyException(
+                "memorySpace must be SharedMemorySpace for shared encoding. "
+                f"Got {self.memory_space}"
+            )
+        if isinstance(encoding, PaddedSharedEncodingAttr | SharedLinearEncodingAttr):
+            _check_component_shape(encoding, alloc[len(alloc) - rank :])
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -231,6 +265,23 @@ class MemDescType(ParametrizedAttribute, TypeAttribute):
 
     def print_parameters(self, printer: Printer) -> None:
         self.print_body(printer)
+
+
+def _check_component_shape(
+    encoding: PaddedSharedEncodingAttr | SharedLinearEncodingAttr, alloc: Sequence[int]
+) -> None:
+    """A layout given by its bases covers exactly the allocation (its last `rank` dimensions)."""
+    if isinstance(encoding, PaddedSharedEncodingAttr):
+        covered = ints(encoding.shape)
+    else:
+        layout = encoding.linear_layout()
+        covered = tuple(layout.out_dim_size(d) for d in layout.out_dims)
+    for dim, (expected, got) in enumerate(zip(alloc, covered, strict=True)):
+        if expected != got:
+            raise VerifyException(
+                f"Mismatch in expected shape for dimension {dim}. Expected: {expected}, "
+                f"got: {got}"
+            )
 
 
 def parse_memdesc_maybe_unqualified(parser: AttrParser) -> MemDescType:
@@ -306,9 +357,6 @@ def layout_dims(shape: Sequence[int], encoding: Attribute) -> tuple[int, ...]:
 def memdesc_layout(memdesc: MemDescType) -> LinearLayout | None:
     """The linear layout (offset, block) -> logical dims of a shared-memory buffer's allocation
     (Triton's `toLinearLayout(MemDescType)`); None for encodings without one in ttc."""
-    from ttc.layouts.from_attr import to_linear_layout
-    from ttc.layouts.linear import LayoutError
-
     if not isinstance(memdesc.encoding, SharedEncoding):
         return None
     try:
@@ -382,6 +430,7 @@ class LocalAllocOp(IRDLOperation):
     assembly_format = "($src^)? attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
+        """Triton's `LocalAllocOp::verify` (with `verifyAllocOp` and `verifyMemoryOpTypes`)."""
         memdesc = _memdesc(self.result, "result")
         if not isinstance(memdesc.memory_space, SharedMemorySpaceAttr):
             raise VerifyException("should create a buffer of shared memory")
@@ -1091,6 +1140,6 @@ TTG = Dialect(
         BarrierOp,
         *legacy.LEGACY_TTG_OPS,
     ],
-    [*ENCODING_ATTRS, MemDescType, AsyncTokenType, *legacy.LEGACY_TTG_ATTRS],
+    [*ENCODING_ATTRS, *SHARED_ATTRS, MemDescType, AsyncTokenType, *legacy.LEGACY_TTG_ATTRS],
 )
 """The `ttg` dialect object registered by `ttc.ir.context.make_context`."""
