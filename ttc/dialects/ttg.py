@@ -608,6 +608,12 @@ class MemDescSubsliceOp(IRDLOperation):
                 raise VerifyException("The split offset may not exceed the source shape")
             if dim >= prefix and offset & (size - 1):
                 raise VerifyException("The split offset may not touch the tile")
+        padded = src.encoding if isinstance(src.encoding, PaddedSharedEncodingAttr) else None
+        if split and padded is not None and padded.rank < len(src.get_shape()):
+            raise VerifyException(
+                "SubSlice of low rank PaddedSharedEncoding from higher rank tensors is not "
+                "supported yet"
+            )
         if any(dim >= prefix for dim in split):
             _check_split_along_tiles(src, res, [dim - prefix for dim in split if dim >= prefix])
 

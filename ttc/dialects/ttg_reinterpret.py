@@ -11,8 +11,11 @@ but must stay within the bytes the source owns:
 - reinterpreting a subview, the result fits in the offsets the subview owns contiguously from its
   start (offsets no logical element maps to count as owned).
 
-The footprints come from the encodings' linear layouts (Triton's `toLinearLayout`); Triton's
-tensor-memory and padded/partitioned branches need encodings ttc does not have yet.
+- padded layouts: both sides padded with the same byte pattern, and the source no subview;
+  partitioned layouts are not reinterpreted.
+
+The footprints come from the encodings' linear layouts (Triton's `toLinearLayoutIgnoringPadding`);
+Triton's tensor-memory branch needs `#ttng.tensor_memory_encoding`, which ttc does not have yet.
 """
 
 from __future__ import annotations
@@ -32,6 +35,11 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.tt_types import bit_width
 from ttc.dialects.ttg import MemDescType, layout_dims, memdesc_layout
+from ttc.dialects.ttg_attrs import ints
+from ttc.dialects.ttg_shared_attrs import (
+    PaddedSharedEncodingAttr,
+    PartitionedSharedEncodingAttr,
+)
 
 if TYPE_CHECKING:
     from ttc.layouts.linear import LinearLayout
@@ -73,6 +81,7 @@ class MemDescReinterpretOp(IRDLOperation):
     def verify_(self) -> None:
         src, dst = self.src.type, self.result.type
         assert isinstance(src, MemDescType) and isinstance(dst, MemDescType)
+        _check_padding(src, dst)
         if src.memory_space != dst.memory_space:
             raise VerifyException("source and result must have the same memory space")
         if src.is_mutable != dst.is_mutable:
@@ -111,6 +120,34 @@ class MemDescReinterpretOp(IRDLOperation):
                 "result shared-memory footprint includes offsets not owned by the source subview "
                 f"({requested} bytes requested; {units} contiguous bytes available)"
             )
+
+
+def _pad_pattern(memdesc: MemDescType) -> dict[int, int]:
+    """A padded layout's (interval -> padding) in bytes, the first padding of an interval kept."""
+    encoding = memdesc.encoding
+    assert isinstance(encoding, PaddedSharedEncodingAttr)
+    size = bit_width(memdesc.element_type) // 8
+    pattern: dict[int, int] = {}
+    for interval, padding in zip(ints(encoding.intervals), ints(encoding.paddings)):
+        pattern.setdefault(interval * size, padding * size)
+    return pattern
+
+
+def _check_padding(src: MemDescType, dst: MemDescType) -> None:
+    """Padded layouts leave holes: both sides padded alike, or neither; no padded subview."""
+    if isinstance(src.encoding, PartitionedSharedEncodingAttr) or isinstance(
+        dst.encoding, PartitionedSharedEncodingAttr
+    ):
+        raise VerifyException("cannot reinterpret partitioned shared layouts")
+    padded = isinstance(src.encoding, PaddedSharedEncodingAttr)
+    if padded != isinstance(dst.encoding, PaddedSharedEncodingAttr):
+        raise VerifyException("cannot reinterpret between padded and non-padded layouts")
+    if not padded:
+        return
+    if _is_subview(src):
+        raise VerifyException("cannot reinterpret a padded source subview")
+    if list(_pad_pattern(src).items()) != list(_pad_pattern(dst).items()):
+        raise VerifyException("cannot reinterpret with different padding pattern")
 
 
 def _owned_offsets(layout: LinearLayout, shape: tuple[int, ...]) -> list[int]:

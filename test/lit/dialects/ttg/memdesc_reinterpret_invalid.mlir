@@ -60,3 +60,39 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+#pad8 = #ttg.padded_shared<[64:+8] {order = [1, 0], shape = [32, 64]}>
+#pad4 = #ttg.padded_shared<[64:+4] {order = [1, 0], shape = [32, 64]}>
+#pad_half = #ttg.padded_shared<[64:+8] {order = [1, 0], shape = [16, 64]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @padding_dropped(%m: !ttg.memdesc<32x64xf16, #pad8, #smem, mutable>) {
+  // expected-error @below {{cannot reinterpret between padded and non-padded layouts}}
+  %v = ttg.memdesc_reinterpret %m : !ttg.memdesc<32x64xf16, #pad8, #smem, mutable> -> !ttg.memdesc<32x64xf16, #plain, #smem, mutable>
+  tt.return
+}
+
+tt.func @other_padding(%m: !ttg.memdesc<32x64xf16, #pad8, #smem, mutable>) {
+  // expected-error @below {{cannot reinterpret with different padding pattern}}
+  %v = ttg.memdesc_reinterpret %m : !ttg.memdesc<32x64xf16, #pad8, #smem, mutable> -> !ttg.memdesc<32x64xf16, #pad4, #smem, mutable>
+  tt.return
+}
+
+tt.func @padded_half(%m: !ttg.memdesc<16x64xf16, #pad8, #smem, mutable, 32x64>) {
+  // expected-error @below {{cannot reinterpret a padded source subview}}
+  %v = ttg.memdesc_reinterpret %m : !ttg.memdesc<16x64xf16, #pad8, #smem, mutable, 32x64> -> !ttg.memdesc<16x64xf16, #pad_half, #smem, mutable>
+  tt.return
+}
+
+// -----
+
+#inner = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#parts = #ttg.partitioned_shared<{numPartitions = 2, numGroups = 1, partitionDim = 0, partitionLayout = #inner}>
+#smem = #ttg.shared_memory
+tt.func @partitioned(%m: !ttg.memdesc<64x32xf16, #parts, #smem, mutable>) {
+  // expected-error @below {{cannot reinterpret partitioned shared layouts}}
+  %v = ttg.memdesc_reinterpret %m : !ttg.memdesc<64x32xf16, #parts, #smem, mutable> -> !ttg.memdesc<64x32xi16, #parts, #smem, mutable>
+  tt.return
+}
