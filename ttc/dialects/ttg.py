@@ -33,6 +33,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     ModuleOp,
     TensorType,
+    UnitAttr,
     i32,
 )
 from xdsl.ir import (
@@ -90,6 +91,7 @@ from ttc.dialects.ttg_shared_attrs import SHARED_ATTRS, PaddedSharedEncodingAttr
 from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
+from ttc.layouts.utils import minimal_conversion
 
 # --------------------------------------------------------------------------------------------
 # Types
@@ -374,14 +376,19 @@ def memdesc_layout(memdesc: MemDescType) -> LinearLayout | None:
 
 @irdl_op_definition
 class ConvertLayoutOp(IRDLOperation):
-    """`ttg.convert_layout`: the same tensor in another encoding (a register shuffle)."""
+    """`ttg.convert_layout`: the same tensor in another encoding (a register shuffle).
+
+    `force_warp_shuffle` asks the lowering for lane shuffles only, so the data must stay within
+    each warp (Triton's verifier checks the minimal conversion moves no warp or block)."""
 
     name = "ttg.convert_layout"
 
     src = operand_def(TensorType)
+    force_warp_shuffle = opt_prop_def(UnitAttr)
     result = result_def(TensorType)
 
     traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
 
     def verify_(self) -> None:
@@ -390,6 +397,17 @@ class ConvertLayoutOp(IRDLOperation):
             raise VerifyException("requires the same shape for all operands and results")
         if src.get_element_type() != res.get_element_type():
             raise VerifyException("requires the same element type for all operands and results")
+        if self.force_warp_shuffle is None:
+            return
+        try:
+            conversion = minimal_conversion(
+                to_linear_layout(src.encoding, src.get_shape()),
+                to_linear_layout(res.encoding, res.get_shape()),
+            )
+        except LayoutError:
+            return
+        if "warp" in conversion.in_dims or "block" in conversion.in_dims:
+            raise VerifyException("force_warp_shuffle requires a conversion within one warp")
 
 
 # --------------------------------------------------------------------------------------------

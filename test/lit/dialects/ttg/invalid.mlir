@@ -233,3 +233,20 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+#rows = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#cols = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+#pairs = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @shuffle_within_warps(%x: tensor<32x32xf32, #rows>) {
+    %y = ttg.convert_layout %x {force_warp_shuffle} : tensor<32x32xf32, #rows> -> tensor<32x32xf32, #pairs>
+    tt.return
+  }
+  tt.func @shuffle_across_warps(%x: tensor<32x32xf32, #rows>) {
+    // expected-error @below {{force_warp_shuffle requires a conversion within one warp}}
+    %y = ttg.convert_layout %x {force_warp_shuffle} : tensor<32x32xf32, #rows> -> tensor<32x32xf32, #cols>
+    tt.return
+  }
+}
