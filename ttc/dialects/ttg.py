@@ -1020,6 +1020,21 @@ class BarrierOp(IRDLOperation):
             )
 
 
+@irdl_op_definition
+class WarpIdOp(IRDLOperation):
+    """`ttg.warp_id`: the index of the current warp (`omitUniformHint`: the NVIDIA lowering skips
+    the shuffle that marks it warp-uniform)."""
+
+    name = "ttg.warp_id"
+
+    omit_uniform_hint = opt_prop_def(UnitAttr, prop_name="omitUniformHint")
+    result = result_def(i32)
+
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "attr-dict"
+
+
 # --------------------------------------------------------------------------------------------
 # Module-level layout verification
 # --------------------------------------------------------------------------------------------
@@ -1162,6 +1177,7 @@ TTG = Dialect(
         AsyncWaitOp,
         GlobalScratchAllocOp,
         BarrierOp,
+        WarpIdOp,
         *legacy.LEGACY_TTG_OPS,
     ],
     [*ENCODING_ATTRS, *SHARED_ATTRS, MemDescType, AsyncTokenType, *legacy.LEGACY_TTG_ATTRS],
