@@ -77,6 +77,7 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import tt_verify as v
+from ttc.dialects.tt_descriptor import DESCRIPTOR_OPS, verify_block_matches
 from ttc.dialects.tt_syntax import (
     enum_attr,
     parse_arrow_types,
@@ -2036,10 +2037,8 @@ def _verify_descriptor_access(desc_type: Attribute, indices: Sequence[SSAValue],
         raise VerifyException(
             f"expected {len(block.get_shape())} indices for the descriptor block, got {len(indices)}"
         )
-    if element_type_or_self(tensor_type) != block.element_type:
-        raise VerifyException("tensor element type must match the descriptor block element type")
-    if _num_elements(tensor_type) != _num_elements(block):
-        raise VerifyException("tensor and descriptor block must have the same number of elements")
+    if isinstance(tensor_type, TensorType):
+        verify_block_matches(desc_type, tensor_type)
 
 
 @irdl_op_definition
@@ -2354,6 +2353,7 @@ class ReturnOp(TTOp):
 TT = Dialect(
     "tt",
     [
+        *DESCRIPTOR_OPS,
         FuncOp,
         CallOp,
         ReturnOp,

@@ -73,7 +73,7 @@ class Fp4ToFpOp(IRDLOperation):
         assert isinstance(src, TensorType) and isinstance(res, TensorType)
         element = res.get_element_type()
         if not isinstance(element, BFloat16Type | Float16Type):
-            raise VerifyException(f"only bf16 or f16 is supported for now, got {element}")
+            raise VerifyException(f"only bf16 or f16 is supported for now, got '{element}'")
         src_shape, res_shape = src.get_shape(), res.get_shape()
         rank, axis = len(src_shape), self.axis.value.data
         if rank != len(res_shape):

@@ -6,7 +6,7 @@
 #rows = #ttg.blocked<{sizePerThread = [2, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [0, 1]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @to_f32(%x: tensor<16x64xi8, #packed>) {
-    // expected-error @below {{only bf16 or f16 is supported for now, got f32}}
+    // expected-error @below {{only bf16 or f16 is supported for now, got 'f32'}}
     %0 = ttg.fp4_to_fp %x {axis = 1 : i32} : tensor<16x64xi8, #packed> -> tensor<16x128xf32, #unpacked>
     tt.return
   }
