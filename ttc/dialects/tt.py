@@ -78,6 +78,8 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import tt_verify as v
 from ttc.dialects.tt_descriptor import DESCRIPTOR_OPS, verify_block_matches
+from ttc.dialects.tt_map_elementwise import MAP_ELEMENTWISE_OPS
+from ttc.dialects.tt_sync import SYNC_OPS
 from ttc.dialects.tt_syntax import (
     enum_attr,
     parse_arrow_types,
@@ -2354,6 +2356,8 @@ TT = Dialect(
     "tt",
     [
         *DESCRIPTOR_OPS,
+        *MAP_ELEMENTWISE_OPS,
+        *SYNC_OPS,
         FuncOp,
         CallOp,
         ReturnOp,
