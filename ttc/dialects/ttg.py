@@ -1057,6 +1057,11 @@ def _int_attr(op: Operation, key: str) -> int | None:
     return value.value.data if isinstance(value, IntegerAttr) else None
 
 
+def lookup_num_ctas(op: Operation) -> int:
+    """Triton's `lookupNumCTAs`: the `"ttg.num-ctas"` `op` runs under (1 if unset)."""
+    return _context_value(op, NUM_CTAS, 1)
+
+
 def _context_value(op: Operation, key: str, default: int) -> int:
     """A per-function value (`tt.func` attributes) overriding the module's, or the default."""
     current: Operation | None = op
@@ -1090,7 +1095,7 @@ def _check_tensor_layout(op: Operation, tensor: TensorType[Attribute]) -> str | 
     if not isinstance(encoding, BlockedEncodingAttr):
         return None
     ctas = prod(encoding.cta_layout.ctas_per_cga)
-    required_ctas = _context_value(op, NUM_CTAS, 1)
+    required_ctas = lookup_num_ctas(op)
     if ctas != required_ctas:
         return (
             f"Layout has {ctas} CTAs per CGA, but the context requires {required_ctas} CTAs per "
