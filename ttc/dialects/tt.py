@@ -1493,10 +1493,10 @@ class DotOp(TTOp):
             raise VerifyException("mismatching encoding between A and B operands")
         if encoding_of(self.c.type) is None:
             raise VerifyException("miss encoding of C operand")
-        _verify_dot_operand_encodings(a_enc, b_enc, encoding_of(self.d.type))
+        verify_dot_operand_encodings(a_enc, b_enc, encoding_of(self.d.type))
 
 
-def _verify_dot_operand_encodings(a: Attribute, b: Attribute, result: Attribute | None) -> None:
+def verify_dot_operand_encodings(a: Attribute, b: Attribute, result: Attribute | None) -> None:
     """TritonGPU's `verifyDotOpEncodingCompatibility`: dot-operand layouts of one kWidth, and
     with NVIDIA MMA parents of the result's MMA version."""
     a_dot = a if isinstance(a, DotOperandEncodingAttr) else None

@@ -1,6 +1,7 @@
 """The xDSL context ttc parses into: every dialect Triton's IR uses, loaded lazily.
 
-Mirrors the dialect registry of `triton-opt`: tt, ttg, ttng, nvg (Triton's NVGPU), plus the
+Mirrors the dialect registry of `triton-opt`: tt, ttg, ttng, nvg (Triton's NVGPU), tti (its
+instrumentation ops), plus the
 upstream dialects (arith, math, scf, cf, func, gpu, ub, llvm, nvvm) that appear in Triton's IR.
 Names written by older Triton releases (`triton_gpu.*`, `triton_nvidia_gpu.*`, `!tt.memdesc`)
 resolve to today's classes through `ttc.dialects.legacy`, so old input parses and prints in today's
@@ -75,6 +76,12 @@ def _ttg() -> Dialect:
     return TTG
 
 
+def _tti() -> Dialect:
+    from ttc.dialects.tti import TTI
+
+    return TTI
+
+
 def _ttng() -> Dialect:
     from ttc.dialects.ttng import TTNG
 
@@ -111,6 +118,7 @@ DIALECT_LOADERS: dict[str, Callable[[], Dialect]] = {
     "tt": _tt,
     "ttg": _ttg,
     "ttng": _ttng,
+    "tti": _tti,
     "nvg": _nvgpu,
     "llvm": _llvm,
     "nvvm": _nvvm,
