@@ -9,7 +9,8 @@ Mirrors Triton's `TritonNvidiaGPUOps.td` for the ops the sm90 pipeline produces 
   wgmma groups are in flight; its results are its operands, made available;
 - `ttng.fence_async_shared {bCluster = false}`: order generic-proxy shared-memory writes before
   async-proxy reads (wgmma, TMA);
-- the mbarrier ops (`ttng.init_barrier`, `wait_barrier`, ...) of `ttc.dialects.ttng_barriers`.
+- the mbarrier ops (`ttng.init_barrier`, `wait_barrier`, ...) of `ttc.dialects.ttng_barriers`;
+- cluster launch control and `reinterpret_tensor_descriptor` of `ttc.dialects.ttng_clc`.
 
 Legacy names (`triton_nvidia_gpu.dot_async`/`dot_wait`) resolve here through
 `ttc.dialects.legacy`.
@@ -42,6 +43,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttng_barriers import BARRIER_OPS
+from ttc.dialects.ttng_clc import CLC_OPS
 
 
 def _shape(t: Attribute) -> tuple[int, ...]:
@@ -151,7 +153,7 @@ class FenceAsyncSharedOp(IRDLOperation):
 
 TTNG = Dialect(
     "ttng",
-    [WarpGroupDotOp, WarpGroupDotWaitOp, FenceAsyncSharedOp, *BARRIER_OPS],
+    [WarpGroupDotOp, WarpGroupDotWaitOp, FenceAsyncSharedOp, *BARRIER_OPS, *CLC_OPS],
     [],
 )
 """The `ttng` dialect object registered by `ttc.ir.context.make_context`."""
