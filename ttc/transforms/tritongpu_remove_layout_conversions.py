@@ -48,13 +48,15 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects.tt_types import encoding_of
+from ttc.analysis.lowering_helpers import ConversionKind, conversion_kind, tensor_layout
+from ttc.dialects.tt_types import bit_width, encoding_of
 from ttc.dialects.ttg_attrs import (
     BlockedEncodingAttr,
     DotOperandEncodingAttr,
     NvidiaMmaEncodingAttr,
 )
 from ttc.ir.diagnostics import op_error
+from ttc.layouts.linear import LayoutError
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import canonicalization_patterns
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
@@ -71,6 +73,7 @@ from ttc.transforms.tritongpu_utils import (
 )
 from ttc.transforms.utils import (
     create_op,
+    element_type,
     erase_op,
     is_elementwise,
     is_memory_effect_free,
@@ -522,6 +525,16 @@ def feeds_mma_dot(cvt: Operation) -> bool:
     return False
 
 
+def is_ext_or_broadcast(op: Operation) -> bool:
+    """What `hoistConvertOnTopOfExtOrBroadcast` hoists over: ops making the tensor larger or its
+    elements wider (extensions, a widening `tt.fp_to_fp`, broadcasts, `expand_dims`)."""
+    if op.name in ("arith.extsi", "arith.extui", "arith.extf", "tt.broadcast", "tt.expand_dims"):
+        return True
+    if op.name == "tt.fp_to_fp":
+        return bit_width(element_type(op.operands[0].type)) < bit_width(element_type(op.results[0].type))
+    return False
+
+
 def moves_no_data(op: Operation) -> bool:
     """What `hoistConvertDotOperand` hoists over: pure elementwise ops, broadcasts, conversions
     and views (Triton's `isView`)."""
@@ -532,6 +545,33 @@ def moves_no_data(op: Operation) -> bool:
 
 Slice = dict[SSAValue, None]
 Layouts = dict[SSAValue, Attribute]
+Existing = dict[tuple[SSAValue, Attribute], SSAValue | None]
+
+
+@dataclass
+class BackwardSlice:
+    """What `getConvertBackwardSlice` gathers: the values to rematerialize (in order), the layout
+    each value of the slice (and each operand already in its layout) must have, and the
+    rematerializations found for a (value, layout), None where one exists but does not dominate."""
+
+    values: Slice = field(default_factory=dict)
+    layout: Layouts = field(default_factory=dict)
+    existing: Existing = field(default_factory=dict)
+
+    def copy(self) -> BackwardSlice:
+        return BackwardSlice(dict(self.values), dict(self.layout), dict(self.existing))
+
+
+def is_free_convert(op: Operation) -> bool:
+    """Triton's `isFreeConvert`: a conversion that only moves registers within each thread."""
+    if op.name != "ttg.convert_layout":
+        return False
+    src, dst = op.operands[0].type, op.results[0].type
+    assert isinstance(src, TensorType) and isinstance(dst, TensorType)
+    try:
+        return conversion_kind(tensor_layout(src), tensor_layout(dst)) is ConversionKind.REGISTERS
+    except LayoutError:
+        return False
 
 
 class LayoutRematerialization:
@@ -540,36 +580,35 @@ class LayoutRematerialization:
     def __init__(self, ctx: Context, func: Operation) -> None:
         self.ctx = ctx
         self.func = func
-        self.remat: dict[tuple[SSAValue, Attribute], SSAValue] = {}
-        self.mapped: dict[SSAValue, Attribute] = {}
-        self.to_delete: dict[Operation, None] = {}
+        self.remat: dict[SSAValue, dict[Attribute, SSAValue]] = {}
 
     def add_remat(self, old: SSAValue, encoding: Attribute, new: SSAValue) -> None:
-        self.remat[(old, encoding)] = new
-        self.mapped[old] = encoding
+        self.remat.setdefault(old, {})[encoding] = new
 
-    def cleanup(self) -> None:
-        for op in reversed(list(self.to_delete)):
-            erase_op(op)
+    def remat_value(self, value: SSAValue, encoding: Attribute) -> SSAValue | None:
+        return self.remat.get(value, {}).get(encoding)
 
-    def converts(self) -> list[Operation]:
-        return [op for op in self.func.walk() if op.name == "ttg.convert_layout"]
+    def for_each_convert(self, action: Callable[[Operation], bool]) -> bool:
+        """Triton's `runHoistConvertPass`: try `action` on every conversion; one it leaves is
+        recorded for reuse by later slices. Whether any conversion was removed."""
+        changed = False
+        for cvt in [op for op in self.func.walk() if op.name == "ttg.convert_layout"]:
+            if action(cvt):
+                changed = True
+                continue
+            encoding = encoding_of(cvt.results[0].type)
+            assert encoding is not None
+            self.add_remat(cvt.operands[0], encoding, cvt.results[0])
+        return changed
 
-    def for_each_convert(self, action: Callable[[Operation], None]) -> None:
-        for cvt in self.converts():
-            action(cvt)
-            if cvt not in self.to_delete:
-                encoding = encoding_of(cvt.results[0].type)
-                assert encoding is not None
-                self.add_remat(cvt.operands[0], encoding, cvt.results[0])
+    # -- slices ----------------------------------------------------------------------------
 
     def backward_slice(
-        self, root: Operation, root_index: int, encoding: Attribute,
+        self, root: Operation, root_index: int, encoding: Attribute, found: BackwardSlice,
         stop: Callable[[Operation], bool] | None = None,
-    ) -> tuple[Slice, Layouts] | None:
-        """Triton's `getConvertBackwardSlice` with reuse of dominating rematerializations."""
-        slice_: Slice = {}
-        layout: Layouts = {}
+    ) -> bool:
+        """Triton's `getConvertBackwardSlice`, extending `found`; False when some value would
+        need two layouts or cannot be followed (loop results, non-loop block arguments)."""
         seen: set[tuple[Operation, int, Attribute]] = set()
         queue: list[tuple[Operation, int, Attribute]] = []
 
@@ -579,12 +618,8 @@ class LayoutRematerialization:
                 queue.append((owner, index, enc))
 
         def update(value: SSAValue, enc: Attribute) -> bool:
-            slice_[value] = None
-            existing = layout.get(value)
-            if existing is not None and existing != enc:
-                return False
-            layout[value] = enc
-            return True
+            existing = found.layout.setdefault(value, enc)
+            return existing == enc
 
         enqueue(root, root_index, encoding)
         while queue:
@@ -592,209 +627,220 @@ class LayoutRematerialization:
             value = user.operands[index]
             if not _is_tensor(value):
                 continue
-            owner = value.owner
-            if isinstance(owner, Operation) and owner.name == "scf.for":
-                return None
             if not update(value, enc):
-                return None
-            existing = self.remat.get((value, enc))
-            if existing is not None and properly_dominates(existing, user):
-                if not update(existing, enc):
-                    return None
-                value = existing
-                owner = value.owner
+                return False
+            if encoding_of(value.type) == enc:
+                continue
+            if self.existing_conversion(value, user, enc, found.existing) is not None:
+                continue
+            owner = value.owner
+            if isinstance(owner, Operation) and owner.name in ("scf.for", "scf.while"):
+                return False
+            found.values[value] = None
             if isinstance(owner, Operation) and owner.name == "scf.if":
-                # Rematerializing through scf.if (new results on both branches) is not mirrored
-                # yet; the conversion stays.
-                return None
+                if stop is not None and stop(owner):
+                    continue
+                position = value.index  # pyright: ignore[reportAttributeAccessIssue]
+                for region in owner.regions:
+                    block = region.blocks.first
+                    assert block is not None and block.last_op is not None
+                    enqueue(block.last_op, position, enc)
+                continue
             if isinstance(owner, Operation):
                 for result in owner.results:
-                    if result is not value and _is_tensor(result) and not update(result, enc):
-                        return None
+                    if result is value or not _is_tensor(result):
+                        continue
+                    if not update(result, enc):
+                        return False
+                    found.values[result] = None
+                if is_free_convert(owner):
+                    enqueue(owner, 0, enc)
+                    continue
                 if can_fold_into_conversion(owner, enc):
                     continue
                 if stop is not None and stop(owner):
                     continue
-                if owner.name == "tt.cat":
-                    return None
                 if owner.name == "tt.gather":
                     # Only the indices follow the result's layout.
                     enqueue(owner, 1, enc)
                     continue
-                for i, operand in enumerate(owner.operands):
-                    src = infer_src_encoding(owner, enc)
-                    if src is None:
-                        return None
-                    if isinstance(operand.type, TensorType):
-                        if src == encoding_of(operand.type):
-                            # Already in that layout: it stays out of the slice, but its layout
-                            # is recorded so that a use wanting another one makes the slice fail
-                            # (Triton #9953: otherwise that use's rewrite feeds this one).
-                            if layout.setdefault(operand, src) != src:
-                                return None
-                            continue
-                        enqueue(owner, i, src)
+                src = infer_src_encoding(owner, enc)
+                if src is None:
+                    return False
+                for i in range(len(owner.operands)):
+                    enqueue(owner, i, src)
                 continue
             assert isinstance(value, BlockArgument)
             parent = value.block.parent_op()
             if parent is None or parent.name != "scf.for":
-                return None
+                return False
             position = value.index - 1
             _, yield_op = _for_parts(parent)
             enqueue(parent, 3 + position, enc)
             enqueue(yield_op, position, enc)
-        return slice_, layout
+        return True
+
+    def existing_conversion(
+        self, value: SSAValue, user: Operation, encoding: Attribute, existing: Existing
+    ) -> SSAValue | None:
+        """A rematerialization of `value` in `encoding` that dominates `user`; one that does not
+        is recorded as unusable for this slice."""
+        remat = self.remat_value(value, encoding)
+        if remat is None:
+            return None
+        if properly_dominates(remat, user):
+            existing.setdefault((value, encoding), remat)
+            return remat
+        existing[(value, encoding)] = None
+        return None
 
     def rematerializable_slice(
-        self, root: Operation, index: int, encoding: Attribute,
+        self, root: Operation, index: int, encoding: Attribute, found: BackwardSlice,
         stop: Callable[[Operation], bool] | None = None,
-    ) -> tuple[Slice, Layouts] | None:
-        """Triton's `getRematerializableSlice`."""
-        found = self.backward_slice(root, index, encoding, stop)
-        if found is None or not found[0]:
+    ) -> BackwardSlice | None:
+        """Triton's `getRematerializableSlice`: `found` extended by the slice of `root`'s operand,
+        when every op in it can be recomputed (`found` itself is left alone)."""
+        extended = found.copy()
+        if not self.backward_slice(root, index, encoding, extended, stop):
             return None
-        for value in found[0]:
+        for value in extended.values:
             owner = value.owner
             if isinstance(owner, Operation) and not can_be_rematerialized(owner):
                 return None
-        return found
+        return extended
 
-    def backward_rematerialize(self, cvt: Operation) -> None:
+    # -- the transformations -----------------------------------------------------------------
+
+    def backward_rematerialize(self, cvt: Operation) -> bool:
+        """Triton's `backwardRematerialization` of one conversion."""
         target = encoding_of(cvt.results[0].type)
         assert target is not None
         if isinstance(target, DotOperandEncodingAttr):
-            return
-        existing = self.remat.get((cvt.operands[0], target))
-        if existing is not None and properly_dominates(existing, cvt):
-            cvt.results[0].replace_all_uses_with(existing)
-            self.to_delete[cvt] = None
-            return
-        found = self.rematerializable_slice(cvt, 0, target)
+            return False
+        found = self.rematerializable_slice(cvt, 0, target, BackwardSlice())
         if found is None:
-            return
-        self.rewrite_slice(found[0], found[1], cvt, {})
+            return False
+        self.rewrite_slice(found, cvt, {})
+        return True
 
-    def hoist_above_ext_or_broadcast(self, cvt: Operation) -> None:
+    def hoist_above_ext_or_broadcast(self, cvt: Operation) -> bool:
         """Triton's `hoistConvertOnTopOfExtOrBroadcast`."""
         target = encoding_of(cvt.results[0].type)
         assert target is not None
         if isinstance(target, DotOperandEncodingAttr):
-            return
-
-        def is_ext_or_broadcast(op: Operation) -> bool:
-            return op.name in ("arith.extsi", "arith.extui", "arith.extf", "tt.broadcast", "tt.expand_dims")
-
-        found = self.rematerializable_slice(cvt, 0, target, is_ext_or_broadcast)
+            return False
+        found = self.rematerializable_slice(cvt, 0, target, BackwardSlice(), is_ext_or_broadcast)
         if found is None:
-            return
-        slice_, layout = found
+            return False
         hoisted: Operation | None = None
-        index = 0
-        while index < len(slice_):
-            value = list(slice_)[index]
-            index += 1
+        for value in list(found.values):
             op = value.owner
             if not isinstance(op, Operation) or not is_ext_or_broadcast(op):
                 continue
-            src = infer_src_encoding(op, layout[value])
+            src = infer_src_encoding(op, found.layout[value])
             if src is None:
-                return
-            inner = self.rematerializable_slice(op, 0, src)
-            if inner is not None:
-                if any(layout.get(v, e) != e for v, e in inner[1].items()):
-                    # The extension's operand slice wants a value in another layout than the
-                    # outer slice does: rewriting both would give one of its users the wrong one.
-                    return
-                for v in inner[0]:
-                    slice_[v] = None
-                for v, e in inner[1].items():
-                    layout.setdefault(v, e)
+                return False
+            # An extension whose operand's slice can be recomputed needs no conversion.
+            extended = self.rematerializable_slice(op, 0, src, found)
+            if extended is not None:
+                found = extended
                 continue
             if hoisted is not None:
-                return
+                return False  # a second one would duplicate the conversion
             hoisted = op
         if hoisted is None:
-            return
-        dst = layout[hoisted.results[0]]
+            return False
+        dst = found.layout[hoisted.results[0]]
         src = infer_src_encoding(hoisted, dst)
         if src is None:
-            return
+            return False
         operand = hoisted.operands[0]
         new_cvt = create_op(self.ctx, "ttg.convert_layout", [operand], [with_encoding(operand.type, src)])
         _insert_before(new_cvt, hoisted)
         new_op = _clone_before(hoisted, hoisted, [new_cvt.results[0], *hoisted.operands[1:]])
         set_type(new_op.results[0], with_encoding(hoisted.results[0].type, dst))
-        mapping = {hoisted.results[0]: new_op.results[0]}
-        del slice_[hoisted.results[0]]
-        self.rewrite_slice(slice_, layout, cvt, mapping)
+        del found.values[hoisted.results[0]]
+        self.rewrite_slice(found, cvt, {hoisted.results[0]: new_op.results[0]})
+        return True
 
-    def hoist_dot_operand(self, cvt: Operation) -> None:
+    def hoist_dot_operand(self, cvt: Operation) -> bool:
         """Triton's `hoistConvertDotOperand`: move a conversion feeding an MMA dot up to the
         loads (and constants) it is computed from."""
         if not feeds_mma_dot(cvt):
-            return
+            return False
         target = encoding_of(cvt.results[0].type)
         assert target is not None
-        found = self.backward_slice(cvt, 0, target, lambda op: not moves_no_data(op))
-        if found is None:
-            return
-        slice_, layout = found
+        found = BackwardSlice()
+        if not self.backward_slice(cvt, 0, target, found, lambda op: not moves_no_data(op)):
+            return False
         mapping: dict[SSAValue, SSAValue] = {}
-        inner: Slice = {}
-        for value in slice_:
+        inner = BackwardSlice(layout=found.layout, existing=found.existing)
+        for value in found.values:
             owner = value.owner
             if not isinstance(owner, Operation):
-                return
+                return False
             if owner.name not in ("tt.load", "tt.descriptor_load"):
                 if owner.name == "arith.constant" or moves_no_data(owner):
-                    inner[value] = None
+                    inner.values[value] = None
                     continue
-                return
+                return False
             loaded = owner.results[0]
-            new_cvt = create_op(self.ctx, "ttg.convert_layout", [loaded], [with_encoding(loaded.type, layout[loaded])])
+            new_cvt = create_op(
+                self.ctx, "ttg.convert_layout", [loaded], [with_encoding(loaded.type, found.layout[loaded])]
+            )
             _insert_after_value(loaded, new_cvt)
             mapping[loaded] = new_cvt.results[0]
-        if inner:
-            self.rewrite_slice(inner, layout, cvt, mapping)
+        if not inner.values:
+            return False
+        self.rewrite_slice(inner, cvt, mapping)
+        return True
 
-    def rewrite_slice(self, slice_: Slice, layout: Layouts, cvt: Operation, mapping: dict[SSAValue, SSAValue]) -> None:
-        """Triton's `rewriteSlice`: clone the slice in its new layouts, thread loop arguments."""
+    # -- rewriting ---------------------------------------------------------------------------
+
+    def rewrite_slice(self, found: BackwardSlice, cvt: Operation, mapping: dict[SSAValue, SSAValue]) -> None:
+        """Triton's `rewriteSlice`: clone the slice in its new layouts; loop arguments and `scf.if`
+        results in the slice become new loop arguments / results next to the old ones."""
+        slice_, layout = found.values, found.layout
+        for (value, _), remat in found.existing.items():
+            if remat is not None:
+                mapping[value] = remat
         to_rewrite: dict[Operation, None] = {}
         yield_operands: dict[Operation, list[int]] = {}
-        reused: list[SSAValue] = []
         for value in slice_:
-            existing = self.remat.get((value, layout[value]))
-            if existing is not None:
-                mapping[value] = existing
-                reused.append(value)
-                continue
             owner = value.owner
             if isinstance(owner, Operation):
                 to_rewrite[owner] = None
-            else:
-                assert isinstance(value, BlockArgument)
-                loop = value.block.parent_op()
-                assert loop is not None
-                to_rewrite[loop] = None
-                terminator = value.block.last_op
-                assert terminator is not None
-                yield_operands.setdefault(terminator, []).append(value.index - 1)
-                to_rewrite[terminator] = None
-        for value in reused:
-            del slice_[value]
+                if owner.name == "scf.if":
+                    for region in owner.regions:
+                        block = region.blocks.first
+                        assert block is not None and block.last_op is not None
+                        to_rewrite[block.last_op] = None
+                        yield_operands.setdefault(block.last_op, []).append(value.index)  # pyright: ignore[reportAttributeAccessIssue]
+                continue
+            assert isinstance(value, BlockArgument)
+            loop = value.block.parent_op()
+            assert loop is not None
+            to_rewrite[loop] = None
+            terminator = value.block.last_op
+            assert terminator is not None
+            yield_operands.setdefault(terminator, []).append(value.index - 1)
+            to_rewrite[terminator] = None
         order = {op: i for i, op in enumerate(self.func.walk())}
         replacements: list[tuple[SSAValue, SSAValue]] = []
         dead: list[Operation] = []
         for op in sorted(to_rewrite, key=lambda o: order[o]):
             if op.name == "scf.for":
-                self.rewrite_slice_for(op, slice_, layout, mapping, replacements)
+                self.rewrite_slice_for(op, found, mapping, replacements)
                 dead.append(op)
                 continue
             if op.name == "scf.if":
-                raise NotImplementedError("rematerialization through scf.if")
+                self.rewrite_slice_if(op, found, mapping, replacements)
+                dead.append(op)
+                continue
             if op.name == "scf.yield":
                 indices = sorted(yield_operands.get(op, []))
-                new_yield = create_op(self.ctx, "scf.yield", [*op.operands, *(mapping[op.operands[i]] for i in indices)], [])
+                extra = [mapping.get(op.operands[i], op.operands[i]) for i in indices]
+                new_yield = create_op(self.ctx, "scf.yield", [*op.operands, *extra], [])
                 _insert_before(new_yield, op)
                 erase_op(op)
                 continue
@@ -814,13 +860,13 @@ class LayoutRematerialization:
                 set_type(new_value, with_encoding(old.type, layout[old]))
                 mapping[old] = new_value
                 self.add_remat(old, layout[old], new_value)
-        cvt.results[0].replace_all_uses_with(mapping[cvt.operands[0]])
-        self.to_delete[cvt] = None
+        replacements.append((cvt.results[0], mapping[cvt.operands[0]]))
         self.update_remat_mapping(replacements)
         for old, new_value in replacements:
             old.replace_all_uses_with(new_value)
+        erase_op(cvt)
         for op in dead:
-            self.to_delete[op] = None
+            erase_op(op)
 
     @staticmethod
     def _remap_nested(op: Operation, mapping: dict[SSAValue, SSAValue]) -> None:
@@ -830,9 +876,10 @@ class LayoutRematerialization:
                 nested.operands = [mapping.get(v, v) for v in nested.operands]
 
     def rewrite_slice_for(
-        self, op: Operation, slice_: Slice, layout: Layouts,
+        self, op: Operation, found: BackwardSlice,
         mapping: dict[SSAValue, SSAValue], replacements: list[tuple[SSAValue, SSAValue]],
     ) -> None:
+        slice_, layout = found.values, found.layout
         body = _entry_block(op)
         inits = list(op.operands[3:])
         arg_mapping: list[tuple[int, int]] = []
@@ -840,7 +887,7 @@ class LayoutRematerialization:
         for position, arg in enumerate(body.args[1:]):
             if arg in slice_:
                 arg_mapping.append((position, len(inits) + len(new_inits)))
-                new_inits.append(mapping[inits[position]])
+                new_inits.append(mapping.get(inits[position], inits[position]))
         types = [*op.result_types, *(v.type for v in new_inits)]
         new = new_for_op(self.ctx, op, [*inits, *new_inits], types)
         new_body = _entry_block(new)
@@ -861,19 +908,41 @@ class LayoutRematerialization:
             slice_[new_body.args[old_index + 1]] = None
             layout[new_body.args[old_index + 1]] = layout[body.args[old_index + 1]]
 
+    def rewrite_slice_if(
+        self, op: Operation, found: BackwardSlice,
+        mapping: dict[SSAValue, SSAValue], replacements: list[tuple[SSAValue, SSAValue]],
+    ) -> None:
+        """Triton's `replaceIfOpWithNewSignature`: the results in the slice are added again, in
+        their new layouts, after the old ones (the branches' yields are extended separately)."""
+        added = [r for r in op.results if r in found.values]
+        types = [*op.result_types, *(with_encoding(r.type, found.layout[r]) for r in added)]
+        regions = [op.detach_region(0) for _ in range(len(op.regions))]
+        new = self.ctx.get_op("scf.if").create(
+            operands=list(op.operands),
+            result_types=types,
+            properties=dict(op.properties),
+            attributes=dict(op.attributes),
+            regions=regions,
+        )
+        _insert_before(new, op)
+        for old, new_value in zip(op.results, new.results):
+            new_value.name_hint = old.name_hint
+            replacements.append((old, new_value))
+        for position, old in enumerate(added, start=len(op.results)):
+            mapping[old] = new.results[position]
+            self.add_remat(old, found.layout[old], new.results[position])
+
     def update_remat_mapping(self, replacements: list[tuple[SSAValue, SSAValue]]) -> None:
-        """Triton's `updateRematMapping`: move remat entries of replaced loop results."""
+        """Triton's `updateRematMapping`: move remat entries of replaced values to their
+        replacements, following replaced rematerializations too."""
+        renamed = dict(replacements)
         for old, new in replacements:
-            encoding = self.mapped.pop(old, None)
-            if encoding is None:
+            remats = self.remat.pop(old, None)
+            if remats is None:
                 continue
-            replaced = self.remat.pop((old, encoding))
-            for before, after in replacements:
-                if before is replaced:
-                    replaced = after
-                    break
-            self.remat[(new, encoding)] = replaced
-            self.mapped[new] = encoding
+            target = self.remat.setdefault(new, {})
+            for encoding, value in remats.items():
+                target[encoding] = renamed.get(value, value)
 
 
 # --------------------------------------------------------------------------------------------
@@ -901,15 +970,19 @@ def eliminate_dead_for_args(op: Operation, rewriter: PatternRewriter) -> bool:
         if result.uses:
             mark(yield_op.operands[i])
     for nested in body.walk():
-        if nested.name not in ("scf.yield", "scf.for") and not would_be_trivially_dead(nested):
-            for operand in nested.operands:
-                mark(operand)
+        if nested.name == "scf.yield" or would_be_trivially_dead(nested):
+            continue
+        # A loop with effects needs its bounds; its iter args only as far as they are used.
+        for operand in nested.operands[:3] if nested.name == "scf.for" else nested.operands:
+            mark(operand)
     while queue:
         value = queue.pop()
         owner = value.owner
         if isinstance(owner, Operation):
             if owner.name == "scf.for":
                 position = value.index  # pyright: ignore[reportAttributeAccessIssue]
+                for bound in owner.operands[:3]:
+                    mark(bound)
                 mark(owner.operands[3 + position])
                 mark(_for_parts(owner)[1].operands[position])
             elif owner.name == "scf.if":
@@ -966,18 +1039,18 @@ class TritonGPURemoveLayoutConversionsPass(TtcPass):
         for func in functions:
             LayoutPropagation(ctx, func).run()
         self.cleanup(ctx, op)
-        for func in functions:
-            remat = LayoutRematerialization(ctx, func)
-            remat.for_each_convert(remat.backward_rematerialize)
-            remat.cleanup()
-        self.cleanup(ctx, op)
+        changed = True
+        while changed:
+            changed = False
+            for func in functions:
+                remat = LayoutRematerialization(ctx, func)
+                changed |= remat.for_each_convert(remat.backward_rematerialize)
+            self.cleanup(ctx, op)
         for func in functions:
             remat = LayoutRematerialization(ctx, func)
             remat.for_each_convert(remat.hoist_above_ext_or_broadcast)
-            remat.cleanup()
             remat = LayoutRematerialization(ctx, func)
             remat.for_each_convert(remat.hoist_dot_operand)
-            remat.cleanup()
         patterns = canonicalization_patterns(
             "scf.for", "scf.if", "ttg.convert_layout", extra={"scf.for": eliminate_dead_for_args}
         )

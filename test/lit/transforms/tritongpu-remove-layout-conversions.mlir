@@ -304,3 +304,85 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.thr
     tt.return %y : tensor<16x2xi32, #e>
   }
 }
+
+// -----
+
+// A conversion of an scf.if result is rematerialized through both branches: the if gets a result
+// in the new layout, each branch yields its value recomputed in that layout, and the old result
+// (still used) stays.
+#w = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#n = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @remat_through_if
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: %[[IF:.*]]:2 = scf.if %arg0 -> (tensor<512xf32, #[[$N:blocked[0-9]*]]>, tensor<512xf32, #[[$W:blocked[0-9]*]]>)
+  // CHECK-DAG:   %[[A:.*]] = arith.addf {{.*}} : tensor<512xf32, #[[$N]]>
+  // CHECK-DAG:   %[[B:.*]] = arith.addf {{.*}} : tensor<512xf32, #[[$W]]>
+  // CHECK:   scf.yield %[[A]], %[[B]]
+  // CHECK: } else {
+  // CHECK:   scf.yield %{{.*}}, %{{.*}} : tensor<512xf32, #[[$N]]>, tensor<512xf32, #[[$W]]>
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.return %[[IF]]#1, %[[IF]]#0
+  tt.func @remat_through_if(%c: i1, %x: f32) -> (tensor<512xf32, #w>, tensor<512xf32, #n>) {
+    %one = arith.constant dense<1.0> : tensor<512xf32, #n>
+    %s = tt.splat %x : f32 -> tensor<512xf32, #n>
+    %r = scf.if %c -> (tensor<512xf32, #n>) {
+      %a = arith.addf %s, %one : tensor<512xf32, #n>
+      scf.yield %a : tensor<512xf32, #n>
+    } else {
+      scf.yield %s : tensor<512xf32, #n>
+    }
+    %cvt = ttg.convert_layout %r : tensor<512xf32, #n> -> tensor<512xf32, #w>
+    tt.return %cvt, %r : tensor<512xf32, #w>, tensor<512xf32, #n>
+  }
+}
+
+// -----
+
+// One value rematerialized in two layouts: each conversion finds its own rematerialization.
+#p = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#q = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#r = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @two_layouts_of_one_value
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.return
+  tt.func @two_layouts_of_one_value(%c: i1, %x: f32) -> (tensor<256xf32, #q>, tensor<256xf32, #r>, tensor<256xf32, #q>) {
+    %s = tt.splat %x : f32 -> tensor<256xf32, #p>
+    %v = scf.if %c -> (tensor<256xf32, #p>) {
+      %m = arith.mulf %s, %s : tensor<256xf32, #p>
+      scf.yield %m : tensor<256xf32, #p>
+    } else {
+      scf.yield %s : tensor<256xf32, #p>
+    }
+    %a = ttg.convert_layout %v : tensor<256xf32, #p> -> tensor<256xf32, #q>
+    %b = ttg.convert_layout %v : tensor<256xf32, #p> -> tensor<256xf32, #r>
+    %c2 = ttg.convert_layout %v : tensor<256xf32, #p> -> tensor<256xf32, #q>
+    tt.return %a, %b, %c2 : tensor<256xf32, #q>, tensor<256xf32, #r>, tensor<256xf32, #q>
+  }
+}
+
+// -----
+
+// A loop argument used only as the bound of an inner loop whose result is needed is alive: the
+// final dead-argument cleanup keeps it.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @inner_bound_keeps_argument
+  // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %arg0, %[[N:.*]] = %c2_i32) -> (i32, i32)
+  // CHECK:   %[[M:.*]] = arith.muli %[[N]], %c2_i32
+  // CHECK:   scf.for %{{.*}} = %c0_i32 to %[[M]] step %c1_i32
+  tt.func @inner_bound_keeps_argument(%x: i32, %n: i32) -> i32 {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c2 = arith.constant 2 : i32
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x, %bound = %c2) -> (i32, i32) : i32 {
+      %m = arith.muli %bound, %c2 : i32
+      %inner = scf.for %j = %c0 to %m step %c1 iter_args(%a = %acc) -> (i32) : i32 {
+        %t = arith.xori %a, %j : i32
+        scf.yield %t : i32
+      }
+      scf.yield %inner, %m : i32, i32
+    }
+    tt.return %r#0 : i32
+  }
+}
