@@ -61,6 +61,7 @@ from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import canonicalization_patterns
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
 from ttc.transforms.patterns.ttg import CONVERT_LAYOUT_CANONICALIZATION
+from ttc.transforms.remat_cost import convert_cost, is_remat_beneficial
 from ttc.transforms.tritongpu_utils import (
     can_fold_into_conversion,
     infer_dst_encoding,
@@ -577,9 +578,10 @@ def is_free_convert(op: Operation) -> bool:
 class LayoutRematerialization:
     """Triton's `LayoutRematerialization` over one function."""
 
-    def __init__(self, ctx: Context, func: Operation) -> None:
+    def __init__(self, ctx: Context, func: Operation, disable_splitting: bool) -> None:
         self.ctx = ctx
         self.func = func
+        self.disable_splitting = disable_splitting
         self.remat: dict[SSAValue, dict[Attribute, SSAValue]] = {}
 
     def add_remat(self, old: SSAValue, encoding: Attribute, new: SSAValue) -> None:
@@ -718,7 +720,7 @@ class LayoutRematerialization:
         if isinstance(target, DotOperandEncodingAttr):
             return False
         found = self.rematerializable_slice(cvt, 0, target, BackwardSlice())
-        if found is None:
+        if found is None or not is_remat_beneficial(cvt, found.values, found.layout, 0, self.disable_splitting):
             return False
         self.rewrite_slice(found, cvt, {})
         return True
@@ -755,6 +757,9 @@ class LayoutRematerialization:
         if src is None:
             return False
         operand = hoisted.operands[0]
+        new_cost = convert_cost(operand, src)
+        if not is_remat_beneficial(cvt, found.values, found.layout, new_cost, self.disable_splitting):
+            return False
         new_cvt = create_op(self.ctx, "ttg.convert_layout", [operand], [with_encoding(operand.type, src)])
         _insert_before(new_cvt, hoisted)
         new_op = _clone_before(hoisted, hoisted, [new_cvt.results[0], *hoisted.operands[1:]])
@@ -1031,7 +1036,8 @@ class TritonGPURemoveLayoutConversionsPass(TtcPass):
     summary: ClassVar[str] = "Remove layout conversions by propagating and rematerializing layouts"
 
     disable_remat_splitting: bool = field(
-        default=False, metadata={"help": "accepted for Triton's RUN lines; no effect in 3.6"}
+        default=False,
+        metadata={"help": "rematerialize or hoist only when no op of the slice has to stay for other uses"},
     )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
@@ -1043,13 +1049,15 @@ class TritonGPURemoveLayoutConversionsPass(TtcPass):
         while changed:
             changed = False
             for func in functions:
-                remat = LayoutRematerialization(ctx, func)
+                remat = LayoutRematerialization(ctx, func, self.disable_remat_splitting)
                 changed |= remat.for_each_convert(remat.backward_rematerialize)
             self.cleanup(ctx, op)
         for func in functions:
-            remat = LayoutRematerialization(ctx, func)
+            remat = LayoutRematerialization(ctx, func, self.disable_remat_splitting)
             remat.for_each_convert(remat.hoist_above_ext_or_broadcast)
-            remat = LayoutRematerialization(ctx, func)
+            if self.disable_remat_splitting:
+                continue
+            remat = LayoutRematerialization(ctx, func, self.disable_remat_splitting)
             remat.for_each_convert(remat.hoist_dot_operand)
         patterns = canonicalization_patterns(
             "scf.for", "scf.if", "ttg.convert_layout", extra={"scf.for": eliminate_dead_for_args}
