@@ -163,6 +163,7 @@ class LayoutPropagation:
         self.layouts: dict[SSAValue, list[Attribute]] = {}
         self.rewrite_mapping: dict[tuple[SSAValue, Attribute], SSAValue] = {}
         self.to_delete: dict[Operation, None] = {}
+        self.original: dict[SSAValue, Attribute] = {}
 
     def run(self) -> None:
         self.init_anchors()
@@ -323,9 +324,7 @@ class LayoutPropagation:
         elif op.name == "tt.assert":
             self.rewrite_operands_as_first_layout(op, [0])
         else:
-            op.operands = [
-                self.value_as(v, encoding_of(v.type)) if v in self.layouts else v for v in op.operands
-            ]
+            op.operands = [self.value_as(v, self.encoding_before_rewrite(v)) if v in self.layouts else v for v in op.operands]
             queue.extend(op.regions)
 
     def rewrite_operands_as_first_layout(self, op: Operation, indices: list[int]) -> None:
@@ -363,7 +362,37 @@ class LayoutPropagation:
                 operands[i] = self.value_as(operands[i], encoding_of(type_))
         op.operands = operands
 
+    def encoding_before_rewrite(self, value: SSAValue) -> Attribute | None:
+        """Triton's `getEncodingBeforeRewrite`: a value retyped in place had this encoding."""
+        return self.original.get(value, encoding_of(value.type))
+
+    def set_encoding_in_place(self, value: SSAValue, encoding: Attribute) -> None:
+        """Triton's `setEncodingInPlace`."""
+        self.original.setdefault(value, encoding_of(value.type))  # pyright: ignore[reportArgumentType]
+        set_type(value, with_encoding(value.type, encoding))
+
+    def rewrite_while(self, op: Operation) -> Operation:
+        """Triton's `rewriteWhileOp`: the loop is retyped in place; its inits converted to the
+        `before` arguments' new layouts."""
+        before, after = (region.blocks.first for region in op.regions)
+        assert before is not None and after is not None
+        operands = list(op.operands)
+        for i, arg in enumerate(before.args):
+            if arg in self.layouts:
+                encoding = self.layouts[arg][0]
+                operands[i] = self.value_as(operands[i], encoding)
+                self.set_encoding_in_place(arg, encoding)
+        op.operands = operands
+        for result, arg in zip(op.results, after.args):
+            if result in self.layouts:
+                encoding = self.layouts[result][0]
+                self.set_encoding_in_place(result, encoding)
+                self.set_encoding_in_place(arg, encoding)
+        return op
+
     def rewrite_op(self, op: Operation) -> Operation:
+        if op.name == "scf.while":
+            return self.rewrite_while(op)
         self.to_delete[op] = None
         if op.name == "scf.for":
             return self.rewrite_for(op)

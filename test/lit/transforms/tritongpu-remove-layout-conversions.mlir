@@ -386,3 +386,38 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.thr
     tt.return %r#0 : i32
   }
 }
+
+// -----
+
+// An scf.while is retyped in place: the layout of its init flows into its `before` arguments,
+// through the condition into its results and `after` arguments, and back through the yield; the
+// conversions around and inside the loop go.
+#v = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#s = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @while_takes_the_layout
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) : (tensor<256xi32, #[[$L:blocked[0-9]*]]>, i32) -> tensor<256xi32, #[[$L]]>
+  // CHECK: ^bb0(%{{.*}}: tensor<256xi32, #[[$L]]>):
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.return
+  tt.func @while_takes_the_layout(%p: tensor<256x!tt.ptr<i32>, #v>, %n: i32) -> tensor<256xi32, #v> {
+    %x = tt.load %p : tensor<256x!tt.ptr<i32>, #v>
+    %c = ttg.convert_layout %x : tensor<256xi32, #v> -> tensor<256xi32, #s>
+    %r = scf.while (%a = %c, %i = %n) : (tensor<256xi32, #s>, i32) -> (tensor<256xi32, #s>) {
+      %zero = arith.constant 0 : i32
+      %go = arith.cmpi sgt, %i, %zero : i32
+      scf.condition(%go) %a : tensor<256xi32, #s>
+    } do {
+    ^bb0(%b: tensor<256xi32, #s>):
+      %w = ttg.convert_layout %b : tensor<256xi32, #s> -> tensor<256xi32, #v>
+      %d = arith.muli %w, %w : tensor<256xi32, #v>
+      %back = ttg.convert_layout %d : tensor<256xi32, #v> -> tensor<256xi32, #s>
+      %one = arith.constant 1 : i32
+      %m = arith.subi %n, %one : i32
+      scf.yield %back, %m : tensor<256xi32, #s>, i32
+    }
+    %out = ttg.convert_layout %r : tensor<256xi32, #s> -> tensor<256xi32, #v>
+    tt.return %out : tensor<256xi32, #v>
+  }
+}
