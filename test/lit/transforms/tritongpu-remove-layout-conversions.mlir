@@ -421,3 +421,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.thr
     tt.return %out : tensor<256xi32, #v>
   }
 }
+
+// -----
+
+// A transpose passes any distributed layout on: an MMA layout transposed is the #ttg.linear layout
+// of its bases with the dimensions swapped.
+// CHECK: #[[$T:.*]] = #ttg.linear<{register = {{.*}}, lane = {{.*}}, warp = {{.*}}, block = []}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 1], instrShape = [16, 8]}>
+#rows = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]}>
+#cols = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 2], order = [0, 1]}>
+#out = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @transpose_of_mma
+  // CHECK-NEXT: %[[T:.*]] = tt.trans %arg0 {order = array<i32: 1, 0>} : tensor<32x16xf32, #mma> -> tensor<16x32xf32, #[[$T]]>
+  // CHECK-NEXT: ttg.convert_layout %[[T]] : tensor<16x32xf32, #[[$T]]> -> tensor<16x32xf32, #blocked>
+  tt.func @transpose_of_mma(%x: tensor<32x16xf32, #mma>) -> tensor<16x32xf32, #out> {
+    %c = ttg.convert_layout %x : tensor<32x16xf32, #mma> -> tensor<32x16xf32, #rows>
+    %t = tt.trans %c {order = array<i32: 1, 0>} : tensor<32x16xf32, #rows> -> tensor<16x32xf32, #cols>
+    %o = ttg.convert_layout %t : tensor<16x32xf32, #cols> -> tensor<16x32xf32, #out>
+    tt.return %o : tensor<16x32xf32, #out>
+  }
+}
