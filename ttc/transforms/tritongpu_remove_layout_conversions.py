@@ -9,7 +9,8 @@ Mirrors Triton's RemoveLayoutConversions.cpp, in its order:
    `expand_dims`, `trans`, `join`, `split`, `reshape` (the inferred layouts of
    `ttc.layouts.infer`), a gather's indices (to its result), conversions and `scf` region
    arguments/results; a value reached with
-   several layouts keeps the first, or a blocked one for loads/stores, an MMA one otherwise. The
+   several layouts keeps a blocked one for loads/stores, an MMA one otherwise, else the one needing
+   the fewest registers per thread (the first of those). The
    function is then rewritten region by region: ops whose layout changed are cloned in the new
    layout, and conversions are inserted where an op still needs the old one.
 2. Conversion cleanup: `ttg.convert_layout`'s canonicalization patterns (on conversions, and on
@@ -49,13 +50,14 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.analysis.lowering_helpers import ConversionKind, conversion_kind, tensor_layout
-from ttc.dialects.tt_types import bit_width, encoding_of
+from ttc.dialects.tt_types import bit_width, encoding_of, shape_of
 from ttc.dialects.ttg_attrs import (
     BlockedEncodingAttr,
     DotOperandEncodingAttr,
     NvidiaMmaEncodingAttr,
 )
 from ttc.ir.diagnostics import op_error
+from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import canonicalization_patterns
@@ -131,6 +133,11 @@ def _is_layout_anchor(op: Operation) -> bool:
     if op.name in ("tt.reshape", "tt.gather"):
         return "efficient_layout" in op.properties
     return False
+
+
+def _registers_per_thread(encoding: Attribute, shape: list[int]) -> int:
+    """Triton's `getTotalElemsPerThread`."""
+    return to_linear_layout(encoding, shape).in_dim_size("register")
 
 
 def _propagates(op: Operation) -> bool:
@@ -267,14 +274,18 @@ class LayoutPropagation:
                 continue
             owner = value.owner
             is_memory = isinstance(owner, Operation) and owner.name in LOAD_STORE_ATOMIC
-            chosen = encodings[0]
-            for encoding in encodings:
-                if (is_memory and isinstance(encoding, BlockedEncodingAttr)) or (
-                    not is_memory and isinstance(encoding, NvidiaMmaEncodingAttr)
-                ):
-                    chosen = encoding
-                    break
-            self.layouts[value] = [chosen]
+            preferred = [
+                e for e in encodings
+                if (is_memory and isinstance(e, BlockedEncodingAttr))
+                or (not is_memory and isinstance(e, NvidiaMmaEncodingAttr))
+            ]
+            if preferred:
+                self.layouts[value] = preferred[:1]
+                continue
+            # Otherwise the layout needing the fewest registers per thread (the first of them):
+            # replication along lanes or warps multiplies the instructions emitted.
+            shape = shape_of(value.type)
+            self.layouts[value] = [min(encodings, key=lambda e: _registers_per_thread(e, shape))]
 
     # -- rewriting ----------------------------------------------------------------------------
 

@@ -442,3 +442,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.thr
     tt.return %o : tensor<16x32xf32, #out>
   }
 }
+
+// -----
+
+// A value reached with two layouts, neither preferred, takes the one with the fewest registers per
+// thread: here one element instead of four replicated ones.
+// CHECK-LABEL: tt.func @fewest_registers
+// CHECK-NEXT: %[[C:.*]] = ttg.convert_layout %arg1 : tensor<32xf32, #[[$FOUR:blocked[0-9]*]]> -> tensor<32xf32, #[[$ONE:blocked[0-9]*]]>
+// CHECK-NEXT: %[[S:.*]] = arith.addf %arg0, %[[C]] : tensor<32xf32, #[[$ONE]]>
+// CHECK-NEXT: tt.return %[[S]]
+#four = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#one = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fewest_registers(%a: tensor<32xf32, #one>, %b: tensor<32xf32, #four>) -> tensor<32xf32, #one> {
+    %c = ttg.convert_layout %a : tensor<32xf32, #one> -> tensor<32xf32, #four>
+    %s = arith.addf %c, %b : tensor<32xf32, #four>
+    %r = ttg.convert_layout %s : tensor<32xf32, #four> -> tensor<32xf32, #one>
+    tt.return %r : tensor<32xf32, #one>
+  }
+}
