@@ -3,38 +3,40 @@
 Mirrors Triton's RemoveLayoutConversions.cpp, in its order:
 
 1. Forward propagation (`LayoutPropagation`): anchors are function arguments and the results of
-   expensive loads/stores (as many elements as threads), dots, atomics, permuting reshapes and
-   gathers with a fixed (`efficient_layout`) layout.
+   expensive loads/stores (as many elements as threads), dots, atomics, and reshapes and gathers
+   with a fixed (`efficient_layout`) layout.
    Their layouts flow to users through elementwise and same-encoding ops, `reduce` (sliced),
-   `expand_dims`, `trans`, `join`, `split`, `reshape` (the inferred layouts of
-   `ttc.layouts.infer`), a gather's indices (to its result), conversions and `scf` region
-   arguments/results; a value reached with
-   several layouts keeps a blocked one for loads/stores, an MMA one otherwise, else the one needing
-   the fewest registers per thread (the first of those). The
-   function is then rewritten region by region: ops whose layout changed are cloned in the new
-   layout, and conversions are inserted where an op still needs the old one.
+   `expand_dims`, `trans`, `join`, `split`, `reshape` without a fixed layout (the inferred layouts
+   of `ttc.layouts.infer`), a gather's indices (to its result), conversions and `scf` region
+   arguments/results; a value reached with several layouts keeps a blocked one for
+   loads/stores, an MMA one otherwise, else the one needing the fewest registers per thread (the
+   first of those). The function is then rewritten region by region: ops whose layout changed
+   are cloned in the new layout (an `scf.while` is retyped in place), and conversions are
+   inserted where an op still needs the old one.
 2. Conversion cleanup: `ttg.convert_layout`'s canonicalization patterns (on conversions, and on
    the reshapes, transposes, gathers, splits, histograms and shared-memory stores that consume
    one) under the greedy driver.
-3. Backward rematerialization (`LayoutRematerialization`): for each remaining conversion (not to
-   a dot operand), the backward slice of its source is recomputed in the target layout when every
-   op of it can be (no expensive load/store, atomic, dot or fixed-layout gather, whose slice
-   follows its indices only; `scf.for` iter args are threaded by
-   adding loop arguments); an earlier rematerialization of the same value is reused when it
-   dominates.
-4. Conversion cleanup again, then hoisting of conversions above a single extension or broadcast
-   (`hoistConvertOnTopOfExtOrBroadcast`), cleanup, and hoisting of conversions next to the loads
-   they come from (`hoistConvertDotOperand`), cleanup: when a dot whose A operand is in an MMA
+3. Backward rematerialization (`LayoutRematerialization`), repeated with cleanups until nothing
+   changes: for each conversion (not to a dot operand), the backward slice of its source
+   (`getConvertBackwardSlice`: through `scf.if` results into both branches, `scf.for` arguments
+   into inits and yields, conversions that only move registers, a gather's indices; stopping at
+   ops that can produce any layout, values already in theirs and dominating earlier
+   rematerializations) is recomputed in the target layout when every op of it can be (no
+   expensive load/store, atomic, dot, fixed-layout gather or reshape) and the cost model of
+   `ttc.transforms.remat_cost` finds it cheaper than the conversion; loop arguments and `scf.if`
+   results of the slice become new ones next to the old.
+4. Hoisting: of conversions above a single extension or broadcast
+   (`hoistConvertOnTopOfExtOrBroadcast`, when cheaper); into the branch of an `scf.if` in a loop
+   whose side of the slice cannot be recomputed (`hoistConvertIntoConditionals`); and next to the
+   loads they come from (`hoistConvertDotOperand`): when a dot whose A operand is in an MMA
    dot-operand layout post-dominates a conversion, the conversion's backward slice through ops
    that move no data between threads (pure elementwise ops, broadcasts, views, conversions) is
    recomputed in the target layout, its loads converted right after they load and its constants
-   converted in place, so that the loads can be pipelined into the dot's layout.
-5. Final cleanup: dead `scf.for` arguments (Triton's ForOpDeadArgElimination), `scf.for` /
+   converted in place, so that the loads can be pipelined into the dot's layout. With
+   `disable-remat-splitting`, only slices none of whose ops stay for other uses are
+   rematerialized, and only the first hoisting runs.
+5. Final cleanup: dead `scf.for` arguments (Triton's dead iter-arg elimination), `scf.for` /
    `scf.if` and conversion canonicalization.
-
-Not yet mirrored: rematerialization through `scf.if` results and `hoistConvertIntoConditionals`;
-such conversions stay.
-`disable-remat-splitting` is accepted for Triton's RUN lines; Triton 3.6 does not read it.
 """
 
 from __future__ import annotations
@@ -566,6 +568,10 @@ def feeds_mma_dot(cvt: Operation) -> bool:
     return False
 
 
+def is_if(op: Operation) -> bool:
+    return op.name == "scf.if"
+
+
 def is_ext_or_broadcast(op: Operation) -> bool:
     """What `hoistConvertOnTopOfExtOrBroadcast` hoists over: ops making the tensor larger or its
     elements wider (extensions, a widening `tt.fp_to_fp`, broadcasts, `expand_dims`)."""
@@ -806,6 +812,58 @@ class LayoutRematerialization:
         set_type(new_op.results[0], with_encoding(hoisted.results[0].type, dst))
         del found.values[hoisted.results[0]]
         self.rewrite_slice(found, cvt, {hoisted.results[0]: new_op.results[0]})
+        return True
+
+    def hoist_into_conditionals(self, cvt: Operation) -> bool:
+        """Triton's `hoistConvertIntoConditionals`: when the slice of a conversion can be
+        recomputed along one branch of an `scf.if` (directly in a loop) but not the other, the
+        conversion moves into that other branch, so that it only runs when the branch does."""
+        target = encoding_of(cvt.results[0].type)
+        assert target is not None
+        found = self.rematerializable_slice(cvt, 0, target, BackwardSlice(), is_if)
+        if found is None:
+            return False
+        hoist_above: list[tuple[SSAValue, Operation, int]] = []
+        terminals: list[SSAValue] = []
+        index = 0
+        while index < len(found.values):  # the slice grows as branches are merged in
+            value = list(found.values)[index]
+            index += 1
+            owner = value.owner
+            if not isinstance(owner, Operation) or owner.name != "scf.if":
+                continue
+            layout = found.layout[value]
+            position = value.index  # pyright: ignore[reportAttributeAccessIssue]
+            then_yield, else_yield = (region.blocks.first.last_op for region in owner.regions)  # pyright: ignore[reportOptionalMemberAccess]
+            assert then_yield is not None and else_yield is not None
+            then_found = self.rematerializable_slice(then_yield, position, layout, found, is_if)
+            else_found = self.rematerializable_slice(else_yield, position, layout, then_found or found, is_if)
+            if then_found is not None and else_found is not None:
+                found = else_found
+                continue
+            parent = owner.parent_op()
+            if (then_found is None and else_found is None) or parent is None or parent.name != "scf.for":
+                terminals.append(value)
+                continue
+            merged = else_found or then_found
+            assert merged is not None
+            found = merged
+            hoist_above.append((value, else_yield if then_found is not None else then_yield, position))
+        if not hoist_above:
+            return False
+        mapping: dict[SSAValue, SSAValue] = {}
+
+        def hoist(value: SSAValue, encoding: Attribute) -> Operation:
+            new_cvt = create_op(self.ctx, "ttg.convert_layout", [value], [with_encoding(value.type, encoding)])
+            mapping[value] = new_cvt.results[0]
+            found.values.pop(value, None)
+            return new_cvt
+
+        for value in terminals:
+            _insert_after_value(value, hoist(value, found.layout[value]))
+        for result, yield_op, position in hoist_above:
+            _insert_before(hoist(yield_op.operands[position], found.layout[result]), yield_op)
+        self.rewrite_slice(found, cvt, mapping)
         return True
 
     def hoist_dot_operand(self, cvt: Operation) -> bool:
@@ -1097,6 +1155,8 @@ class TritonGPURemoveLayoutConversionsPass(TtcPass):
             remat.for_each_convert(remat.hoist_above_ext_or_broadcast)
             if self.disable_remat_splitting:
                 continue
+            remat = LayoutRematerialization(ctx, func, self.disable_remat_splitting)
+            remat.for_each_convert(remat.hoist_into_conditionals)
             remat = LayoutRematerialization(ctx, func, self.disable_remat_splitting)
             remat.for_each_convert(remat.hoist_dot_operand)
         patterns = canonicalization_patterns(

@@ -461,3 +461,41 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.thr
     tt.return %r : tensor<32xf32, #one>
   }
 }
+
+// -----
+
+// In a loop, a conversion of an scf.if result whose slice can be recomputed in one branch (a
+// constant) but not the other (an expensive load) moves into that branch: it runs only when the
+// branch does.
+// CHECK-LABEL: tt.func @convert_only_when_loading
+// CHECK: scf.if %{{.*}} -> (tensor<256xf32, #[[$B:blocked[0-9]*]]>) {
+// CHECK-NEXT:   %[[L:.*]] = tt.load
+// CHECK-NEXT:   %[[C:.*]] = ttg.convert_layout %[[L]] : tensor<256xf32, #{{.*}}> -> tensor<256xf32, #[[$B]]>
+// CHECK-NEXT:   scf.yield %[[C]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT:   scf.yield %{{.*}} : tensor<256xf32, #[[$B]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.store
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @convert_only_when_loading(%pa: tensor<256x!tt.ptr<f32>, #a>, %pb: tensor<256x!tt.ptr<f32>, #b>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c7 = arith.constant 7 : i32
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %odd = arith.andi %i, %c7 : i32
+      %load = arith.cmpi eq, %odd, %c0 : i32
+      %v = scf.if %load -> (tensor<256xf32, #a>) {
+        %l = tt.load %pa : tensor<256x!tt.ptr<f32>, #a>
+        scf.yield %l : tensor<256xf32, #a>
+      } else {
+        %z = arith.constant dense<0.0> : tensor<256xf32, #a>
+        scf.yield %z : tensor<256xf32, #a>
+      }
+      %cv = ttg.convert_layout %v : tensor<256xf32, #a> -> tensor<256xf32, #b>
+      tt.store %pb, %cv : tensor<256x!tt.ptr<f32>, #b>
+    }
+    tt.return
+  }
+}
