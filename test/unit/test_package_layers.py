@@ -16,7 +16,7 @@ PACKAGE_ROOT = Path(__file__).resolve().parents[2] / "ttc"
 
 ALLOWED_IMPORTS: dict[str, set[str]] = {
     "ttc.ir": {"ttc.dialects"},
-    "ttc.dialects": {"ttc.ir"},
+    "ttc.dialects": {"ttc.ir", "ttc.layouts"},
     "ttc.layouts": {"ttc.ir", "ttc.dialects"},
     "ttc.pipelines": {"ttc.ir"},
     "ttc.analysis": {"ttc.ir", "ttc.dialects", "ttc.layouts", "ttc.transforms"},

@@ -33,9 +33,9 @@ from ttc.dialects.ttg_attrs import (
     DistributedEncoding,
     EncodingBody,
     IntList,
-    _format_ints,
     _WithCTALayout,
     alias,
+    format_ints,
     int_list,
     ints,
 )
@@ -149,9 +149,9 @@ class SqmmaEncoding(DistributedEncoding, _WithCTALayout):
         printer.print_string(
             f"<{{versionMajor = {self.version_major.data}"
             f", versionMinor = {self.version_minor.data}"
-            f", warpsPerCTA = [{_format_ints(ints(self.warps_per_cta))}]"
+            f", warpsPerCTA = [{format_ints(ints(self.warps_per_cta))}]"
             f"{self.cta_layout.suffix(self.rank)}"
-            f", instrShape = [{_format_ints(ints(self.instr_shape))}]}}>")
+            f", instrShape = [{format_ints(ints(self.instr_shape))}]}}>")
 
     def to_linear_layout(self, shape: Sequence[int]) -> LinearLayout:
         """This encoding as a linear layout over a tensor of `shape` (ttc.layouts' protocol)."""
