@@ -80,6 +80,22 @@ def test_imports_follow_the_layers(path: Path) -> None:
     assert violations == []
 
 
+LAYOUT_ALGEBRA = ("linear", "utils", "padded", "order")
+"""The `ttc.layouts` modules that dialect attributes build on: they may not import a dialect."""
+
+
+@pytest.mark.parametrize("name", LAYOUT_ALGEBRA)
+def test_layout_algebra_imports_no_dialect(name: str) -> None:
+    imported = [module for _, module in imported_modules(PACKAGE_ROOT / "layouts" / f"{name}.py")]
+    assert [module for module in imported if layer_of(module) == "ttc.dialects"] == []
+
+
+def test_layout_conversion_does_not_import_the_ops() -> None:
+    """`from_attr` is imported by `ttc.dialects.ttg`'s verifiers, so it imports only attributes."""
+    imported = [module for _, module in imported_modules(PACKAGE_ROOT / "layouts" / "from_attr.py")]
+    assert "ttc.dialects.ttg" not in imported
+
+
 def test_a_forbidden_import_is_caught(tmp_path: Path) -> None:
     """The check sees an import inside a function, where a shortcut usually hides."""
     sample = tmp_path / "sample.py"
