@@ -133,15 +133,17 @@ DIALECT_LOADERS: dict[str, Callable[[], Dialect]] = {
 
 @dataclass(frozen=True)
 class PluginDialect:
-    """A dialect a target defines: where it is (`module:attribute`) and the prefixes (`old.`)
-    older IR wrote its ops under."""
+    """A dialect a target defines: where it is (`module:attribute`), the prefixes (`old.`) older
+    IR wrote its ops under, and the ops since renamed (old name → today's, both unprefixed)."""
 
     spec: str
     legacy_prefixes: tuple[str, ...] = ()
+    renamed_ops: tuple[tuple[str, str], ...] = ()
 
 
 PLUGIN_DIALECTS: dict[str, PluginDialect] = {
-    "ttmg": PluginDialect("ttc.targets.musa.dialect:TTMG", ("triton_mthreads_gpu.",)),
+    "ttmg": PluginDialect("ttc.targets.musa.dialect:TTMG", ("triton_mthreads_gpu.",),
+                          (("barrier_arrive", "arrive_barrier"),)),
 }
 """Dialects of the built-in targets, by name."""
 
@@ -184,7 +186,8 @@ def _plugin_op_name(name: str) -> str:
     for dialect_name, plugin in plugin_dialects().items():
         for prefix in plugin.legacy_prefixes:
             if name.startswith(prefix):
-                return f"{dialect_name}.{name[len(prefix):]}"
+                op = dict(plugin.renamed_ops).get(name[len(prefix):], name[len(prefix):])
+                return f"{dialect_name}.{op}"
     return name
 
 
