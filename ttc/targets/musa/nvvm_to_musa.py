@@ -6,7 +6,8 @@ thread ids, barriers and shuffles are `llvm.musa.*` intrinsics that mirror NVVM'
 this pass, run right after it, renames them:
 
 - `nvvm.read.ptx.sreg.<r>` → `llvm.musa.read.ptx.sreg.<r>`;
-- `nvvm.barrier0` → `llvm.musa.barrier0`;
+- `nvvm.barrier0` → `llvm.musa.barrier0`; `nvvm.bar.warp.sync` (a warp's threads meet, in
+  code every thread of the CTA runs) → `llvm.musa.barrier0` too, the barrier MUSA documents;
 - `nvvm.shfl.sync <kind>` → `llvm.musa.shfl.sync.<kind>.<type>` (NVVM's operands: mask, value,
   offset, clamp);
 - the NVVM math the lowering calls by name: `llvm.nvvm.div.full` → `fdiv`,
@@ -51,6 +52,8 @@ def musa_equivalent(op: Operation) -> Operation | None:
         return _call(f"llvm.musa.read.ptx.sreg.{op.REGISTER}", op)
     if isinstance(op, nvvm.Barrier0Op):
         return _call("llvm.musa.barrier0", op)
+    if isinstance(op, nvvm.BarWarpSyncOp):
+        return llvm.CallIntrinsicOp.create(properties={"intrin": StringAttr("llvm.musa.barrier0")})
     if isinstance(op, nvvm.ShflOp) and op.return_value_and_is_valid is None:
         kind = op.kind.value
         return _call(f"llvm.musa.shfl.sync.{kind}.{mangled(op.val.type)}", op)
