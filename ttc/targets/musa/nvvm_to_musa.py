@@ -13,8 +13,11 @@ this pass, run right after it, renames them:
 - the NVVM math the lowering calls by name: `llvm.nvvm.div.full` → `fdiv`,
   `llvm.nvvm.ex2.approx.f(32)` → `llvm.exp2.f32`.
 
-Anything else NVIDIA-only (other `nvvm` ops, `llvm.nvvm.*` intrinsics, PTX inline assembly) is
-an error at the op: the module cannot run on MUSA.
+- libdevice calls (`__nv_sqrtf`, ...) whose meaning an LLVM intrinsic states exactly become that
+  intrinsic (`llvm.sqrt.f32`); MUSA links its own libdevice (`__mt_*`) into the IR it compiles.
+
+Anything else NVIDIA-only (other `nvvm` ops, `llvm.nvvm.*` intrinsics, other `__nv_*` functions,
+PTX inline assembly) is an error at the op: the module cannot run on MUSA as it is.
 """
 
 from __future__ import annotations
@@ -37,6 +40,14 @@ RENAMED_INTRINSICS: dict[str, str] = {
     "llvm.nvvm.ex2.approx.ftz.f": "llvm.exp2.f32",
 }
 """NVVM intrinsics called by name in the shared lowering → MUSA's (generic LLVM) equivalent."""
+
+LIBDEVICE_INTRINSICS: dict[str, str] = {
+    **{f"__nv_{f}f": f"llvm.{f}.f32" for f in ("sqrt", "fabs", "floor", "ceil", "rint", "trunc",
+                                                "fma", "exp2", "copysign")},
+    **{f"__nv_{f}": f"llvm.{f}.f64" for f in ("sqrt", "fabs", "floor", "ceil", "rint", "trunc",
+                                               "fma", "exp2", "copysign")},
+}
+"""libdevice functions that are exactly an LLVM intrinsic (IEEE results both ways)."""
 
 
 def _call(name: str, op: Operation) -> Operation:
@@ -64,6 +75,15 @@ def musa_equivalent(op: Operation) -> Operation | None:
         if name in RENAMED_INTRINSICS:
             return _call(RENAMED_INTRINSICS[name], op)
         raise op_error(op, f"'{name}' has no MUSA equivalent")
+    if isinstance(op, llvm.CallOp) and op.callee is not None:
+        callee = op.callee.string_value()
+        if callee in LIBDEVICE_INTRINSICS:
+            return llvm.CallIntrinsicOp.create(
+                operands=list(op.operands), result_types=[r.type for r in op.results],
+                properties={"intrin": StringAttr(LIBDEVICE_INTRINSICS[callee])})
+        if callee.startswith("__nv_"):
+            raise op_error(op, f"the libdevice function '{callee}' has no MUSA equivalent in "
+                               "ttc yet")
     if isinstance(op, llvm.InlineAsmOp):
         raise op_error(op, "PTX inline assembly cannot run on MUSA")
     if op.dialect_name() == "nvvm":
@@ -89,3 +109,13 @@ class ConvertNVVMToMusaPass(TtcPass):
             for old, new in zip(inner.results, replacement.results, strict=True):
                 old.replace_all_uses_with(new)
             block.erase_op(inner)
+        _drop_unused_libdevice_declarations(op)
+
+
+def _drop_unused_libdevice_declarations(module: ModuleOp) -> None:
+    called = {o.callee.string_value() for o in module.walk()
+              if isinstance(o, llvm.CallOp) and o.callee is not None}
+    for func in list(module.body.block.ops):
+        if isinstance(func, llvm.FuncOp) and not func.body.blocks \
+                and func.sym_name.data.startswith("__nv_") and func.sym_name.data not in called:
+            module.body.block.erase_op(func)
