@@ -68,6 +68,7 @@ from xdsl.traits import (
     MemoryReadEffect,
     MemoryWriteEffect,
     NoMemoryEffect,
+    OpTrait,
     Pure,
     ReturnLike,
     SymbolOpInterface,
@@ -1390,6 +1391,11 @@ class AtomicCASOp(TTOp):
 # ==============================================================================================
 
 
+class DotOpInterface(OpTrait):
+    """Triton's `DotOpInterface`: the op is a matrix product (`tt.dot`, `tt.dot_scaled`, and dot
+    ops of target dialects); passes treat its result layout as chosen (a layout anchor)."""
+
+
 def _verify_dot_shapes(a: Attribute, b: Attribute, c: Attribute) -> None:
     """Triton's DotOpInterface: (…, M, K) x (…, K, N) -> (…, M, N)."""
     a_shape, b_shape, c_shape = shape_of(a), shape_of(b), shape_of(c)
@@ -1422,7 +1428,7 @@ class DotOp(TTOp):
     inputPrecision = opt_prop_def(I32Attr, default_value=InputPrecision.IEEE.attr())
     maxNumImpreciseAcc = opt_prop_def(I32Attr, default_value=_i32(0))
     d = result_def()
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), DotOpInterface())
 
     DEFAULTS: ClassVar[dict[str, Attribute]] = {
         "inputPrecision": InputPrecision.IEEE.attr(),
@@ -1559,7 +1565,7 @@ class DotScaledOp(TTOp):
     rhs_k_pack = opt_prop_def(BoolAttr, default_value=IntegerAttr(1, i1))
     d = result_def()
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), DotOpInterface())
 
     DEFAULTS: ClassVar[dict[str, Attribute]] = {
         "lhs_k_pack": IntegerAttr(1, i1),

@@ -324,6 +324,11 @@ class DistributedEncoding(LayoutEncoding):
     DistributedEncodingTrait)."""
 
 
+class MmaEncoding(DistributedEncoding):
+    """The accumulator layout of a matrix instruction (Triton's `MmaEncodingTrait`):
+    `#ttg.nvidia_mma`, and targets' own (MUSA's SQMMA layout)."""
+
+
 class SharedEncoding(LayoutEncoding):
     """A shared-memory layout (Triton's `SharedEncodingTrait`)."""
 
@@ -481,7 +486,7 @@ def _default_instr_shape(version_major: int, rank: int) -> tuple[int, ...]:
 
 @alias("mma")
 @irdl_attr_definition
-class NvidiaMmaEncodingAttr(DistributedEncoding, _WithCTALayout):
+class NvidiaMmaEncodingAttr(MmaEncoding, _WithCTALayout):
     """`#ttg.nvidia_mma`: accumulator layout of mma.sync (v2, Ampere) or wgmma (v3, Hopper).
 
     Old IR (`#triton_gpu.mma`, Triton 2.x) may omit `versionMinor` (default 0, as Triton parses

@@ -52,10 +52,12 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.analysis.lowering_helpers import ConversionKind, conversion_kind, tensor_layout
+from ttc.dialects.tt import DotOpInterface
 from ttc.dialects.tt_types import bit_width, encoding_of, shape_of
 from ttc.dialects.ttg_attrs import (
     BlockedEncodingAttr,
     DotOperandEncodingAttr,
+    MmaEncoding,
     NvidiaMmaEncodingAttr,
 )
 from ttc.ir.diagnostics import op_error
@@ -129,8 +131,8 @@ def _is_layout_anchor(op: Operation) -> bool:
     """Triton's `isLayoutAnchor`."""
     if op.name in ("tt.load", "tt.store"):
         return is_expensive_load_or_store(op)
-    if op.name in ("tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "tt.atomic_rmw",
-                   "tt.atomic_cas", "ttng.tmem_load"):  # fmt: skip
+    if op.name in ("ttng.warp_group_dot", "tt.atomic_rmw", "tt.atomic_cas",
+                   "ttng.tmem_load") or op.has_trait(DotOpInterface):  # fmt: skip
         return True
     if op.name in ("tt.reshape", "tt.gather"):
         return "efficient_layout" in op.properties
@@ -279,7 +281,7 @@ class LayoutPropagation:
             preferred = [
                 e for e in encodings
                 if (is_memory and isinstance(e, BlockedEncodingAttr))
-                or (not is_memory and isinstance(e, NvidiaMmaEncodingAttr))
+                or (not is_memory and isinstance(e, MmaEncoding))
             ]
             if preferred:
                 self.layouts[value] = preferred[:1]

@@ -52,6 +52,7 @@ from xdsl.irdl import (
     opt_operand_def,
     opt_prop_def,
     result_def,
+    traits_def,
     var_operand_def,
 )
 from xdsl.parser import Parser
@@ -59,6 +60,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
+from ttc.dialects.tt import DotOpInterface
 from ttc.dialects.tt_types import InputPrecision, PointerType, TensorDescType
 from ttc.dialects.ttg import MemDescType
 from ttc.targets.musa.sqmma_encoding import SqmmaEncoding
@@ -319,6 +321,7 @@ class SquadDotOp(IRDLOperation):
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "$a `,` $b `,` $c (`,` $use_c^)? attr-dict `:` type($a) `*` type($b) `->` type($d)")
+    traits = traits_def(DotOpInterface())
 
     def verify_(self) -> None:
         a, b, d = self.a.type, self.b.type, self.d.type

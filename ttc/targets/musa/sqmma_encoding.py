@@ -30,9 +30,9 @@ from xdsl.utils.exceptions import VerifyException
 from ttc.dialects.ttg_attrs import (
     CGA_KEYS,
     CTALayout,
-    DistributedEncoding,
     EncodingBody,
     IntList,
+    MmaEncoding,
     _WithCTALayout,
     alias,
     format_ints,
@@ -83,7 +83,7 @@ def sqmma_to_linear(
     return combine_cta_cga_with_shape(cta, make_cga_layout(*cga), shape)
 
 
-class SqmmaEncoding(DistributedEncoding, _WithCTALayout):
+class SqmmaEncoding(MmaEncoding, _WithCTALayout):
     """Both spellings: parameters `versionMajor, versionMinor, warpsPerCTA, CTALayout, instrShape`
     (as written); `M_SCALE` turns the written `instrShape[0]` into the squad's M."""
 
