@@ -265,7 +265,7 @@ class FunctionAllocation:
         return None if buffer is None else buffer.offset
 
 
-def _successor_edges(terminator: Operation) -> list[tuple[Block, list[SSAValue]]]:
+def successor_edges(terminator: Operation) -> list[tuple[Block, list[SSAValue]]]:
     """(successor block, values passed to its arguments) for a CFG terminator."""
     if terminator.name == "cf.br":
         return [(terminator.successors[0], list(terminator.operands))]
@@ -315,7 +315,7 @@ def _alias_sets(function: Operation, allocs: dict[SSAValue, Buffer]) -> dict[SSA
         for sources, targets in _region_flows(op):
             edges.extend(zip(sources, targets))
         if op.successors:
-            for block, values in _successor_edges(op):
+            for block, values in successor_edges(op):
                 edges.extend(zip(values, block.args))
     edges = [(s, t) for s, t in edges if isinstance(t.type, MemDescType)]
     changed = True

@@ -55,6 +55,20 @@ def tensor_layout(tensor: TensorType) -> LinearLayout:
     return to_linear_layout(tensor.encoding, tensor.get_shape())
 
 
+def conversion_is_warp_synchronous(src: LinearLayout, dst: LinearLayout) -> bool:
+    """Every warp reads back only what it wrote (Triton's `isCvtDimSync` over warps), so a
+    conversion through shared memory needs a warp barrier, not a CTA one, between its phases."""
+    if not src.has_in_dim(WARP):
+        return True
+    conversion = dst.invert_and_compose(src)
+    free_src, free_dst = src.get_free_variable_masks(), dst.get_free_variable_masks()
+    return (
+        conversion.is_trivial_over([WARP])
+        and free_src.get(WARP, 0) == 0
+        and free_dst.get(WARP, 0) == 0
+    )
+
+
 def _bits_along(layout: LinearLayout, in_dim: str, axis: int) -> tuple[list[int], list[int]]:
     """Split the non-free bits of `in_dim` into those moving only along `axis` and the others.
 
