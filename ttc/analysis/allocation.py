@@ -45,6 +45,7 @@ from ttc.dialects.ttg_attrs import (
     SharedMemorySpaceAttr,
 )
 from ttc.ir.diagnostics import op_error
+from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError
 from ttc.transforms.tritongpu_utils import module_int
 
@@ -116,8 +117,7 @@ def scan_scratch_bytes(op: Operation) -> int:
     """Scratch of a `tt.scan` (0 when each scan stays within one warp)."""
     src = op.operands[0].type
     assert isinstance(src, TensorType)
-    num_warps = module_int(op, "ttg.num-warps", 4)
-    geometry = ScanGeometry.of(src, op.axis.value.data, num_warps)  # type: ignore[attr-defined]
+    geometry = ScanGeometry.of(src, op.axis.value.data)  # type: ignore[attr-defined]
     return geometry.scratch_bytes([element_type_or_self(v.type) for v in op.operands])
 
 
@@ -217,18 +217,19 @@ def explicit_alignment(op: Operation) -> int:
     return DEFAULT_ALLOC_ALIGNMENT
 
 
+def allocation_elements(memdesc: MemDescType) -> int:
+    """Triton's `getAllocationElems` for a whole allocation: the elements of one CTA's linear
+    address space (the `offset` dimension of the encoding's layout, holes included), times the
+    leading pipelining dimensions the encoding does not cover. Padding is not included."""
+    shape = memdesc.get_alloc_shape()
+    rank = memdesc.encoding.rank  # type: ignore[attr-defined]
+    layout = to_linear_layout(memdesc.encoding, shape[len(shape) - rank:])
+    return prod(shape[: len(shape) - rank]) * layout.in_dim_size("offset")
+
+
 def explicit_size(memdesc: MemDescType) -> int:
-    """Bytes of one CTA's share of an allocation (`getAllocationShapePerCTA` times the width)."""
-    shape = list(memdesc.get_alloc_shape())
-    cta = getattr(memdesc.encoding, "cta_layout", None)
-    if cta is not None and len(cta.cta_split_num) == len(shape):
-        shape = [s // max(1, split) for s, split in zip(shape, cta.cta_split_num)]
-    elif cta is not None and len(cta.cta_split_num) < len(shape):
-        # A multi-buffered allocation: the leading dimensions are not split across CTAs.
-        lead = len(shape) - len(cta.cta_split_num)
-        shape = shape[:lead] + [s // max(1, k) for s, k in zip(shape[lead:], cta.cta_split_num)]
-    element = memdesc.element_type
-    return prod(shape) * bit_width(element) // 8
+    """Bytes of one CTA's share of an allocation (`allocation_elements` times the width)."""
+    return allocation_elements(memdesc) * bit_width(memdesc.element_type) // 8
 
 
 @dataclass
@@ -356,9 +357,11 @@ class _Allocator:
             if _is_shared_alloc(op):
                 memdesc = op.results[0].type
                 assert isinstance(memdesc, MemDescType)
-                plan.value_buffers[op.results[0]] = plan._add(
-                    BufferKind.EXPLICIT, op, explicit_size(memdesc), explicit_alignment(op)
-                )
+                try:
+                    size = explicit_size(memdesc)
+                except LayoutError as error:
+                    raise op_error(op, f"cannot size the shared memory of '{op.name}': {error.message}") from None
+                plan.value_buffers[op.results[0]] = plan._add(BufferKind.EXPLICIT, op, size, explicit_alignment(op))
             if op.name == "tt.call":
                 callee = op.callee.string_value()  # type: ignore[attr-defined]
                 size = self.callee_sizes.get(callee, 0)

@@ -119,3 +119,26 @@ tt.func @loop_carried(%n: index) {
   tt.return
 }
 }
+
+// -----
+
+// An allocation takes its layout's whole linear address space: a shared_linear layout whose
+// offset bits include a zero basis leaves holes that still take room (8 logical i16 elements over
+// 16 offsets = 32 bytes); a pipelined allocation repeats it per stage. An fp4-padded nvmma layout
+// stores each packed byte in two. (None is used, so all three share offset 0.)
+#holes = #ttg.shared_linear<{offset = [[1, 0], [0, 0], [0, 1], [2, 0]], block = []}, alignment = 32>
+#sw1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#fp4 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8, fp4Padded = true}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+// expected-remark @below {{linear_address_space}}
+// expected-remark @below {{size = 2048}}
+tt.func @linear_address_space() {
+  // expected-remark @below {{offset = 0, size = 32}}
+  %holey = ttg.local_alloc : () -> !ttg.memdesc<4x2xi16, #holes, #ttg.shared_memory, mutable>
+  // expected-remark @below {{offset = 0, size = 96}}
+  %stages = ttg.local_alloc : () -> !ttg.memdesc<3x8xf32, #sw1, #ttg.shared_memory, mutable>
+  // expected-remark @below {{offset = 0, size = 2048}}
+  %packed = ttg.local_alloc : () -> !ttg.memdesc<16x64xi8, #fp4, #ttg.shared_memory, mutable>
+  tt.return
+}
+}
