@@ -785,7 +785,14 @@ class AxisInfoAnalysis:
             self._join(result, self._operand(value))
 
     def _visit_if(self, op: Operation) -> None:
-        for region in op.regions:
+        """Both branches, or only the live one when the condition is a known constant: as with
+        MLIR's dead-code analysis, the ops of a dead branch are never visited and keep the
+        pessimistic state."""
+        condition = self._operand(op.operands[0]).constant
+        regions = list(op.regions)
+        if condition is not None:
+            regions = regions[:1] if condition[0] else regions[1:]
+        for region in regions:
             self._visit_region_blocks(region.blocks)
             block = region.blocks.first
             if block is None or block.last_op is None:

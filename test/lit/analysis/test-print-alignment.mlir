@@ -140,3 +140,23 @@ tt.func @global_divisibility(%t: tensor<8x4xi32> {tt.divisibility = dense<[4, 16
   %flat = tt.reshape %b : tensor<8x4xi32> -> tensor<32xi32>
   tt.return
 }
+
+// -----
+
+// A branch the condition never takes is never analysed: its ops keep the pessimistic state, and
+// the result is what the live branch yields.
+tt.func @never_taken(%x: i32) -> i32 {
+  // expected-remark @below {{constant_value = -1}}
+  %true = arith.constant true
+  // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [1], constant_value = 8}}
+  %c8 = arith.constant 8 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [1], constant_value = 8}}
+  %r = scf.if %true -> i32 {
+    scf.yield %c8 : i32
+  } else {
+    // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+    %y = arith.muli %c8, %c8 : i32
+    scf.yield %y : i32
+  }
+  tt.return %r : i32
+}
