@@ -1,4 +1,11 @@
 // RUN: ttc opt %s -split-input-file -test-print-allocation -verify-diagnostics -o /dev/null
+// RUN: ttc opt %s -split-input-file -test-print-allocation="get-scratch-size-function=ValidConstant" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FIXED
+
+// With get-scratch-size-function=ValidConstant every op takes 128 bytes of scratch, the
+// reductions (16 bytes by default) included.
+// FIXED-LABEL: remark: two_reductions
+// FIXED-NOT: size = 16{{$}}
+// FIXED: 22:8: remark: scratch offset = 0, size = 128
 
 #row = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #tile = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
