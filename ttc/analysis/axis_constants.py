@@ -66,7 +66,7 @@ def _trunc_div(a: int, b: int) -> int:
     return quotient if (a >= 0) == (b >= 0) else -quotient
 
 
-def _trailing_zeros(value: int, width: int) -> int:
+def trailing_zeros(value: int, width: int) -> int:
     value = to_unsigned(value, width)
     return width if value == 0 else (value & -value).bit_length() - 1
 
@@ -188,7 +188,7 @@ def _shift_left(op: Operation, a: int, b: int, w: int) -> int | None:
 
 def _shift_right(op: Operation, a: int, b: int, w: int) -> int | None:
     shift = to_unsigned(b, w)
-    if shift >= w or (_has(op, "isExact") and _trailing_zeros(a, w) < shift):
+    if shift >= w or (_has(op, "isExact") and trailing_zeros(a, w) < shift):
         return None
     return a >> shift if op.name == "arith.shrsi" else to_signed(to_unsigned(a, w) >> shift, w)
 

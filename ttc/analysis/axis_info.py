@@ -7,16 +7,22 @@ constant:
 - `contiguity[d]`: the length of the shortest run of consecutive integers along dimension d;
 - `divisibility[d]`: the largest power of two dividing the first element of every such run;
 - `constancy[d]`: the length of the shortest run of equal values along dimension d;
-- `constant`: the value when the whole value is one known constant.
+- `constant`: the value when the whole value is one known integer constant, with its bit width
+  (`ttc.analysis.axis_constants`, printed signed as Triton prints an APInt).
 
 Scalars have rank 1. A zero has divisibility 2^62 (Triton's `highestPowOf2Divisor<int64_t>(0)`),
-a `make_range` starting at 0 has 2^30 (the same for `uint32`). The transfer functions follow
-Triton's visitors rule by rule (casts, `make_range`, constants, add/sub/`addptr`, mul, div, rem,
-`splat`, `load`, `expand_dims`, `broadcast`, `cmpi`, `select`, and/or/xor, shifts, max/min);
-any other op is pessimistic (all ones). Results are joined into what earlier visits found, as the
-MLIR solver does, and loops (`scf.for`/`scf.while`) iterate until their block arguments stop
-changing. Hints come from `tt.contiguity` / `tt.divisibility` / `tt.constancy` on function
-arguments and on ops.
+a `make_range` starting at 0 has 2^30 (the same for `uint32`); every dimension's divisibility is
+at least the best one of a dimension without contiguity (the *global* divisibility). An op whose
+integer result the constant evaluator can fold exactly gets the constant's state (constancy the
+whole shape); otherwise its visitor applies, rule by rule as Triton's (integer casts, pointer
+`bitcast`, `make_range`, add/sub/`addptr`, mul, div, rem, `splat`, `load`, `expand_dims`,
+`broadcast`, `reshape`, `trans`, `cmpi`, `select`, and/or/xor, shifts, max/min), and a constant a
+shape op forwards is refreshed for the result's shape. Any other op — index and float constants
+included — is pessimistic (all ones). Results are joined into what earlier visits found, as the
+MLIR solver does, loops (`scf.for`/`scf.while`) iterate until their block arguments stop
+changing, and the branch of an `scf.if` a known condition never takes is left unvisited.
+Hints come from `tt.contiguity` / `tt.divisibility` / `tt.constancy` on function arguments and
+on ops.
 
 `ModuleAxisInfo` analyses a module's functions callers first and, as Triton's
 `ModuleAxisInfoAnalysis` does, writes what each call site knows about an argument of rank 1 onto
@@ -48,6 +54,7 @@ from ttc.analysis.axis_constants import (
     evaluate,
     integer_width,
     to_unsigned,
+    trailing_zeros,
 )
 from ttc.dialects.tt_types import PointerType, bit_width, element_type_or_self, shape_of
 
@@ -65,11 +72,6 @@ _INT64_MASK = (1 << 64) - 1
 def _to_int64(value: int) -> int:
     value &= _INT64_MASK
     return value - (1 << 64) if value >= 1 << 63 else value
-
-
-def _trailing_zeros(value: int, width: int) -> int:
-    bits = to_unsigned(value, width)
-    return width if bits == 0 else (bits & -bits).bit_length() - 1
 
 
 def gcd(*values: int) -> int:
@@ -163,7 +165,7 @@ def constant_state(type_: Attribute, constant: Constant) -> AxisInfo:
     """Triton's `getConstantValueState`: a splat of one known value over `type_`."""
     shape = tuple(type_.get_shape()) if isinstance(type_, TensorType) else (1,)
     value, width = constant
-    zeros = _trailing_zeros(value, width)
+    zeros = trailing_zeros(value, width)
     divisibility = MAX_DIVISOR if zeros == width else 1 << min(zeros, MAX_DIVISOR_LOG2)
     rank = len(shape)
     return AxisInfo((1,) * rank, (divisibility,) * rank, shape, constant)
