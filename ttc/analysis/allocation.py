@@ -43,10 +43,13 @@ from ttc.dialects.ttg_attrs import (
     NVMMASharedEncodingAttr,
     SharedLinearEncodingAttr,
     SharedMemorySpaceAttr,
+    ints,
 )
+from ttc.dialects.ttg_shared_attrs import PaddedSharedEncodingAttr
 from ttc.ir.diagnostics import op_error
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError
+from ttc.layouts.padded import padded_size
 from ttc.transforms.tritongpu_utils import module_int
 
 SCRATCH_ALIGNMENT = 128
@@ -228,8 +231,13 @@ def allocation_elements(memdesc: MemDescType) -> int:
 
 
 def explicit_size(memdesc: MemDescType) -> int:
-    """Bytes of one CTA's share of an allocation (`allocation_elements` times the width)."""
-    return allocation_elements(memdesc) * bit_width(memdesc.element_type) // 8
+    """Bytes of one CTA's share of an allocation: `allocation_elements`, with the padding of a
+    `#ttg.padded_shared` layout inserted (Triton's `getPaddedSize`), times the width."""
+    elements = allocation_elements(memdesc)
+    encoding = memdesc.encoding
+    if isinstance(encoding, PaddedSharedEncodingAttr):
+        elements = padded_size([elements], ints(encoding.intervals), ints(encoding.paddings))
+    return elements * bit_width(memdesc.element_type) // 8
 
 
 @dataclass

@@ -149,3 +149,18 @@ tt.func @linear_address_space() {
   tt.return
 }
 }
+
+// -----
+
+// A padded layout inserts its padding after every interval but the last: 256 f32 with 4 elements
+// after each 64 take (256 + 3 * 4) * 4 bytes.
+#pad = #ttg.padded_shared<[64:+4] {order = [0], shape = [256]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+// expected-remark @below {{padded_buffer}}
+// expected-remark @below {{size = 1072}}
+tt.func @padded_buffer() {
+  // expected-remark @below {{offset = 0, size = 1072}}
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #pad, #ttg.shared_memory, mutable>
+  tt.return
+}
+}
