@@ -43,9 +43,13 @@ from ttc.dialects.ttg_attrs import (
     NVMMASharedEncodingAttr,
     SharedLinearEncodingAttr,
     SharedMemorySpaceAttr,
+    ints,
 )
+from ttc.dialects.ttg_shared_attrs import PaddedSharedEncodingAttr
 from ttc.ir.diagnostics import op_error
+from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError
+from ttc.layouts.padded import padded_size
 from ttc.transforms.tritongpu_utils import module_int
 
 SCRATCH_ALIGNMENT = 128
@@ -116,8 +120,7 @@ def scan_scratch_bytes(op: Operation) -> int:
     """Scratch of a `tt.scan` (0 when each scan stays within one warp)."""
     src = op.operands[0].type
     assert isinstance(src, TensorType)
-    num_warps = module_int(op, "ttg.num-warps", 4)
-    geometry = ScanGeometry.of(src, op.axis.value.data, num_warps)  # type: ignore[attr-defined]
+    geometry = ScanGeometry.of(src, op.axis.value.data)  # type: ignore[attr-defined]
     return geometry.scratch_bytes([element_type_or_self(v.type) for v in op.operands])
 
 
@@ -217,18 +220,24 @@ def explicit_alignment(op: Operation) -> int:
     return DEFAULT_ALLOC_ALIGNMENT
 
 
+def allocation_elements(memdesc: MemDescType) -> int:
+    """Triton's `getAllocationElems` for a whole allocation: the elements of one CTA's linear
+    address space (the `offset` dimension of the encoding's layout, holes included), times the
+    leading pipelining dimensions the encoding does not cover. Padding is not included."""
+    shape = memdesc.get_alloc_shape()
+    rank = memdesc.encoding.rank  # type: ignore[attr-defined]
+    layout = to_linear_layout(memdesc.encoding, shape[len(shape) - rank:])
+    return prod(shape[: len(shape) - rank]) * layout.in_dim_size("offset")
+
+
 def explicit_size(memdesc: MemDescType) -> int:
-    """Bytes of one CTA's share of an allocation (`getAllocationShapePerCTA` times the width)."""
-    shape = list(memdesc.get_alloc_shape())
-    cta = getattr(memdesc.encoding, "cta_layout", None)
-    if cta is not None and len(cta.cta_split_num) == len(shape):
-        shape = [s // max(1, split) for s, split in zip(shape, cta.cta_split_num)]
-    elif cta is not None and len(cta.cta_split_num) < len(shape):
-        # A multi-buffered allocation: the leading dimensions are not split across CTAs.
-        lead = len(shape) - len(cta.cta_split_num)
-        shape = shape[:lead] + [s // max(1, k) for s, k in zip(shape[lead:], cta.cta_split_num)]
-    element = memdesc.element_type
-    return prod(shape) * bit_width(element) // 8
+    """Bytes of one CTA's share of an allocation: `allocation_elements`, with the padding of a
+    `#ttg.padded_shared` layout inserted (Triton's `getPaddedSize`), times the width."""
+    elements = allocation_elements(memdesc)
+    encoding = memdesc.encoding
+    if isinstance(encoding, PaddedSharedEncodingAttr):
+        elements = padded_size([elements], ints(encoding.intervals), ints(encoding.paddings))
+    return elements * bit_width(memdesc.element_type) // 8
 
 
 @dataclass
@@ -265,7 +274,7 @@ class FunctionAllocation:
         return None if buffer is None else buffer.offset
 
 
-def _successor_edges(terminator: Operation) -> list[tuple[Block, list[SSAValue]]]:
+def successor_edges(terminator: Operation) -> list[tuple[Block, list[SSAValue]]]:
     """(successor block, values passed to its arguments) for a CFG terminator."""
     if terminator.name == "cf.br":
         return [(terminator.successors[0], list(terminator.operands))]
@@ -315,7 +324,7 @@ def _alias_sets(function: Operation, allocs: dict[SSAValue, Buffer]) -> dict[SSA
         for sources, targets in _region_flows(op):
             edges.extend(zip(sources, targets))
         if op.successors:
-            for block, values in _successor_edges(op):
+            for block, values in successor_edges(op):
                 edges.extend(zip(values, block.args))
     edges = [(s, t) for s, t in edges if isinstance(t.type, MemDescType)]
     changed = True
@@ -356,9 +365,11 @@ class _Allocator:
             if _is_shared_alloc(op):
                 memdesc = op.results[0].type
                 assert isinstance(memdesc, MemDescType)
-                plan.value_buffers[op.results[0]] = plan._add(
-                    BufferKind.EXPLICIT, op, explicit_size(memdesc), explicit_alignment(op)
-                )
+                try:
+                    size = explicit_size(memdesc)
+                except LayoutError as error:
+                    raise op_error(op, f"cannot size the shared memory of '{op.name}': {error.message}") from None
+                plan.value_buffers[op.results[0]] = plan._add(BufferKind.EXPLICIT, op, size, explicit_alignment(op))
             if op.name == "tt.call":
                 callee = op.callee.string_value()  # type: ignore[attr-defined]
                 size = self.callee_sizes.get(callee, 0)

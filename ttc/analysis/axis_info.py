@@ -7,16 +7,22 @@ constant:
 - `contiguity[d]`: the length of the shortest run of consecutive integers along dimension d;
 - `divisibility[d]`: the largest power of two dividing the first element of every such run;
 - `constancy[d]`: the length of the shortest run of equal values along dimension d;
-- `constant`: the value when the whole value is one known constant.
+- `constant`: the value when the whole value is one known integer constant, with its bit width
+  (`ttc.analysis.axis_constants`, printed signed as Triton prints an APInt).
 
 Scalars have rank 1. A zero has divisibility 2^62 (Triton's `highestPowOf2Divisor<int64_t>(0)`),
-a `make_range` starting at 0 has 2^30 (the same for `uint32`). The transfer functions follow
-Triton's visitors rule by rule (casts, `make_range`, constants, add/sub/`addptr`, mul, div, rem,
-`splat`, `load`, `expand_dims`, `broadcast`, `cmpi`, `select`, and/or/xor, shifts, max/min);
-any other op is pessimistic (all ones). Results are joined into what earlier visits found, as the
-MLIR solver does, and loops (`scf.for`/`scf.while`) iterate until their block arguments stop
-changing. Hints come from `tt.contiguity` / `tt.divisibility` / `tt.constancy` on function
-arguments and on ops.
+a `make_range` starting at 0 has 2^30 (the same for `uint32`); every dimension's divisibility is
+at least the best one of a dimension without contiguity (the *global* divisibility). An op whose
+integer result the constant evaluator can fold exactly gets the constant's state (constancy the
+whole shape); otherwise its visitor applies, rule by rule as Triton's (integer casts, pointer
+`bitcast`, `make_range`, add/sub/`addptr`, mul, div, rem, `splat`, `load`, `expand_dims`,
+`broadcast`, `reshape`, `trans`, `cmpi`, `select`, and/or/xor, shifts, max/min), and a constant a
+shape op forwards is refreshed for the result's shape. Any other op — index and float constants
+included — is pessimistic (all ones). Results are joined into what earlier visits found, as the
+MLIR solver does, loops (`scf.for`/`scf.while`) iterate until their block arguments stop
+changing, and the branch of an `scf.if` a known condition never takes is left unvisited.
+Hints come from `tt.contiguity` / `tt.divisibility` / `tt.constancy` on function arguments and
+on ops.
 
 `ModuleAxisInfo` analyses a module's functions callers first and, as Triton's
 `ModuleAxisInfoAnalysis` does, writes what each call site knows about an argument of rank 1 onto
@@ -35,7 +41,6 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseIntOrFPElementsAttr,
     DictionaryAttr,
-    IndexType,
     IntegerAttr,
     IntegerType,
     ModuleOp,
@@ -43,11 +48,20 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
+from ttc.analysis.axis_constants import (
+    CMPI_PREDICATES,
+    Constant,
+    evaluate,
+    integer_width,
+    to_unsigned,
+    trailing_zeros,
+)
 from ttc.dialects.tt_types import PointerType, bit_width, element_type_or_self, shape_of
-from ttc.transforms.utils import constant_value, int_width, splat_scalar
 
 MAX_DIVISOR = 1 << 62
 """Triton's `kMaxDivisor`: `highestPowOf2Divisor<int64_t>(0)`."""
+
+MAX_DIVISOR_LOG2 = 62
 
 MAX_DIVISOR_32 = 1 << 30
 """`highestPowOf2Divisor<uint32_t>(0)`, what a `make_range` starting at 0 gets."""
@@ -87,20 +101,39 @@ def multiply_divisor(lhs: int, rhs: int) -> int:
 
 @dataclass(frozen=True)
 class AxisInfo:
-    """One lattice element; rank 0 means "not computed yet"."""
+    """One lattice element; rank 0 means "not computed yet".
+
+    `constant` is an exact integer constant as (signed value, bit width), Triton's APInt. As in
+    Triton's constructor, every dimension's divisibility is raised to the *global* divisibility:
+    the best one along a dimension without contiguity holds for every element, so for every
+    dimension.
+    """
 
     contiguity: tuple[int, ...] = ()
     divisibility: tuple[int, ...] = ()
     constancy: tuple[int, ...] = ()
-    constant: int | None = None
+    constant: Constant | None = None
+
+    def __post_init__(self) -> None:
+        best = self.global_divisibility
+        if any(d < best for d in self.divisibility):
+            object.__setattr__(self, "divisibility", tuple(max(d, best) for d in self.divisibility))
 
     @property
     def rank(self) -> int:
         return len(self.contiguity)
 
+    @property
+    def global_divisibility(self) -> int:
+        """Triton's `getGlobalDivisibility`: the best divisibility of a non-contiguous dimension."""
+        return max((v for c, v in zip(self.contiguity, self.divisibility) if c == 1), default=1)
+
     @staticmethod
     def uniform(rank: int, value: int) -> AxisInfo:
         return AxisInfo((value,) * rank, (value,) * rank, (value,) * rank)
+
+    def without_constant(self) -> AxisInfo:
+        return AxisInfo(self.contiguity, self.divisibility, self.constancy)
 
     def join(self, other: AxisInfo) -> AxisInfo:
         """Triton's `AxisInfo::join`: the information both values share."""
@@ -112,20 +145,30 @@ class AxisInfo:
             tuple(gcd(a, b) for a, b in zip(self.contiguity, other.contiguity)),
             tuple(_divisibility_from_contiguity(self, other, d) for d in range(self.rank)),
             tuple(gcd(a, b) for a, b in zip(self.constancy, other.constancy)),
-            self.constant if self.constant is not None and self.constant == other.constant else None,
+            self.constant if self.constant == other.constant else None,
         )
 
     def remark(self) -> str:
-        """The text of Triton's `-test-print-alignment` remark."""
+        """The text of Triton's `-test-print-alignment` remark (the constant read signed)."""
 
         def fmt(values: tuple[int, ...]) -> str:
             return "[" + ", ".join(str(v) for v in values) + "]"
 
-        constant = "<none>" if self.constant is None else str(self.constant)
+        constant = "<none>" if self.constant is None else str(self.constant[0])
         return (
             f"contiguity = {fmt(self.contiguity)}, divisibility = {fmt(self.divisibility)}, "
             f"constancy = {fmt(self.constancy)}, constant_value = {constant}"
         )
+
+
+def constant_state(type_: Attribute, constant: Constant) -> AxisInfo:
+    """Triton's `getConstantValueState`: a splat of one known value over `type_`."""
+    shape = tuple(type_.get_shape()) if isinstance(type_, TensorType) else (1,)
+    value, width = constant
+    zeros = trailing_zeros(value, width)
+    divisibility = MAX_DIVISOR if zeros == width else 1 << min(zeros, MAX_DIVISOR_LOG2)
+    rank = len(shape)
+    return AxisInfo((1,) * rank, (divisibility,) * rank, shape, constant)
 
 
 def _divisibility_from_contiguity(lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
@@ -234,10 +277,43 @@ def _is_constant_dim(info: AxisInfo, shape: Sequence[int], d: int) -> bool:
     return info.constancy[d] == shape[d]
 
 
-@_visitor("arith.extsi", "arith.extui", "arith.trunci", "ttg.convert_layout", "tt.bitcast",
-          "builtin.unrealized_conversion_cast")
-def _cast(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+@_visitor("arith.extsi", "arith.extui", "arith.trunci")
+def _integer_cast(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+    # An exact cast is the constant evaluator's; an unproven or poison one keeps no constant.
+    return infos[0].without_constant()
+
+
+@_visitor("ttg.convert_layout")
+def _identity(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
     return infos[0]
+
+
+@_visitor("tt.bitcast")
+def _bitcast(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+    """A pointer bitcast to another element width: every former element starts a group."""
+    info = infos[0]
+    source, result = op.operands[0].type, op.results[0].type
+    if not isinstance(element_type_or_self(source), PointerType):
+        return info
+    src_bytes, dst_bytes = _pointee_bytes_of(source), _pointee_bytes_of(result)
+    if src_bytes == dst_bytes:
+        return info
+    divisibility = tuple(
+        gcd(v, src_bytes) if c > 1 else v for c, v in zip(info.contiguity, info.divisibility)
+    )
+    return AxisInfo((1,) * info.rank, divisibility, info.constancy, info.constant)
+
+
+@_visitor("builtin.unrealized_conversion_cast")
+def _unrealized_cast(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+    if len(op.operands) != 1 or len(op.results) != 1:
+        return AxisInfo()
+    result = op.results[0]
+    if isinstance(result.type, TensorType) and len(result.type.get_shape()) != infos[0].rank:
+        return pessimistic(result)
+    if op.operands[0].type == result.type:
+        return infos[0]
+    return infos[0].without_constant()
 
 
 @_visitor("tt.make_range")
@@ -252,47 +328,21 @@ def _poison(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
     return AxisInfo.uniform(value_rank(op.results[0].type), MAX_DIVISOR)
 
 
-@_visitor("arith.constant")
-def _constant(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
-    attr = constant_value(op.results[0])
-    type_ = op.results[0].type
-    elem = element_type_or_self(type_)
-    scalar = splat_scalar(attr)
-    if not isinstance(elem, IntegerType | IndexType) or scalar is None or isinstance(scalar, float):
-        return AxisInfo()
-    # Triton reads the APInt zero-extended, then as an int64.
-    value = _to_int64(int(scalar) & ((1 << int_width(elem)) - 1))
-    divisibility = highest_pow2_divisor(value)
-    if isinstance(type_, TensorType):
-        shape = type_.get_shape()
-        rank = len(shape)
-        return AxisInfo((1,) * rank, (divisibility,) * rank, tuple(shape), value)
-    return AxisInfo((1,), (divisibility,), (1,), value)
-
-
 def _binary(
     contiguity: Callable[[Operation, AxisInfo, AxisInfo, int], int],
     divisibility: Callable[[Operation, AxisInfo, AxisInfo, int], int],
-    constancy: Callable[[Operation, AxisInfo, AxisInfo, int], int],
-    constant: Callable[[Operation, AxisInfo, AxisInfo], int | None],
+    constancy: Callable[[Operation, AxisInfo, AxisInfo, int], int] | None = None,
 ) -> Visitor:
-    """Triton's `BinaryOpVisitorImpl`: a known constant result overrides the three rules."""
+    """Triton's `BinaryOpVisitorImpl` (constancy defaults to the gcd of the operands')."""
+    constancy_rule = constancy or _gcd_constancy
 
     def visit(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
         lhs, rhs = infos[0], infos[1]
-        value = constant(op, lhs, rhs)
         rank = lhs.rank
-        if value is not None:
-            return AxisInfo(
-                (1,) * rank,
-                (highest_pow2_divisor(value),) * rank,
-                tuple(max(lhs.constancy[d], rhs.constancy[d]) for d in range(rank)),
-                value,
-            )
         return AxisInfo(
             tuple(contiguity(op, lhs, rhs, d) for d in range(rank)),
             tuple(divisibility(op, lhs, rhs, d) for d in range(rank)),
-            tuple(constancy(op, lhs, rhs, d) for d in range(rank)),
+            tuple(constancy_rule(op, lhs, rhs, d) for d in range(rank)),
         )
 
     return visit
@@ -306,21 +356,15 @@ def _gcd_constancy(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
     return gcd(lhs.constancy[d], rhs.constancy[d])
 
 
-def _both_constant(fn: Callable[[int, int], int]) -> Callable[[Operation, AxisInfo, AxisInfo], int | None]:
-    def constant(op: Operation, lhs: AxisInfo, rhs: AxisInfo) -> int | None:
-        if lhs.constant is not None and rhs.constant is not None:
-            return _to_int64(fn(lhs.constant, rhs.constant))
-        return None
-
-    return constant
+def _value(info: AxisInfo) -> int | None:
+    return None if info.constant is None else info.constant[0]
 
 
-def _pointee_bytes(op: Operation) -> int:
-    """`max(1, getPointeeBitWidth(ptr) / 8)` for an `addptr`."""
-    pointer = element_type_or_self(op.operands[0].type)
+def _pointee_bytes_of(type_: Attribute) -> int:
+    """`max(1, getPointeeBitWidth(type) / 8)`."""
+    pointer = element_type_or_self(type_)
     assert isinstance(pointer, PointerType)
-    pointee = pointer.pointee_type
-    return max(1, bit_width(element_type_or_self(pointee)) // 8)
+    return max(1, bit_width(element_type_or_self(pointer.pointee_type)) // 8)
 
 
 def _add_sub_contiguity(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
@@ -330,90 +374,68 @@ def _add_sub_contiguity(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> 
 
 
 def _add_sub_divisibility(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
-    rhs_div = rhs.divisibility[d]
-    if op.name == "tt.addptr":
-        rhs_div = multiply_divisor(rhs_div, _pointee_bytes(op))
-    return gcd(lhs.divisibility[d], rhs_div)
+    element = _pointee_bytes_of(op.operands[0].type) if op.name == "tt.addptr" else 1
+    lhs_div = lhs.divisibility[d]
+    rhs_div = multiply_divisor(rhs.divisibility[d], element) if op.name == "tt.addptr" else rhs.divisibility[d]
+    lc, rc = lhs.contiguity[d], rhs.contiguity[d]
+    if lc > 1 and rc > 1:
+        # Two runs added: only the parity of their starts is known.
+        if op.name == "arith.subi" and lc == rc:
+            return gcd(lhs_div, rhs_div)
+        return 2 if lhs_div % 2 == 0 and rhs_div % 2 == 0 else 1
+    if lc > 1 or rc > 1:
+        return gcd(lhs_div, rhs_div, multiply_divisor(_add_sub_contiguity(op, lhs, rhs, d), element))
+    return gcd(lhs_div, rhs_div)
 
 
-def _add_sub_constant(op: Operation, lhs: AxisInfo, rhs: AxisInfo) -> int | None:
-    if lhs.constant is None or rhs.constant is None:
-        return None
-    if op.name == "arith.addi":
-        return _to_int64(lhs.constant + rhs.constant)
-    if op.name == "arith.subi":
-        return _to_int64(lhs.constant - rhs.constant)
-    return _to_int64(lhs.constant + rhs.constant * _pointee_bytes(op))
-
-
-_visitor("tt.addptr", "arith.addi", "arith.subi")(
-    _binary(_add_sub_contiguity, _add_sub_divisibility, _gcd_constancy, _add_sub_constant)
-)
+_visitor("tt.addptr", "arith.addi", "arith.subi")(_binary(_add_sub_contiguity, _add_sub_divisibility))
 
 
 def _mul_contiguity(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
-    lhs_contiguity = lhs.contiguity[d] if rhs.constant == 1 else 1
-    rhs_contiguity = rhs.contiguity[d] if lhs.constant == 1 else 1
+    lhs_contiguity = lhs.contiguity[d] if _value(rhs) == 1 else 1
+    rhs_contiguity = rhs.contiguity[d] if _value(lhs) == 1 else 1
     return max(lhs_contiguity, rhs_contiguity)
 
 
 def _mul_divisibility(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
-    lhs_div = 1 if lhs.contiguity[d] > 1 and rhs.constant != 1 else lhs.divisibility[d]
-    rhs_div = 1 if rhs.contiguity[d] > 1 and lhs.constant != 1 else rhs.divisibility[d]
+    lhs_div = 1 if lhs.contiguity[d] > 1 and _value(rhs) != 1 else lhs.divisibility[d]
+    rhs_div = 1 if rhs.contiguity[d] > 1 and _value(lhs) != 1 else rhs.divisibility[d]
     return multiply_divisor(lhs_div, rhs_div)
 
 
-_visitor("arith.muli")(
-    _binary(_mul_contiguity, _mul_divisibility, _gcd_constancy, _both_constant(lambda a, b: a * b))
-)
+_visitor("arith.muli")(_binary(_mul_contiguity, _mul_divisibility))
 
 
 def _div_contiguity(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
-    return lhs.contiguity[d] if rhs.constant == 1 else 1
+    return lhs.contiguity[d] if _value(rhs) == 1 else 1
 
 
 def _div_constancy(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
-    shape = _shape(op)
-    if shape is None:
-        return 1
     constancy = gcd(lhs.constancy[d], rhs.constancy[d])
-    if _is_contiguous_dim(lhs, shape, d) and _is_constant_dim(rhs, shape, d):
+    shape = _shape(op)
+    if shape is not None and _is_contiguous_dim(lhs, shape, d) and _is_constant_dim(rhs, shape, d):
         constancy = max(constancy, gcd(lhs.contiguity[d], lhs.divisibility[d], rhs.divisibility[d]))
     return constancy
 
 
 def _div_divisibility(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
-    if lhs.constant == 0 or rhs.constant == 1:
+    if _value(lhs) == 0 or _value(rhs) == 1:
         return lhs.divisibility[d]
-    if rhs.constant is not None and rhs.constant != 0 and lhs.contiguity[d] == 1:
-        magnitude = abs(rhs.constant)
-        if magnitude & (magnitude - 1) == 0:
-            return max(1, lhs.divisibility[d] // magnitude)
+    if rhs.constant is not None and lhs.contiguity[d] == 1:
+        value, width = rhs.constant
+        divisor = abs(value) if op.name == "arith.divsi" else to_unsigned(value, width)
+        if divisor and divisor & (divisor - 1) == 0:
+            shift = min(divisor.bit_length() - 1, MAX_DIVISOR_LOG2)
+            return max(1, lhs.divisibility[d] >> shift)
     return 1
 
 
-def _c_div(a: int, b: int) -> int:
-    """C++ integer division (truncating towards zero)."""
-    quotient = abs(a) // abs(b)
-    return quotient if (a >= 0) == (b >= 0) else -quotient
-
-
-def _div_constant(op: Operation, lhs: AxisInfo, rhs: AxisInfo) -> int | None:
-    if lhs.constant is not None and rhs.constant:
-        return _to_int64(_c_div(lhs.constant, rhs.constant))
-    return None
-
-
-_visitor("arith.divsi", "arith.divui")(
-    _binary(_div_contiguity, _div_divisibility, _div_constancy, _div_constant)
-)
+_visitor("arith.divsi", "arith.divui")(_binary(_div_contiguity, _div_divisibility, _div_constancy))
 
 
 def _rem_contiguity(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
     shape = _shape(op)
-    if shape is None:
-        return 1
-    if _is_contiguous_dim(lhs, shape, d) and _is_constant_dim(rhs, shape, d):
+    if shape is not None and _is_contiguous_dim(lhs, shape, d) and _is_constant_dim(rhs, shape, d):
         return gcd(lhs.contiguity[d], lhs.divisibility[d], rhs.divisibility[d])
     return 1
 
@@ -424,24 +446,7 @@ def _rem_divisibility(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> in
     return 1
 
 
-def _rem_constancy(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
-    shape = _shape(op)
-    if shape is None:
-        return 1
-    return shape[d] if rhs.constant == 1 else gcd(lhs.constancy[d], rhs.constancy[d])
-
-
-def _rem_constant(op: Operation, lhs: AxisInfo, rhs: AxisInfo) -> int | None:
-    if lhs.constant is not None and rhs.constant:
-        return _to_int64(lhs.constant - rhs.constant * _c_div(lhs.constant, rhs.constant))
-    if rhs.constant == 1:
-        return 0
-    return None
-
-
-_visitor("arith.remsi", "arith.remui")(
-    _binary(_rem_contiguity, _rem_divisibility, _rem_constancy, _rem_constant)
-)
+_visitor("arith.remsi", "arith.remui")(_binary(_rem_contiguity, _rem_divisibility))
 
 
 @_visitor("tt.splat")
@@ -465,25 +470,19 @@ def _load(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
 @_visitor("tt.expand_dims")
 def _expand_dims(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
     src = infos[0]
-    axis = op.properties["axis"].value.data  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
     if src.constant is not None:
-        new_div = highest_pow2_divisor(src.constant)
-    else:
-        new_div = 0
-        for d in range(src.rank):
-            part = 1 if src.contiguity[d] > 1 else src.divisibility[d]
-            new_div = part if d == 0 else gcd(new_div, part)
-        new_div = new_div or 1
+        return constant_state(op.results[0].type, src.constant)
+    axis = op.properties["axis"].value.data  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+    new_div = 0
+    for d in range(src.rank):
+        part = 1 if src.contiguity[d] > 1 else src.divisibility[d]
+        new_div = part if d == 0 else gcd(new_div, part)
+    new_div = new_div or 1
 
     def insert(values: tuple[int, ...], value: int) -> tuple[int, ...]:
         return values[:axis] + (value,) + values[axis:]
 
-    return AxisInfo(
-        insert(src.contiguity, 1),
-        insert(src.divisibility, new_div),
-        insert(src.constancy, 1),
-        src.constant,
-    )
+    return AxisInfo(insert(src.contiguity, 1), insert(src.divisibility, new_div), insert(src.constancy, 1))
 
 
 @_visitor("tt.broadcast")
@@ -499,17 +498,67 @@ def _broadcast(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
     )
 
 
-CMPI_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
+def _suffix_products(shape: Sequence[int]) -> list[int]:
+    products = [1] * (len(shape) + 1)
+    for d in range(len(shape) - 1, -1, -1):
+        products[d] = products[d + 1] * shape[d]
+    return products
 
 
-def _compare(predicate: str, lhs: int, rhs: int) -> bool:
-    if predicate.startswith("u"):
-        lhs, rhs = lhs & _INT64_MASK, rhs & _INT64_MASK
-    kind = predicate.lstrip("su")
-    return {
-        "eq": lhs == rhs, "ne": lhs != rhs, "lt": lhs < rhs,
-        "le": lhs <= rhs, "gt": lhs > rhs, "ge": lhs >= rhs,
-    }[kind]  # fmt: skip
+@_visitor("tt.reshape")
+def _reshape(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+    """Each result dimension inherits from the source dimension its stride falls in: contiguity
+    when it starts at that dimension's low boundary, constancy while inside a constant run."""
+    src = infos[0]
+    if src.constant is not None:
+        return constant_state(op.results[0].type, src.constant)
+    src_shape, dst_shape = shape_of(op.operands[0].type), shape_of(op.results[0].type)
+    src_products, dst_products = _suffix_products(src_shape), _suffix_products(dst_shape)
+    best = src.global_divisibility
+    rank = len(dst_shape)
+    contiguity, divisibility, constancy = [1] * rank, [best] * rank, [1] * rank
+    for dst_dim in range(rank):
+        dst_stride = dst_products[dst_dim + 1]
+        src_dim = next(
+            (d for d in range(len(src_shape)) if src_products[d + 1] <= dst_stride < src_products[d]), 0
+        )
+        src_stride = src_products[src_dim + 1]
+        if src.contiguity[src_dim] > 1:
+            if dst_stride == src_stride:
+                run = min(src.contiguity[src_dim], dst_shape[dst_dim])
+                contiguity[dst_dim] = run
+                dst_div = src.divisibility[src_dim] if run == src.contiguity[src_dim] else min(
+                    src.divisibility[src_dim], run
+                )
+                divisibility[dst_dim] = max(best, dst_div)
+            continue
+        constancy_end = src_stride * src.constancy[src_dim]
+        if dst_stride <= constancy_end:
+            dst_constancy = min(dst_shape[dst_dim], constancy_end // dst_stride)
+            remaining = dst_shape[dst_dim] // dst_constancy
+            dim = src_dim - 1
+            while src.constancy[src_dim] == src_shape[src_dim] and dim >= 0 and remaining > 1:
+                piece = min(src_shape[dim], remaining)
+                piece_constancy = min(src.constancy[dim], piece)
+                dst_constancy *= piece_constancy
+                if piece_constancy < piece:
+                    break
+                remaining //= piece
+                dim -= 1
+            constancy[dst_dim] = dst_constancy
+    return AxisInfo(tuple(contiguity), tuple(divisibility), tuple(constancy))
+
+
+@_visitor("tt.trans")
+def _trans(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+    src = infos[0]
+    order = [int(v) for v in op.properties["order"].get_values()]  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownArgumentType]
+    return AxisInfo(
+        tuple(src.contiguity[d] for d in order),
+        tuple(src.divisibility[d] for d in order),
+        tuple(src.constancy[d] for d in order),
+        src.constant,
+    )
 
 
 @_visitor("arith.cmpi")
@@ -520,86 +569,87 @@ def _cmpi(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
     lhs, rhs = infos[0], infos[1]
     predicate = CMPI_PREDICATES[op.properties["predicate"].value.data]  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
     constancy: list[int] = []
-    constant: int | None = None
     for d in range(len(shape)):
-        if lhs.constant is not None and rhs.constant is not None:
-            hint = lhs.constancy[d]
-            constant = 1 if _compare(predicate, lhs.constant, rhs.constant) else 0
-        else:
-            hint = gcd(lhs.constancy[d], rhs.constancy[d])
-            if predicate in ("sgt", "ugt", "sle", "ule") and _is_constant_dim(lhs, shape, d):
-                hint = max(hint, gcd(rhs.contiguity[d], lhs.divisibility[d], rhs.divisibility[d]))
-            elif predicate in ("slt", "ult", "sge", "uge") and _is_constant_dim(rhs, shape, d):
-                hint = max(hint, gcd(lhs.contiguity[d], lhs.divisibility[d], rhs.divisibility[d]))
+        hint = gcd(lhs.constancy[d], rhs.constancy[d])
+        if predicate in ("sgt", "ugt", "sle", "ule") and _is_constant_dim(lhs, shape, d):
+            hint = max(hint, gcd(rhs.contiguity[d], lhs.divisibility[d], rhs.divisibility[d]))
+        elif predicate in ("slt", "ult", "sge", "uge") and _is_constant_dim(rhs, shape, d):
+            hint = max(hint, gcd(lhs.contiguity[d], lhs.divisibility[d], rhs.divisibility[d]))
         constancy.append(hint)
     rank = len(shape)
-    return AxisInfo((1,) * rank, (1,) * rank, tuple(constancy), constant)
+    return AxisInfo((1,) * rank, (1,) * rank, tuple(constancy))
 
 
 @_visitor("arith.select")
 def _select(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
     cond, lhs, rhs = infos
     if cond.constant is not None:
-        return rhs if cond.constant == 0 else lhs
-    scalar_cond = not isinstance(op.operands[0].type, TensorType)
+        return rhs if cond.constant[0] == 0 else lhs
+    if isinstance(op.operands[0].type, IntegerType):
+        return lhs.join(rhs)
     contiguity: list[int] = []
     divisibility: list[int] = []
     constancy: list[int] = []
     for d in range(lhs.rank):
-        if scalar_cond:
-            constancy.append(gcd(lhs.constancy[d], rhs.constancy[d]))
-            contiguity.append(gcd(lhs.contiguity[d], rhs.contiguity[d]))
-        else:
-            constancy.append(gcd(lhs.constancy[d], rhs.constancy[d], cond.constancy[d]))
-            contiguity.append(gcd(lhs.contiguity[d], rhs.contiguity[d], cond.constancy[d]))
-        divisibility.append(_divisibility_from_contiguity(lhs, rhs, d))
-    constant = lhs.constant if lhs.constant is not None and lhs.constant == rhs.constant else None
-    return AxisInfo(tuple(contiguity), tuple(divisibility), tuple(constancy), constant)
+        constancy.append(gcd(lhs.constancy[d], rhs.constancy[d], cond.constancy[d]))
+        contiguity.append(gcd(lhs.contiguity[d], rhs.contiguity[d], cond.constancy[d]))
+        divisibility.append(gcd(_divisibility_from_contiguity(lhs, rhs, d), contiguity[-1]))
+    return AxisInfo(tuple(contiguity), tuple(divisibility), tuple(constancy))
 
 
-_visitor("arith.andi")(_binary(_one, _one, _gcd_constancy, _both_constant(lambda a, b: a & b)))
-_visitor("arith.ori")(_binary(_one, _one, _gcd_constancy, _both_constant(lambda a, b: a | b)))
-_visitor("arith.xori")(_binary(_one, _one, _gcd_constancy, _both_constant(lambda a, b: a ^ b)))
+_visitor("arith.andi", "arith.ori", "arith.xori")(_binary(_one, _one))
 
 
 def _shift_contiguity(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
-    return lhs.contiguity[d] if rhs.constant == 0 else 1
+    return lhs.contiguity[d] if _value(rhs) == 0 else 1
+
+
+def _shift_amount(op: Operation, rhs: AxisInfo) -> int | None:
+    """The known shift amount, read unsigned; None when unknown."""
+    return None if rhs.constant is None else to_unsigned(*rhs.constant)
 
 
 def _shl_divisibility(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
-    shift = rhs.constant or 0
-    lhs_div = 1 if lhs.contiguity[d] > 1 and shift else lhs.divisibility[d]
-    return multiply_divisor(lhs_div, 1 << shift) if 0 <= shift < 63 else MAX_DIVISOR
+    amount = _shift_amount(op, rhs)
+    lhs_div = 1 if lhs.contiguity[d] > 1 and amount != 0 else lhs.divisibility[d]
+    if amount is None:
+        return lhs_div
+    if amount >= integer_width(op.results[0].type):
+        return 1
+    return multiply_divisor(lhs_div, 1 << min(amount, MAX_DIVISOR_LOG2))
 
 
 def _shr_divisibility(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
-    if rhs.constant is None:
+    amount = _shift_amount(op, rhs)
+    if amount is None or amount >= integer_width(op.results[0].type):
         return 1
-    shift = rhs.constant
-    lhs_div = 1 if lhs.contiguity[d] > 1 and shift else lhs.divisibility[d]
-    return max(1, lhs_div >> shift) if shift >= 0 else 1
+    lhs_div = 1 if lhs.contiguity[d] > 1 and amount != 0 else lhs.divisibility[d]
+    return max(1, lhs_div >> min(amount, MAX_DIVISOR_LOG2))
 
 
-_visitor("arith.shli")(
-    _binary(_shift_contiguity, _shl_divisibility, _gcd_constancy, _both_constant(lambda a, b: a << b))
-)
-_visitor("arith.shrui", "arith.shrsi")(
-    _binary(_shift_contiguity, _shr_divisibility, _gcd_constancy, _both_constant(lambda a, b: a >> b))
-)
+_visitor("arith.shli")(_binary(_shift_contiguity, _shl_divisibility))
+_visitor("arith.shrui", "arith.shrsi")(_binary(_shift_contiguity, _shr_divisibility))
 
 
 @_visitor("arith.maxsi", "arith.maxui", "arith.minsi", "arith.minui")
 def _max_min(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
-    lhs, rhs = infos[0], infos[1]
-    rank = lhs.rank
-    if lhs.constant is not None and rhs.constant is not None:
-        pick = max if op.name.startswith("arith.max") else min
-        return AxisInfo((1,) * rank, (1,) * rank, (1,) * rank, pick(lhs.constant, rhs.constant))
-    return AxisInfo(
-        tuple(gcd(lhs.contiguity[d], rhs.contiguity[d]) for d in range(rank)),
-        tuple(_divisibility_from_contiguity(lhs, rhs, d) for d in range(rank)),
-        tuple(gcd(lhs.constancy[d], rhs.constancy[d]) for d in range(rank)),
-    )
+    return infos[0].join(infos[1])
+
+
+def visit_op(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
+    """Triton's `AxisInfoAnalysis::visitOperation` before hints: an exact constant when the
+    evaluator finds one, else the op's visitor, a forwarded constant refreshed for the result's
+    shape (or dropped when the width changed)."""
+    constant = evaluate(op, [info.constant for info in infos])
+    if constant is not None:
+        return constant_state(op.results[0].type, constant)
+    visitor = _VISITORS.get(op.name)
+    info = visitor(op, infos) if visitor else AxisInfo()
+    if info.constant is not None:
+        if len(op.results) == 1 and integer_width(op.results[0].type) == info.constant[1]:
+            return constant_state(op.results[0].type, info.constant)
+        return info.without_constant()
+    return info
 
 
 # --------------------------------------------------------------------------------------------
@@ -695,9 +745,7 @@ class AxisInfoAnalysis:
     def _visit_plain(self, op: Operation) -> None:
         if not op.results:
             return
-        infos = [self._operand(v) for v in op.operands]
-        visitor = _VISITORS.get(op.name)
-        info = visitor(op, infos) if visitor else AxisInfo()
+        info = visit_op(op, [self._operand(v) for v in op.operands])
         if info.rank == 0:
             for result in op.results:
                 self._join(result, pessimistic(result))
@@ -739,7 +787,14 @@ class AxisInfoAnalysis:
             self._join(result, self._operand(value))
 
     def _visit_if(self, op: Operation) -> None:
-        for region in op.regions:
+        """Both branches, or only the live one when the condition is a known constant: as with
+        MLIR's dead-code analysis, the ops of a dead branch are never visited and keep the
+        pessimistic state."""
+        condition = self._operand(op.operands[0]).constant
+        regions = list(op.regions)
+        if condition is not None:
+            regions = regions[:1] if condition[0] else regions[1:]
+        for region in regions:
             self._visit_region_blocks(region.blocks)
             block = region.blocks.first
             if block is None or block.last_op is None:

@@ -31,9 +31,10 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute
 
 from ttc.dialects.tt_types import bit_width, is_ptr
-from ttc.dialects.ttg_attrs import BlockedEncodingAttr, ints
+from ttc.dialects.ttg_attrs import BlockedEncodingAttr
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
+from ttc.layouts.order import contig_per_thread
 from ttc.layouts.swizzling import (
     SharedConversion,
     plan_shared_conversion,
@@ -58,6 +59,31 @@ def conversion_bitwidth(element: Attribute) -> int:
 def tensor_layout(tensor: TensorType) -> LinearLayout:
     """The linear layout of a tensor type's encoding over its shape."""
     return to_linear_layout(tensor.encoding, tensor.get_shape())
+
+
+def conversion_is_warp_synchronous(src: LinearLayout, dst: LinearLayout) -> bool:
+    """Every warp reads back only what it wrote (Triton's `isCvtDimSync` over warps), so a
+    conversion through shared memory needs a warp barrier, not a CTA one, between its phases."""
+    if not src.has_in_dim(WARP):
+        return True
+    conversion = dst.invert_and_compose(src)
+    free_src, free_dst = src.get_free_variable_masks(), dst.get_free_variable_masks()
+    return (
+        conversion.is_trivial_over([WARP])
+        and free_src.get(WARP, 0) == 0
+        and free_dst.get(WARP, 0) == 0
+    )
+
+
+def bases_per_dim(layout: LinearLayout, in_dim: str) -> tuple[int, ...]:
+    """Triton's `basesPerDim` (broadcast skipped): per output dimension, two to the number of
+    `in_dim` bases that move it."""
+    counts = [1] * layout.num_out_dims
+    for basis in layout.bases.get(in_dim, []):
+        moved = next((i for i, v in enumerate(basis) if v), None)
+        if moved is not None:
+            counts[moved] *= 2
+    return tuple(counts)
 
 
 def _bits_along(layout: LinearLayout, in_dim: str, axis: int) -> tuple[list[int], list[int]]:
@@ -168,40 +194,50 @@ def _layout_order(layout: LinearLayout) -> list[int]:
 
 @dataclass(frozen=True)
 class ScanGeometry:
-    """`tt.scan` on a blocked layout (Triton's `ScanLoweringHelper`)."""
+    """`tt.scan` on a blocked layout (Triton's `ScanLoweringHelper`).
+
+    As in Triton, the per-dimension counts are those of the source's linear layout with its
+    broadcast registers removed (a `LinearEncodingAttr`'s `getContigPerThread`, `getThreadsPerWarp`
+    and `getWarpsPerCTA`, broadcast bases skipped), so a tensor smaller than the blocked tile
+    counts only the threads and warps holding distinct data.
+    """
 
     encoding: BlockedEncodingAttr
     shape: tuple[int, ...]
     axis: int
-    num_warps: int
-    axis_warps_with_unique_data: int
+    contig: tuple[int, ...]
+    threads: tuple[int, ...]
+    warps: tuple[int, ...]
 
     @staticmethod
-    def of(tensor: TensorType, axis: int, num_warps: int) -> ScanGeometry:
+    def of(tensor: TensorType, axis: int) -> ScanGeometry:
         encoding = tensor.encoding
         if not isinstance(encoding, BlockedEncodingAttr):
             raise LayoutError("a scan needs a #ttg.blocked source layout")
-        layout = tensor_layout(tensor)
-        warp_bits, _ = _bits_along(layout, WARP, axis)
-        return ScanGeometry(encoding, tuple(tensor.get_shape()), axis, num_warps, 1 << len(warp_bits))
+        layout = without_broadcast_registers(tensor_layout(tensor))
+        return ScanGeometry(
+            encoding,
+            tuple(tensor.get_shape()),
+            axis,
+            contig_per_thread(layout),
+            bases_per_dim(layout, LANE),
+            bases_per_dim(layout, WARP),
+        )
+
+    @property
+    def axis_warps_with_unique_data(self) -> int:
+        return self.warps[self.axis]
 
     def _blocks(self, dim: int) -> int:
-        e = self.encoding
-        tile = ints(e.size_per_thread)[dim] * ints(e.threads_per_warp)[dim] * ints(e.warps_per_cta)[dim]
+        tile = self.contig[dim] * self.threads[dim] * self.warps[dim]
         return -(-self.shape[dim] // tile)
 
     def scratch_elements(self) -> int:
         """Triton's `getScratchSizeInElems`."""
-        e = self.encoding
-        size_per_thread = list(ints(e.size_per_thread))
-        threads = list(ints(e.threads_per_warp))
-        size_per_thread[self.axis] = 1
-        threads[self.axis] = 1
+        non_axis_threads = prod(self.threads) // self.threads[self.axis]
+        non_axis_contig = prod(self.contig) // self.contig[self.axis]
         non_axis_blocks = prod(self._blocks(d) for d in range(len(self.shape)) if d != self.axis)
-        return (
-            self.num_warps * prod(threads) * prod(size_per_thread)
-            * self._blocks(self.axis) * non_axis_blocks
-        )
+        return prod(self.warps) * non_axis_threads * non_axis_contig * self._blocks(self.axis) * non_axis_blocks
 
     def scratch_bytes(self, elements: Sequence[Attribute]) -> int:
         """Triton's `ScanLoweringHelper::getScratchSizeInBytes` (0 when one warp holds the axis)."""

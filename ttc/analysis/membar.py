@@ -2,21 +2,23 @@
 
 The analysis runs forward over *virtual blocks* — straight-line stretches of a block that end at
 its terminator or at a structured op (`scf.for`/`scf.if`/`scf.while`/`scf.execute_region`), whose
-regions are entered as successors — and keeps, per point, the byte intervals of shared memory read
-and written since the last CTA barrier. At each op:
+regions are entered as successors — and keeps, per point, the *slices* of shared memory read and
+written since the last CTA barrier (`ttc.analysis.membar_slices`). At each op:
 
-* a `gpu.barrier` (or `nvvm.barrier0`, or a `ttg.barrier` ordering `local` memory) clears both
-  sets;
-* after a `ttg.async_wait` not already followed by a barrier, a barrier is inserted;
-* an op whose accesses (explicit buffers, through `ttc.analysis.allocation`) overlap a pending
-  access with at least one write (RAW, WAR or WAW) gets a `ttg.barrier local` inserted before it;
+* a local barrier (`gpu.barrier`, `nvvm.barrier0`, a `ttg.barrier` ordering `local` memory, an
+  atomic stronger than relaxed, ...) clears both sets before the op's own accesses;
+* after a memory wait (`ttg.async_wait`) a barrier is inserted unless a later sync point of the
+  same block comes before any memory access (`has_sync_point_before_memory_effect`);
+* an op whose accesses intersect a pending access with at least one write (RAW, WAR or WAW) gets a
+  `ttg.barrier local` inserted before it;
 * an op with a scratch buffer writes, then reads, its scratch: a barrier goes before it if the
-  write conflicts, and the op itself ends synchronised (its lowering contains barriers), leaving
-  only its scratch reads pending — which is what makes two back-to-back reductions sharing a
-  scratch buffer get a barrier between them.
+  write conflicts; unless its two phases are only warp-synchronised (a conversion that stays within
+  warps), it ends synchronised, leaving only its scratch reads pending;
+* a `tt.call` brings its callee's pending accesses at exit, moved by the call's virtual offset.
 
 Sets from predecessors are joined and blocks revisited until nothing changes; the inserted barriers
-are part of the IR on the next visit, so a point is never given two.
+are part of the IR on the next visit, so a point is never given two. Functions are analysed callees
+first, so a call site knows its callee's summary.
 """
 
 from __future__ import annotations
@@ -25,30 +27,37 @@ from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
+from xdsl.traits import is_side_effect_free
 
 from ttc.analysis.allocation import (
+    Buffer,
     FunctionAllocation,
     ModuleAllocation,
     allocate_module,
 )
+from ttc.analysis.lowering_helpers import conversion_is_warp_synchronous, tensor_layout
+from ttc.analysis.membar_slices import BufferIndexAnalysis, Slice
+from ttc.dialects.tt_types import MemSemantic
 from ttc.dialects.ttg import AddrSpace, BarrierOp, MemDescType
 
-Interval = tuple[int, int]
-
 BARRIER_OPS = frozenset({"gpu.barrier", "nvvm.barrier0"})
+LOCAL_BARRIER_OPS = frozenset(
+    {
+        "ttng.cluster_barrier",
+        "ttng.arrive_barrier",
+        "ttng.barrier_expect",
+        "ttng.tc_gen5_commit",
+        "ttg.warp_yield",
+        "ttg.warp_return",
+        "ttg.warp_specialize.partitions",
+    }
+)
+"""Ops (besides barriers and atomics) whose lowering starts with a CTA-wide rendezvous."""
 
-
-def is_shared_memory_barrier(op: Operation | None) -> bool:
-    """`gpu.barrier`, `nvvm.barrier0`, or a Triton 3.7 `ttg.barrier` that orders `local` memory."""
-    if op is None:
-        return False
-    if isinstance(op, BarrierOp):
-        return AddrSpace.LOCAL in op.spaces
-    return op.name in BARRIER_OPS
-
-
-ASYNC_WAIT_OPS = frozenset({"ttg.async_wait"})
+ATOMIC_OPS = frozenset({"tt.atomic_rmw", "tt.atomic_cas"})
+MEM_WAIT_OPS = frozenset({"ttg.async_wait", "ttng.async_tma_store_wait"})
 STRUCTURED_OPS = frozenset({"scf.for", "scf.if", "scf.while", "scf.execute_region"})
+RETURN_OPS = frozenset({"tt.return", "func.return", "llvm.return"})
 NO_MEMORY_EFFECT_OPS = frozenset(
     {
         "ttg.memdesc_index",
@@ -76,12 +85,41 @@ SHARED_EFFECTS: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
 }
 
 
+def is_shared_memory_barrier(op: Operation | None) -> bool:
+    """`gpu.barrier`, `nvvm.barrier0`, or a `ttg.barrier` that orders `local` memory."""
+    if op is None:
+        return False
+    if isinstance(op, BarrierOp):
+        return AddrSpace.LOCAL in op.spaces
+    return op.name in BARRIER_OPS
+
+
+def _atomic_semantic(op: Operation) -> MemSemantic:
+    return MemSemantic(op.sem.value.data)  # type: ignore[attr-defined]
+
+
+def contains_local_barrier(op: Operation) -> bool:
+    """Triton's `containsLocalBarrier`: `op` synchronises local memory before its own accesses."""
+    if op.name in ATOMIC_OPS:
+        return _atomic_semantic(op) is not MemSemantic.RELAXED
+    return is_shared_memory_barrier(op) or op.name in LOCAL_BARRIER_OPS
+
+
+@dataclass(frozen=True)
+class BarrierStages:
+    """Triton's `BarrierStages`: where an op's own CTA-wide rendezvous falls."""
+
+    before: bool = False
+    between: bool = False
+    after: bool = False
+
+
 @dataclass
 class BlockInfo:
-    """Shared-memory intervals read and written since the last barrier."""
+    """Shared-memory slices read and written since the last barrier."""
 
-    reads: set[Interval] = field(default_factory=set)
-    writes: set[Interval] = field(default_factory=set)
+    reads: set[Slice] = field(default_factory=set)
+    writes: set[Slice] = field(default_factory=set)
 
     def copy(self) -> BlockInfo:
         return BlockInfo(set(self.reads), set(self.writes))
@@ -102,81 +140,78 @@ class BlockInfo:
             or _overlap(self.writes, other.writes)
         )
 
+    def without_buffer_indices(self) -> BlockInfo:
+        return BlockInfo({s.without_index() for s in self.reads}, {s.without_index() for s in self.writes})
 
-def _overlap(a: set[Interval], b: set[Interval]) -> bool:
-    return any(x0 < y1 and y0 < x1 for x0, x1 in a for y0, y1 in b)
+    def translated(self, offset: int) -> BlockInfo:
+        """A callee's slices as seen at a call site whose virtual buffer starts at `offset`."""
+        return BlockInfo({s.translated(offset) for s in self.reads}, {s.translated(offset) for s in self.writes})
+
+
+def _overlap(a: set[Slice], b: set[Slice]) -> bool:
+    return any(x.intersects(y) for x in a for y in b)
 
 
 VirtualBlock = tuple[Block, Operation | None]
 """A block and the op the stretch starts after (None: the block's start)."""
 
 
-def _value_intervals(plan: FunctionAllocation, value: SSAValue) -> set[Interval]:
-    return {b.interval for b in plan.value_buffers_of(value)}
-
-
-def _accesses(plan: FunctionAllocation, op: Operation) -> BlockInfo:
-    """The explicit-buffer intervals `op` reads and writes."""
-    info = BlockInfo()
-    effects = SHARED_EFFECTS.get(op.name)
-    if effects is not None:
-        reads, writes = effects
-        if op.name == "ttg.local_alloc" and not op.operands:
-            writes = ()
-        for index in reads:
-            value = op.results[0] if index == -1 else op.operands[index]
-            info.reads |= _value_intervals(plan, value)
-        for index in writes:
-            value = op.results[0] if index == -1 else op.operands[index]
-            info.writes |= _value_intervals(plan, value)
-        return info
-    if op.name in NO_MEMORY_EFFECT_OPS:
-        return info
-    for value in op.operands:
-        if isinstance(value.type, MemDescType):
-            intervals = _value_intervals(plan, value)
-            info.reads |= intervals
-            info.writes |= intervals
-    return info
-
-
 class _Membar:
-    def __init__(self, plan: FunctionAllocation) -> None:
+    def __init__(self, plan: FunctionAllocation, summaries: dict[str, BlockInfo]) -> None:
         self.plan = plan
+        self.summaries = summaries
+        self.indices = BufferIndexAnalysis(plan.function)
         self.inputs: dict[VirtualBlock, BlockInfo] = {}
         self.outputs: dict[VirtualBlock, BlockInfo] = {}
 
-    def run(self) -> None:
+    def run(self) -> BlockInfo:
+        """Insert the function's barriers; return its summary (what is pending at its exits)."""
         entry_block = self.plan.function.regions[0].blocks.first
         if entry_block is None:
-            return
+            return BlockInfo()
         entry: VirtualBlock = (entry_block, None)
         self.inputs[entry] = BlockInfo()
         worklist: list[VirtualBlock] = [entry]
         while worklist:
             point = worklist.pop(0)
             info = self.inputs[point].copy()
-            successors = self._visit(point, info)
+            terminator, successors = self._visit(point, info)
             if self.outputs.get(point) == info:
                 continue
             self.outputs[point] = info
             for succ in successors:
                 incoming = self.inputs.setdefault(succ, BlockInfo())
                 incoming.join(info)
+                if terminator is not None and self.indices.is_backedge(terminator, succ[0]):
+                    self.inputs[succ] = incoming.without_buffer_indices()
                 if succ not in worklist:
                     worklist.append(succ)
+        return self._summary()
 
-    def _visit(self, point: VirtualBlock, info: BlockInfo) -> list[VirtualBlock]:
+    def _summary(self) -> BlockInfo:
+        summary = BlockInfo()
+        for block in self.plan.function.regions[0].blocks:
+            if block.last_op is None or block.last_op.name not in RETURN_OPS:
+                continue
+            points = [(after, info) for (b, after), info in self.outputs.items() if b is block]
+            if not points:
+                continue
+            index = {op: i for i, op in enumerate(block.ops)}
+            _, last = max(points, key=lambda p: -1 if p[0] is None else index[p[0]])
+            summary.join(last.without_buffer_indices())
+        return summary
+
+    def _visit(self, point: VirtualBlock, info: BlockInfo) -> tuple[Operation | None, list[VirtualBlock]]:
         block, after = point
         op = block.first_op if after is None else after.next_op
         while op is not None:
             if op.name in STRUCTURED_OPS:
-                return self._region_entries(op)
+                return op, self._region_entries(op)
             self._update(op, info)
             if op is block.last_op:
-                return self._terminator_successors(op)
+                return op, self._terminator_successors(op)
             op = op.next_op
-        return []
+        return None, []
 
     @staticmethod
     def _region_entries(op: Operation) -> list[VirtualBlock]:
@@ -211,28 +246,100 @@ class _Membar:
             return [(before, None)]
         return [after_owner]
 
+    def _scratch(self, op: Operation) -> Buffer | None:
+        """`op`'s scratch buffer; a call's virtual buffer is its callee's, not a scratch."""
+        return None if op.name == "tt.call" else self.plan.scratch_buffer(op)
+
+    def _stages(self, op: Operation) -> BarrierStages:
+        """Triton's `getLocalBarrierStages`."""
+        scratch_barrier = self._scratch(op) is not None and not _warp_synchronous_conversion(op)
+        if op.name in ATOMIC_OPS:
+            semantic = _atomic_semantic(op)
+            return BarrierStages(
+                before=semantic in (MemSemantic.RELEASE, MemSemantic.ACQUIRE_RELEASE),
+                between=scratch_barrier,
+                after=not scratch_barrier and semantic in (MemSemantic.ACQUIRE, MemSemantic.ACQUIRE_RELEASE),
+            )
+        return BarrierStages(before=contains_local_barrier(op), between=scratch_barrier)
+
+    def _sync_point_before_memory_effect(self, op: Operation) -> bool:
+        """Triton's `hasSyncPointBeforeMemoryEffect`: a later op of the block synchronises before
+        anything touches memory."""
+        following = op.next_op
+        while following is not None:
+            stages = self._stages(following)
+            if stages.before or following.name in MEM_WAIT_OPS:
+                return True
+            if stages.between:
+                return False
+            if stages.after:
+                return True
+            if following.name in STRUCTURED_OPS or not is_side_effect_free(following):
+                return False
+            following = following.next_op
+        return False
+
+    def _accesses(self, op: Operation) -> BlockInfo:
+        """The explicit-buffer slices `op` reads and writes (a call: its callee's summary)."""
+        info = BlockInfo()
+        if op.name == "tt.call":
+            summary = self.summaries.get(op.callee.string_value())  # type: ignore[attr-defined]
+            call = self.plan.scratch_buffer(op)
+            return BlockInfo() if summary is None else summary.translated(0 if call is None else call.offset)
+        effects = SHARED_EFFECTS.get(op.name)
+        if effects is None:
+            if op.name in NO_MEMORY_EFFECT_OPS:
+                return info
+            both = tuple(i for i, v in enumerate(op.operands) if isinstance(v.type, MemDescType))
+            effects = (both, both)
+        reads, writes = effects
+        if op.name == "ttg.local_alloc" and not op.operands:
+            writes = ()
+        for index in reads:
+            info.reads |= self._slices(op.results[0] if index == -1 else op.operands[index])
+        for index in writes:
+            info.writes |= self._slices(op.results[0] if index == -1 else op.operands[index])
+        return info
+
+    def _slices(self, value: SSAValue) -> set[Slice]:
+        return {self.indices.make_slice(value, b) for b in self.plan.value_buffers_of(value)}
+
     def _update(self, op: Operation, info: BlockInfo) -> None:
-        if is_shared_memory_barrier(op):
+        stages = self._stages(op)
+        if stages.before:
+            info.sync()
+        if op.name in MEM_WAIT_OPS and not self._sync_point_before_memory_effect(op):
+            _insert_barrier_after(op)
             info.sync()
             return
-        if op.name in ASYNC_WAIT_OPS:
-            following = op.next_op
-            if not is_shared_memory_barrier(following):
-                _insert_barrier_after(op)
-            info.sync()
-            return
-        current = _accesses(self.plan, op)
-        scratch = self.plan.scratch_buffer(op)
+        current = self._accesses(op)
+        scratch = self._scratch(op)
         if scratch is not None:
-            current.writes.add(scratch.interval)
+            whole = Slice(*scratch.interval)
+            current.writes.add(whole)
             if info.conflicts_with(current):
                 _insert_barrier_before(op)
-            info.sync()
-            current.reads.add(scratch.interval)
+                info.sync()
+            if stages.between:
+                info.join(current)
+                info.sync()
+                current.sync()
+            current.reads.add(whole)
         elif info.conflicts_with(current):
             _insert_barrier_before(op)
             info.sync()
         info.join(current)
+        if stages.after:
+            info.sync()
+
+
+def _warp_synchronous_conversion(op: Operation) -> bool:
+    """A `ttg.convert_layout` whose scratch phases need only a warp barrier (Triton's
+    `scratchBufferUsesWarpSync`)."""
+    if op.name != "ttg.convert_layout":
+        return False
+    src, dst = op.operands[0].type, op.results[0].type
+    return conversion_is_warp_synchronous(tensor_layout(src), tensor_layout(dst))  # type: ignore[arg-type]
 
 
 def _barrier_like(op: Operation) -> Operation:
@@ -260,6 +367,7 @@ def insert_barriers(module: ModuleOp, allocation: ModuleAllocation | None = None
     """
     if allocation is None:
         allocation = allocate_module(module)
-    for plan in allocation.functions.values():
-        _Membar(plan).run()
+    summaries: dict[str, BlockInfo] = {}
+    for name, plan in allocation.functions.items():  # callees before callers
+        summaries[name] = _Membar(plan, summaries).run()
     return allocation

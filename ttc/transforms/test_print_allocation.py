@@ -4,17 +4,19 @@ Mirrors Triton's test/lib/Analysis/TestAllocation.cpp: for each function, a rema
 the function; at each op with a scratch (or, for a call, virtual) buffer `scratch offset = N, size =
 M` (`virtual offset = ...`); at each op whose result owns an explicit buffer `offset = N, size = M`;
 and finally `size = N`, the function's arena, at the function. Used with `-verify-diagnostics`.
+With `get-scratch-size-function=ValidConstant` every op takes a 128-byte scratch buffer instead.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
 
-from ttc.analysis.allocation import BufferKind, allocate_module
+from ttc.analysis.allocation import BufferKind, allocate_module, default_scratch_size
 from ttc.ir.diagnostics import emit_remark
 from ttc.pipelines.pass_base import TtcPass
 
@@ -26,8 +28,14 @@ class TestPrintAllocationPass(TtcPass):
     name: ClassVar[str] = "test-print-allocation"
     summary: ClassVar[str] = "Print the result of the shared-memory allocation analysis"
 
+    get_scratch_size_function: Literal["None", "ValidConstant"] = field(
+        default="None",
+        metadata={"help": "scratch sizes: the default ones, or 128 bytes for every op (ValidConstant)"},
+    )
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        allocation = allocate_module(op)
+        sizes = _every_op_128 if self.get_scratch_size_function == "ValidConstant" else default_scratch_size
+        allocation = allocate_module(op, sizes)
         for plan in allocation.functions.values():
             function = plan.function
             emit_remark(function, function.sym_name.data)  # type: ignore[attr-defined]
@@ -43,3 +51,8 @@ class TestPrintAllocationPass(TtcPass):
                     if buffer is not None:
                         emit_remark(inner, f"offset = {buffer.offset}, size = {buffer.size}")
             emit_remark(function, f"size = {plan.shared_memory_size}")
+
+
+def _every_op_128(op: Operation) -> int:
+    """Triton's test scratch-size function `ValidConstant`: 128 bytes for every op."""
+    return 128

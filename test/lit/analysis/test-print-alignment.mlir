@@ -27,7 +27,8 @@ tt.func @offsets(%base: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32 {tt.d
   %quot = arith.divsi %range, %half : tensor<256xi32>
   // expected-remark @below {{contiguity = [32], divisibility = [32], constancy = [1], constant_value = <none>}}
   %rem = arith.remsi %range, %half : tensor<256xi32>
-  // expected-remark @below {{contiguity = [1], divisibility = [4294967296], constancy = [1], constant_value = <none>}}
+  // A shift by the width (32 bits here) is poison: nothing is known of the result.
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
   %shl = arith.shli %range, %half : tensor<256xi32>
   tt.return
 }
@@ -74,4 +75,88 @@ tt.func @loop(%n: i32) {
     scf.yield %next : tensor<128xi32>
   }
   tt.return
+}
+
+// -----
+
+// Constants are exact integers of their type's width, printed signed; an operation on known
+// constants folds with its own signed or unsigned semantics, and knows nothing when the result
+// would be poison or undefined.
+tt.func @exact_constants(%x: i16) {
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = -3}}
+  %m3 = arith.constant -3 : i16
+  // expected-remark @below {{contiguity = [1], divisibility = [2], constancy = [1], constant_value = 2}}
+  %c2 = arith.constant 2 : i16
+  // expected-remark @below {{constant_value = 65533}}
+  %wide = arith.extui %m3 : i16 to i32
+  // expected-remark @below {{constant_value = -3}}
+  %signed = arith.extsi %m3 : i16 to i32
+  // expected-remark @below {{constant_value = -1}}
+  %quot = arith.divsi %m3, %c2 : i16
+  // expected-remark @below {{constant_value = 32766}}
+  %uquot = arith.divui %m3, %c2 : i16
+  // expected-remark @below {{constant_value = -1}}
+  %less = arith.cmpi slt, %m3, %c2 : i16
+  // expected-remark @below {{constant_value = 0}}
+  %uless = arith.cmpi ult, %m3, %c2 : i16
+  // expected-remark @below {{constant_value = 2}}
+  %umin = arith.minui %m3, %c2 : i16
+  // expected-remark @below {{constant_value = 0}}
+  %c0 = arith.constant 0 : i16
+  // x * 0 is 0 whatever x is.
+  // expected-remark @below {{contiguity = [1], divisibility = [4611686018427387904], constancy = [1], constant_value = 0}}
+  %zero = arith.muli %x, %c0 : i16
+  // expected-remark @below {{constant_value = <none>}}
+  %by_zero = arith.remui %c2, %c0 : i16
+  // expected-remark @below {{constant_value = 16}}
+  %c16 = arith.constant 16 : i16
+  // expected-remark @below {{constant_value = <none>}}
+  %overshift = arith.shli %c2, %c16 : i16
+  // expected-remark @below {{constant_value = 32767}}
+  %big = arith.constant 32767 : i16
+  // expected-remark @below {{constant_value = -32767}}
+  %wrap = arith.addi %big, %c2 : i16
+  // expected-remark @below {{constant_value = <none>}}
+  %no_wrap = arith.addi %big, %c2 overflow<nsw> : i16
+  tt.return
+}
+
+// -----
+
+// A value whose every element is a multiple of 16 along a dimension without contiguity is a
+// multiple of 16 everywhere, so every dimension claims it; a contiguous dimension's own
+// divisibility counts only where the runs start. Views keep what is known, permuted.
+tt.func @global_divisibility(%t: tensor<8x4xi32> {tt.divisibility = dense<[4, 16]> : tensor<2xi32>},
+                             %u: tensor<8x4xi32> {tt.contiguity = dense<[1, 4]> : tensor<2xi32>, tt.divisibility = dense<[4, 16]> : tensor<2xi32>},
+                             %c: i1) {
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [16, 16], constancy = [1, 1], constant_value = <none>}}
+  %a = arith.select %c, %t, %t : tensor<8x4xi32>
+  // expected-remark @below {{contiguity = [1, 4], divisibility = [4, 16], constancy = [1, 1], constant_value = <none>}}
+  %b = arith.select %c, %u, %u : tensor<8x4xi32>
+  // expected-remark @below {{contiguity = [4, 1], divisibility = [16, 4], constancy = [1, 1], constant_value = <none>}}
+  %t2 = tt.trans %b {order = array<i32: 1, 0>} : tensor<8x4xi32> -> tensor<4x8xi32>
+  // The rows of 4 stay runs of 4 in the flattened tensor, starting at multiples of 16.
+  // expected-remark @below {{contiguity = [4], divisibility = [16], constancy = [1], constant_value = <none>}}
+  %flat = tt.reshape %b : tensor<8x4xi32> -> tensor<32xi32>
+  tt.return
+}
+
+// -----
+
+// A branch the condition never takes is never analysed: its ops keep the pessimistic state, and
+// the result is what the live branch yields.
+tt.func @never_taken(%x: i32) -> i32 {
+  // expected-remark @below {{constant_value = -1}}
+  %true = arith.constant true
+  // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [1], constant_value = 8}}
+  %c8 = arith.constant 8 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [1], constant_value = 8}}
+  %r = scf.if %true -> i32 {
+    scf.yield %c8 : i32
+  } else {
+    // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+    %y = arith.muli %c8, %c8 : i32
+    scf.yield %y : i32
+  }
+  tt.return %r : i32
 }

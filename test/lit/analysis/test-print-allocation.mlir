@@ -1,4 +1,11 @@
 // RUN: ttc opt %s -split-input-file -test-print-allocation -verify-diagnostics -o /dev/null
+// RUN: ttc opt %s -split-input-file -test-print-allocation="get-scratch-size-function=ValidConstant" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FIXED
+
+// With get-scratch-size-function=ValidConstant every op takes 128 bytes of scratch, the
+// reductions (16 bytes by default) included.
+// FIXED-LABEL: remark: two_reductions
+// FIXED-NOT: size = 16{{$}}
+// FIXED: 22:8: remark: scratch offset = 0, size = 128
 
 #row = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #tile = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -116,6 +123,44 @@ tt.func @loop_carried(%n: index) {
   %c = ttg.local_alloc : () -> !ttg.memdesc<2x16x16xf16, #sw, #smem, mutable>
   %w = ttg.memdesc_subslice %r [8, 0] : !ttg.memdesc<16x16xf16, #sw, #smem, mutable> -> !ttg.memdesc<8x16xf16, #sw, #smem, mutable, 16x16>
   ttg.local_dealloc %c : !ttg.memdesc<2x16x16xf16, #sw, #smem, mutable>
+  tt.return
+}
+}
+
+// -----
+
+// An allocation takes its layout's whole linear address space: a shared_linear layout whose
+// offset bits include a zero basis leaves holes that still take room (8 logical i16 elements over
+// 16 offsets = 32 bytes); a pipelined allocation repeats it per stage. An fp4-padded nvmma layout
+// stores each packed byte in two. (None is used, so all three share offset 0.)
+#holes = #ttg.shared_linear<{offset = [[1, 0], [0, 0], [0, 1], [2, 0]], block = []}, alignment = 32>
+#sw1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#fp4 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8, fp4Padded = true}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+// expected-remark @below {{linear_address_space}}
+// expected-remark @below {{size = 2048}}
+tt.func @linear_address_space() {
+  // expected-remark @below {{offset = 0, size = 32}}
+  %holey = ttg.local_alloc : () -> !ttg.memdesc<4x2xi16, #holes, #ttg.shared_memory, mutable>
+  // expected-remark @below {{offset = 0, size = 96}}
+  %stages = ttg.local_alloc : () -> !ttg.memdesc<3x8xf32, #sw1, #ttg.shared_memory, mutable>
+  // expected-remark @below {{offset = 0, size = 2048}}
+  %packed = ttg.local_alloc : () -> !ttg.memdesc<16x64xi8, #fp4, #ttg.shared_memory, mutable>
+  tt.return
+}
+}
+
+// -----
+
+// A padded layout inserts its padding after every interval but the last: 256 f32 with 4 elements
+// after each 64 take (256 + 3 * 4) * 4 bytes.
+#pad = #ttg.padded_shared<[64:+4] {order = [0], shape = [256]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
+// expected-remark @below {{padded_buffer}}
+// expected-remark @below {{size = 1072}}
+tt.func @padded_buffer() {
+  // expected-remark @below {{offset = 0, size = 1072}}
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #pad, #ttg.shared_memory, mutable>
   tt.return
 }
 }

@@ -28,6 +28,7 @@ KERNELS = Path(__file__).parents[2] / "gpu" / "kernels" / "triton-3.6"
 HEADER = """
 #row = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #tile = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#col = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #sw = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 """
@@ -105,10 +106,31 @@ tt.func @f(%x: tensor<1024xf32, #row>) {
 }"""
     )
     scan = next(op for op in module.walk() if op.name == "tt.scan")
-    geometry = ScanGeometry.of(scan.operands[0].type, 0, 4)  # type: ignore[arg-type]
+    geometry = ScanGeometry.of(scan.operands[0].type, 0)  # type: ignore[arg-type]
     # 4 warps x 1 non-axis thread x 1 non-axis element x 2 blocks along the axis (1024 / 512)
     assert geometry.scratch_elements() == 8
     assert allocate_module(module).shared_memory_size == 8 * 4
+
+
+def test_scan_scratch_counts_only_warps_with_distinct_data() -> None:
+    # 64 elements over a 128-element tile: the second warp bit broadcasts, so 2 warps (not 4)
+    # hold distinct data along the axis and the scratch has one slot per such warp.
+    module = _module(
+        """
+tt.func @f(%x: tensor<64xf32, #col>) {
+  %r = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
+  ^bb0(%a: f32, %b: f32):
+    %v = arith.addf %a, %b : f32
+    tt.scan.return %v : f32
+  }) : (tensor<64xf32, #col>) -> tensor<64xf32, #col>
+  tt.return
+}"""
+    )
+    scan = next(op for op in module.walk() if op.name == "tt.scan")
+    geometry = ScanGeometry.of(scan.operands[0].type, 0)  # type: ignore[arg-type]
+    assert (geometry.warps, geometry.threads, geometry.contig) == ((2,), (32,), (1,))
+    assert geometry.scratch_elements() == 2
+    assert allocate_module(module).shared_memory_size == 2 * 4
 
 
 def test_conversion_kinds() -> None:

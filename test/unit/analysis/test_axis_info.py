@@ -48,7 +48,7 @@ def test_block_offsets() -> None:
   %a = tt.addptr %p, %offs : tensor<128x!tt.ptr<f32>>, tensor<128xi32>""",
         "%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}",
     )
-    assert got["c128"].constant == 128
+    assert got["c128"].constant == (128, 32)
     assert triple(got["start"]) == ([1], [128], [1])
     assert triple(got["r"]) == ([128], [1 << 30], [1])
     assert triple(got["s"]) == ([1], [128], [128])
@@ -70,7 +70,7 @@ def test_division_and_remainder_by_constants() -> None:
     )
     assert triple(got["q"]) == ([1], [1], [16])
     assert triple(got["m"]) == ([16], [16], [1])
-    assert got["z"].constant == 0 and got["z"].divisibility == (MAX_DIVISOR,)
+    assert got["z"].constant == (0, 32) and got["z"].divisibility == (MAX_DIVISOR,)
     assert triple(got["same"]) == ([64], [1 << 30], [1])
 
 
@@ -139,7 +139,9 @@ def test_remark_text() -> None:
     assert AxisInfo((4,), (16,), (1,)).remark() == (
         "contiguity = [4], divisibility = [16], constancy = [1], constant_value = <none>"
     )
-    assert AxisInfo((1,), (8,), (1,), 8).remark().endswith("constant_value = 8")
+    assert AxisInfo((1,), (8,), (1,), (8, 32)).remark().endswith("constant_value = 8")
+    # an i1 true, like every constant, reads signed
+    assert AxisInfo((1,), (1,), (1,), (-1, 1)).remark().endswith("constant_value = -1")
 
 
 powers = st.integers(min_value=0, max_value=40).map(lambda e: 1 << e)

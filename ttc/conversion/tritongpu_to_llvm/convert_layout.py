@@ -35,6 +35,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from ttc.analysis.lowering_helpers import (
     REGISTER,
     ConversionKind,
+    conversion_is_warp_synchronous,
     conversion_kind,
     minimal_conversion,
     shared_conversion,
@@ -240,19 +241,6 @@ def _load_round(
     return [loaded[i] for i in range(len(registers))]
 
 
-def _warp_synchronous(src: LinearLayout, dst: LinearLayout) -> bool:
-    """Every warp reads back only what it wrote (Triton's `isCvtDimSync` over warps)."""
-    if not src.has_in_dim("warp"):
-        return True
-    conversion = dst.invert_and_compose(src)
-    free_src, free_dst = src.get_free_variable_masks(), dst.get_free_variable_masks()
-    return (
-        conversion.is_trivial_over(["warp"])
-        and free_src.get("warp", 0) == 0
-        and free_dst.get("warp", 0) == 0
-    )
-
-
 def _synchronise(lw: FunctionLowering, warp: bool) -> None:
     if warp:
         lw.emit(nvvm.BarWarpSyncOp.create(operands=[lw.i32(FULL_MASK)]))
@@ -273,7 +261,7 @@ def _through_shared_memory(
         raise lw.cannot_lower(op) from None
     integers = [_to_integer(lw, v, type) for v in values]
     base = shared_base(lw, op)
-    warp = _warp_synchronous(src, dst)
+    warp = conversion_is_warp_synchronous(src, dst)
     by_register: dict[int, SSAValue] = {}
     for index, (stored, read) in enumerate(zip(plan.store.rounds, plan.load.rounds, strict=True)):
         if index:

@@ -394,7 +394,7 @@ def _scan(lw: FunctionLowering, op: Operation) -> None:
     source = op.operands[0].type
     assert isinstance(source, TensorType)
     try:
-        geometry = ScanGeometry.of(source, axis, lw.target.num_warps)
+        geometry = ScanGeometry.of(source, axis)
         plan = ScanPlan.of(lw.layout(source), axis, ints(geometry.encoding.order))
     except LayoutError:
         raise lw.cannot_lower(op) from None
