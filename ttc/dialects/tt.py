@@ -19,15 +19,17 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
+    I32,
     ArrayAttr,
     BoolAttr,
     DenseArrayBase,
     DictionaryAttr,
     FlatSymbolRefAttrConstr,
     FunctionType,
-    I32,
+    IntAttr,
     IntegerAttr,
     ModuleOp,
+    NoneAttr,
     StringAttr,
     SymbolNameConstraint,
     SymbolRefAttr,
@@ -41,8 +43,8 @@ from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
 from xdsl.ir import Attribute, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
-    SameVariadicOperandSize,
     IRDLOperation,
+    SameVariadicOperandSize,
     irdl_op_definition,
     operand_def,
     opt_operand_def,
@@ -86,6 +88,7 @@ from ttc.dialects.tt_syntax import (
     parse_functional_type,
     parse_operand_list,
     parse_optional_enum,
+    parse_tensor_type,
     parse_type_list,
     print_attr_dict,
     print_functional_type,
@@ -116,6 +119,8 @@ from ttc.dialects.tt_types import (
     pointer_type_same_shape,
     shape_of,
 )
+from ttc.dialects.ttg_attrs import SliceEncodingAttr
+from ttc.ir.verify import RegionPhaseVerifier, VerifyErrors
 
 I32Attr = IntegerAttr[I32]
 DenseI32 = DenseArrayBase[I32]
@@ -156,8 +161,9 @@ class PureWhenMarked(MemoryEffect, ConditionallySpeculatable):
         return _flag(op, "pure")
 
 
-class TTOp(IRDLOperation):
-    """Base of every `tt` op: Triton's `TensorSizeTrait`, then the op's own `verify_op`."""
+class TTOp(IRDLOperation, RegionPhaseVerifier):
+    """Base of every `tt` op: Triton's `TensorSizeTrait`, then the op's own `verify_op`; an op
+    with result-type inference or a combining region checks them in `verify_regions`."""
 
     def verify_(self) -> None:
         v.tensor_sizes(self)
@@ -165,6 +171,23 @@ class TTOp(IRDLOperation):
 
     def verify_op(self) -> None:
         """The op's own invariants (Triton's `verify()` and ODS traits)."""
+
+
+def equivalent_tensor_types(a: Attribute, b: Attribute, ignore_register_broadcast: bool = False) -> bool:
+    """Triton's `verifyEquivalentTensorType`: same shape and element type, and encodings that
+    lay the tensor out alike (`isCompatibleReturnTypes` of ops inferring layouts)."""
+    if not (isinstance(a, TensorType) and isinstance(b, TensorType)):
+        return a == b
+    if a.get_shape() != b.get_shape() or a.element_type != b.element_type:
+        return False
+    ea, eb = encoding_of(a), encoding_of(b)
+    if ea == eb:
+        return True
+    if ea is None or eb is None:
+        return False
+    return v.layout_inference().layouts_equivalent(
+        a.get_shape(), ea, eb, ignore_register_broadcast
+    )
 
 
 def _i32(value: int) -> IntegerAttr:
@@ -192,6 +215,12 @@ class UnaryTypedOp(TTOp):
 
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ()
     """Properties spelled by the format itself, not in the attr-dict."""
+
+    TENSOR_RESULT: ClassVar[bool] = False
+    """The result's ODS type is a ranked tensor: the format parses it as one."""
+
+    TENSOR_SOURCE: ClassVar[bool] = False
+    """Likewise for the source."""
 
     @classmethod
     def parse_keywords(cls, parser: Parser) -> dict[str, Attribute]:
@@ -221,7 +250,9 @@ class UnaryTypedOp(TTOp):
         properties |= attr_props
         properties |= cls.parse_trailer(parser)
         parser.parse_punctuation(":")
-        (src_type,), result_type = parse_arrow_types(parser, 1)
+        (src_type,), result_type = parse_arrow_types(
+            parser, 1, cls.name if cls.TENSOR_RESULT else None, cls.TENSOR_SOURCE
+        )
         cls.upgrade_properties(properties, src_type, result_type)
         return cls.build(
             operands=[parser.resolve_operand(src, src_type)],
@@ -253,6 +284,7 @@ class ElementwiseCastOp(UnaryTypedOp):
     def verify_op(self) -> None:
         v.check_operands(self, self.SRC)
         v.check_results(self, self.RESULT)
+        v.elementwise(self)
         types = (self.src.type, self.result.type)
         v.same_shape(types)
         v.same_encoding(types)
@@ -341,6 +373,7 @@ class SplatOp(UnaryTypedOp):
     """`tt.splat %x : T -> tensor<NxT>`: broadcast a scalar to a tensor."""
 
     name = "tt.splat"
+    TENSOR_RESULT: ClassVar[bool] = True
     traits = traits_def(Pure())
 
     def verify_op(self) -> None:
@@ -356,6 +389,8 @@ class ExpandDimsOp(UnaryTypedOp):
     """`tt.expand_dims %x {axis = N : i32} : T -> U`: insert a size-1 dimension at `axis`."""
 
     name = "tt.expand_dims"
+    TENSOR_RESULT: ClassVar[bool] = True
+    TENSOR_SOURCE: ClassVar[bool] = True
     axis = prop_def(I32Attr)
     traits = traits_def(Pure())
 
@@ -369,12 +404,30 @@ class ExpandDimsOp(UnaryTypedOp):
             raise VerifyException(
                 f"axis {axis} out of range for a tensor of rank {len(src_shape)}"
             )
-        expected = src_shape[:axis] + [1] + src_shape[axis:]
-        if list(shape_of(self.result.type)) != expected:
-            raise VerifyException(
-                f"result shape must be ({'x'.join(map(str, expected))}), the source shape with "
-                f"a 1 inserted at axis {axis}"
-            )
+
+    def verify_regions(self) -> None:
+        v.inferred_types(self, self.infer_result_types)
+
+    def infer_result_types(self) -> list[Attribute]:
+        """`ExpandDimsOp::inferReturnTypes`: a 1 inserted at `axis`; a sliced layout's parent."""
+        src = self.src.type
+        assert isinstance(src, TensorType)
+        axis = self.axis.value.data
+        shape = list(src.get_shape())
+        shape.insert(axis, 1)
+        encoding: Attribute = NoneAttr()
+        source_encoding = encoding_of(src)
+        if source_encoding is not None:
+            if not isinstance(source_encoding, SliceEncodingAttr):
+                cause = "ExpandDimsOp operand encoding must be SliceEncodingAttr"
+            elif source_encoding.dim.data != axis:
+                cause = "Incompatible slice dimension for ExpandDimsOp operand"
+            else:
+                cause = ""
+                encoding = source_encoding.parent
+            if cause:
+                raise VerifyErrors("failed to infer layout for ExpandDimsOp", (cause,))
+        return [TensorType(src.element_type, shape, encoding)]
 
 
 @irdl_op_definition
@@ -382,6 +435,8 @@ class BroadcastOp(UnaryTypedOp):
     """`tt.broadcast %x : tensor<1x32xT> -> tensor<64x32xT>`: grow size-1 dimensions."""
 
     name = "tt.broadcast"
+    TENSOR_RESULT: ClassVar[bool] = True
+    TENSOR_SOURCE: ClassVar[bool] = True
     traits = traits_def(Pure())
 
     def verify_op(self) -> None:
@@ -407,6 +462,8 @@ class ReshapeOp(UnaryTypedOp):
     """`tt.reshape %x [allow_reorder] [efficient_layout] : T -> U` (Triton ≤ 2.3: `tt.view`)."""
 
     name = "tt.reshape"
+    TENSOR_RESULT: ClassVar[bool] = True
+    TENSOR_SOURCE: ClassVar[bool] = True
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("allow_reorder", "efficient_layout")
     allow_reorder = opt_prop_def(UnitAttr)
     efficient_layout = opt_prop_def(UnitAttr)
@@ -445,6 +502,8 @@ class TransOp(UnaryTypedOp):
     """
 
     name = "tt.trans"
+    TENSOR_RESULT: ClassVar[bool] = True
+    TENSOR_SOURCE: ClassVar[bool] = True
     order = prop_def(DenseI32)
     traits = traits_def(Pure())
 
@@ -468,6 +527,24 @@ class TransOp(UnaryTypedOp):
         if tuple(src_shape[i] for i in order) != shape_of(self.result.type):
             raise VerifyException("result shape must match the permutation of the source shape")
 
+    def verify_regions(self) -> None:
+        v.inferred_types(self, self.infer_result_types, equivalent_tensor_types)
+
+    def infer_result_types(self) -> list[Attribute]:
+        """`TransOp::inferReturnTypes`: the permuted shape, the transposed layout."""
+        src = self.src.type
+        assert isinstance(src, TensorType)
+        order = list(self.order.get_values())
+        shape = src.get_shape()
+        encoding: Attribute = NoneAttr()
+        source_encoding = encoding_of(src)
+        if source_encoding is not None:
+            inferred = v.layout_inference().infer_trans_encoding(source_encoding, shape, order)
+            if inferred is None:
+                raise VerifyException(f"cannot transpose the layout {source_encoding} by {order}")
+            encoding = inferred
+        return [TensorType(src.element_type, [shape[o] for o in order], encoding)]
+
 
 @irdl_op_definition
 class HistogramOp(TTOp):
@@ -485,7 +562,7 @@ class HistogramOp(TTOp):
         mask = parser.parse_unresolved_operand() if parser.parse_optional_punctuation(",") else None
         properties, attributes = parse_attr_dict(parser, cls)
         parser.parse_punctuation(":")
-        (src_type,), result_type = parse_arrow_types(parser, 1)
+        (src_type,), result_type = parse_arrow_types(parser, 1, cls.name)
         return cls.build(
             operands=[
                 parser.resolve_operand(src, src_type),
@@ -533,7 +610,7 @@ class UnsplatOp(TTOp):
         src = parser.parse_unresolved_operand()
         properties, attributes = parse_attr_dict(parser, cls)
         parser.parse_punctuation(":")
-        src_type = parser.parse_type()
+        src_type = parse_tensor_type(parser, cls.name)
         return cls.build(
             operands=[parser.resolve_operand(src, src_type)],
             result_types=[element_type_or_self(src_type)],
@@ -560,6 +637,12 @@ class UnsplatOp(TTOp):
 # ==============================================================================================
 
 
+SPLIT_LAYOUT_ERROR = (
+    "Fp4ToFpOp/SplitOp requires at least 2 elements per thread in the axis/last dimension"
+)
+"""Triton's message when no layout splits in two along the last dimension."""
+
+
 class BinaryShapeOp(TTOp):
     """`$lhs, $rhs attr-dict : type($lhs) -> type($result)`; also the legacy `(T, T) -> U`."""
 
@@ -575,7 +658,7 @@ class BinaryShapeOp(TTOp):
         rhs = parser.parse_unresolved_operand()
         properties, attributes = parse_attr_dict(parser, cls)
         parser.parse_punctuation(":")
-        sources, result_type = parse_arrow_types(parser, 2)
+        sources, result_type = parse_arrow_types(parser, 2, cls.name)
         lhs_type, rhs_type = sources[0], sources[-1]
         return cls.build(
             operands=[parser.resolve_operand(lhs, lhs_type), parser.resolve_operand(rhs, rhs_type)],
@@ -596,7 +679,7 @@ class BinaryShapeOp(TTOp):
     def verify_op(self) -> None:
         v.check_operands(self, v.TENSOR, v.TENSOR)
         v.check_results(self, v.TENSOR)
-        v.same_type((self.lhs.type, self.rhs.type), "all operands")
+        v.same_type_operands((self.lhs.type, self.rhs.type))
         self.verify_shapes()
 
     def verify_shapes(self) -> None:
@@ -640,8 +723,21 @@ class JoinOp(BinaryShapeOp):
             )
         if element_type_or_self(self.result.type) != element_type_or_self(self.lhs.type):
             raise VerifyException("result element type must match the input element type")
-        if encoding_of(self.result.type) is None and encoding_of(self.lhs.type) is not None:
-            raise VerifyException("result encoding must be specified")
+        result_encoding = encoding_of(self.result.type)
+        source_encoding = encoding_of(self.lhs.type)
+        if result_encoding is None:
+            if source_encoding is not None:
+                raise VerifyException("result encoding must be specified")
+            return
+        # Only one source layout (up to broadcast registers) joins into the result's layout.
+        layouts = v.layout_inference()
+        split = layouts.infer_split_encoding(result_encoding, actual)
+        if split is None:
+            raise VerifyException(SPLIT_LAYOUT_ERROR)
+        if source_encoding is None or not layouts.layouts_equivalent(
+            shape_of(self.lhs.type), split, source_encoding, ignore_register_broadcast=True
+        ):
+            raise VerifyException("incompatible join layout")
 
 
 @irdl_op_definition
@@ -663,7 +759,7 @@ class SplitOp(TTOp):
         src = parser.parse_unresolved_operand()
         properties, attributes = parse_attr_dict(parser, cls)
         parser.parse_punctuation(":")
-        (src_type,), out_type = parse_arrow_types(parser, 1)
+        (src_type,), out_type = parse_arrow_types(parser, 1, cls.name)
         return cls.build(
             operands=[parser.resolve_operand(src, src_type)],
             result_types=[out_type, out_type],
@@ -684,15 +780,30 @@ class SplitOp(TTOp):
         v.check_operands(self, v.TENSOR)
         v.check_results(self, v.TENSOR, v.TENSOR)
         v.types_match(self.out_rhs.type, self.out_lhs.type, "outLHS and outRHS types match")
-        src_shape = shape_of(self.src.type)
-        if not src_shape or src_shape[-1] != 2:
-            raise VerifyException(
-                f"last dimension of input tensor must be 2, but got tensor of shape "
-                f"({'x'.join(map(str, src_shape))})"
-            )
-        if shape_of(self.out_lhs.type) != src_shape[:-1]:
-            raise VerifyException("result shape must be the input shape without its last dimension")
-        v.same_element_type((self.src.type, self.out_lhs.type))
+
+    def verify_regions(self) -> None:
+        v.inferred_types(
+            self,
+            self.infer_result_types,
+            lambda a, b: equivalent_tensor_types(a, b, ignore_register_broadcast=True),
+        )
+
+    def infer_result_types(self) -> list[Attribute]:
+        """`SplitOp::inferReturnTypes`: the shape without its last dimension (of size 2)."""
+        src = self.src.type
+        assert isinstance(src, TensorType)
+        shape = src.get_shape()
+        if not shape or shape[-1] != 2:
+            raise VerifyException("last dimension of input tensor must be 2")
+        encoding: Attribute = NoneAttr()
+        source_encoding = encoding_of(src)
+        if source_encoding is not None:
+            inferred = v.layout_inference().infer_split_encoding(source_encoding, shape)
+            if inferred is None:
+                raise VerifyException(SPLIT_LAYOUT_ERROR)
+            encoding = inferred
+        half = TensorType(src.element_type, shape[:-1], encoding)
+        return [half, half]
 
 
 # ==============================================================================================
@@ -729,6 +840,7 @@ class SameTypeOp(TTOp):
     def verify_op(self) -> None:
         v.check_operands(self, *[self.CONSTRAINT] * len(self.operands))
         v.check_results(self, self.CONSTRAINT)
+        v.elementwise(self)
         v.same_type([*self.operand_types, *self.result_types])
 
 
@@ -805,6 +917,7 @@ class ClampFOp(TTOp):
 
     def verify_op(self) -> None:
         v.check_operands(self, v.FLOAT_LIKE, v.FLOAT_LIKE, v.FLOAT_LIKE)
+        v.elementwise(self)
         v.same_type([*self.operand_types, self.result.type])
         _check_enum(PropagateNan, self.propagateNan, "propagateNan")
 
@@ -854,6 +967,7 @@ class ExternElementwiseOp(TTOp):
     def verify_op(self) -> None:
         v.check_operands(self, *[v.TT_TYPE] * len(self.srcs))
         v.check_results(self, v.TT_TYPE)
+        v.elementwise(self)
         types = [*self.operand_types, self.result.type]
         v.same_shape(types)
         v.same_encoding(types)
@@ -906,14 +1020,17 @@ class ElementwiseInlineAsmOp(TTOp):
     def verify_op(self) -> None:
         v.check_operands(self, *[v.TT_TYPE] * len(self.args))
         v.check_results(self, *[v.TT_TYPE] * len(self.results))
+        v.elementwise(self)
         v.same_encoding([*self.operand_types, *self.result_types])
         packed = self.packed_element.value.data
         if packed <= 0:
             raise VerifyException("#packed_element must be positive")
-        for t in (*self.operand_types, *self.result_types):
-            if isinstance(t, TensorType) and t.get_shape() and t.get_shape()[-1] % packed:
+        if self.args:
+            count = _num_elements(self.args[0].type) if isinstance(self.args[0].type, TensorType) else 0
+            if count % packed:
                 raise VerifyException(
-                    "the innermost dimension of every tensor must be a multiple of packed_element"
+                    f"number of input elements {count} must be a multiple of the op's "
+                    f"packed_element attribute, {packed}"
                 )
 
 
@@ -985,7 +1102,9 @@ class MakeRangeOp(TTOp):
         properties, attributes = parse_attr_dict(parser, cls)
         parser.parse_punctuation(":")
         return cls.build(
-            result_types=[parser.parse_type()], properties=properties, attributes=attributes
+            result_types=[parse_tensor_type(parser, cls.name)],
+            properties=properties,
+            attributes=attributes,
         )
 
     def print(self, printer: Printer) -> None:
@@ -1442,11 +1561,11 @@ class DotOp(TTOp):
         attr_props, attributes = split_attr_dict(cls, raw)
         properties = attr_props | properties
         parser.parse_punctuation(":")
-        a_type = parser.parse_type()
+        a_type = parse_tensor_type(parser, cls.name)
         parser.parse_punctuation("*")
-        b_type = parser.parse_type()
+        b_type = parse_tensor_type(parser, cls.name)
         parser.parse_punctuation("->")
-        d_type = parser.parse_type()
+        d_type = parse_tensor_type(parser, cls.name)
         types = [a_type, b_type, d_type]
         return cls.build(
             operands=[parser.resolve_operand(o, t) for o, t in zip(operands, types)],
@@ -1513,7 +1632,7 @@ def _upgrade_dot_attributes(
 
 def _parse_scale_type(parser: Parser) -> Attribute:
     parser.parse_punctuation(",")
-    return parser.parse_type()
+    return parse_tensor_type(parser, DotScaledOp.name)
 
 
 @irdl_op_definition
@@ -1557,13 +1676,13 @@ class DotScaledOp(TTOp):
         rhs = parse_enum(parser, ScaleDotElemType)
         properties, attributes = parse_attr_dict(parser, cls)
         parser.parse_punctuation(":")
-        a_type = parser.parse_type()
+        a_type = parse_tensor_type(parser, cls.name)
         a_scale_type = _parse_scale_type(parser) if a_scale is not None else None
         parser.parse_punctuation("*")
-        b_type = parser.parse_type()
+        b_type = parse_tensor_type(parser, cls.name)
         b_scale_type = _parse_scale_type(parser) if b_scale is not None else None
         parser.parse_punctuation("->")
-        d_type = parser.parse_type()
+        d_type = parse_tensor_type(parser, cls.name)
         return cls.build(
             operands=[
                 parser.resolve_operand(a, a_type),
@@ -1638,11 +1757,12 @@ class CombineOp(TTOp):
     RETURN_NAME: ClassVar[str] = ""
 
     def verify_op(self) -> None:
+        v.check_operands(self, *[v.TENSOR] * len(self.srcs))
+        self.verify_traits()
         if not self.srcs:
             raise VerifyException("must have at least 1 operand")
         if len(self.srcs) != len(self.results):
             raise VerifyException("must have the same number of inputs as outputs")
-        v.check_operands(self, *[v.TENSOR] * len(self.srcs))
         axis = self.axis.value.data
         ranks = [len(shape_of(t)) for t in self.operand_types]
         for rank in ranks:
@@ -1656,13 +1776,17 @@ class CombineOp(TTOp):
         for element, result_type in zip(elements, self.result_types):
             if element != element_type_or_self(result_type):
                 raise VerifyException("operand types and result types must agree")
-        self.verify_result_shapes()
-        self.verify_combiner(elements)
 
-    def verify_result_shapes(self) -> None:
-        """How result shapes follow from operand shapes."""
+    def verify_traits(self) -> None:
+        """The shape and encoding traits of the op (before its own verifier)."""
 
-    def verify_combiner(self, elements: list[Attribute]) -> None:
+    def infer_result_types(self) -> list[Attribute]:
+        """The op's `inferReturnTypes`."""
+        raise NotImplementedError
+
+    def verify_regions(self) -> None:
+        v.inferred_types(self, self.infer_result_types)
+        elements = [element_type_or_self(t) for t in self.operand_types]
         block = self.combineOp.block
         expected_args = 2 * len(self.srcs)
         if len(block.args) != expected_args:
@@ -1680,7 +1804,7 @@ class CombineOp(TTOp):
         terminator = block.last_op
         if terminator is None or terminator.name != self.RETURN_NAME:
             raise VerifyException(
-                f"combine operation must be terminated with a {self.RETURN_NAME} op"
+                f"combine operation must be terminated with a ReduceReturnOp but got {terminator}"
             )
         returned = list(terminator.operand_types)
         if len(returned) != len(self.srcs):
@@ -1703,18 +1827,30 @@ class ReduceOp(CombineOp):
     name = "tt.reduce"
     RETURN_NAME: ClassVar[str] = "tt.reduce.return"
 
-    def verify_result_shapes(self) -> None:
+    def verify_traits(self) -> None:
+        v.same_shape(self.operand_types, "all operands")
+        v.same_encoding(self.operand_types, "all operands")
+
+    def infer_result_types(self) -> list[Attribute]:
+        """`ReduceOp::inferReturnTypes`: the shape without `axis` (a scalar when none is left),
+        the layout sliced along `axis`."""
         axis = self.axis.value.data
-        for src_type, result_type in zip(self.operand_types, self.result_types):
-            expected = list(shape_of(src_type))
-            del expected[axis]
-            if list(shape_of(result_type)) != expected or (
-                not expected and isinstance(result_type, TensorType)
-            ):
-                raise VerifyException(
-                    f"result type {result_type} does not match the reduction of {src_type} "
-                    f"along axis {axis}"
-                )
+        inferred: list[Attribute] = []
+        for src in self.operand_types:
+            assert isinstance(src, TensorType)
+            shape = list(src.get_shape())
+            del shape[axis]
+            if not shape:
+                inferred.append(src.element_type)
+                continue
+            source_encoding = encoding_of(src)
+            encoding: Attribute = (
+                NoneAttr()
+                if source_encoding is None
+                else SliceEncodingAttr(IntAttr(axis), source_encoding)
+            )
+            inferred.append(TensorType(src.element_type, shape, encoding))
+        return inferred
 
 
 @irdl_op_definition
@@ -1725,11 +1861,15 @@ class ScanOp(CombineOp):
     reverse = prop_def(BoolAttr)
     RETURN_NAME: ClassVar[str] = "tt.scan.return"
 
-    def verify_result_shapes(self) -> None:
+    def verify_traits(self) -> None:
         v.check_results(self, *[v.TENSOR] * len(self.results))
         types = [*self.operand_types, *self.result_types]
-        v.same_shape(types)
         v.same_encoding(types)
+        v.same_shape(types)
+
+    def infer_result_types(self) -> list[Attribute]:
+        """`ScanOp::inferReturnTypes`: the operand types."""
+        return list(self.operand_types)
 
 
 class CombineReturnOp(TTOp):

@@ -28,7 +28,7 @@ import bisect
 import gc
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from math import prod
 
 from xdsl.context import Context
@@ -54,7 +54,7 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import KIND_BY_PUNCTUATION_SPELLING, MLIRTokenKind, PunctuationSpelling
 
-from ttc.ir.errors import SourceLocation, TtcError
+from ttc.ir.errors import Note, SourceLocation, TtcError
 from ttc.ir.lexer import FastMLIRLexer
 from ttc.ir.locations import LOCATION_CLASSES
 
@@ -130,6 +130,7 @@ class TtcParser(Parser):
         self._resolving: set[str] = set()
         self._after_loc = -1
         self._forward_uses: dict[str, Span] = {}
+        self._definitions: dict[SSAValue, Span] = {}
         self._custom_op_name = True
         self._op_names: list[int] = []
         self._unlocated_args: dict[BlockArgument, str] = {}
@@ -460,12 +461,22 @@ class TtcParser(Parser):
             self._forward_uses.setdefault(name, operand.span)
         value = self.ssa_values.get(name)
         if value is not None and operand.index < len(value) and value[operand.index].type != type:
-            self.raise_error(
+            error = self.source.error(
                 f"use of value '%{name}' expects different type than prior uses: "
                 f"'{type}' vs '{value[operand.index].type}'",
-                operand.span,
+                operand.span.start,
             )
+            prior = self._definitions.get(value[operand.index])
+            if prior is not None:
+                error.notes.append(Note("prior use here", self.source.location(prior.start)))
+            raise error
         return super().resolve_operand(operand, type)
+
+    def _register_ssa_definition(self, name: str, values: Sequence[SSAValue], span: Span) -> None:
+        """Also remember where each value was defined, for MLIR's "prior use here" note."""
+        super()._register_ssa_definition(name, values, span)
+        for value in values:
+            self._definitions[value] = span
 
     def parse_ttc_module(self) -> ModuleOp:
         """The module in the buffer: its only top-level `module`, or an implicit one."""

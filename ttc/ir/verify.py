@@ -10,16 +10,27 @@ failure becomes a `TtcError` at the op's location, worded `'tt.load' op <message
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
+from ttc.ir.diagnostics import Diagnostic, emit
 from ttc.ir.dominance import immediate_dominators
 from ttc.ir.errors import Note, TtcError
 from ttc.ir.locations import source_location
 
 _XDSL_PREFIX = re.compile(r"^(?:Operation does not verify: )+")
+
+
+class VerifyErrors(VerifyException):
+    """A verifier failure that MLIR reports as several errors at the op: `earlier` (full
+    messages, emitted first as they stand) and then this exception's message, as `'op' op ...`."""
+
+    def __init__(self, message: str, earlier: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.earlier = earlier
 
 
 def verify_module(module: ModuleOp, filename: str) -> None:
@@ -29,18 +40,37 @@ def verify_module(module: ModuleOp, filename: str) -> None:
     reported against it.
     """
     for op in module.walk():
-        try:
-            op.verify(verify_nested_ops=False)
-        except (VerifyException, DiagnosticException) as err:
-            raise op_verify_error(op, str(err), filename) from None
-        except TtcError as err:
-            if err.location is None:
-                err.location = source_location(op.location)
-            raise
-        except Exception as err:  # an op verifier tripping over malformed IR
-            raise op_verify_error(op, f"{type(err).__name__}: {err}", filename) from None
+        _check(op, lambda op=op: op.verify(verify_nested_ops=False), filename)
     _verify_dominance(module, filename)
     _verify_layouts(module, filename)
+    for op in module.walk():
+        if isinstance(op, RegionPhaseVerifier):
+            _check(op, op.verify_regions, filename)
+
+
+class RegionPhaseVerifier:
+    """An op with checks MLIR runs in its region phase, after the ops nested in it: its
+    `verifyRegions` and the `InferTypeOpInterface` result-type check. ttc runs them once every
+    op and every tensor layout has verified."""
+
+    def verify_regions(self) -> None:
+        """Raise `VerifyException` (or `VerifyErrors`) with the op's region-phase failure."""
+
+
+def _check(op: Operation, verify: Callable[[], None], filename: str) -> None:
+    try:
+        verify()
+    except (VerifyException, DiagnosticException) as err:
+        if isinstance(err, VerifyErrors):
+            for message in err.earlier:
+                emit(Diagnostic("error", message, source_location(op.location)))
+        raise op_verify_error(op, str(err), filename) from None
+    except TtcError as err:
+        if err.location is None:
+            err.location = source_location(op.location)
+        raise
+    except Exception as err:  # an op verifier tripping over malformed IR
+        raise op_verify_error(op, f"{type(err).__name__}: {err}", filename) from None
 
 
 def op_verify_error(op: Operation, message: str, filename: str) -> TtcError:
