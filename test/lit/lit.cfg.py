@@ -17,7 +17,7 @@ config.excludes = ["Inputs", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
 config.environment["PYTHONUNBUFFERED"] = "1"
-for var in ("HOME", "PATH", "TTC_PTXAS", "TTC_LIBDEVICE"):
+for var in ("HOME", "PATH", "PYTHONPATH", "TTC_PTXAS", "TTC_LIBDEVICE"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 

@@ -35,7 +35,14 @@ from xdsl.dialects.builtin import (
     TensorType,
     i32,
 )
-from xdsl.ir import Attribute, Dialect, Operation, ParametrizedAttribute, SSAValue, TypeAttribute
+from xdsl.ir import (
+    Attribute,
+    Dialect,
+    Operation,
+    ParametrizedAttribute,
+    SSAValue,
+    TypeAttribute,
+)
 from xdsl.irdl import (
     AnyAttr,
     AttrSizedOperandSegments,
@@ -66,15 +73,23 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import legacy
+from ttc.dialects.tt_types import bit_width
 from ttc.dialects.ttg_attrs import (
     ENCODING_ATTRS,
     BlockedEncodingAttr,
     DistributedEncoding,
     LayoutEncoding,
+    SharedEncoding,
+    SharedLinearEncodingAttr,
     SharedMemorySpaceAttr,
+    format_ints,
     int_list,
     ints,
 )
+from ttc.dialects.ttg_shared_attrs import SHARED_ATTRS, PaddedSharedEncodingAttr
+from ttc.dialects.ttg_warp_specialize import lookup_num_warps
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
 
 # --------------------------------------------------------------------------------------------
 # Types
@@ -146,18 +161,50 @@ class MemDescType(ParametrizedAttribute, TypeAttribute):
         )
 
     def verify(self) -> None:
+        """Triton's `MemDescType::verify`, check for check and word for word."""
         shape, alloc = self.get_shape(), self.get_alloc_shape()
-        if any(d <= 0 or d & (d - 1) for d in shape[1:]):
-            raise VerifyException(
-                f"shape must have power-of-2 dimensions; got {_format_shape(shape)[:-1]}"
-            )
+        if not shape:
+            raise VerifyException("rank 0 memdesc is not allowed")
+        width = bit_width(self.element_type)
+        if width != 1 and width < 8:
+            raise VerifyException(f"element type bit width must be 1 or at least 8; got {width}")
+        if 0 in shape:
+            raise VerifyException("shape has 0 dimension")
+        if 0 in alloc:
+            raise VerifyException("alloc shape has 0 dimension")
         if len(alloc) < len(shape):
             raise VerifyException("alloc shape must have at least as many dimensions as shape")
+        encoding = self.encoding
+        if not isinstance(encoding, SharedEncoding):
+            raise VerifyException(f"{encoding} is not a valid encoding")
+        rank = encoding.rank
+        if rank not in (len(shape), len(shape) - 1):
+            raise VerifyException(
+                "rank must be equal to or one less than the shape size. "
+                f"Got {rank} and {len(shape)}"
+            )
+        # Only a leading pipelining dimension may have a size that is not a power of two.
+        if not all(is_power_of_two(d) for d in shape[len(shape) - rank :]):
+            raise VerifyException(
+                f"shape must have power-of-2 and non-zero dimensions; got {format_ints(shape)}"
+            )
+        if not all(is_power_of_two(d) for d in alloc[len(alloc) - rank :]):
+            raise VerifyException(
+                "alloc shape must have power-of-2 and non-zero dimensions; got "
+                f"{format_ints(alloc)}"
+            )
         if any(s > a for s, a in zip(shape, alloc[len(alloc) - len(shape) :])):
             raise VerifyException(
                 "shape must be less than or equal to allocShape. shape = "
-                f"[{', '.join(map(str, shape))}], allocShape = [{', '.join(map(str, alloc))}]"
+                f"[{format_ints(shape)}], allocShape = [{format_ints(alloc)}]"
             )
+        if not isinstance(self.memory_space, SharedMemorySpaceAttr):
+            raise VerifyException(
+                "memorySpace must be SharedMemorySpace for shared encoding. "
+                f"Got {self.memory_space}"
+            )
+        if isinstance(encoding, PaddedSharedEncodingAttr | SharedLinearEncodingAttr):
+            _check_component_shape(encoding, alloc[len(alloc) - rank :])
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -220,6 +267,23 @@ class MemDescType(ParametrizedAttribute, TypeAttribute):
         self.print_body(printer)
 
 
+def _check_component_shape(
+    encoding: PaddedSharedEncodingAttr | SharedLinearEncodingAttr, alloc: Sequence[int]
+) -> None:
+    """A layout given by its bases covers exactly the allocation (its last `rank` dimensions)."""
+    if isinstance(encoding, PaddedSharedEncodingAttr):
+        covered = ints(encoding.shape)
+    else:
+        layout = encoding.linear_layout()
+        covered = tuple(layout.out_dim_size(d) for d in layout.out_dims)
+    for dim, (expected, got) in enumerate(zip(alloc, covered, strict=True)):
+        if expected != got:
+            raise VerifyException(
+                f"Mismatch in expected shape for dimension {dim}. Expected: {expected}, "
+                f"got: {got}"
+            )
+
+
 def parse_memdesc_maybe_unqualified(parser: AttrParser) -> MemDescType:
     """A memdesc written in full (`!ttg.memdesc<...>`) or, as some ops print it, as `<...>`."""
     if parser.parse_optional_punctuation("<") is not None:
@@ -263,6 +327,27 @@ def _check_same_shape_and_element(
         raise VerifyException(
             f"{op_name}: the tensor and the memdesc must have the same element type"
         )
+
+
+def layout_dims(shape: Sequence[int], encoding: Attribute) -> tuple[int, ...]:
+    """Triton's `dropPipeliningDim`: the trailing dimensions the encoding lays out (the leading
+    ones index pipeline stages or buffers)."""
+    if isinstance(encoding, LayoutEncoding):
+        return tuple(shape[len(shape) - encoding.rank :])
+    return tuple(shape)
+
+
+def memdesc_layout(memdesc: MemDescType) -> LinearLayout | None:
+    """The linear layout (offset, block) -> logical dims of a shared-memory buffer's allocation
+    (Triton's `toLinearLayout(MemDescType)`); None for encodings without one in ttc."""
+    if not isinstance(memdesc.encoding, SharedEncoding):
+        return None
+    try:
+        return to_linear_layout(
+            memdesc.encoding, layout_dims(memdesc.get_alloc_shape(), memdesc.encoding)
+        )
+    except LayoutError:
+        return None
 
 
 # --------------------------------------------------------------------------------------------
@@ -328,16 +413,45 @@ class LocalAllocOp(IRDLOperation):
     assembly_format = "($src^)? attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
+        """Triton's `LocalAllocOp::verify` (with `verifyAllocOp` and `verifyMemoryOpTypes`)."""
         memdesc = _memdesc(self.result, "result")
+        if not isinstance(memdesc.memory_space, SharedMemorySpaceAttr):
+            raise VerifyException("should create a buffer of shared memory")
+        if bit_width(memdesc.element_type) % 8:
+            raise VerifyException("element type bit width must be a multiple of 8")
+        if self.src is not None:
+            _check_shared_memory_rank(_tensor(self.src, "src"), memdesc, "source")
+        if memdesc.get_shape() != memdesc.get_alloc_shape():
+            raise VerifyException("result shape and its alloc shape must match")
         if self.src is None:
             if not memdesc.is_mutable:
-                raise VerifyException("a local_alloc without a source must be mutable")
+                raise VerifyException("uninitialized alloc must have a mutable memdesc type")
             return
         tensor = _tensor(self.src, "src")
         if tensor.get_element_type() != memdesc.element_type:
-            raise VerifyException("result element type must match the source element type")
+            raise VerifyException(
+                f"source element type {tensor} must match destination element type "
+                f"{memdesc.element_type}"
+            )
         if tensor.get_shape() != memdesc.get_shape():
-            raise VerifyException("result shape must match the source shape")
+            raise VerifyException(
+                f"source shape [{'x'.join(map(str, tensor.get_shape()))}] must match "
+                f"[destination shape {'x'.join(map(str, memdesc.get_shape()))}]"
+            )
+
+
+def _check_shared_memory_rank(
+    tensor: TensorType[Attribute], memdesc: MemDescType, what: str
+) -> None:
+    """Triton's `verifySharedMemoryRank`: the register tensor has the memdesc encoding's rank."""
+    encoding = memdesc.encoding
+    if not isinstance(encoding, LayoutEncoding):
+        raise VerifyException("expected memdesc to have a shared memory encoding")
+    if len(tensor.get_shape()) != encoding.rank:
+        raise VerifyException(
+            f"{what} has rank {len(tensor.get_shape())} but memdesc encoding has rank "
+            f"{encoding.rank}"
+        )
 
 
 @irdl_op_definition
@@ -409,11 +523,20 @@ class MemDescIndexOp(IRDLOperation):
     def verify_(self) -> None:
         src, res = _memdesc(self.src, "src"), _memdesc(self.result, "result")
         if src.element_type != res.element_type:
-            raise VerifyException("src and result must have the same element type")
+            raise VerifyException("result element type must match desc element type")
+        if src.encoding != res.encoding:
+            raise VerifyException("src and result must have the same encoding")
         if len(res.get_shape()) != len(src.get_shape()) - 1:
             raise VerifyException("result rank must be input rank - 1")
-        if res.get_shape() != src.get_shape()[1:]:
+        if len(src.get_alloc_shape()) != len(src.get_shape()):
+            raise VerifyException("We don't allow taking memdesc_index of a memdesc_index")
+        layout_shape = layout_dims(src.get_shape(), src.encoding)
+        if layout_shape != res.get_shape():
             raise VerifyException("result shape must equal to srcShape[1:]")
+        if layout_dims(src.get_alloc_shape(), src.encoding) != layout_shape:
+            raise VerifyException("We only support memdesc_index of a multibuffer-prefix subview")
+        if res.get_alloc_shape() != res.get_shape():
+            raise VerifyException("alloc shape must match shape for the result")
 
 
 @irdl_op_definition
@@ -464,13 +587,57 @@ class MemDescSubsliceOp(IRDLOperation):
         offsets = self.offset_values()
         if src.element_type != res.element_type:
             raise VerifyException("result element type must match desc element type")
+        if src.encoding != res.encoding:
+            raise VerifyException("src and result must have the same encoding")
         if len(offsets) != len(src.get_shape()):
             raise VerifyException("offsets must have the same rank as input")
         if len(res.get_shape()) != len(src.get_shape()):
             raise VerifyException("result rank must equal to input rank")
-        for offset, size, full in zip(offsets, res.get_shape(), src.get_shape()):
-            if offset < 0 or offset + size > full:
-                raise VerifyException("offsets must be in bounds of the input shape")
+        if src.get_alloc_shape() != res.get_alloc_shape():
+            raise VerifyException("source and result must have the same allocation shape")
+        if not isinstance(src.encoding, SharedEncoding):
+            raise VerifyException("src and dst must both be of shared memory encoding")
+        prefix = len(offsets) - len(layout_dims(offsets, src.encoding))
+        split = [
+            dim for dim, (a, b) in enumerate(zip(src.get_shape(), res.get_shape())) if a != b
+        ]
+        for dim, offset in enumerate(offsets):
+            size, full = res.get_shape()[dim], src.get_shape()[dim]
+            if dim not in split:
+                if offset:
+                    raise VerifyException(
+                        "A non zero offset found in a dimension that is not being split"
+                    )
+                continue
+            if offset < 0 or offset > full - size:
+                raise VerifyException("The split offset may not exceed the source shape")
+            if dim >= prefix and offset & (size - 1):
+                raise VerifyException("The split offset may not touch the tile")
+        if any(dim >= prefix for dim in split):
+            _check_split_along_tiles(src, res, [dim - prefix for dim in split if dim >= prefix])
+
+
+def _check_split_along_tiles(
+    src: MemDescType, res: MemDescType, layout_split: Sequence[int]
+) -> None:
+    """A subslice's tiles must be whole swizzle tiles: stepping a split dimension by the tile
+    size (and each doubling of it) moves by a power of two in the buffer (Triton's check in
+    `MemDescSubsliceOp::verify`)."""
+    layout = memdesc_layout(src)
+    if layout is None:
+        return
+    inverse = layout.pseudo_invert()
+    res_shape = layout_dims(res.get_shape(), res.encoding)
+    src_shape = layout_dims(src.get_shape(), src.encoding)
+    names = layout.out_dims
+    for dim in layout_split:
+        size = res_shape[dim]
+        while size < src_shape[dim]:
+            offset = inverse.apply({name: size if i == dim else 0 for i, name in enumerate(names)})
+            step = offset["offset"]
+            if step & (step - 1):
+                raise VerifyException("We don't support splitting along the swizzling pattern")
+            size *= 2
 
 
 @irdl_op_definition
@@ -888,26 +1055,26 @@ def _check_tensor_layout(op: Operation, tensor: TensorType[Attribute]) -> str | 
         )
     if not isinstance(encoding, BlockedEncodingAttr):
         return None
-    threads = prod(ints(encoding.threads_per_warp))
-    required_threads = _context_value(op, THREADS_PER_WARP, 32)
-    if threads != required_threads:
-        return (
-            f"Layout has a total of {threads} threads per warp, but the context requires "
-            f"{required_threads} threads per warp."
-        )
-    warps = prod(ints(encoding.warps_per_cta))
-    required_warps = _context_value(op, NUM_WARPS, 4)
-    if warps != required_warps:
-        return (
-            f"Layout has a total of {warps} warps per CTA, but the context requires "
-            f"{required_warps} warps per CTA."
-        )
     ctas = prod(encoding.cta_layout.ctas_per_cga)
     required_ctas = _context_value(op, NUM_CTAS, 1)
     if ctas != required_ctas:
         return (
-            f"Layout has a total of {ctas} CTAs per CGA, but the context requires "
-            f"{required_ctas} CTAs per CGA."
+            f"Layout has {ctas} CTAs per CGA, but the context requires {required_ctas} CTAs per "
+            "CGA."
+        )
+    threads = prod(ints(encoding.threads_per_warp))
+    required_threads = _context_value(op, THREADS_PER_WARP, 32)
+    if threads != required_threads:
+        return (
+            f"Layout has {threads} threads per warp, but the module specifies "
+            f"{required_threads} threads per warp."
+        )
+    warps = prod(ints(encoding.warps_per_cta))
+    required_warps = lookup_num_warps(op) or 4
+    if warps != required_warps:
+        return (
+            f"Layout has {warps} warps per CTA, but the context requires {required_warps} warps "
+            "per CTA."
         )
     return None
 
@@ -917,25 +1084,36 @@ def verify_layouts(module: ModuleOp) -> None:
 
     For each op's operand and result tensors (Triton's `VerifyTensorLayoutsTrait`, applied to
     every op): the encoding's rank equals the tensor's rank, and for `#ttg.blocked` the products
-    of `threadsPerWarp`, `warpsPerCTA` and `CTAsPerCGA` equal `"ttg.threads-per-warp"` (default
-    32), `"ttg.num-warps"` and `"ttg.num-ctas"` (default 1), read from the nearest enclosing op
-    that sets them (a `tt.func` may override the module). Only modules that set
+    of `CTAsPerCGA`, `threadsPerWarp` and `warpsPerCTA` equal `"ttg.num-ctas"` (default 1),
+    `"ttg.threads-per-warp"` (default 32) and `"ttg.num-warps"`, read from the nearest enclosing
+    op that sets them (a `tt.func` may override the module; inside a `ttg.warp_specialize`
+    partition, its `partitionNumWarps` entry is the number of warps). Only modules that set
     `"ttg.num-warps"` are checked for the counts: TTIR has no layouts to check.
 
     Call it after `module.verify()`; it raises `LayoutVerifyException` naming the failing op.
     The message is Triton's on one line (Triton puts a newline before "Layout has ..."), so that
     an `expected-error` on either part matches.
     """
-    check_counts = _int_attr(module, NUM_WARPS) is not None
+    check_counts = checks_layout_counts(module)
     for op in module.walk():
-        for prefix, tensor in _tensor_types(op):
-            encoding = tensor.encoding
-            if not check_counts and isinstance(encoding, DistributedEncoding):
-                message = _check_rank_only(tensor)
-            else:
-                message = _check_tensor_layout(op, tensor)
-            if message is not None:
-                raise LayoutVerifyException(f"{prefix}{encoding}. {message}", op)
+        verify_op_layouts(op, check_counts)
+
+
+def checks_layout_counts(module: ModuleOp) -> bool:
+    """Whether `verify_op_layouts` checks warp, lane and CTA counts in `module` (TTGIR)."""
+    return _int_attr(module, NUM_WARPS) is not None
+
+
+def verify_op_layouts(op: Operation, check_counts: bool) -> None:
+    """`verify_layouts` for one op's operand and result tensors."""
+    for prefix, tensor in _tensor_types(op):
+        encoding = tensor.encoding
+        if not check_counts and isinstance(encoding, DistributedEncoding):
+            message = _check_rank_only(tensor)
+        else:
+            message = _check_tensor_layout(op, tensor)
+        if message is not None:
+            raise LayoutVerifyException(f"{prefix}{encoding}. {message}", op)
 
 
 def _check_rank_only(tensor: TensorType[Attribute]) -> str | None:
@@ -967,6 +1145,6 @@ TTG = Dialect(
         BarrierOp,
         *legacy.LEGACY_TTG_OPS,
     ],
-    [*ENCODING_ATTRS, MemDescType, AsyncTokenType, *legacy.LEGACY_TTG_ATTRS],
+    [*ENCODING_ATTRS, *SHARED_ATTRS, MemDescType, AsyncTokenType, *legacy.LEGACY_TTG_ATTRS],
 )
 """The `ttg` dialect object registered by `ttc.ir.context.make_context`."""

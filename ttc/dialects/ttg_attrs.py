@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from math import prod
+from typing import NoReturn, TypeVar
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr
 from xdsl.ir import Attribute, ParametrizedAttribute
@@ -32,6 +33,11 @@ from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.lexer import Span
+
+from ttc.ir.errors import DialectParseError
+from ttc.layouts.linear import LinearLayout
+from ttc.layouts.utils import is_permutation_matrix_layout, standard_out_dim_names
 
 AttrT = TypeVar("AttrT", bound=Attribute)
 
@@ -63,12 +69,12 @@ def is_permutation(order: Sequence[int]) -> bool:
     return sorted(order) == list(range(len(order)))
 
 
-def _format_ints(values: Iterable[int]) -> str:
+def format_ints(values: Iterable[int]) -> str:
     return ", ".join(str(v) for v in values)
 
 
-def _format_bases(bases: Iterable[Iterable[int]]) -> str:
-    return "[" + ", ".join(f"[{_format_ints(b)}]" for b in bases) + "]"
+def format_bases(bases: Iterable[Iterable[int]]) -> str:
+    return "[" + ", ".join(f"[{format_ints(b)}]" for b in bases) + "]"
 
 
 # --------------------------------------------------------------------------------------------
@@ -126,7 +132,7 @@ class CTALayout:
         if not is_permutation(self.cta_order):
             raise VerifyException(
                 "CTAOrder must be a permutation of 0..(rank-1), but was "
-                f"[{_format_ints(self.cta_order)}]"
+                f"[{format_ints(self.cta_order)}]"
             )
         if any(x == 0 for x in self.ctas_per_cga):
             raise VerifyException("Every element in CTAsPerCGA must be greater than 0.")
@@ -138,9 +144,9 @@ class CTALayout:
         if self == CTALayout.default(rank):
             return ""
         return (
-            f", CTAsPerCGA = [{_format_ints(self.ctas_per_cga)}]"
-            f", CTASplitNum = [{_format_ints(self.cta_split_num)}]"
-            f", CTAOrder = [{_format_ints(self.cta_order)}]"
+            f", CTAsPerCGA = [{format_ints(self.ctas_per_cga)}]"
+            f", CTASplitNum = [{format_ints(self.cta_split_num)}]"
+            f", CTAOrder = [{format_ints(self.cta_order)}]"
         )
 
 
@@ -179,8 +185,10 @@ class EncodingBody:
         parser.parse_punctuation(">")
         return EncodingBody(parser, entries, start, tuple(keys))
 
-    def error(self, message: str) -> None:
-        self.parser.raise_error(message, self.start, self.parser.pos)
+    def error(self, message: str) -> NoReturn:
+        """Fail with Triton's `message`, pointing at the whole attribute body."""
+        span = Span(self.start, self.parser.pos, self.parser.lexer.input)
+        raise DialectParseError(span, message)
 
     def has(self, key: str) -> bool:
         return key in self.entries
@@ -223,7 +231,10 @@ class EncodingBody:
         return tuple(self._int(v, key) for v in value.data)
 
     def bases(self, key: str) -> tuple[tuple[int, ...], ...]:
+        """The bases of input dimension `key` (Triton's `parseLinearLayout`, one dimension)."""
         value = self._value(key)
+        if value is None:
+            self.error(f"Expected basis of '{key}' not found")
         if not isinstance(value, ArrayAttr):
             self.error(f"Expected array of arrays for basis of '{key}'")
         result: list[tuple[int, ...]] = []
@@ -251,8 +262,15 @@ class EncodingBody:
             if present:
                 self.error("CGALayout cannot be combined with CTAsPerCGA, CTASplitNum, CTAOrder")
             bases = self.bases("CGALayout")
+            if any(v < 0 for b in bases for v in b):
+                self.error("expected an unsigned integer value in CGALayout entry")
             if any(len(b) != rank for b in bases):
-                self.error(f"CGALayout bases must have rank {rank}")
+                self.error(f"'CGALayout' entry length does not match rank {rank}")
+            cga = LinearLayout([("block", bases)], standard_out_dim_names(rank))
+            if not is_permutation_matrix_layout(cga):
+                self.error(
+                    "After removing broadcast bases the CGA encoding must be a permutation matrix"
+                )
             return CTALayout.from_cga_bases(bases, rank)
         if not present:
             return CTALayout.default(rank)
@@ -295,6 +313,11 @@ class LayoutEncoding(ParametrizedAttribute):
         """The rank of the tensors this encoding applies to."""
         raise NotImplementedError(type(self).__name__)
 
+    @property
+    def num_ctas(self) -> int:
+        """The CTAs of the cluster the encoding spreads over (Triton's `getNumCTAs`)."""
+        raise NotImplementedError(type(self).__name__)
+
 
 class DistributedEncoding(LayoutEncoding):
     """A register layout: which lane of which warp holds which element (Triton's
@@ -316,6 +339,10 @@ class _WithCTALayout(LayoutEncoding):
             ints(getattr(self, "cta_split_num")),
             ints(getattr(self, "cta_order")),
         )
+
+    @property
+    def num_ctas(self) -> int:
+        return prod(self.cta_layout.ctas_per_cga)
 
 
 # --------------------------------------------------------------------------------------------
@@ -375,7 +402,7 @@ class BlockedEncodingAttr(DistributedEncoding, _WithCTALayout):
         if not is_permutation(ints(self.order)):
             raise VerifyException(
                 "order must be a permutation of 0..(rank-1), but was "
-                f"[{_format_ints(ints(self.order))}]"
+                f"[{format_ints(ints(self.order))}]"
             )
 
     @classmethod
@@ -395,10 +422,10 @@ class BlockedEncodingAttr(DistributedEncoding, _WithCTALayout):
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string(
-            f"<{{sizePerThread = [{_format_ints(ints(self.size_per_thread))}]"
-            f", threadsPerWarp = [{_format_ints(ints(self.threads_per_warp))}]"
-            f", warpsPerCTA = [{_format_ints(ints(self.warps_per_cta))}]"
-            f", order = [{_format_ints(ints(self.order))}]"
+            f"<{{sizePerThread = [{format_ints(ints(self.size_per_thread))}]"
+            f", threadsPerWarp = [{format_ints(ints(self.threads_per_warp))}]"
+            f", warpsPerCTA = [{format_ints(ints(self.warps_per_cta))}]"
+            f", order = [{format_ints(ints(self.order))}]"
             f"{self.cta_layout.suffix(self.rank)}}}>"
         )
 
@@ -416,6 +443,10 @@ class SliceEncodingAttr(DistributedEncoding):
     @property
     def rank(self) -> int:
         return self.parent.rank - 1
+
+    @property
+    def num_ctas(self) -> int:
+        return self.parent.num_ctas
 
     def verify(self) -> None:
         parent_rank = self.parent.rank
@@ -523,9 +554,9 @@ class NvidiaMmaEncodingAttr(DistributedEncoding, _WithCTALayout):
         printer.print_string(
             f"<{{versionMajor = {self.version_major.data}"
             f", versionMinor = {self.version_minor.data}"
-            f", warpsPerCTA = [{_format_ints(ints(self.warps_per_cta))}]"
+            f", warpsPerCTA = [{format_ints(ints(self.warps_per_cta))}]"
             f"{self.cta_layout.suffix(self.rank)}"
-            f", instrShape = [{_format_ints(ints(self.instr_shape))}]}}>"
+            f", instrShape = [{format_ints(ints(self.instr_shape))}]}}>"
         )
 
 
@@ -550,6 +581,10 @@ class DotOperandEncodingAttr(DistributedEncoding):
     @property
     def rank(self) -> int:
         return self.parent.rank
+
+    @property
+    def num_ctas(self) -> int:
+        return self.parent.num_ctas
 
     def verify(self) -> None:
         op_idx, k_width, parent = self.op_idx.data, self.k_width.data, self.parent
@@ -602,20 +637,12 @@ class DotOperandEncodingAttr(DistributedEncoding):
 LINEAR_IN_DIMS = ("register", "lane", "warp", "block")
 
 
-def _check_bases(bases: dict[str, tuple[tuple[int, ...], ...]], rank: int, kind: str) -> None:
+def _check_basis_lengths(bases: dict[str, tuple[tuple[int, ...], ...]], rank: int) -> None:
     for dim, vectors in bases.items():
         for basis in vectors:
             if len(basis) != rank:
                 raise VerifyException(
-                    f"every basis of '{dim}' must have {rank} entries, got [{_format_ints(basis)}]"
-                )
-            if sum(1 for v in basis if v != 0) > 1:
-                raise VerifyException(
-                    f"In a {kind} layout, each base must move in at most one dimension."
-                )
-            if any(v < 0 or (v & (v - 1)) for v in basis):
-                raise VerifyException(
-                    f"basis entries must be zero or a power of two, got [{_format_ints(basis)}]"
+                    f"every basis of '{dim}' must have {rank} entries, got [{format_ints(basis)}]"
                 )
 
 
@@ -650,10 +677,23 @@ class LinearEncodingAttr(DistributedEncoding):
     def rank(self) -> int:
         return _bases_rank(self.bases().values())
 
+    @property
+    def num_ctas(self) -> int:
+        return 1 << len(self.block.data)
+
     def verify(self) -> None:
         if self.rank == 0:
             raise VerifyException("Empty Layout not supported")
-        _check_bases(self.bases(), self.rank, "distributed")
+        _check_basis_lengths(self.bases(), self.rank)
+        if not is_permutation_matrix_layout(self.linear_layout()):
+            raise VerifyException(
+                "LinearEncodingAttr requires a permutation matrix layout after removing broadcast "
+                "bases"
+            )
+
+    def linear_layout(self) -> LinearLayout:
+        """The layout itself, each output as large as its bases reach."""
+        return LinearLayout(list(self.bases().items()), standard_out_dim_names(self.rank))
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -662,7 +702,7 @@ class LinearEncodingAttr(DistributedEncoding):
         return body.build(cls, params)
 
     def print_parameters(self, printer: Printer) -> None:
-        body = ", ".join(f"{dim} = {_format_bases(b)}" for dim, b in self.bases().items())
+        body = ", ".join(f"{dim} = {format_bases(b)}" for dim, b in self.bases().items())
         printer.print_string(f"<{{{body}}}>")
 
 
@@ -713,7 +753,7 @@ class SwizzledSharedEncodingAttr(SharedEncoding, _WithCTALayout):
         if not is_permutation(ints(self.order)):
             raise VerifyException(
                 "order must be a permutation of 0..(rank-1), but was "
-                f"[{_format_ints(ints(self.order))}]"
+                f"[{format_ints(ints(self.order))}]"
             )
 
     @classmethod
@@ -732,7 +772,7 @@ class SwizzledSharedEncodingAttr(SharedEncoding, _WithCTALayout):
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string(
             f"<{{vec = {self.vec.data}, perPhase = {self.per_phase.data}"
-            f", maxPhase = {self.max_phase.data}, order = [{_format_ints(ints(self.order))}]"
+            f", maxPhase = {self.max_phase.data}, order = [{format_ints(ints(self.order))}]"
             f"{self.cta_layout.suffix(self.rank)}}}>"
         )
 
@@ -845,9 +885,17 @@ class SharedLinearEncodingAttr(SharedEncoding):
     def bases(self) -> dict[str, tuple[tuple[int, ...], ...]]:
         return {dim: bases_of(getattr(self, dim)) for dim in SHARED_LINEAR_IN_DIMS}
 
+    def linear_layout(self) -> LinearLayout:
+        """The layout itself, each output as large as its bases reach."""
+        return LinearLayout(list(self.bases().items()), standard_out_dim_names(self.rank))
+
     @property
     def rank(self) -> int:
         return _bases_rank(self.bases().values())
+
+    @property
+    def num_ctas(self) -> int:
+        return 1 << len(self.block.data)
 
     def verify(self) -> None:
         align = self.alignment.data
@@ -857,16 +905,13 @@ class SharedLinearEncodingAttr(SharedEncoding):
             raise VerifyException(
                 "SharedLinearEncodingAttr requires at least one output dimension."
             )
-        bases = self.bases()
-        for dim, vectors in bases.items():
-            for basis in vectors:
-                if len(basis) != self.rank:
-                    raise VerifyException(
-                        f"every basis of '{dim}' must have {self.rank} entries, "
-                        f"got [{_format_ints(basis)}]"
-                    )
-        nonzero = [b for vectors in bases.values() for b in vectors if any(b)]
-        if len(set(nonzero)) != len(nonzero):
+        _check_basis_lengths(self.bases(), self.rank)
+        layout = self.linear_layout()
+        if not layout.is_surjective():
+            raise VerifyException("The layout must be surjective")
+        for dim in SHARED_LINEAR_IN_DIMS:
+            layout = layout.remove_zero_bases_along_dim(dim)
+        if not layout.is_invertible():
             raise VerifyException("After removing the zero bases the layout must be bijective")
 
     @classmethod
@@ -888,9 +933,9 @@ class SharedLinearEncodingAttr(SharedEncoding):
 
     def print_parameters(self, printer: Printer) -> None:
         bases = self.bases()
-        parts = [f"offset = {_format_bases(bases['offset'])}"]
+        parts = [f"offset = {format_bases(bases['offset'])}"]
         if bases["block"]:
-            parts.append(f"block = {_format_bases(bases['block'])}")
+            parts.append(f"block = {format_bases(bases['block'])}")
         printer.print_string(f"<{{{', '.join(parts)}}}, alignment = {self.alignment.data}>")
 
 

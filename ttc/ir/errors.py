@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from xdsl.utils.exceptions import ParseError
+
 
 @dataclass(frozen=True)
 class SourceLocation:
@@ -58,3 +60,8 @@ class UsageError(TtcError):
 
     def __init__(self, message: str) -> None:
         super().__init__(message, exit_code=2)
+
+
+class DialectParseError(ParseError):
+    """A parse error worded by a dialect's own parser (as Triton words it), reported verbatim
+    rather than reworded like xDSL's generic parser messages."""

@@ -54,7 +54,7 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import KIND_BY_PUNCTUATION_SPELLING, MLIRTokenKind, PunctuationSpelling
 
-from ttc.ir.errors import Note, SourceLocation, TtcError
+from ttc.ir.errors import DialectParseError, Note, SourceLocation, TtcError
 from ttc.ir.lexer import FastMLIRLexer
 from ttc.ir.locations import LOCATION_CLASSES
 
@@ -582,7 +582,9 @@ def _from_parse_error(source: SourceMap, err: ParseError) -> TtcError:
     if message == " in block definition":
         at_end = err.span.start >= len(source.text.rstrip())
         message = "unexpected end of file: expected '}'" if at_end else "expected '}' or a block label"
-    return source.error(_mlir_wording(message), err.span.start)
+    if not isinstance(err, DialectParseError):
+        message = _mlir_wording(message)
+    return source.error(message, err.span.start)
 
 
 _REWORDS: tuple[tuple[re.Pattern[str], str], ...] = (

@@ -1,22 +1,24 @@
 """Verify a parsed or transformed module and report the first failure as MLIR does.
 
 Mirrors MLIR's `OperationVerifier` (`mlir/lib/IR/Verifier.cpp`): ops are checked in pre-order
-(an op before the ops nested in it), each by xDSL's structural checks and the op's own verifier,
-plus dominance (`operand #0 does not dominate this use`); then the
-TritonGPU layout rules (`ttc.dialects.ttg.verify_layouts`) when that dialect provides them. The
-failure becomes a `TtcError` at the op's location, worded `'tt.load' op <message>`.
+(an op before the ops nested in it), each by xDSL's structural checks, the op's own verifier and
+the TritonGPU layout rules (`ttc.dialects.ttg.verify_op_layouts`, Triton's
+`VerifyTensorLayoutsTrait`); after the ops nested in an op, its region phase (`verifyRegions`
+and the `InferTypeOpInterface` result check, `RegionPhaseVerifier`); ops isolated from above are
+verified each on its own, after the ops around them; then dominance (`operand #0 does not dominate this use`). A failure becomes a
+`TtcError` at the op's location, worded `'tt.load' op <message>`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Iterator
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
-from ttc.ir.diagnostics import Diagnostic, emit
 from ttc.ir.dominance import immediate_dominators
 from ttc.ir.errors import Note, TtcError
 from ttc.ir.locations import source_location
@@ -33,44 +35,107 @@ class VerifyErrors(VerifyException):
         self.earlier = earlier
 
 
-def verify_module(module: ModuleOp, filename: str) -> None:
-    """Raise a located `TtcError` for the first op of `module` that does not verify.
-
-    `filename` names the buffer the module was parsed from; ops without a file location are
-    reported against it.
-    """
-    for op in module.walk():
-        _check(op, lambda op=op: op.verify(verify_nested_ops=False), filename)
-    _verify_dominance(module, filename)
-    _verify_layouts(module, filename)
-    for op in module.walk():
-        if isinstance(op, RegionPhaseVerifier):
-            _check(op, op.verify_regions, filename)
-
-
 class RegionPhaseVerifier:
-    """An op with checks MLIR runs in its region phase, after the ops nested in it: its
-    `verifyRegions` and the `InferTypeOpInterface` result-type check. ttc runs them once every
-    op and every tensor layout has verified."""
+    """An op with checks MLIR runs in its region phase, once the ops nested in it verified: its
+    `verifyRegions` and the `InferTypeOpInterface` result-type check."""
 
     def verify_regions(self) -> None:
         """Raise `VerifyException` (or `VerifyErrors`) with the op's region-phase failure."""
 
 
-def _check(op: Operation, verify: Callable[[], None], filename: str) -> None:
+def verify_module(module: ModuleOp, filename: str) -> None:
+    """Raise a located `TtcError` for the first op of `module` that does not verify.
+
+    As in MLIR, an op isolated from above (a `tt.func`) is verified on its own once the ops
+    around it pass, so each function reports its first failure: all but the last are emitted
+    as diagnostics, the last is raised. `filename` names the buffer the module was parsed from;
+    ops without a file location are reported against it.
+    """
+    from ttc.dialects import ttg
+
+    check_counts = ttg.checks_layout_counts(module)
+    errors = _verify_isolated(module, filename, check_counts)
+    if errors:
+        from ttc.ir.diagnostics import Diagnostic, emit
+
+        for error in errors[:-1]:
+            emit(Diagnostic.from_error(error))
+        raise errors[-1]
+    _verify_dominance(module, filename)
+
+
+def _verify_isolated(root: Operation, filename: str, check_counts: bool) -> list[TtcError]:
+    """The first failure of `root` and the ops nested in it up to isolated ops, else the first
+    failure of each nested isolated op (MLIR's `OperationVerifier::verifyOperation`)."""
+    isolated: list[Operation] = []
+    unterminated: TtcError | None = None
+    for op, leaving in _walk_unit(root, isolated):
+        try:
+            if not leaving:
+                _verify_op(op)
+                _verify_layouts(op, check_counts)
+            elif isinstance(op, RegionPhaseVerifier):
+                op.verify_regions()
+        except _Unterminated:
+            # MLIR checks a block's terminator when it leaves the block, after its ops.
+            unterminated = unterminated or TtcError(
+                f"block with no terminator, has '{op.name}'", source_location(op.location)
+            )
+        except (VerifyException, DiagnosticException) as err:
+            earlier = err.earlier if isinstance(err, VerifyErrors) else ()
+            located = [TtcError(message, source_location(op.location)) for message in earlier]
+            return [*located, _located(op, err, filename)]
+        except TtcError as err:
+            if err.location is None:
+                err.location = source_location(op.location)
+            return [err]
+        except Exception as err:  # noqa: BLE001 (an op verifier tripping over malformed IR)
+            return [op_verify_error(op, f"{type(err).__name__}: {err}", filename)]
+    if unterminated is not None:
+        return [unterminated]
+    return [error for op in isolated for error in _verify_isolated(op, filename, check_counts)]
+
+
+def _walk_unit(root: Operation, isolated: list[Operation]) -> Iterator[tuple[Operation, bool]]:
+    """`(op, False)` on entering and `(op, True)` on leaving `root` and each op nested in it,
+    collecting (not entering) isolated-from-above ops below it into `isolated`."""
+    yield root, False
+    for region in root.regions:
+        for block in region.blocks:
+            for op in block.ops:
+                if op.regions and op.has_trait(IsolatedFromAbove):
+                    isolated.append(op)
+                else:
+                    yield from _walk_unit(op, isolated)
+    yield root, True
+
+
+def _located(op: Operation, err: Exception, filename: str) -> TtcError:
+    """A verifier exception as a `TtcError` at the op it names (layout errors name theirs)."""
+    failing = getattr(err, "op", None)
+    return op_verify_error(failing if isinstance(failing, Operation) else op, str(err), filename)
+
+
+class _Unterminated(Exception):
+    """The op ends a block that needs a terminator but is not one (its own checks passed)."""
+
+
+_NOT_A_TERMINATOR = re.compile(r"terminates block in (single|multi)-block region but is not a")
+
+
+def _verify_op(op: Operation) -> None:
+    """xDSL's checks of `op` alone; `_Unterminated` when only its terminator check fails.
+
+    xDSL checks that the last op of a block is a terminator before the op's own verifier; MLIR
+    verifies the op first, and the block when leaving it.
+    """
     try:
-        verify()
-    except (VerifyException, DiagnosticException) as err:
-        if isinstance(err, VerifyErrors):
-            for message in err.earlier:
-                emit(Diagnostic("error", message, source_location(op.location)))
-        raise op_verify_error(op, str(err), filename) from None
-    except TtcError as err:
-        if err.location is None:
-            err.location = source_location(op.location)
-        raise
-    except Exception as err:  # an op verifier tripping over malformed IR
-        raise op_verify_error(op, f"{type(err).__name__}: {err}", filename) from None
+        op.verify(verify_nested_ops=False)
+    except VerifyException as err:
+        if not _NOT_A_TERMINATOR.search(str(err)):
+            raise
+        op.verify_()
+        raise _Unterminated() from None
 
 
 def op_verify_error(op: Operation, message: str, filename: str) -> TtcError:
@@ -151,18 +216,8 @@ class _DominanceChecker:
         return False
 
 
-def _verify_layouts(module: ModuleOp, filename: str) -> None:
-    try:
-        from ttc.dialects import ttg
-    except ImportError:
-        return
-    verify_layouts = getattr(ttg, "verify_layouts", None)
-    if verify_layouts is None:
-        return
-    try:
-        verify_layouts(module)
-    except VerifyException as err:
-        op = getattr(err, "op", None)
-        if isinstance(op, Operation):
-            raise op_verify_error(op, str(err), filename) from None
-        raise TtcError(str(err).split("\n", 1)[0]) from None
+def _verify_layouts(op: Operation, check_counts: bool) -> None:
+    """The TritonGPU layout rules for `op`'s tensors (`ttc.dialects.ttg.verify_op_layouts`)."""
+    from ttc.dialects import ttg
+
+    ttg.verify_op_layouts(op, check_counts)

@@ -1,6 +1,7 @@
 """The linear layout of a `ttg` encoding attribute (Triton's `toLinearLayout(shape, layout)`).
 
-A thin adapter: it reads the parameters of the attribute classes in `ttc.dialects.ttg_attrs` and
+A thin adapter: it reads the parameters of the attribute classes in `ttc.dialects.ttg_attrs` (and
+`ttg_shared_attrs`; a padded layout gives its linear component, padding aside) and
 calls the conversion functions, which take plain values. Encodings without a conversion yet raise
 a `LayoutError` naming them.
 """
@@ -23,6 +24,7 @@ from ttc.dialects.ttg_attrs import (
     SwizzledSharedEncodingAttr,
     ints,
 )
+from ttc.dialects.ttg_shared_attrs import PaddedSharedEncodingAttr
 from ttc.layouts.blocked import blocked_to_linear, slice_to_linear
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.linear_encoding import linear_encoding_to_linear
@@ -77,6 +79,8 @@ def to_linear_layout(encoding: Attribute, shape: Sequence[int]) -> LinearLayout:
         return _dot_operand_to_linear(encoding, shape)
     if isinstance(encoding, SwizzledSharedEncodingAttr | NVMMASharedEncodingAttr | SharedLinearEncodingAttr):
         return _shared_to_linear(encoding, shape)
+    if isinstance(encoding, PaddedSharedEncodingAttr):
+        return _padded_component(encoding, shape)
     name = getattr(encoding, "name", type(encoding).__name__)
     raise LayoutError(f"no linear-layout conversion for #{name} yet")
 
@@ -106,6 +110,17 @@ def _dot_operand_to_linear(encoding: DotOperandEncodingAttr, shape: tuple[int, .
         )
     name = getattr(parent, "name", type(parent).__name__)
     raise LayoutError(f"no linear-layout conversion for #ttg.dot_op of #{name} yet")
+
+
+def _padded_component(encoding: PaddedSharedEncodingAttr, shape: tuple[int, ...]) -> LinearLayout:
+    """The linear component of a padded layout, padding aside (Triton's
+    `toLinearLayoutIgnoringPadding`); it covers exactly one buffer shape."""
+    if ints(encoding.shape) != shape:
+        raise LayoutError(
+            f"the #ttg.padded_shared layout covers {'x'.join(map(str, ints(encoding.shape)))}, "
+            f"not the buffer shape {'x'.join(map(str, shape))}"
+        )
+    return encoding.linear_component()
 
 
 def _shared_to_linear(encoding: Attribute, shape: tuple[int, ...]) -> LinearLayout:

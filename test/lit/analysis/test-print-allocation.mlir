@@ -79,11 +79,11 @@ tt.func @nvmma_alignment() {
   // expected-remark @below {{offset = 10240, size = 1024}}
   %small = ttg.local_alloc : () -> !ttg.memdesc<8x64xf16, #nv, #smem, mutable>
   // expected-remark @below {{offset = 8192, size = 1536}}
-  %mid = ttg.local_alloc : () -> !ttg.memdesc<768xf16, #sw, #smem, mutable>
+  %mid = ttg.local_alloc : () -> !ttg.memdesc<3x16x16xf16, #sw, #smem, mutable>
   // expected-remark @below {{offset = 0, size = 8192}}
   %big = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nv, #smem, mutable>
   ttg.local_dealloc %small : !ttg.memdesc<8x64xf16, #nv, #smem, mutable>
-  ttg.local_dealloc %mid : !ttg.memdesc<768xf16, #sw, #smem, mutable>
+  ttg.local_dealloc %mid : !ttg.memdesc<3x16x16xf16, #sw, #smem, mutable>
   ttg.local_dealloc %big : !ttg.memdesc<64x64xf16, #nv, #smem, mutable>
   tt.return
 }
@@ -114,7 +114,7 @@ tt.func @loop_carried(%n: index) {
   ttg.local_dealloc %b : !ttg.memdesc<2x16x16xf16, #sw, #smem, mutable>
   // expected-remark @below {{offset = 1024, size = 1024}}
   %c = ttg.local_alloc : () -> !ttg.memdesc<2x16x16xf16, #sw, #smem, mutable>
-  %w = ttg.memdesc_index %r[%c0_i32] : !ttg.memdesc<16x16xf16, #sw, #smem, mutable> -> !ttg.memdesc<16xf16, #sw, #smem, mutable>
+  %w = ttg.memdesc_subslice %r [8, 0] : !ttg.memdesc<16x16xf16, #sw, #smem, mutable> -> !ttg.memdesc<8x16xf16, #sw, #smem, mutable, 16x16>
   ttg.local_dealloc %c : !ttg.memdesc<2x16x16xf16, #sw, #smem, mutable>
   tt.return
 }

@@ -193,10 +193,10 @@ def test_builders_print_like_parsed_text() -> None:
             "swizzlingByteWidth must be 0, 32, 64 or 128",
         ),
         ("#ttg.linear<{register = [[1, 1]], lane = [], warp = [], block = []}>",
-         "each base must move in at most one dimension"),
+         "requires a permutation matrix layout after removing broadcast bases"),
         ("#ttg.linear<{register = [], lane = [], warp = [], block = []}>", "Empty Layout not supported"),
         ("#ttg.linear<{register = [[1]], lane = [], warp = []}>",
-         "Expected array of arrays for basis of 'block'"),
+         "Expected basis of 'block' not found"),
         ("#ttg.shared_linear<{offset = [[1]]}, alignment = 12>", "alignment must be a positive power of two"),
         ("#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], "
          "CTAsPerCGA = [1], CTASplitNum = [1], CTAOrder = [0]}>", "must match CTALayout rank"),

@@ -33,6 +33,7 @@ HEADER = """
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#flat = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 """
 
@@ -41,6 +42,7 @@ BLOCKED = (
     "order = [1, 0]}>"
 )
 SHARED = "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>"
+FLAT = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>"
 MMA = (
     "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], "
     "instrShape = [16, 8]}>"
@@ -66,6 +68,7 @@ def expand(line: str) -> str:
     return (
         line.replace("#blocked", BLOCKED)
         .replace("#shared", SHARED)
+        .replace("#flat", FLAT)
         .replace("#smem", "#ttg.shared_memory")
         .replace("#mma", MMA)
     )
@@ -104,7 +107,7 @@ def test_shared_memory_pipeline_round_trips() -> None:
         "%a = ttg.local_alloc : () -> !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable>",
         "%v = ttg.memdesc_index %a[%i] : !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>",
         "%s = ttg.memdesc_subslice %v[32, 0] : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable, 64x32>",
-        "%r = ttg.memdesc_reshape %v : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<2048xf16, #shared, #smem, mutable>",
+        "%r = ttg.memdesc_reshape %v : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<2048xf16, #flat, #smem, mutable>",
         "%tr = ttg.memdesc_trans %v {order = array<i32: 1, 0>} : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x64xf16, #shared, #smem, mutable>",
         "ttg.local_store %t, %v : tensor<64x32xf16, #blocked> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>",
         "%first = ttg.async_commit_group",
@@ -134,17 +137,16 @@ def test_async_copy_prints_unqualified_memdesc_and_non_default_modifiers() -> No
 
 
 def test_async_copy_elides_default_values_and_accepts_full_memdesc() -> None:
-    args = "%p: tensor<64xi64, #ttg.slice<{dim = 0, parent = #blocked}>>, %v: !ttg.memdesc<64xi64, #shared, #smem, mutable>"
-    # A rank-1 slice of a rank-2 swizzled buffer is not meaningful; the op does not check that.
+    args = "%p: tensor<64xi64, #ttg.slice<{dim = 0, parent = #blocked}>>, %v: !ttg.memdesc<64xi64, #flat, #smem, mutable>"
     line = (
         "%0 = ttg.async_copy_global_to_local %p, %v cacheModifier = none {contiguity = 1 : i32} "
         ": tensor<64xi64, #ttg.slice<{dim = 0, parent = #blocked}>> -> "
-        "!ttg.memdesc<64xi64, #shared, #smem, mutable>"
+        "!ttg.memdesc<64xi64, #flat, #smem, mutable>"
     )
     (printed,) = printed_ops(parse(f"    {line}", args))
     assert printed == expand(
         "%0 = ttg.async_copy_global_to_local %p, %v : tensor<64xi64, #ttg.slice<{dim = 0, "
-        "parent = #blocked}>> -> <64xi64, #shared, #smem, mutable>"
+        "parent = #blocked}>> -> <64xi64, #flat, #smem, mutable>"
     )
 
 
@@ -193,9 +195,17 @@ def test_memdesc_builder_defaults() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("!ttg.memdesc<128x48xf16, #shared, #smem>", "shape must have power-of-2 dimensions"),
+        ("!ttg.memdesc<128x48xf16, #shared, #smem>", "shape must have power-of-2 and non-zero dimensions; got 128, 48"),
         ("!ttg.memdesc<128x64xf16, #shared, #smem, 64x64>", "shape must be less than or equal to allocShape"),
         ("!ttg.memdesc<2x128x64xf16, #shared, #smem, 64x64>", "alloc shape must have at least as many"),
+        ("!ttg.memdesc<3x128x64xf16, #shared, #smem, 3x128x48>", "alloc shape must have power-of-2 and non-zero dimensions; got 3, 128, 48"),
+        ("!ttg.memdesc<128x0xf16, #shared, #smem>", "shape has 0 dimension"),
+        ("!ttg.memdesc<128x64xf16, #shared, #smem, 0x64>", "alloc shape has 0 dimension"),
+        ("!ttg.memdesc<128x64xi4, #shared, #smem>", "element type bit width must be 1 or at least 8; got 4"),
+        ("!ttg.memdesc<2x2x2x64xf16, #shared, #smem>", "rank must be equal to or one less than the shape size. Got 2 and 4"),
+        ("!ttg.memdesc<64xf16, #shared, #smem>", "rank must be equal to or one less than the shape size. Got 2 and 1"),
+        ("!ttg.memdesc<64x64xf16, #blocked, #smem>", "is not a valid encoding"),
+        ("!ttg.memdesc<64x64xf16, #shared, #shared>", "memorySpace must be SharedMemorySpace for shared encoding"),
     ],
 )
 def test_invalid_memdesc(text: str, message: str) -> None:
@@ -216,11 +226,11 @@ def test_invalid_memdesc(text: str, message: str) -> None:
         ),
         (
             "%a = ttg.local_alloc : () -> !ttg.memdesc<64x32xf16, #shared, #smem>",
-            "without a source must be mutable",
+            "uninitialized alloc must have a mutable memdesc type",
         ),
         (
             "%a = ttg.local_alloc %t : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf32, #shared, #smem>",
-            "element type must match",
+            "must match destination element type",
         ),
         (
             "%v = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable>",
@@ -231,8 +241,8 @@ def test_invalid_memdesc(text: str, message: str) -> None:
             "result shape must equal to srcShape[1:]",
         ),
         (
-            "%v = ttg.memdesc_subslice %m[0, 48, 0] : !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable>",
-            "offsets must be in bounds",
+            "%v = ttg.memdesc_subslice %m[0, 48, 0] : !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable, 2x64x32>",
+            "The split offset may not exceed the source shape",
         ),
         (
             "%v = ttg.memdesc_trans %m {order = array<i32: 0, 2, 1>} : !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable>",
@@ -287,18 +297,18 @@ def layout_error(module: ModuleOp) -> str:
 def test_warps_must_match_module_num_warps() -> None:
     module = parse(USE_T, ARGS, '{"ttg.num-warps" = 8 : i32}')
     message = layout_error(module)
-    assert "Layout has a total of 4 warps per CTA, but the context requires 8 warps per CTA." in message
+    assert "Layout has 4 warps per CTA, but the context requires 8 warps per CTA." in message
 
 
 def test_threads_must_match_module_threads_per_warp() -> None:
     module = parse(USE_T, ARGS, '{"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32}')
     message = layout_error(module)
-    assert "Layout has a total of 32 threads per warp, but the context requires 64 threads per warp." in message
+    assert "Layout has 32 threads per warp, but the module specifies 64 threads per warp." in message
 
 
 def test_ctas_must_match_module_num_ctas() -> None:
     module = parse(USE_T, ARGS, '{"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32}')
-    assert "Layout has a total of 1 CTAs per CGA, but the context requires 2 CTAs per CGA." in layout_error(module)
+    assert "Layout has 1 CTAs per CGA, but the context requires 2 CTAs per CGA." in layout_error(module)
 
 
 def test_function_num_warps_overrides_module() -> None:

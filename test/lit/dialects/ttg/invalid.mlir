@@ -33,14 +33,14 @@
 
 // -----
 
-// expected-error @below {{In a distributed layout, each base must move in at most one dimension.}}
+// expected-error @below {{LinearEncodingAttr requires a permutation matrix layout after removing broadcast bases}}
 #linear = #ttg.linear<{register = [[1, 1]], lane = [], warp = [], block = []}>
 
 // -----
 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
-// expected-error @below {{shape must have power-of-2 dimensions; got 64x48}}
+// expected-error @below {{shape must have power-of-2 and non-zero dimensions; got 64, 48}}
 tt.func @bad_memdesc(%m: !ttg.memdesc<64x48xf16, #shared, #smem>) {
   tt.return
 }
@@ -81,7 +81,7 @@ tt.func @index_rank(%m: !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable>, %i: 
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
 #smem = #ttg.shared_memory
 tt.func @alloc_immutable() {
-  // expected-error @below {{a local_alloc without a source must be mutable}}
+  // expected-error @below {{uninitialized alloc must have a mutable memdesc type}}
   %a = ttg.local_alloc : () -> !ttg.memdesc<64x32xf16, #shared, #smem>
   tt.return
 }
@@ -91,7 +91,7 @@ tt.func @alloc_immutable() {
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 8 : i32} {
   tt.func @module_warps() {
-    // expected-error @below {{Layout has a total of 4 warps per CTA, but the context requires 8 warps per CTA.}}
+    // expected-error @below {{Layout has 4 warps per CTA, but the context requires 8 warps per CTA.}}
     %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
     tt.return
   }
@@ -102,7 +102,7 @@ module attributes {"ttg.num-warps" = 8 : i32} {
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @function_warps() attributes {"ttg.num-warps" = 8 : i32} {
-    // expected-error @below {{Layout has a total of 4 warps per CTA, but the context requires 8 warps per CTA.}}
+    // expected-error @below {{Layout has 4 warps per CTA, but the context requires 8 warps per CTA.}}
     %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
     tt.return
   }
@@ -113,7 +113,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [16], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   tt.func @threads() {
-    // expected-error @below {{Layout has a total of 16 threads per warp, but the context requires 32 threads per warp.}}
+    // expected-error @below {{Layout has 16 threads per warp, but the module specifies 32 threads per warp.}}
     %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
     tt.return
   }
@@ -151,5 +151,68 @@ tt.func @barrier_unknown_space() {
 tt.func @barrier_bad_mask() {
   // expected-error @below {{addrSpace must be an i32 bitmask of the address spaces (0..31), got 32 : i32}}
   "ttg.barrier"() <{addrSpace = 32 : i32}> : () -> ()
+  tt.return
+}
+
+// -----
+
+// expected-error @below {{padding values must all be power of two}}
+#padded = #ttg.padded_shared<[32:+3] {order = [1, 0], shape = [16, 32]}>
+
+// -----
+
+// expected-error @below {{Unexpected attribute "swizzle" found}}
+#padded = #ttg.padded_shared<[32:+2] {offset = [[0, 1], [1, 0]], block = [], swizzle = 1}>
+
+// -----
+
+// expected-error @below {{Broadcasting in offset dimension is not supported.}}
+#padded = #ttg.padded_shared<[32:+2] {offset = [[0, 1], [0, 1]], block = []}>
+
+// -----
+
+#padded = #ttg.padded_shared<[32:+2] {order = [1, 0], shape = [16, 32]}>
+// expected-error @below {{Mismatch in expected shape for dimension 1. Expected: 64, got: 32}}
+!too_wide = !ttg.memdesc<16x64xf16, #padded, #ttg.shared_memory>
+
+// -----
+
+#inner = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+// expected-error @below {{numPartitions must be a power of 2 and at least 2}}
+#parts = #ttg.partitioned_shared<{numPartitions = 3, numGroups = 1, partitionDim = 0, partitionLayout = #inner}>
+
+// -----
+
+// expected-error @below {{LinearEncodingAttr requires a permutation matrix layout after removing broadcast bases}}
+#linear = #ttg.linear<{register = [[1, 0], [0, 1], [1, 1]], lane = [], warp = [], block = []}>
+
+// -----
+
+// expected-error @below {{After removing broadcast bases the CGA encoding must be a permutation matrix}}
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 1], [0, 1]]}>
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+// expected-error @below {{element type bit width must be 1 or at least 8; got 2}}
+!crumbs = !ttg.memdesc<64xi2, #shared, #ttg.shared_memory>
+
+// -----
+
+// expected-error @below {{is not a valid encoding}}
+!no_layout = !ttg.memdesc<64xf16, #ttg.shared_memory, #ttg.shared_memory>
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+// expected-error @below {{rank must be equal to or one less than the shape size. Got 2 and 4}}
+!deep = !ttg.memdesc<2x2x16x16xf16, #shared, #ttg.shared_memory>
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+tt.func @bool_buffer() {
+  // expected-error @below {{element type bit width must be a multiple of 8}}
+  %m = ttg.local_alloc : () -> !ttg.memdesc<64xi1, #shared, #ttg.shared_memory, mutable>
   tt.return
 }

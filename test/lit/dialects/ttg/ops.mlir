@@ -4,10 +4,12 @@
 // CHECK-DAG: #[[BLOCKED:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-DAG: #[[MMA:mma[0-9]*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 // CHECK-DAG: #[[SHARED:shared[0-9]*]] = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+// CHECK-DAG: #[[FLAT:shared[0-9]*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 // CHECK-DAG: #smem = #ttg.shared_memory
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#flat = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: tt.func @shared_memory
@@ -22,8 +24,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %s = ttg.memdesc_subslice %v [32, 0] : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable, 64x32>
     // CHECK-NEXT: ttg.memdesc_trans %[[V]] {order = array<i32: 1, 0>} : !ttg.memdesc<64x32xf16, #[[SHARED]], #smem, mutable> -> !ttg.memdesc<32x64xf16, #[[SHARED]], #smem, mutable>
     %tr = ttg.memdesc_trans %v {order = array<i32: 1, 0>} : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x64xf16, #shared, #smem, mutable>
-    // CHECK-NEXT: ttg.memdesc_reshape %[[V]] : !ttg.memdesc<64x32xf16, #[[SHARED]], #smem, mutable> -> !ttg.memdesc<2048xf16, #[[SHARED]], #smem, mutable>
-    %r = ttg.memdesc_reshape %v : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<2048xf16, #shared, #smem, mutable>
+    // CHECK-NEXT: ttg.memdesc_reshape %[[V]] : !ttg.memdesc<64x32xf16, #[[SHARED]], #smem, mutable> -> !ttg.memdesc<2048xf16, #[[FLAT]], #smem, mutable>
+    %r = ttg.memdesc_reshape %v : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<2048xf16, #flat, #smem, mutable>
     // CHECK-NEXT: ttg.local_store %{{.+}}, %[[V]] : tensor<64x32xf16, #[[BLOCKED]]> -> !ttg.memdesc<64x32xf16, #[[SHARED]], #smem, mutable>
     ttg.local_store %t, %v : tensor<64x32xf16, #blocked> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
     // CHECK-NEXT: %[[C:.+]] = ttg.async_commit_group{{$}}
@@ -119,4 +121,18 @@ module {
     "ttg.barrier"() <{addrSpace = 4 : i32}> : () -> ()
     tt.return
   }
+}
+
+// -----
+
+// Views along whole tiles: a pipeline-stage slice, and a column split along the swizzle tile.
+// CHECK-LABEL: tt.func @tile_views
+// CHECK: ttg.memdesc_subslice %arg0[1, 0, 0] : !ttg.memdesc<4x16x64xf16, #{{.*}}, #smem> -> !ttg.memdesc<2x16x64xf16, #{{.*}}, #smem, 4x16x64>
+// CHECK: ttg.memdesc_subslice %arg0[0, 0, 32] : !ttg.memdesc<4x16x64xf16, #{{.*}}, #smem> -> !ttg.memdesc<4x16x32xf16, #{{.*}}, #smem, 4x16x64>
+#tiles = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @tile_views(%m: !ttg.memdesc<4x16x64xf16, #tiles, #smem>) {
+  %stages = ttg.memdesc_subslice %m[1, 0, 0] : !ttg.memdesc<4x16x64xf16, #tiles, #smem> -> !ttg.memdesc<2x16x64xf16, #tiles, #smem, 4x16x64>
+  %half = ttg.memdesc_subslice %m[0, 0, 32] : !ttg.memdesc<4x16x64xf16, #tiles, #smem> -> !ttg.memdesc<4x16x32xf16, #tiles, #smem, 4x16x64>
+  tt.return
 }
