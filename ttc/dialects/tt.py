@@ -16,6 +16,7 @@ trait checks in `tt_verify`. Verifier messages are MLIR's text after `'<op>' op 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import prod
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -1493,6 +1494,12 @@ class AtomicCASOp(TTOp):
     def verify_op(self) -> None:
         v.check_operands(self, v.PTR_LIKE, v.TT_TYPE, v.TT_TYPE)
         v.check_results(self, v.TT_TYPE)
+        v.types_match(
+            self.ptr.type, _pointer_like(self.cmp.type, self.ptr.type), "ptr type matches cmp type"
+        )
+        v.types_match(
+            self.ptr.type, _pointer_like(self.val.type, self.ptr.type), "ptr type matches value type"
+        )
         types = [*self.operand_types, self.result.type]
         v.same_shape(types)
         v.same_encoding(types)
@@ -1505,20 +1512,33 @@ class AtomicCASOp(TTOp):
 # ==============================================================================================
 
 
-def _verify_dot_shapes(a: Attribute, b: Attribute, c: Attribute) -> None:
-    """Triton's DotOpInterface: (…, M, K) x (…, K, N) -> (…, M, N)."""
+def verify_dot_interface(
+    a: Attribute, b: Attribute, c: Attribute, dims_match: bool, output_matches: bool
+) -> None:
+    """Triton's `verifyDotOpInterface`: (…, M, K) x (…, K, N) -> (…, M, N) in 2-D or 3-D.
+
+    `dims_match` and `output_matches` are the op's `verifyDims` / `verifyOutputDims` (scaled
+    dots count packed fp4 elements twice).
+    """
     a_shape, b_shape, c_shape = shape_of(a), shape_of(b), shape_of(c)
-    if len(a_shape) < 2 or len(a_shape) != len(b_shape) or len(c_shape) != len(a_shape):
-        raise VerifyException("expected operands and result of the same rank, at least 2")
-    if a_shape[-1] != b_shape[-2]:
+    if len(a_shape) not in (2, 3):
+        raise VerifyException("expected operands to be 2d or 3d")
+    if len(a_shape) != len(b_shape) or len(a_shape) != len(c_shape):
+        raise VerifyException("expected all operands to have the same rank")
+    if not dims_match:
         raise VerifyException(
             "expected the last dimension of the first operand to be equal to the second-to-last "
             "dimension of the second operand"
         )
-    if c_shape != (*a_shape[:-1], b_shape[-1]):
+    if len(a_shape) == 3 and (a_shape[0] != c_shape[0] or b_shape[0] != c_shape[0]):
+        raise VerifyException(
+            "expected the first dimension of the first operand to be equal to the first "
+            "dimension of the result"
+        )
+    if not output_matches:
         raise VerifyException(
             "expected the output shape to be the concatenation of the last dimension of the "
-            "first operand and the last dimension of the second operand"
+            "first operand and the last dimension of the second "
         )
 
 
@@ -1596,11 +1616,18 @@ class DotOp(TTOp):
         v.check_results(self, v.FP_INT_TENSOR)
         v.types_match(self.c.type, self.d.type, "result's type matches accumulator's type")
         _check_enum(InputPrecision, self.properties.get("inputPrecision"), "inputPrecision")  # type: ignore[arg-type]
+        a, b, c = shape_of(self.a.type), shape_of(self.b.type), shape_of(self.c.type)
+        verify_dot_interface(
+            self.a.type,
+            self.b.type,
+            self.c.type,
+            dims_match=a[-1] == b[-2],
+            output_matches=c[-2:] == (a[-2], b[-1]),
+        )
         a_element = element_type_or_self(self.a.type)
         b_element = element_type_or_self(self.b.type)
         if bit_width(a_element) != bit_width(b_element):
             raise VerifyException("element types of operands A and B must have same bit width")
-        _verify_dot_shapes(self.a.type, self.b.type, self.d.type)
         a_enc, b_enc = encoding_of(self.a.type), encoding_of(self.b.type)
         if a_enc is None and b_enc is None:
             return
@@ -1736,8 +1763,71 @@ class DotScaledOp(TTOp):
         v.types_match(self.c.type, self.d.type, "result's type matches accumulator's type")
         _check_enum(ScaleDotElemType, self.a_elem_type, "a_elem_type")
         _check_enum(ScaleDotElemType, self.b_elem_type, "b_elem_type")
-        if len(shape_of(self.a.type)) < 2:
-            raise VerifyException("operands must be at least 2D")
+        a, b, c = shape_of(self.a.type), shape_of(self.b.type), shape_of(self.c.type)
+        a_fp4, b_fp4 = self._is_fp4(self.a_elem_type), self._is_fp4(self.b_elem_type)
+        lhs_pack, rhs_pack = self._k_packed("lhs_k_pack"), self._k_packed("rhs_k_pack")
+        if len(a) >= 2 and len(b) >= 2 and len(c) >= 2:
+            k = a[-1] * (2 if a_fp4 and lhs_pack else 1)
+            m = a[-2] * (2 if a_fp4 and not lhs_pack else 1)
+            n = b[-1] * (2 if b_fp4 and not rhs_pack else 1)
+            dims_match = k == b[-2] * (2 if b_fp4 and rhs_pack else 1)
+            output_matches = (c[-2], c[-1]) == (m, n)
+        else:
+            dims_match = output_matches = False
+        verify_dot_interface(self.a.type, self.b.type, self.c.type, dims_match, output_matches)
+        factor = self.scale_factor()
+        rank = len(a)
+        for scale, dim, name in ((self.a_scale, c[-2], "M"), (self.b_scale, c[-1], "N")):
+            if scale is None:
+                continue
+            scale_shape = shape_of(scale.type)
+            if scale_shape[rank - 2] != dim:
+                raise VerifyException(
+                    f"scales {name} dimension must match the operand {name} dimension"
+                )
+            if scale_shape[rank - 1] != k // factor:
+                raise VerifyException(
+                    "scales K dimension must match the operand K divided by the scale factor"
+                )
+
+    def _k_packed(self, name: str) -> bool:
+        """Whether two fp4 values share a byte along K (`lhs_k_pack`/`rhs_k_pack`, default true)."""
+        attr = self.properties.get(name, self.DEFAULTS[name])
+        return isinstance(attr, IntegerAttr) and bool(attr.value.data)
+
+    @staticmethod
+    def _is_fp4(elem_type: IntegerAttr) -> bool:
+        return elem_type.value.data == ScaleDotElemType.E2M1
+
+    def scale_factor(self) -> int:
+        """Triton's `deduceScaleFactor`: how many K elements share a scale (16 or 32), from
+        each scale's shape; 32 when neither operand is scaled per block."""
+        lhs = _operand_scale_factor(
+            shape_of(self.a.type), self.a_scale, 0,
+            self._is_fp4(self.a_elem_type) and self._k_packed("lhs_k_pack"),
+        )
+        rhs = _operand_scale_factor(
+            shape_of(self.b.type), self.b_scale, 1,
+            self._is_fp4(self.b_elem_type) and self._k_packed("rhs_k_pack"),
+        )
+        if lhs and rhs and lhs != rhs:
+            raise VerifyException(
+                f"Operands must have the same scale factor; (lhs: {lhs} vs rhs: {rhs})"
+            )
+        return lhs or rhs or 32
+
+
+def _operand_scale_factor(
+    shape: Sequence[int], scale: SSAValue | None, op_index: int, fp4_packed: bool
+) -> int:
+    """The scale factor one operand's scale implies (0 without a scale per block)."""
+    if scale is None or prod(shape_of(scale.type)) == 1:
+        return 0
+    k = (shape[-1] if op_index == 0 else shape[-2]) * (2 if fp4_packed else 1)
+    factor = k // shape_of(scale.type)[-1]
+    if factor not in (16, 32):
+        raise VerifyException(f"scale factor must be 16 or 32. Got {factor}")
+    return factor
 
 
 # ==============================================================================================
@@ -2050,10 +2140,9 @@ class GatherOp(TTOp):
         if axis < 0 or axis >= len(src_shape):
             raise VerifyException("gather dimension must be less than the input rank")
         for dim, (s, i) in enumerate(zip(src_shape, idx_shape)):
-            if dim != axis and i > s:
+            if dim != axis and i != s:
                 raise VerifyException(
-                    f"indices dimension {dim} cannot be greater than the corresponding input "
-                    "dimension"
+                    f"indices dimension {dim} must match the corresponding input dimension"
                 )
 
 

@@ -62,3 +62,30 @@ tt.func @inline_asm_packing(%a: tensor<8xi8>) {
   %0 = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 16 : i32, pure = true} %a : tensor<8xi8> -> tensor<8xi8>
   tt.return
 }
+
+// -----
+
+tt.func @cas_cmp_type(%p: tensor<64x!tt.ptr<i32>>, %v: tensor<64xi32>, %c: tensor<64xi64>) {
+  // expected-error @+1 {{'tt.atomic_cas' op failed to verify that ptr type matches cmp type}}
+  %0 = tt.atomic_cas acq_rel, gpu, %p, %c, %v : (tensor<64x!tt.ptr<i32>>, tensor<64xi64>, tensor<64xi32>) -> tensor<64xi32>
+  tt.return
+}
+
+// -----
+
+tt.func @gather_other_dim(%src: tensor<64x8xf16>, %idx: tensor<32x4xi32>) {
+  // expected-error @+1 {{'tt.gather' op indices dimension 1 must match the corresponding input dimension}}
+  %0 = tt.gather %src[%idx] {axis = 0 : i32} : (tensor<64x8xf16>, tensor<32x4xi32>) -> tensor<32x4xf16>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 4, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @shared_tensor(%x: tensor<32x32xf16, #shared>) {
+    // expected-error @+1 {{Non-distributed layout is not allowed in tensor type.}}
+    %0 = tt.trans %x {order = array<i32: 1, 0>} : tensor<32x32xf16, #shared> -> tensor<32x32xf16, #shared>
+    tt.return
+  }
+}
