@@ -60,13 +60,3 @@ tt.func @subslice_across_swizzle(%m: !ttg.memdesc<8x16xf16, #phases, #smem>) {
   %v = ttg.memdesc_subslice %m[0, 0] : !ttg.memdesc<8x16xf16, #phases, #smem> -> !ttg.memdesc<2x16xf16, #phases, #smem, 8x16>
   tt.return
 }
-
-// -----
-
-#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#smem = #ttg.shared_memory
-tt.func @subslice_of_register_layout(%m: !ttg.memdesc<64xf16, #blocked, #smem>) {
-  // expected-error @below {{src and dst must both be of shared memory encoding}}
-  %v = ttg.memdesc_subslice %m[0] : !ttg.memdesc<64xf16, #blocked, #smem> -> !ttg.memdesc<32xf16, #blocked, #smem, 64>
-  tt.return
-}
