@@ -295,3 +295,21 @@ tt.func @int_pointer_offsets(%p: !tt.ptr<f64>, %x: i64) -> (!tt.ptr<f64>, !tt.pt
   %4 = tt.int_to_ptr %3 : i64 -> !tt.ptr<f64>
   tt.return %2, %4 : !tt.ptr<f64>, !tt.ptr<f64>
 }
+
+// -----
+
+// Reshaping an expand_dims back to its source type is the source; a reshape that may reorder
+// elements, or to another shape, stays.
+// CHECK-LABEL: tt.func @reshape_undoes_expand_dims
+// CHECK-SAME: (%[[X:.*]]: tensor<16x4xf16>)
+// CHECK-NEXT: %[[E:.*]] = tt.expand_dims %[[X]] {axis = 1 : i32} : tensor<16x4xf16> -> tensor<16x1x4xf16>
+// CHECK-NEXT: %[[R:.*]] = tt.reshape %[[E]] allow_reorder : tensor<16x1x4xf16> -> tensor<16x4xf16>
+// CHECK-NEXT: %[[S:.*]] = tt.reshape %[[E]] : tensor<16x1x4xf16> -> tensor<64xf16>
+// CHECK-NEXT: tt.return %[[X]], %[[R]], %[[S]]
+tt.func @reshape_undoes_expand_dims(%x: tensor<16x4xf16>) -> (tensor<16x4xf16>, tensor<16x4xf16>, tensor<64xf16>) {
+  %0 = tt.expand_dims %x {axis = 1 : i32} : tensor<16x4xf16> -> tensor<16x1x4xf16>
+  %1 = tt.reshape %0 : tensor<16x1x4xf16> -> tensor<16x4xf16>
+  %2 = tt.reshape %0 allow_reorder : tensor<16x1x4xf16> -> tensor<16x4xf16>
+  %3 = tt.reshape %0 : tensor<16x1x4xf16> -> tensor<64xf16>
+  tt.return %1, %2, %3 : tensor<16x4xf16>, tensor<16x4xf16>, tensor<64xf16>
+}

@@ -8,7 +8,8 @@ composes the orders in place; `make_range(s, s+1)` is `dense<s>`; `addptr(p, 0)`
 `advance(p, 0, ..)` is `p`; `bitcast` to the same type is a no-op; `fp_to_fp` of a same type or
 of a signed zero folds.
 Patterns: `expand_dims(splat)`, `reshape(splat)` and `broadcast(splat)` become splats;
-`expand_dims(broadcast(x))` becomes `broadcast(expand_dims(x))`; `reshape(reshape(x))` one
+`expand_dims(broadcast(x))` becomes `broadcast(expand_dims(x))`; `reshape(expand_dims(x))`
+back to x's type is x; `reshape(reshape(x))` one
 reshape; `broadcast(broadcast(x))` one broadcast; loads and stores with an all-true splat mask
 drop it, a load with an all-false mask becomes its `other`, a store with one is erased;
 `int_to_ptr(ptr_to_int(p))` becomes `bitcast(p)`, and `int_to_ptr(x + c)` for a constant byte
@@ -196,6 +197,18 @@ def expand_dims_of_broadcast(op: Operation, rewriter: PatternRewriter) -> bool:
     expand = create_op(ctx, "tt.expand_dims", [source], [expanded_type], dict(op.properties))
     rewriter.insert(expand)
     replace_with_new(rewriter, op, "tt.broadcast", [expand.results[0]])
+    return True
+
+
+@pattern("tt.reshape")
+def reshape_of_expand_dims(op: Operation, rewriter: PatternRewriter) -> bool:
+    """reshape(expand_dims(x)) -> x when it restores x's type and may not reorder."""
+    if "efficient_layout" in op.properties or "allow_reorder" in op.properties:
+        return False
+    expand = defined_by(op.operands[0], "tt.expand_dims")
+    if expand is None or expand.operands[0].type != op.results[0].type:
+        return False
+    rewriter.replace(op, [], [expand.operands[0]])
     return True
 
 
