@@ -80,6 +80,7 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import tt_verify as v
+from ttc.dialects.mma_support import verify_dot_encodings, verify_dot_operand_encoding
 from ttc.dialects.tt_syntax import (
     enum_attr,
     parse_arrow_types,
@@ -1635,6 +1636,20 @@ class DotOp(TTOp):
             raise VerifyException("mismatching encoding between A and B operands")
         if encoding_of(self.c.type) is None:
             raise VerifyException("miss encoding of C operand")
+        verify_dot_encodings(self, a_enc, b_enc)
+
+    def verify_regions(self) -> None:
+        v.inferred_types(self, self.infer_result_types)
+
+    def infer_result_types(self) -> list[Attribute]:
+        """`DotOp::inferReturnTypes`: the accumulator's type, once A's and B's layouts fit it."""
+        a_enc, result_enc = encoding_of(self.a.type), encoding_of(self.c.type)
+        if a_enc is not None and result_enc is not None:
+            verify_dot_operand_encoding(a_enc, 0, result_enc)
+            b_enc = encoding_of(self.b.type)
+            if b_enc is not None:
+                verify_dot_operand_encoding(b_enc, 1, result_enc)
+        return [self.c.type]
 
 
 def _upgrade_dot_attributes(
