@@ -631,7 +631,9 @@ class UnsplatOp(TTOp):
         v.check_operands(self, v.TENSOR)
         if _num_elements(self.src.type) != 1:
             raise VerifyException("source tensor must have exactly one element")
-        v.types_match(self.result.type, element_type_or_self(self.src.type), "result type is the source element type")
+
+    def verify_regions(self) -> None:
+        v.inferred_types(self, lambda: [element_type_or_self(self.src.type)])
 
 
 # ==============================================================================================

@@ -121,3 +121,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+tt.func @unsplat_type(%x: tensor<1x1xf16>) {
+  // expected-error @+2 {{'tt.unsplat' op inferred type(s) 'f16' are incompatible with return type(s) of operation 'f32'}}
+  // expected-error @+1 {{'tt.unsplat' op failed to infer returned types}}
+  %0 = "tt.unsplat"(%x) : (tensor<1x1xf16>) -> f32
+  tt.return
+}
