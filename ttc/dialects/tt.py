@@ -1434,12 +1434,12 @@ class AtomicRMWOp(TTOp):
     def verify_op(self) -> None:
         v.check_operands(self, v.PTR_LIKE, v.TT_TYPE, v.BOOL_LIKE)
         v.check_results(self, v.TT_TYPE)
-        types = [*self.operand_types, self.result.type]
-        v.same_shape(types)
-        v.same_encoding(types)
         v.types_match(self.ptr.type, _pointer_like(self.val.type, self.ptr.type), "ptr type matches value type")
         if self.mask is not None:
             v.types_match(self.mask.type, i1_same_shape(self.val.type), "mask type matches value type")
+        types = [*self.operand_types, self.result.type]
+        v.same_shape(types)
+        v.same_encoding(types)
         _check_enum(RMWOp, self.atomic_rmw_op, "atomic_rmw_op")
         _check_enum(MemSemantic, self.sem, "sem")
         _check_enum(MemSyncScope, self.scope, "scope")
