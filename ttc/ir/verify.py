@@ -98,16 +98,20 @@ def _verify_isolated(root: Operation, filename: str, check_counts: bool) -> list
 
 def _walk_unit(root: Operation, isolated: list[Operation]) -> Iterator[tuple[Operation, bool]]:
     """`(op, False)` on entering and `(op, True)` on leaving `root` and each op nested in it,
-    collecting (not entering) isolated-from-above ops below it into `isolated`."""
-    yield root, False
-    for region in root.regions:
-        for block in region.blocks:
-            for op in block.ops:
-                if op.regions and op.has_trait(IsolatedFromAbove):
-                    isolated.append(op)
-                else:
-                    yield from _walk_unit(op, isolated)
-    yield root, True
+    collecting (not entering) isolated-from-above ops below it into `isolated`, in walk order.
+    Iterative, so that deep nesting costs no more per op than shallow."""
+    stack: list[tuple[Operation, bool]] = [(root, False)]
+    while stack:
+        op, leaving = stack.pop()
+        if not leaving and op is not root and op.regions and op.has_trait(IsolatedFromAbove):
+            isolated.append(op)
+            continue
+        yield op, leaving
+        if leaving:
+            continue
+        stack.append((op, True))
+        children = [child for region in op.regions for block in region.blocks for child in block.ops]
+        stack.extend((child, False) for child in reversed(children))
 
 
 def _located(op: Operation, err: Exception, filename: str) -> TtcError:
