@@ -81,6 +81,9 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import tt_verify as v
 from ttc.dialects.mma_support import verify_dot_encodings, verify_dot_operand_encoding
+from ttc.dialects.tt_descriptor import DESCRIPTOR_OPS, verify_block_matches
+from ttc.dialects.tt_map_elementwise import MAP_ELEMENTWISE_OPS
+from ttc.dialects.tt_sync import SYNC_OPS
 from ttc.dialects.tt_syntax import (
     enum_attr,
     parse_arrow_types,
@@ -2164,7 +2167,7 @@ class GatherOp(TTOp):
 
 
 def _parse_dialect_type(
-    parser: Parser, type_class: type[PointerType] | type[TensorDescType]
+    parser: Parser, type_class: type[PointerType | TensorDescType]
 ) -> Attribute:
     """A `tt` type written in full (`!tt.ptr<f32>`) or stripped (`<f32>`), as ODS allows."""
     pos = parser.pos
@@ -2259,10 +2262,8 @@ def _verify_descriptor_access(desc_type: Attribute, indices: Sequence[SSAValue],
         raise VerifyException(
             f"expected {len(block.get_shape())} indices for the descriptor block, got {len(indices)}"
         )
-    if element_type_or_self(tensor_type) != block.element_type:
-        raise VerifyException("tensor element type must match the descriptor block element type")
-    if _num_elements(tensor_type) != _num_elements(block):
-        raise VerifyException("tensor and descriptor block must have the same number of elements")
+    if isinstance(tensor_type, TensorType):
+        verify_block_matches(desc_type, tensor_type)
 
 
 @irdl_op_definition
@@ -2577,6 +2578,9 @@ class ReturnOp(TTOp):
 TT = Dialect(
     "tt",
     [
+        *DESCRIPTOR_OPS,
+        *MAP_ELEMENTWISE_OPS,
+        *SYNC_OPS,
         FuncOp,
         CallOp,
         ReturnOp,

@@ -121,3 +121,14 @@ def is_permutation_matrix_layout(layout: LinearLayout) -> bool:
     if not flat.in_dims:
         return True
     return flat.remove_zero_bases_along_dim(flat.in_dims[0]).is_invertible()
+
+
+def minimal_conversion(src: LinearLayout, dst: LinearLayout) -> LinearLayout:
+    """Triton's `minimalCvtLayout`: dst→src, quotiented by the block, warp and lane dimensions it
+    leaves in place (slowest first, stopping at the first one that moves)."""
+    conversion = dst.invert_and_compose(src)
+    for dim in ("block", "warp", "lane"):
+        if not conversion.has_in_dim(dim) or not conversion.is_trivial_over([dim]):
+            break
+        conversion = conversion.quotient([dim])
+    return conversion

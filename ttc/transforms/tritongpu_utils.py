@@ -39,7 +39,8 @@ from ttc.layouts.infer import (
     infer_join_encoding,
     infer_reshape_encoding,
     infer_split_encoding,
-    permute_blocked,
+    infer_trans_encoding,
+    inverse_permutation,
     reshape_decomposition,
 )
 from ttc.transforms.patterns.ttg import is_expensive_view
@@ -130,8 +131,8 @@ def infer_dst_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
         if isinstance(encoding, SliceEncodingAttr) and encoding.dim.data == _axis(op):
             return encoding.parent
         return None
-    if op.name == "tt.trans" and isinstance(encoding, BlockedEncodingAttr):
-        return permute_blocked(encoding, _trans_order(op))
+    if op.name == "tt.trans":
+        return infer_trans_encoding(encoding, shape_of(op.operands[0].type), _trans_order(op))
     if op.name == "tt.join":
         return infer_join_encoding(encoding, shape_of(op.operands[0].type))
     if op.name == "tt.split":
@@ -170,9 +171,8 @@ def infer_src_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
         return None
     if op.name == "tt.expand_dims":
         return slice_encoding(_axis(op), encoding)
-    if op.name == "tt.trans" and isinstance(encoding, BlockedEncodingAttr):
-        order = _trans_order(op)
-        return permute_blocked(encoding, [order.index(i) for i in range(len(order))])
+    if op.name == "tt.trans":
+        return infer_trans_encoding(encoding, shape_of(op.results[0].type), inverse_permutation(_trans_order(op)))
     if op.name == "tt.join":
         return infer_split_encoding(encoding, shape_of(op.results[0].type))
     if op.name == "tt.split":

@@ -216,3 +216,37 @@ tt.func @bool_buffer() {
   %m = ttg.local_alloc : () -> !ttg.memdesc<64xi1, #shared, #ttg.shared_memory, mutable>
   tt.return
 }
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @dot_operands_of_two_widths(%a: tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<32x32xf32, #mma>) {
+    // expected-error @below {{mismatching kWidth between A and B operands}}
+    %d = tt.dot %a, %b, %c : tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<32x32xf32, #mma>
+    tt.return
+  }
+  tt.func @dot_mma_operands_blocked_result(%a: tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<32x32xf32, #blocked>) {
+    // expected-error @below {{mismatching MMA encoding}}
+    %d = tt.dot %a, %b, %c : tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#rows = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#cols = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+#pairs = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @shuffle_within_warps(%x: tensor<32x32xf32, #rows>) {
+    %y = ttg.convert_layout %x {force_warp_shuffle} : tensor<32x32xf32, #rows> -> tensor<32x32xf32, #pairs>
+    tt.return
+  }
+  tt.func @shuffle_across_warps(%x: tensor<32x32xf32, #rows>) {
+    // expected-error @below {{force_warp_shuffle requires a conversion within one warp}}
+    %y = ttg.convert_layout %x {force_warp_shuffle} : tensor<32x32xf32, #rows> -> tensor<32x32xf32, #cols>
+    tt.return
+  }
+}
