@@ -130,26 +130,32 @@ def supports_mma(dot: Operation, version: int) -> bool:
     return _operand_supports(a, version) and _operand_supports(b, version)
 
 
-def verify_dot_encodings(dot: Operation, a: Attribute, b: Attribute) -> None:
-    """Triton's `verifyDotOpEncodingCompatibility` for the encodings `a` and `b` of A and B."""
-    a_dot, b_dot = isinstance(a, DotOperandEncodingAttr), isinstance(b, DotOperandEncodingAttr)
-    if not a_dot and not b_dot:
-        return
+def verify_dot_operand_encodings(a: Attribute, b: Attribute, result: Attribute | None) -> int | None:
+    """The layout part of `verifyDotOpEncodingCompatibility` for the encodings of A, B and the
+    result: the MMA version they agree on, or None when they are not MMA layouts."""
+    if not isinstance(a, DotOperandEncodingAttr) and not isinstance(b, DotOperandEncodingAttr):
+        return None
     if not (isinstance(a, DotOperandEncodingAttr) and isinstance(b, DotOperandEncodingAttr)):
         raise VerifyException("mismatching encoding between A and B operands")
     if a.k_width.data != b.k_width.data:
         raise VerifyException("mismatching kWidth between A and B operands")
-    result = dot.results[0].type
-    assert isinstance(result, TensorType)
-    mmas = [e if isinstance(e, NvidiaMmaEncodingAttr) else None for e in (a.parent, b.parent, result.encoding)]
+    mmas = [e if isinstance(e, NvidiaMmaEncodingAttr) else None for e in (a.parent, b.parent, result)]
     if not any(mmas):
-        return
+        return None
     if not all(mmas):
         raise VerifyException("mismatching MMA encoding")
     versions = {m.version_major.data for m in mmas if m is not None}
     if len(versions) != 1:
         raise VerifyException("mismatched MMA version.")
-    if not supports_mma(dot, versions.pop()):
+    return versions.pop()
+
+
+def verify_dot_encodings(dot: Operation, a: Attribute, b: Attribute) -> None:
+    """Triton's `verifyDotOpEncodingCompatibility` for the encodings `a` and `b` of A and B."""
+    result = dot.results[0].type
+    assert isinstance(result, TensorType)
+    version = verify_dot_operand_encodings(a, b, result.encoding)
+    if version is not None and not supports_mma(dot, version):
         raise VerifyException("unsupported MMA version")
 
 

@@ -6,7 +6,6 @@
 
 // expected-note @below {{prior use here}}
 tt.func @operand_type(%a: i32, %b: i64) -> i32 {
-  // expected-note @-1 {{prior use here}}
   // expected-error @below {{use of value '%b' expects different type than prior uses: 'i32' vs 'i64'}}
   %0 = arith.addi %a, %b : i32
   tt.return %0 : i32
