@@ -16,6 +16,7 @@ trait checks in `tt_verify`. Verifier messages are MLIR's text after `'<op>' op 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import prod
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -26,8 +27,10 @@ from xdsl.dialects.builtin import (
     DictionaryAttr,
     FlatSymbolRefAttrConstr,
     FunctionType,
+    IntAttr,
     IntegerAttr,
     ModuleOp,
+    NoneAttr,
     StringAttr,
     SymbolNameConstraint,
     SymbolRefAttr,
@@ -78,6 +81,7 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import tt_verify as v
+from ttc.dialects.mma_support import verify_dot_encodings, verify_dot_operand_encoding
 from ttc.dialects.tt_descriptor import DESCRIPTOR_OPS, verify_block_matches
 from ttc.dialects.tt_map_elementwise import MAP_ELEMENTWISE_OPS
 from ttc.dialects.tt_sync import SYNC_OPS
@@ -90,6 +94,7 @@ from ttc.dialects.tt_syntax import (
     parse_functional_type,
     parse_operand_list,
     parse_optional_enum,
+    parse_tensor_type,
     parse_type_list,
     print_attr_dict,
     print_functional_type,
@@ -120,7 +125,8 @@ from ttc.dialects.tt_types import (
     pointer_type_same_shape,
     shape_of,
 )
-from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
+from ttc.dialects.ttg_attrs import SliceEncodingAttr
+from ttc.ir.verify import RegionPhaseVerifier, VerifyErrors
 
 I32Attr = IntegerAttr[I32]
 DenseI32 = DenseArrayBase[I32]
@@ -161,8 +167,9 @@ class PureWhenMarked(MemoryEffect, ConditionallySpeculatable):
         return _flag(op, "pure")
 
 
-class TTOp(IRDLOperation):
-    """Base of every `tt` op: Triton's `TensorSizeTrait`, then the op's own `verify_op`."""
+class TTOp(IRDLOperation, RegionPhaseVerifier):
+    """Base of every `tt` op: Triton's `TensorSizeTrait`, then the op's own `verify_op`; an op
+    with result-type inference or a combining region checks them in `verify_regions`."""
 
     def verify_(self) -> None:
         v.tensor_sizes(self)
@@ -170,6 +177,23 @@ class TTOp(IRDLOperation):
 
     def verify_op(self) -> None:
         """The op's own invariants (Triton's `verify()` and ODS traits)."""
+
+
+def equivalent_tensor_types(a: Attribute, b: Attribute, ignore_register_broadcast: bool = False) -> bool:
+    """Triton's `verifyEquivalentTensorType`: same shape and element type, and encodings that
+    lay the tensor out alike (`isCompatibleReturnTypes` of ops inferring layouts)."""
+    if not (isinstance(a, TensorType) and isinstance(b, TensorType)):
+        return a == b
+    if a.get_shape() != b.get_shape() or a.element_type != b.element_type:
+        return False
+    ea, eb = encoding_of(a), encoding_of(b)
+    if ea == eb:
+        return True
+    if ea is None or eb is None:
+        return False
+    return v.layout_inference().layouts_equivalent(
+        a.get_shape(), ea, eb, ignore_register_broadcast
+    )
 
 
 def _i32(value: int) -> IntegerAttr:
@@ -197,6 +221,12 @@ class UnaryTypedOp(TTOp):
 
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ()
     """Properties spelled by the format itself, not in the attr-dict."""
+
+    TENSOR_RESULT: ClassVar[bool] = False
+    """The result's ODS type is a ranked tensor: the format parses it as one."""
+
+    TENSOR_SOURCE: ClassVar[bool] = False
+    """Likewise for the source."""
 
     @classmethod
     def parse_keywords(cls, parser: Parser) -> dict[str, Attribute]:
@@ -226,7 +256,9 @@ class UnaryTypedOp(TTOp):
         properties |= attr_props
         properties |= cls.parse_trailer(parser)
         parser.parse_punctuation(":")
-        (src_type,), result_type = parse_arrow_types(parser, 1)
+        (src_type,), result_type = parse_arrow_types(
+            parser, 1, cls.name if cls.TENSOR_RESULT else None, cls.TENSOR_SOURCE
+        )
         cls.upgrade_properties(properties, src_type, result_type)
         return cls.build(
             operands=[parser.resolve_operand(src, src_type)],
@@ -258,6 +290,7 @@ class ElementwiseCastOp(UnaryTypedOp):
     def verify_op(self) -> None:
         v.check_operands(self, self.SRC)
         v.check_results(self, self.RESULT)
+        v.elementwise(self)
         types = (self.src.type, self.result.type)
         v.same_shape(types)
         v.same_encoding(types)
@@ -346,6 +379,7 @@ class SplatOp(UnaryTypedOp):
     """`tt.splat %x : T -> tensor<NxT>`: broadcast a scalar to a tensor."""
 
     name = "tt.splat"
+    TENSOR_RESULT: ClassVar[bool] = True
     traits = traits_def(Pure())
 
     def verify_op(self) -> None:
@@ -361,6 +395,8 @@ class ExpandDimsOp(UnaryTypedOp):
     """`tt.expand_dims %x {axis = N : i32} : T -> U`: insert a size-1 dimension at `axis`."""
 
     name = "tt.expand_dims"
+    TENSOR_RESULT: ClassVar[bool] = True
+    TENSOR_SOURCE: ClassVar[bool] = True
     axis = prop_def(I32Attr)
     traits = traits_def(Pure())
 
@@ -374,12 +410,30 @@ class ExpandDimsOp(UnaryTypedOp):
             raise VerifyException(
                 f"axis {axis} out of range for a tensor of rank {len(src_shape)}"
             )
-        expected = src_shape[:axis] + [1] + src_shape[axis:]
-        if list(shape_of(self.result.type)) != expected:
-            raise VerifyException(
-                f"result shape must be ({'x'.join(map(str, expected))}), the source shape with "
-                f"a 1 inserted at axis {axis}"
-            )
+
+    def verify_regions(self) -> None:
+        v.inferred_types(self, self.infer_result_types)
+
+    def infer_result_types(self) -> list[Attribute]:
+        """`ExpandDimsOp::inferReturnTypes`: a 1 inserted at `axis`; a sliced layout's parent."""
+        src = self.src.type
+        assert isinstance(src, TensorType)
+        axis = self.axis.value.data
+        shape = list(src.get_shape())
+        shape.insert(axis, 1)
+        encoding: Attribute = NoneAttr()
+        source_encoding = encoding_of(src)
+        if source_encoding is not None:
+            if not isinstance(source_encoding, SliceEncodingAttr):
+                cause = "ExpandDimsOp operand encoding must be SliceEncodingAttr"
+            elif source_encoding.dim.data != axis:
+                cause = "Incompatible slice dimension for ExpandDimsOp operand"
+            else:
+                cause = ""
+                encoding = source_encoding.parent
+            if cause:
+                raise VerifyErrors("failed to infer layout for ExpandDimsOp", (cause,))
+        return [TensorType(src.element_type, shape, encoding)]
 
 
 @irdl_op_definition
@@ -387,6 +441,8 @@ class BroadcastOp(UnaryTypedOp):
     """`tt.broadcast %x : tensor<1x32xT> -> tensor<64x32xT>`: grow size-1 dimensions."""
 
     name = "tt.broadcast"
+    TENSOR_RESULT: ClassVar[bool] = True
+    TENSOR_SOURCE: ClassVar[bool] = True
     traits = traits_def(Pure())
 
     def verify_op(self) -> None:
@@ -412,6 +468,8 @@ class ReshapeOp(UnaryTypedOp):
     """`tt.reshape %x [allow_reorder] [efficient_layout] : T -> U` (Triton ≤ 2.3: `tt.view`)."""
 
     name = "tt.reshape"
+    TENSOR_RESULT: ClassVar[bool] = True
+    TENSOR_SOURCE: ClassVar[bool] = True
     FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("allow_reorder", "efficient_layout")
     allow_reorder = opt_prop_def(UnitAttr)
     efficient_layout = opt_prop_def(UnitAttr)
@@ -450,6 +508,8 @@ class TransOp(UnaryTypedOp):
     """
 
     name = "tt.trans"
+    TENSOR_RESULT: ClassVar[bool] = True
+    TENSOR_SOURCE: ClassVar[bool] = True
     order = prop_def(DenseI32)
     traits = traits_def(Pure())
 
@@ -473,6 +533,24 @@ class TransOp(UnaryTypedOp):
         if tuple(src_shape[i] for i in order) != shape_of(self.result.type):
             raise VerifyException("result shape must match the permutation of the source shape")
 
+    def verify_regions(self) -> None:
+        v.inferred_types(self, self.infer_result_types, equivalent_tensor_types)
+
+    def infer_result_types(self) -> list[Attribute]:
+        """`TransOp::inferReturnTypes`: the permuted shape, the transposed layout."""
+        src = self.src.type
+        assert isinstance(src, TensorType)
+        order = list(self.order.get_values())
+        shape = src.get_shape()
+        encoding: Attribute = NoneAttr()
+        source_encoding = encoding_of(src)
+        if source_encoding is not None:
+            inferred = v.layout_inference().infer_trans_encoding(source_encoding, shape, order)
+            if inferred is None:
+                raise VerifyException(f"cannot transpose the layout {source_encoding} by {order}")
+            encoding = inferred
+        return [TensorType(src.element_type, [shape[o] for o in order], encoding)]
+
 
 @irdl_op_definition
 class HistogramOp(TTOp):
@@ -490,7 +568,7 @@ class HistogramOp(TTOp):
         mask = parser.parse_unresolved_operand() if parser.parse_optional_punctuation(",") else None
         properties, attributes = parse_attr_dict(parser, cls)
         parser.parse_punctuation(":")
-        (src_type,), result_type = parse_arrow_types(parser, 1)
+        (src_type,), result_type = parse_arrow_types(parser, 1, cls.name)
         return cls.build(
             operands=[
                 parser.resolve_operand(src, src_type),
@@ -538,7 +616,7 @@ class UnsplatOp(TTOp):
         src = parser.parse_unresolved_operand()
         properties, attributes = parse_attr_dict(parser, cls)
         parser.parse_punctuation(":")
-        src_type = parser.parse_type()
+        src_type = parse_tensor_type(parser, cls.name)
         return cls.build(
             operands=[parser.resolve_operand(src, src_type)],
             result_types=[element_type_or_self(src_type)],
@@ -557,12 +635,20 @@ class UnsplatOp(TTOp):
         v.check_operands(self, v.TENSOR)
         if _num_elements(self.src.type) != 1:
             raise VerifyException("source tensor must have exactly one element")
-        v.types_match(self.result.type, element_type_or_self(self.src.type), "result type is the source element type")
+
+    def verify_regions(self) -> None:
+        v.inferred_types(self, lambda: [element_type_or_self(self.src.type)])
 
 
 # ==============================================================================================
 # Two-input shape ops: cat, join; split
 # ==============================================================================================
+
+
+SPLIT_LAYOUT_ERROR = (
+    "Fp4ToFpOp/SplitOp requires at least 2 elements per thread in the axis/last dimension"
+)
+"""Triton's message when no layout splits in two along the last dimension."""
 
 
 class BinaryShapeOp(TTOp):
@@ -580,7 +666,7 @@ class BinaryShapeOp(TTOp):
         rhs = parser.parse_unresolved_operand()
         properties, attributes = parse_attr_dict(parser, cls)
         parser.parse_punctuation(":")
-        sources, result_type = parse_arrow_types(parser, 2)
+        sources, result_type = parse_arrow_types(parser, 2, cls.name)
         lhs_type, rhs_type = sources[0], sources[-1]
         return cls.build(
             operands=[parser.resolve_operand(lhs, lhs_type), parser.resolve_operand(rhs, rhs_type)],
@@ -601,7 +687,7 @@ class BinaryShapeOp(TTOp):
     def verify_op(self) -> None:
         v.check_operands(self, v.TENSOR, v.TENSOR)
         v.check_results(self, v.TENSOR)
-        v.same_type((self.lhs.type, self.rhs.type), "all operands")
+        v.same_type_operands((self.lhs.type, self.rhs.type))
         self.verify_shapes()
 
     def verify_shapes(self) -> None:
@@ -645,8 +731,21 @@ class JoinOp(BinaryShapeOp):
             )
         if element_type_or_self(self.result.type) != element_type_or_self(self.lhs.type):
             raise VerifyException("result element type must match the input element type")
-        if encoding_of(self.result.type) is None and encoding_of(self.lhs.type) is not None:
-            raise VerifyException("result encoding must be specified")
+        result_encoding = encoding_of(self.result.type)
+        source_encoding = encoding_of(self.lhs.type)
+        if result_encoding is None:
+            if source_encoding is not None:
+                raise VerifyException("result encoding must be specified")
+            return
+        # Only one source layout (up to broadcast registers) joins into the result's layout.
+        layouts = v.layout_inference()
+        split = layouts.infer_split_encoding(result_encoding, actual)
+        if split is None:
+            raise VerifyException(SPLIT_LAYOUT_ERROR)
+        if source_encoding is None or not layouts.layouts_equivalent(
+            shape_of(self.lhs.type), split, source_encoding, ignore_register_broadcast=True
+        ):
+            raise VerifyException("incompatible join layout")
 
 
 @irdl_op_definition
@@ -668,7 +767,7 @@ class SplitOp(TTOp):
         src = parser.parse_unresolved_operand()
         properties, attributes = parse_attr_dict(parser, cls)
         parser.parse_punctuation(":")
-        (src_type,), out_type = parse_arrow_types(parser, 1)
+        (src_type,), out_type = parse_arrow_types(parser, 1, cls.name)
         return cls.build(
             operands=[parser.resolve_operand(src, src_type)],
             result_types=[out_type, out_type],
@@ -689,15 +788,30 @@ class SplitOp(TTOp):
         v.check_operands(self, v.TENSOR)
         v.check_results(self, v.TENSOR, v.TENSOR)
         v.types_match(self.out_rhs.type, self.out_lhs.type, "outLHS and outRHS types match")
-        src_shape = shape_of(self.src.type)
-        if not src_shape or src_shape[-1] != 2:
-            raise VerifyException(
-                f"last dimension of input tensor must be 2, but got tensor of shape "
-                f"({'x'.join(map(str, src_shape))})"
-            )
-        if shape_of(self.out_lhs.type) != src_shape[:-1]:
-            raise VerifyException("result shape must be the input shape without its last dimension")
-        v.same_element_type((self.src.type, self.out_lhs.type))
+
+    def verify_regions(self) -> None:
+        v.inferred_types(
+            self,
+            self.infer_result_types,
+            lambda a, b: equivalent_tensor_types(a, b, ignore_register_broadcast=True),
+        )
+
+    def infer_result_types(self) -> list[Attribute]:
+        """`SplitOp::inferReturnTypes`: the shape without its last dimension (of size 2)."""
+        src = self.src.type
+        assert isinstance(src, TensorType)
+        shape = src.get_shape()
+        if not shape or shape[-1] != 2:
+            raise VerifyException("last dimension of input tensor must be 2")
+        encoding: Attribute = NoneAttr()
+        source_encoding = encoding_of(src)
+        if source_encoding is not None:
+            inferred = v.layout_inference().infer_split_encoding(source_encoding, shape)
+            if inferred is None:
+                raise VerifyException(SPLIT_LAYOUT_ERROR)
+            encoding = inferred
+        half = TensorType(src.element_type, shape[:-1], encoding)
+        return [half, half]
 
 
 # ==============================================================================================
@@ -734,6 +848,7 @@ class SameTypeOp(TTOp):
     def verify_op(self) -> None:
         v.check_operands(self, *[self.CONSTRAINT] * len(self.operands))
         v.check_results(self, self.CONSTRAINT)
+        v.elementwise(self)
         v.same_type([*self.operand_types, *self.result_types])
 
 
@@ -810,6 +925,7 @@ class ClampFOp(TTOp):
 
     def verify_op(self) -> None:
         v.check_operands(self, v.FLOAT_LIKE, v.FLOAT_LIKE, v.FLOAT_LIKE)
+        v.elementwise(self)
         v.same_type([*self.operand_types, self.result.type])
         _check_enum(PropagateNan, self.propagateNan, "propagateNan")
 
@@ -859,6 +975,7 @@ class ExternElementwiseOp(TTOp):
     def verify_op(self) -> None:
         v.check_operands(self, *[v.TT_TYPE] * len(self.srcs))
         v.check_results(self, v.TT_TYPE)
+        v.elementwise(self)
         types = [*self.operand_types, self.result.type]
         v.same_shape(types)
         v.same_encoding(types)
@@ -911,14 +1028,17 @@ class ElementwiseInlineAsmOp(TTOp):
     def verify_op(self) -> None:
         v.check_operands(self, *[v.TT_TYPE] * len(self.args))
         v.check_results(self, *[v.TT_TYPE] * len(self.results))
+        v.elementwise(self)
         v.same_encoding([*self.operand_types, *self.result_types])
         packed = self.packed_element.value.data
         if packed <= 0:
             raise VerifyException("#packed_element must be positive")
-        for t in (*self.operand_types, *self.result_types):
-            if isinstance(t, TensorType) and t.get_shape() and t.get_shape()[-1] % packed:
+        if self.args:
+            count = _num_elements(self.args[0].type) if isinstance(self.args[0].type, TensorType) else 0
+            if count % packed:
                 raise VerifyException(
-                    "the innermost dimension of every tensor must be a multiple of packed_element"
+                    f"number of input elements {count} must be a multiple of the op's "
+                    f"packed_element attribute, {packed}"
                 )
 
 
@@ -990,7 +1110,9 @@ class MakeRangeOp(TTOp):
         properties, attributes = parse_attr_dict(parser, cls)
         parser.parse_punctuation(":")
         return cls.build(
-            result_types=[parser.parse_type()], properties=properties, attributes=attributes
+            result_types=[parse_tensor_type(parser, cls.name)],
+            properties=properties,
+            attributes=attributes,
         )
 
     def print(self, printer: Printer) -> None:
@@ -1316,12 +1438,12 @@ class AtomicRMWOp(TTOp):
     def verify_op(self) -> None:
         v.check_operands(self, v.PTR_LIKE, v.TT_TYPE, v.BOOL_LIKE)
         v.check_results(self, v.TT_TYPE)
-        types = [*self.operand_types, self.result.type]
-        v.same_shape(types)
-        v.same_encoding(types)
         v.types_match(self.ptr.type, _pointer_like(self.val.type, self.ptr.type), "ptr type matches value type")
         if self.mask is not None:
             v.types_match(self.mask.type, i1_same_shape(self.val.type), "mask type matches value type")
+        types = [*self.operand_types, self.result.type]
+        v.same_shape(types)
+        v.same_encoding(types)
         _check_enum(RMWOp, self.atomic_rmw_op, "atomic_rmw_op")
         _check_enum(MemSemantic, self.sem, "sem")
         _check_enum(MemSyncScope, self.scope, "scope")
@@ -1379,6 +1501,12 @@ class AtomicCASOp(TTOp):
     def verify_op(self) -> None:
         v.check_operands(self, v.PTR_LIKE, v.TT_TYPE, v.TT_TYPE)
         v.check_results(self, v.TT_TYPE)
+        v.types_match(
+            self.ptr.type, _pointer_like(self.cmp.type, self.ptr.type), "ptr type matches cmp type"
+        )
+        v.types_match(
+            self.ptr.type, _pointer_like(self.val.type, self.ptr.type), "ptr type matches value type"
+        )
         types = [*self.operand_types, self.result.type]
         v.same_shape(types)
         v.same_encoding(types)
@@ -1396,20 +1524,33 @@ class DotOpInterface(OpTrait):
     ops of target dialects); passes treat its result layout as chosen (a layout anchor)."""
 
 
-def _verify_dot_shapes(a: Attribute, b: Attribute, c: Attribute) -> None:
-    """Triton's DotOpInterface: (…, M, K) x (…, K, N) -> (…, M, N)."""
+def verify_dot_interface(
+    a: Attribute, b: Attribute, c: Attribute, dims_match: bool, output_matches: bool
+) -> None:
+    """Triton's `verifyDotOpInterface`: (…, M, K) x (…, K, N) -> (…, M, N) in 2-D or 3-D.
+
+    `dims_match` and `output_matches` are the op's `verifyDims` / `verifyOutputDims` (scaled
+    dots count packed fp4 elements twice).
+    """
     a_shape, b_shape, c_shape = shape_of(a), shape_of(b), shape_of(c)
-    if len(a_shape) < 2 or len(a_shape) != len(b_shape) or len(c_shape) != len(a_shape):
-        raise VerifyException("expected operands and result of the same rank, at least 2")
-    if a_shape[-1] != b_shape[-2]:
+    if len(a_shape) not in (2, 3):
+        raise VerifyException("expected operands to be 2d or 3d")
+    if len(a_shape) != len(b_shape) or len(a_shape) != len(c_shape):
+        raise VerifyException("expected all operands to have the same rank")
+    if not dims_match:
         raise VerifyException(
             "expected the last dimension of the first operand to be equal to the second-to-last "
             "dimension of the second operand"
         )
-    if c_shape != (*a_shape[:-1], b_shape[-1]):
+    if len(a_shape) == 3 and (a_shape[0] != c_shape[0] or b_shape[0] != c_shape[0]):
+        raise VerifyException(
+            "expected the first dimension of the first operand to be equal to the first "
+            "dimension of the result"
+        )
+    if not output_matches:
         raise VerifyException(
             "expected the output shape to be the concatenation of the last dimension of the "
-            "first operand and the last dimension of the second operand"
+            "first operand and the last dimension of the second "
         )
 
 
@@ -1452,11 +1593,11 @@ class DotOp(TTOp):
         attr_props, attributes = split_attr_dict(cls, raw)
         properties = attr_props | properties
         parser.parse_punctuation(":")
-        a_type = parser.parse_type()
+        a_type = parse_tensor_type(parser, cls.name)
         parser.parse_punctuation("*")
-        b_type = parser.parse_type()
+        b_type = parse_tensor_type(parser, cls.name)
         parser.parse_punctuation("->")
-        d_type = parser.parse_type()
+        d_type = parse_tensor_type(parser, cls.name)
         types = [a_type, b_type, d_type]
         return cls.build(
             operands=[parser.resolve_operand(o, t) for o, t in zip(operands, types)],
@@ -1487,11 +1628,18 @@ class DotOp(TTOp):
         v.check_results(self, v.FP_INT_TENSOR)
         v.types_match(self.c.type, self.d.type, "result's type matches accumulator's type")
         _check_enum(InputPrecision, self.properties.get("inputPrecision"), "inputPrecision")  # type: ignore[arg-type]
+        a, b, c = shape_of(self.a.type), shape_of(self.b.type), shape_of(self.c.type)
+        verify_dot_interface(
+            self.a.type,
+            self.b.type,
+            self.c.type,
+            dims_match=a[-1] == b[-2],
+            output_matches=c[-2:] == (a[-2], b[-1]),
+        )
         a_element = element_type_or_self(self.a.type)
         b_element = element_type_or_self(self.b.type)
         if bit_width(a_element) != bit_width(b_element):
             raise VerifyException("element types of operands A and B must have same bit width")
-        _verify_dot_shapes(self.a.type, self.b.type, self.d.type)
         a_enc, b_enc = encoding_of(self.a.type), encoding_of(self.b.type)
         if a_enc is None and b_enc is None:
             return
@@ -1499,28 +1647,20 @@ class DotOp(TTOp):
             raise VerifyException("mismatching encoding between A and B operands")
         if encoding_of(self.c.type) is None:
             raise VerifyException("miss encoding of C operand")
-        verify_dot_operand_encodings(a_enc, b_enc, encoding_of(self.d.type))
+        verify_dot_encodings(self, a_enc, b_enc)
 
+    def verify_regions(self) -> None:
+        v.inferred_types(self, self.infer_result_types)
 
-def verify_dot_operand_encodings(a: Attribute, b: Attribute, result: Attribute | None) -> None:
-    """TritonGPU's `verifyDotOpEncodingCompatibility`: dot-operand layouts of one kWidth, and
-    with NVIDIA MMA parents of the result's MMA version."""
-    a_dot = a if isinstance(a, DotOperandEncodingAttr) else None
-    b_dot = b if isinstance(b, DotOperandEncodingAttr) else None
-    if a_dot is None and b_dot is None:
-        return
-    if a_dot is None or b_dot is None:
-        raise VerifyException("mismatching encoding between A and B operands")
-    if a_dot.k_width != b_dot.k_width:
-        raise VerifyException("mismatching kWidth between A and B operands")
-    mmas = [e if isinstance(e, NvidiaMmaEncodingAttr) else None
-            for e in (a_dot.parent, b_dot.parent, result)]
-    if all(m is None for m in mmas):
-        return
-    if any(m is None for m in mmas):
-        raise VerifyException("mismatching MMA encoding")
-    if len({m.version_major.data for m in mmas if m is not None}) != 1:
-        raise VerifyException("mismatched MMA version.")
+    def infer_result_types(self) -> list[Attribute]:
+        """`DotOp::inferReturnTypes`: the accumulator's type, once A's and B's layouts fit it."""
+        a_enc, result_enc = encoding_of(self.a.type), encoding_of(self.c.type)
+        if a_enc is not None and result_enc is not None:
+            verify_dot_operand_encoding(a_enc, 0, result_enc)
+            b_enc = encoding_of(self.b.type)
+            if b_enc is not None:
+                verify_dot_operand_encoding(b_enc, 1, result_enc)
+        return [self.c.type]
 
 
 def _upgrade_dot_attributes(
@@ -1545,7 +1685,7 @@ def _upgrade_dot_attributes(
 
 def _parse_scale_type(parser: Parser) -> Attribute:
     parser.parse_punctuation(",")
-    return parser.parse_type()
+    return parse_tensor_type(parser, DotScaledOp.name)
 
 
 @irdl_op_definition
@@ -1589,13 +1729,13 @@ class DotScaledOp(TTOp):
         rhs = parse_enum(parser, ScaleDotElemType)
         properties, attributes = parse_attr_dict(parser, cls)
         parser.parse_punctuation(":")
-        a_type = parser.parse_type()
+        a_type = parse_tensor_type(parser, cls.name)
         a_scale_type = _parse_scale_type(parser) if a_scale is not None else None
         parser.parse_punctuation("*")
-        b_type = parser.parse_type()
+        b_type = parse_tensor_type(parser, cls.name)
         b_scale_type = _parse_scale_type(parser) if b_scale is not None else None
         parser.parse_punctuation("->")
-        d_type = parser.parse_type()
+        d_type = parse_tensor_type(parser, cls.name)
         return cls.build(
             operands=[
                 parser.resolve_operand(a, a_type),
@@ -1649,8 +1789,71 @@ class DotScaledOp(TTOp):
         v.types_match(self.c.type, self.d.type, "result's type matches accumulator's type")
         _check_enum(ScaleDotElemType, self.a_elem_type, "a_elem_type")
         _check_enum(ScaleDotElemType, self.b_elem_type, "b_elem_type")
-        if len(shape_of(self.a.type)) < 2:
-            raise VerifyException("operands must be at least 2D")
+        a, b, c = shape_of(self.a.type), shape_of(self.b.type), shape_of(self.c.type)
+        a_fp4, b_fp4 = self._is_fp4(self.a_elem_type), self._is_fp4(self.b_elem_type)
+        lhs_pack, rhs_pack = self._k_packed("lhs_k_pack"), self._k_packed("rhs_k_pack")
+        if len(a) >= 2 and len(b) >= 2 and len(c) >= 2:
+            k = a[-1] * (2 if a_fp4 and lhs_pack else 1)
+            m = a[-2] * (2 if a_fp4 and not lhs_pack else 1)
+            n = b[-1] * (2 if b_fp4 and not rhs_pack else 1)
+            dims_match = k == b[-2] * (2 if b_fp4 and rhs_pack else 1)
+            output_matches = (c[-2], c[-1]) == (m, n)
+        else:
+            dims_match = output_matches = False
+        verify_dot_interface(self.a.type, self.b.type, self.c.type, dims_match, output_matches)
+        factor = self.scale_factor()
+        rank = len(a)
+        for scale, dim, name in ((self.a_scale, c[-2], "M"), (self.b_scale, c[-1], "N")):
+            if scale is None:
+                continue
+            scale_shape = shape_of(scale.type)
+            if scale_shape[rank - 2] != dim:
+                raise VerifyException(
+                    f"scales {name} dimension must match the operand {name} dimension"
+                )
+            if scale_shape[rank - 1] != k // factor:
+                raise VerifyException(
+                    "scales K dimension must match the operand K divided by the scale factor"
+                )
+
+    def _k_packed(self, name: str) -> bool:
+        """Whether two fp4 values share a byte along K (`lhs_k_pack`/`rhs_k_pack`, default true)."""
+        attr = self.properties.get(name, self.DEFAULTS[name])
+        return isinstance(attr, IntegerAttr) and bool(attr.value.data)
+
+    @staticmethod
+    def _is_fp4(elem_type: IntegerAttr) -> bool:
+        return elem_type.value.data == ScaleDotElemType.E2M1
+
+    def scale_factor(self) -> int:
+        """Triton's `deduceScaleFactor`: how many K elements share a scale (16 or 32), from
+        each scale's shape; 32 when neither operand is scaled per block."""
+        lhs = _operand_scale_factor(
+            shape_of(self.a.type), self.a_scale, 0,
+            self._is_fp4(self.a_elem_type) and self._k_packed("lhs_k_pack"),
+        )
+        rhs = _operand_scale_factor(
+            shape_of(self.b.type), self.b_scale, 1,
+            self._is_fp4(self.b_elem_type) and self._k_packed("rhs_k_pack"),
+        )
+        if lhs and rhs and lhs != rhs:
+            raise VerifyException(
+                f"Operands must have the same scale factor; (lhs: {lhs} vs rhs: {rhs})"
+            )
+        return lhs or rhs or 32
+
+
+def _operand_scale_factor(
+    shape: Sequence[int], scale: SSAValue | None, op_index: int, fp4_packed: bool
+) -> int:
+    """The scale factor one operand's scale implies (0 without a scale per block)."""
+    if scale is None or prod(shape_of(scale.type)) == 1:
+        return 0
+    k = (shape[-1] if op_index == 0 else shape[-2]) * (2 if fp4_packed else 1)
+    factor = k // shape_of(scale.type)[-1]
+    if factor not in (16, 32):
+        raise VerifyException(f"scale factor must be 16 or 32. Got {factor}")
+    return factor
 
 
 # ==============================================================================================
@@ -1670,11 +1873,12 @@ class CombineOp(TTOp):
     RETURN_NAME: ClassVar[str] = ""
 
     def verify_op(self) -> None:
+        v.check_operands(self, *[v.TENSOR] * len(self.srcs))
+        self.verify_traits()
         if not self.srcs:
             raise VerifyException("must have at least 1 operand")
         if len(self.srcs) != len(self.results):
             raise VerifyException("must have the same number of inputs as outputs")
-        v.check_operands(self, *[v.TENSOR] * len(self.srcs))
         axis = self.axis.value.data
         ranks = [len(shape_of(t)) for t in self.operand_types]
         for rank in ranks:
@@ -1688,13 +1892,17 @@ class CombineOp(TTOp):
         for element, result_type in zip(elements, self.result_types):
             if element != element_type_or_self(result_type):
                 raise VerifyException("operand types and result types must agree")
-        self.verify_result_shapes()
-        self.verify_combiner(elements)
 
-    def verify_result_shapes(self) -> None:
-        """How result shapes follow from operand shapes."""
+    def verify_traits(self) -> None:
+        """The shape and encoding traits of the op (before its own verifier)."""
 
-    def verify_combiner(self, elements: list[Attribute]) -> None:
+    def infer_result_types(self) -> list[Attribute]:
+        """The op's `inferReturnTypes`."""
+        raise NotImplementedError
+
+    def verify_regions(self) -> None:
+        v.inferred_types(self, self.infer_result_types)
+        elements = [element_type_or_self(t) for t in self.operand_types]
         block = self.combineOp.block
         expected_args = 2 * len(self.srcs)
         if len(block.args) != expected_args:
@@ -1712,7 +1920,7 @@ class CombineOp(TTOp):
         terminator = block.last_op
         if terminator is None or terminator.name != self.RETURN_NAME:
             raise VerifyException(
-                f"combine operation must be terminated with a {self.RETURN_NAME} op"
+                f"combine operation must be terminated with a ReduceReturnOp but got {terminator}"
             )
         returned = list(terminator.operand_types)
         if len(returned) != len(self.srcs):
@@ -1735,18 +1943,30 @@ class ReduceOp(CombineOp):
     name = "tt.reduce"
     RETURN_NAME: ClassVar[str] = "tt.reduce.return"
 
-    def verify_result_shapes(self) -> None:
+    def verify_traits(self) -> None:
+        v.same_shape(self.operand_types, "all operands")
+        v.same_encoding(self.operand_types, "all operands")
+
+    def infer_result_types(self) -> list[Attribute]:
+        """`ReduceOp::inferReturnTypes`: the shape without `axis` (a scalar when none is left),
+        the layout sliced along `axis`."""
         axis = self.axis.value.data
-        for src_type, result_type in zip(self.operand_types, self.result_types):
-            expected = list(shape_of(src_type))
-            del expected[axis]
-            if list(shape_of(result_type)) != expected or (
-                not expected and isinstance(result_type, TensorType)
-            ):
-                raise VerifyException(
-                    f"result type {result_type} does not match the reduction of {src_type} "
-                    f"along axis {axis}"
-                )
+        inferred: list[Attribute] = []
+        for src in self.operand_types:
+            assert isinstance(src, TensorType)
+            shape = list(src.get_shape())
+            del shape[axis]
+            if not shape:
+                inferred.append(src.element_type)
+                continue
+            source_encoding = encoding_of(src)
+            encoding: Attribute = (
+                NoneAttr()
+                if source_encoding is None
+                else SliceEncodingAttr(IntAttr(axis), source_encoding)
+            )
+            inferred.append(TensorType(src.element_type, shape, encoding))
+        return inferred
 
 
 @irdl_op_definition
@@ -1757,11 +1977,15 @@ class ScanOp(CombineOp):
     reverse = prop_def(BoolAttr)
     RETURN_NAME: ClassVar[str] = "tt.scan.return"
 
-    def verify_result_shapes(self) -> None:
+    def verify_traits(self) -> None:
         v.check_results(self, *[v.TENSOR] * len(self.results))
         types = [*self.operand_types, *self.result_types]
-        v.same_shape(types)
         v.same_encoding(types)
+        v.same_shape(types)
+
+    def infer_result_types(self) -> list[Attribute]:
+        """`ScanOp::inferReturnTypes`: the operand types."""
+        return list(self.operand_types)
 
 
 class CombineReturnOp(TTOp):
@@ -1942,10 +2166,9 @@ class GatherOp(TTOp):
         if axis < 0 or axis >= len(src_shape):
             raise VerifyException("gather dimension must be less than the input rank")
         for dim, (s, i) in enumerate(zip(src_shape, idx_shape)):
-            if dim != axis and i > s:
+            if dim != axis and i != s:
                 raise VerifyException(
-                    f"indices dimension {dim} cannot be greater than the corresponding input "
-                    "dimension"
+                    f"indices dimension {dim} must match the corresponding input dimension"
                 )
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from xdsl.dialects.builtin import FunctionType, IntegerAttr
+from xdsl.dialects.builtin import FunctionType, IntegerAttr, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser, UnresolvedOperand
@@ -126,18 +126,47 @@ def parse_type_list(parser: Parser) -> list[Attribute]:
     return types
 
 
-def parse_arrow_types(parser: Parser, num_sources: int) -> tuple[list[Attribute], Attribute]:
-    """`T -> U` (today) or `(T) -> U` (Triton ≤ 2.3); with `num_sources` types before the arrow."""
+def parse_tensor_type(parser: Parser, op_name: str) -> TensorType:
+    """A type the op's ODS declares as a ranked tensor (MLIR's `parseType<RankedTensorType>`)."""
+    pos = parser.pos
+    t = parser.parse_type()
+    if not isinstance(t, TensorType):
+        parser.raise_error(
+            f"custom op '{op_name}' invalid kind of type specified: expected builtin.tensor, "
+            f"but found '{t}'",
+            pos,
+            parser.pos,
+        )
+    return t
+
+
+def parse_arrow_types(
+    parser: Parser,
+    num_sources: int,
+    tensor_op: str | None = None,
+    tensor_sources: bool = True,
+) -> tuple[list[Attribute], Attribute]:
+    """`T -> U` (today) or `(T) -> U` (Triton ≤ 2.3); with `num_sources` types before the arrow.
+
+    With `tensor_op` (the op's name), the result type must be a ranked tensor, and so must the
+    source types unless `tensor_sources` is false.
+    """
+
+    def parse(tensor: bool) -> Attribute:
+        return parse_tensor_type(parser, tensor_op) if tensor and tensor_op else parser.parse_type()
+
     pos = parser.pos
     if parser.parse_optional_punctuation("("):
-        sources = parse_type_list(parser)
+        sources = [parse(tensor_sources)]
+        while parser.parse_optional_punctuation(","):
+            sources.append(parse(tensor_sources))
         parser.parse_punctuation(")")
     else:
-        sources = [parser.parse_type()]
+        sources = [parse(tensor_sources)]
     if len(sources) not in (1, num_sources):
         parser.raise_error(f"expected {num_sources} operand types but had {len(sources)}", pos)
     parser.parse_punctuation("->")
-    return sources, parser.parse_type()
+    return sources, parse(True)
 
 
 def print_operands(printer: Printer, operands: Sequence[SSAValue]) -> None:

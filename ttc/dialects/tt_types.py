@@ -38,9 +38,16 @@ NAMED_ADDRESS_SPACES: dict[str, int] = {"descriptor": 0, "global": 1, "constant"
 """The string spellings Triton ≥ 3.9 uses for address spaces, with their integer values."""
 
 
+POINTEE_ERROR = "pointer types must point to integer or floating-point types"
+
+
+def _is_pointee(t: Attribute) -> bool:
+    return isinstance(t, IntegerType | AnyFloat)
+
+
 @irdl_attr_definition
 class PointerType(ParametrizedAttribute, TypeAttribute):
-    """`!tt.ptr<pointee[, address_space]>`: a pointer to a scalar (or, for block pointers, a tensor).
+    """`!tt.ptr<pointee[, address_space]>`: a pointer to an integer or floating-point scalar.
 
     Accepts the integer address space of Triton ≤ 3.8 and the named form of later releases; prints
     as Triton 3.6 does: the default (global, 1) is elided, any other space is printed as an integer.
@@ -57,7 +64,10 @@ class PointerType(ParametrizedAttribute, TypeAttribute):
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> tuple[Attribute, IntAttr]:
         with parser.in_angle_brackets():
+            start = parser.pos
             pointee = parser.parse_type()
+            if not _is_pointee(pointee):
+                parser.raise_error(POINTEE_ERROR, start, parser.pos)
             space = GLOBAL_ADDRESS_SPACE
             if parser.parse_optional_punctuation(","):
                 pos = parser.pos
@@ -67,13 +77,13 @@ class PointerType(ParametrizedAttribute, TypeAttribute):
                 elif named in NAMED_ADDRESS_SPACES:
                     space = NAMED_ADDRESS_SPACES[named]
                 else:
-                    parser.raise_error(
-                        f'unknown address space "{named}"; expected one of '
-                        + ", ".join(f'"{n}"' for n in NAMED_ADDRESS_SPACES),
-                        pos,
-                        parser.pos,
-                    )
+                    parser.raise_error(f"invalid pointer address space '{named}'", pos, parser.pos)
         return pointee, IntAttr(space)
+
+    def verify(self) -> None:
+        """Triton's `PointerType::verify`: only scalars of integer or float type are pointed to."""
+        if not _is_pointee(self.pointee_type):
+            raise VerifyException(POINTEE_ERROR)
 
     def print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():

@@ -8,8 +8,10 @@ puts after `'<op name>' op `; xDSL's `VerifyException` carries them to ttc's dia
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 
 from xdsl.dialects.builtin import IndexType, IntegerType, TensorType
 from xdsl.ir import Attribute, Operation
@@ -23,9 +25,21 @@ from ttc.dialects.tt_types import (
     is_ptr,
     shape_of,
 )
+from ttc.ir.verify import VerifyErrors
 
 MAX_TENSOR_ELEMENTS = 1048576
 """Triton's `maxTensorNumElements`."""
+
+LAYOUT_INFERENCE = "ttc.layouts.infer"
+"""The module implementing Triton's `DialectInferLayoutInterface` (trans, split, join, layout
+equivalence) for the verifiers of ops that infer result layouts."""
+
+
+def layout_inference() -> ModuleType:
+    """The layout-inference module. It sits in the layouts layer, above the dialects, so the
+    dialect reaches it by name, as Triton's ops reach the interface the TritonGPU dialect
+    registers (and as ttc's pass registry reaches the passes)."""
+    return importlib.import_module(LAYOUT_INFERENCE)
 
 
 @dataclass(frozen=True)
@@ -109,6 +123,28 @@ def check_results(op: Operation, *constraints: TypeConstraint) -> None:
         constraint.check(value.type, f"result #{index}")
 
 
+def elementwise(op: Operation) -> None:
+    """MLIR's `Elementwise` trait: scalars map to scalars, and all tensors share one shape."""
+    operands = [t for t in op.operand_types if isinstance(t, TensorType)]
+    results = [t for t in op.result_types if isinstance(t, TensorType)]
+    if not operands and not results:
+        return
+    if not operands:
+        raise VerifyException(
+            "if a result is non-scalar, then at least one operand must be non-scalar"
+        )
+    if not results:
+        raise VerifyException(
+            "if an operand is non-scalar, then there must be at least one non-scalar result"
+        )
+    if len(results) != len(op.results):
+        raise VerifyException("if an operand is non-scalar, then all results must be non-scalar")
+    if len({t.get_shape() for t in (*operands, *results)}) > 1:
+        raise VerifyException(
+            "all non-scalar operands/results must have the same shape and base type"
+        )
+
+
 def same_shape(types: Sequence[Attribute], what: str = "all operands and results") -> None:
     """MLIR's `SameOperandsAndResultShape` (scalars have the empty shape)."""
     if len({shape_of(t) for t in types}) > 1:
@@ -159,3 +195,36 @@ def tensor_sizes(op: Operation) -> None:
                 f"Number of elements must be power-of-two, but {t} doesn't follow the rule "
                 f"({count}) elements"
             )
+
+
+def _quoted(types: Sequence[Attribute]) -> str:
+    return ", ".join(f"'{t}'" for t in types)
+
+
+def inferred_types(
+    op: Operation,
+    infer: Callable[[], Sequence[Attribute]],
+    compatible: Callable[[Attribute, Attribute], bool] = lambda a, b: a == b,
+) -> None:
+    """MLIR's `verifyInferredResultTypes` (the `InferTypeOpInterface` check): the result types
+    must be compatible with those `infer` gives. `infer` raises `VerifyException` when it
+    cannot infer (with the errors it reported, `VerifyErrors`); MLIR then reports those and
+    `failed to infer returned types`, both at the op."""
+    try:
+        inferred = list(infer())
+    except VerifyException as err:
+        earlier = err.earlier if isinstance(err, VerifyErrors) else ()
+        raise VerifyErrors("failed to infer returned types", (*earlier, str(err))) from None
+    actual = list(op.result_types)
+    if len(inferred) != len(actual) or not all(map(compatible, inferred, actual)):
+        incompatible = (
+            f"'{op.name}' op inferred type(s) {_quoted(inferred)} are incompatible with "
+            f"return type(s) of operation {_quoted(actual)}"
+        )
+        raise VerifyErrors("failed to infer returned types", (incompatible,))
+
+
+def same_type_operands(types: Sequence[Attribute]) -> None:
+    """MLIR's `SameTypeOperands`."""
+    if len(set(types)) > 1:
+        raise VerifyException("requires all operands to have the same type")

@@ -1092,6 +1092,8 @@ def _check_tensor_layout(op: Operation, tensor: TensorType[Attribute]) -> str | 
             f"Layout has rank {rank}, but the tensor it's attached to has rank "
             f"{len(tensor.get_shape())}."
         )
+    if not isinstance(encoding, DistributedEncoding):
+        return "Non-distributed layout is not allowed in tensor type."
     if not isinstance(encoding, BlockedEncodingAttr):
         return None
     ctas = prod(encoding.cta_layout.ctas_per_cga)

@@ -30,7 +30,7 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt import verify_dot_operand_encodings
+from ttc.dialects.mma_support import verify_dot_operand_encodings
 from ttc.dialects.tt_syntax import parse_attr_dict, print_attr_dict
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
 

@@ -3,8 +3,9 @@
 Mirrors MLIR's `OperationVerifier` (`mlir/lib/IR/Verifier.cpp`): ops are checked in pre-order
 (an op before the ops nested in it), each by xDSL's structural checks, the op's own verifier and
 the TritonGPU layout rules (`ttc.dialects.ttg.verify_op_layouts`, Triton's
-`VerifyTensorLayoutsTrait`); ops isolated from above are verified each on its own, after the
-ops around them; then dominance (`operand #0 does not dominate this use`). A failure becomes a
+`VerifyTensorLayoutsTrait`); after the ops nested in an op, its region phase (`verifyRegions`
+and the `InferTypeOpInterface` result check, `RegionPhaseVerifier`); ops isolated from above are
+verified each on its own, after the ops around them; then dominance (`operand #0 does not dominate this use`). A failure becomes a
 `TtcError` at the op's location, worded `'tt.load' op <message>`.
 """
 
@@ -23,6 +24,23 @@ from ttc.ir.errors import Note, TtcError
 from ttc.ir.locations import source_location
 
 _XDSL_PREFIX = re.compile(r"^(?:Operation does not verify: )+")
+
+
+class VerifyErrors(VerifyException):
+    """A verifier failure that MLIR reports as several errors at the op: `earlier` (full
+    messages, emitted first as they stand) and then this exception's message, as `'op' op ...`."""
+
+    def __init__(self, message: str, earlier: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.earlier = earlier
+
+
+class RegionPhaseVerifier:
+    """An op with checks MLIR runs in its region phase, once the ops nested in it verified: its
+    `verifyRegions` and the `InferTypeOpInterface` result-type check."""
+
+    def verify_regions(self) -> None:
+        """Raise `VerifyException` (or `VerifyErrors`) with the op's region-phase failure."""
 
 
 def verify_module(module: ModuleOp, filename: str) -> None:
@@ -51,17 +69,22 @@ def _verify_isolated(root: Operation, filename: str, check_counts: bool) -> list
     failure of each nested isolated op (MLIR's `OperationVerifier::verifyOperation`)."""
     isolated: list[Operation] = []
     unterminated: TtcError | None = None
-    for op in _walk_unit(root, isolated):
+    for op, leaving in _walk_unit(root, isolated):
         try:
-            _verify_op(op)
-            _verify_layouts(op, check_counts)
+            if not leaving:
+                _verify_op(op)
+                _verify_layouts(op, check_counts)
+            elif isinstance(op, RegionPhaseVerifier):
+                op.verify_regions()
         except _Unterminated:
             # MLIR checks a block's terminator when it leaves the block, after its ops.
             unterminated = unterminated or TtcError(
                 f"block with no terminator, has '{op.name}'", source_location(op.location)
             )
         except (VerifyException, DiagnosticException) as err:
-            return [_located(op, err, filename)]
+            earlier = err.earlier if isinstance(err, VerifyErrors) else ()
+            located = [TtcError(message, source_location(op.location)) for message in earlier]
+            return [*located, _located(op, err, filename)]
         except TtcError as err:
             if err.location is None:
                 err.location = source_location(op.location)
@@ -73,17 +96,22 @@ def _verify_isolated(root: Operation, filename: str, check_counts: bool) -> list
     return [error for op in isolated for error in _verify_isolated(op, filename, check_counts)]
 
 
-def _walk_unit(root: Operation, isolated: list[Operation]) -> Iterator[Operation]:
-    """`root` and its nested ops in pre-order, collecting (not entering) isolated-from-above
-    ops below it into `isolated`."""
-    yield root
-    for region in root.regions:
-        for block in region.blocks:
-            for op in block.ops:
-                if op.regions and op.has_trait(IsolatedFromAbove):
-                    isolated.append(op)
-                else:
-                    yield from _walk_unit(op, isolated)
+def _walk_unit(root: Operation, isolated: list[Operation]) -> Iterator[tuple[Operation, bool]]:
+    """`(op, False)` on entering and `(op, True)` on leaving `root` and each op nested in it,
+    collecting (not entering) isolated-from-above ops below it into `isolated`, in walk order.
+    Iterative, so that deep nesting costs no more per op than shallow."""
+    stack: list[tuple[Operation, bool]] = [(root, False)]
+    while stack:
+        op, leaving = stack.pop()
+        if not leaving and op is not root and op.regions and op.has_trait(IsolatedFromAbove):
+            isolated.append(op)
+            continue
+        yield op, leaving
+        if leaving:
+            continue
+        stack.append((op, True))
+        children = [child for region in op.regions for block in region.blocks for child in block.ops]
+        stack.extend((child, False) for child in reversed(children))
 
 
 def _located(op: Operation, err: Exception, filename: str) -> TtcError:

@@ -12,6 +12,10 @@ after, only their coordinates change.
 - `infer_split_encoding` (`inferSplitOpEncoding`): the inverse; a blocked operand holding both
   halves in one thread loses its last dimension, otherwise the register basis along the last
   dimension is removed from the operand's linear layout.
+- `infer_trans_encoding` (`inferTransOpEncoding`): blocked and shared encodings permute their
+  per-dimension parameters and invert-permute their order; `#ttg.nvmma_shared` flips
+  `transposed` under a 2-D transpose; other distributed encodings become the `#ttg.linear` of
+  their transposed linear layout.
 - `infer_reshape_encoding` (`inferReshapeOpEncoding`): the blocked result Triton's legacy rules
   find when the merged or split dimensions fill sizePerThread, threadsPerWarp and warpsPerCTA
   minor to major, else the operand's linear layout with its outputs flattened row-major and
@@ -33,7 +37,9 @@ from ttc.dialects.ttg_attrs import (
     CTALayout,
     DistributedEncoding,
     LinearEncodingAttr,
+    NVMMASharedEncodingAttr,
     SliceEncodingAttr,
+    SwizzledSharedEncodingAttr,
     bases_attr,
     ints,
 )
@@ -49,14 +55,22 @@ def linear_encoding(layout: LinearLayout) -> LinearEncodingAttr:
     return LinearEncodingAttr(*(bases_attr(bases.get(dim, [])) for dim in LINEAR_IN_DIMS))
 
 
-def layouts_equivalent(shape: Sequence[int], a: Attribute, b: Attribute) -> bool:
-    """Triton's `areLayoutsEquivalent`: both encodings give `shape` the same linear layout."""
+def layouts_equivalent(
+    shape: Sequence[int], a: Attribute, b: Attribute, ignore_register_broadcast: bool = False
+) -> bool:
+    """Triton's `areLayoutsEquivalent` (`verifyLayoutsAreEqual`): both encodings give `shape`
+    the same linear layout; with `ignore_register_broadcast`, registers holding copies of
+    another register's element do not count."""
     if a == b:
         return True
     try:
-        return to_linear_layout(a, shape) == to_linear_layout(b, shape)
+        la, lb = to_linear_layout(a, shape), to_linear_layout(b, shape)
     except LayoutError:
         return False
+    if ignore_register_broadcast:
+        la = la.remove_zero_bases_along_dim("register")
+        lb = lb.remove_zero_bases_along_dim("register")
+    return la == lb
 
 
 def _cta_layout(per_cga: Sequence[int], split: Sequence[int], order: Sequence[int]) -> CTALayout:
@@ -306,3 +320,92 @@ def infer_reshape_encoding(
     if layout is None:
         return None
     return linear_encoding(reshape_layout(layout, dst_shape))
+
+
+# --------------------------------------------------------------------------------------------
+# trans
+# --------------------------------------------------------------------------------------------
+
+
+def inverse_permutation(order: Sequence[int]) -> list[int]:
+    """The permutation undoing `order`: `inverse[order[i]] == i`."""
+    return [list(order).index(i) for i in range(len(order))]
+
+
+def permute_cta_layout(cta: CTALayout, order: Sequence[int]) -> CTALayout:
+    """Triton's `permuteCTALayout`: the CTA layout of a tensor transposed by `order`."""
+    inverse = inverse_permutation(order)
+    return CTALayout(
+        tuple(cta.ctas_per_cga[o] for o in order),
+        tuple(cta.cta_split_num[o] for o in order),
+        tuple(inverse[o] for o in cta.cta_order),
+    )
+
+
+def _transposed_cta(cta: CTALayout, order: Sequence[int]) -> CTALayout:
+    """The CTA layout of a transposed encoding; a single CTA keeps the default spelling (Triton
+    3.6 holds it as a linear layout, where a single CTA has no order)."""
+    if all(n == 1 for n in cta.ctas_per_cga):
+        return CTALayout.default(len(order))
+    return permute_cta_layout(cta, order)
+
+
+def permute_blocked(encoding: BlockedEncodingAttr, order: Sequence[int]) -> BlockedEncodingAttr:
+    """The blocked encoding whose dimension i is dimension `order[i]` of `encoding`."""
+    inverse = inverse_permutation(order)
+
+    def permute(values: Sequence[int]) -> list[int]:
+        return [values[o] for o in order]
+
+    return BlockedEncodingAttr.make(
+        permute(ints(encoding.size_per_thread)),
+        permute(ints(encoding.threads_per_warp)),
+        permute(ints(encoding.warps_per_cta)),
+        [inverse[o] for o in ints(encoding.order)],
+        _transposed_cta(encoding.cta_layout, order),
+    )
+
+
+def transpose_layout(layout: LinearLayout, order: Sequence[int]) -> LinearLayout:
+    """Triton's `transposeLinearLayout`: output dimension i becomes the old dimension `order[i]`."""
+    names = standard_out_dim_names(len(order))
+    bases = {dim: [[basis[o] for o in order] for basis in vectors] for dim, vectors in layout.bases.items()}
+    sizes = [layout.out_dim_size(layout.out_dims[o]) for o in order]
+    return LinearLayout(list(bases.items()), list(zip(names, sizes, strict=True)))
+
+
+def infer_trans_encoding(
+    src: Attribute, shape: Sequence[int], order: Sequence[int]
+) -> Attribute | None:
+    """The result encoding that makes `tt.trans` by `order` a renaming of `src`'s registers."""
+    if list(order) == list(range(len(order))):
+        return src
+    if len(shape) != len(order):
+        return None
+    if isinstance(src, SwizzledSharedEncodingAttr):
+        if src.rank != len(order):
+            return None
+        inverse = inverse_permutation(order)
+        return SwizzledSharedEncodingAttr.make(
+            src.vec.data,
+            src.per_phase.data,
+            src.max_phase.data,
+            [inverse[o] for o in ints(src.order)],
+            _transposed_cta(src.cta_layout, order),
+        )
+    if isinstance(src, NVMMASharedEncodingAttr) and list(order) == [1, 0]:
+        return NVMMASharedEncodingAttr.make(
+            src.swizzling_byte_width.data,
+            not src.is_transposed,
+            src.element_bit_width.data,
+            src.is_fp4_padded,
+            _transposed_cta(src.cta_layout, order),
+        )
+    if isinstance(src, BlockedEncodingAttr):
+        return permute_blocked(src, order) if src.rank == len(order) else None
+    if not isinstance(src, DistributedEncoding):
+        return None
+    layout = _linear(src, shape)
+    if layout is None or layout.num_out_dims != len(order):
+        return None
+    return linear_encoding(transpose_layout(layout, order))

@@ -1,11 +1,16 @@
 """`triton-loop-aware-cse`: Triton's LoopAwareCSE.cpp.
 
 Plain CSE cannot merge two `scf.for` iter_args that always hold the same value, since each is a
-distinct block argument. This pass proves such pairs: two iter_args are equal when their inits
-are the same value and, assuming the pair equal, their yielded values are computed by the same
-side-effect-free ops from equal operands (checked recursively inside the loop body). The second
-of each pair is replaced by the first, inside the loop and in the loop's results; then MLIR's CSE
-runs over the module.
+distinct block argument. This pass proves such pairs: iter_args i and j are equal when their
+inits are the same value and, assuming i and j equal, their yielded values are equal in the
+loop: the same value, or results at the same position of side-effect-free ops without regions
+that are equivalent (same name, attributes and result types) with operands equal in the loop,
+or iter_args themselves equal by the same rule (assumed pairs break the recursion). The
+induction variable and values defined outside the loop are only equal to themselves.
+
+The pass runs CSE, then merges each class of equal iter_args into its first member (the others
+yield themselves, their results are replaced by the first's), runs CSE again, and cleans the
+loops up with the `scf.for` canonicalization patterns.
 """
 
 from __future__ import annotations
@@ -15,79 +20,121 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.cse import eliminate_common_subexpressions
-from ttc.transforms.utils import defined_outside, is_memory_effect_free
+from ttc.transforms.patterns.greedy import apply_patterns_greedily
+from ttc.transforms.patterns.scf import fold_forwarded_iter_args, simplify_trivial_loop
+from ttc.transforms.utils import is_memory_effect_free
 
 
-class ValueEquivalence:
-    """Equivalence of two values of one loop body under assumed-equal pairs (with memo)."""
+class LoopCseDriver:
+    """Triton's `LoopCSEDriver`: equality of one `scf.for`'s iter_args and body values."""
 
     def __init__(self, loop: Operation) -> None:
         self.loop = loop
-        self.assumed: set[tuple[SSAValue, SSAValue]] = set()
+        body = loop.regions[0].blocks.first
+        assert body is not None and body.last_op is not None
+        self.body: Block = body
+        self.inits = list(loop.operands[3:])
+        self.yielded = list(body.last_op.operands)
+        self.assumed: list[tuple[int, int]] = []
 
-    def equal(self, a: SSAValue, b: SSAValue) -> bool:
-        if a is b or (a, b) in self.assumed or (b, a) in self.assumed:
+    def iter_args_equal(self, i: int, j: int) -> bool:
+        if i == j:
             return True
-        op_a, op_b = a.owner, b.owner
-        if not isinstance(op_a, Operation) or not isinstance(op_b, Operation):
+        if self.inits[i] is not self.inits[j]:
             return False
-        if defined_outside(a, self.loop) or defined_outside(b, self.loop):
-            return False
-        if (
-            op_a.name != op_b.name
-            or op_a.regions
-            or op_b.regions
-            or not is_memory_effect_free(op_a)
-            or op_a.properties != op_b.properties
-            or op_a.attributes != op_b.attributes
-            or op_a.result_types != op_b.result_types
-            or len(op_a.operands) != len(op_b.operands)
-            or op_a.results.index(a) != op_b.results.index(b)  # pyright: ignore[reportArgumentType]
-        ):
-            return False
-        self.assumed.add((a, b))
-        if all(self.equal(x, y) for x, y in zip(op_a.operands, op_b.operands, strict=True)):
+        if (i, j) in self.assumed:
             return True
-        self.assumed.discard((a, b))
-        return False
+        self.assumed.append((i, j))
+        result = self.equal_in_loop(self.yielded[i], self.yielded[j])
+        self.assumed.pop()
+        return result
+
+    def equal_in_loop(self, a: SSAValue, b: SSAValue) -> bool:
+        if a is b:
+            return True
+        if a.type != b.type:
+            return False
+        if _block_of(a) is not self.body or _block_of(b) is not self.body:
+            return False
+        if isinstance(a, BlockArgument) != isinstance(b, BlockArgument):
+            return False
+        induction = self.body.args[0]
+        if a is induction or b is induction:
+            return False
+        if isinstance(a, BlockArgument) and isinstance(b, BlockArgument):
+            return self.iter_args_equal(a.index - 1, b.index - 1)
+        assert isinstance(a, OpResult) and isinstance(b, OpResult)
+        op_a, op_b = a.op, b.op
+        if a.index != b.index:
+            return False
+        if not is_memory_effect_free(op_a) or not is_memory_effect_free(op_b):
+            return False
+        if op_a.regions or op_b.regions:
+            return False
+        return (
+            op_a.name == op_b.name
+            and op_a.properties == op_b.properties
+            and op_a.attributes == op_b.attributes
+            and op_a.result_types == op_b.result_types
+            and len(op_a.operands) == len(op_b.operands)
+            and all(map(self.equal_in_loop, op_a.operands, op_b.operands))
+        )
 
 
-def merge_equal_iter_args(loop: Operation) -> bool:
-    """Replace the later of every provably equal pair of iter_args of the scf.for `loop`."""
-    body = loop.regions[0].blocks.first
-    assert body is not None
-    yield_op = body.last_op
+def _block_of(value: SSAValue) -> Block | None:
+    return value.block if isinstance(value, BlockArgument) else value.owner.parent  # pyright: ignore[reportAttributeAccessIssue]
+
+
+def merge_equal_iter_args(loop: Operation) -> None:
+    """Triton's `loopCSE`: each class of equal iter_args keeps its first member."""
+    driver = LoopCseDriver(loop)
+    count = len(driver.inits)
+    leader = list(range(count))
+
+    def find(i: int) -> int:
+        while leader[i] != i:
+            i = leader[i]
+        return i
+
+    for i in range(count):
+        for j in range(i + 1, count):
+            if driver.iter_args_equal(i, j):
+                a, b = find(i), find(j)
+                leader[max(a, b)] = min(a, b)
+    yield_op = driver.body.last_op
     assert yield_op is not None
-    inits, args = list(loop.operands[3:]), list(body.args[1:])
-    changed = False
-    merged: set[int] = set()
-    for j in range(len(args)):
-        for i in range(j):
-            if i in merged or inits[i] is not inits[j]:
-                continue
-            equivalence = ValueEquivalence(loop)
-            equivalence.assumed.add((args[i], args[j]))
-            if equivalence.equal(yield_op.operands[i], yield_op.operands[j]):
-                args[j].replace_all_uses_with(args[i])
-                loop.results[j].replace_all_uses_with(loop.results[i])
-                merged.add(j)
-                changed = True
-                break
-    return changed
+    args = driver.body.args[1:]
+    for j in range(count):
+        first = find(j)
+        if first == j:
+            continue
+        args[j].replace_all_uses_with(args[first])
+        yield_op.operands[j] = args[j]
+        loop.results[j].replace_all_uses_with(loop.results[first])
+
+
+def _simplify_loops(op: Operation, rewriter: PatternRewriter) -> bool:
+    """The `scf.for` canonicalization patterns."""
+    return op.name == "scf.for" and (
+        simplify_trivial_loop(op, rewriter) or fold_forwarded_iter_args(op, rewriter)
+    )
 
 
 @dataclass(frozen=True)
 class TritonLoopAwareCsePass(TtcPass):
-    """Merge provably equal loop iter_args, then run CSE."""
+    """Merge provably equal loop iter_args between two CSE runs."""
 
     name: ClassVar[str] = "triton-loop-aware-cse"
     summary: ClassVar[str] = "CSE that also merges loop iter_args equal on every iteration"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        eliminate_common_subexpressions(op)
         for loop in [o for o in op.walk(region_first=True) if o.name == "scf.for"]:
             merge_equal_iter_args(loop)
         eliminate_common_subexpressions(op)
+        apply_patterns_greedily(ctx, op.body, _simplify_loops)

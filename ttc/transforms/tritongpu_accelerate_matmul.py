@@ -3,7 +3,7 @@
 Mirrors Triton 3.6's AccelerateMatmul.cpp for NVIDIA targets (`ttg.target = "cuda:NN"`):
 
 1. Under the greedy driver (bottom-up, as `applyPatternsGreedily`), each `tt.dot` whose result is
-   in a non-MMA layout and whose operands tensor cores take (`supports_mma_v2`: f16, bf16, the
+   in a non-MMA layout and whose operands tensor cores take (`supports_mma(dot, 2)`: f16, bf16, the
    fp8 types, i8, f64, and f32 x f32 only with `inputPrecision = tf32`) gets the MMA layout
    `#ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA, instrShape}>` (`BlockedToMMA`): the
    accumulator is converted into it, A and B into `#ttg.dot_op<{opIdx, parent = #mma, kWidth}>`
@@ -34,15 +34,8 @@ from typing import ClassVar
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
     AnyFloat,
-    BFloat16Type,
-    Float8E4M3FNType,
-    Float8E4M3FNUZType,
-    Float8E5M2FNUZType,
-    Float8E5M2Type,
     Float16Type,
-    Float32Type,
     Float64Type,
-    IntegerType,
     ModuleOp,
     StringAttr,
     TensorType,
@@ -50,20 +43,23 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects.tt_types import InputPrecision, bit_width, encoding_of
+from ttc.dialects.mma_support import FP8_TYPES, NATIVE_FP8_TYPES, supports_mma
+from ttc.dialects.tt_types import bit_width, encoding_of
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr, ints
 from ttc.ir.diagnostics import emit_remark, op_error
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import layout_order
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns.context import active_context
-from ttc.transforms.patterns.greedy import GreedyConfig, PatternSet, apply_patterns_greedily
+from ttc.transforms.patterns.greedy import (
+    GreedyConfig,
+    PatternSet,
+    apply_patterns_greedily,
+)
 from ttc.transforms.tritongpu_coalesce import cta_layout_of, shape_per_cta
 from ttc.transforms.tritongpu_utils import with_encoding
 from ttc.transforms.utils import create_op, is_elementwise, is_memory_effect_free
 
-FP8_TYPES = (Float8E5M2Type, Float8E4M3FNType, Float8E5M2FNUZType, Float8E4M3FNUZType)
-NATIVE_FP8_TYPES = (Float8E5M2Type, Float8E4M3FNType)
 """The fp8 types mma.sync takes directly where the target has fp8 tensor cores."""
 DOT_OPS = ("tt.dot", "tt.dot_scaled")
 DOT_PROPERTIES = ("inputPrecision", "maxNumImpreciseAcc")
@@ -93,32 +89,15 @@ def mma_version(compute_capability: int, dot: Operation) -> int:
     supporting v3 means returning 3 here for cc 9x when Triton's `supportMMA(dot, 3)` holds and
     building `ttng.warp_group_dot` in `BlockedToMMA`.
     """
-    if compute_capability >= 75 and supports_mma_v2(dot):
+    if compute_capability >= 75 and supports_mma(dot, 2):
         return 2
     return 0
-
-
-def supports_mma_v2(dot: Operation) -> bool:
-    """Triton's `supportMMA(dot, 2)`: operand element types mma.sync can take."""
-    a, b = _element_type(dot.operands[0]), _element_type(dot.operands[1])
-    if isinstance(a, Float32Type) and isinstance(b, Float32Type):
-        return _input_precision(dot) is InputPrecision.TF32
-    return all(
-        isinstance(t, (*FP8_TYPES, Float16Type, BFloat16Type, Float32Type, Float64Type))
-        or (isinstance(t, IntegerType) and t.width.data == 8)
-        for t in (a, b)
-    )
 
 
 def _element_type(value: SSAValue) -> Attribute:
     type_ = value.type
     assert isinstance(type_, TensorType)
     return type_.get_element_type()
-
-
-def _input_precision(dot: Operation) -> InputPrecision:
-    attr = dot.properties.get("inputPrecision")
-    return InputPrecision(attr.value.data) if attr is not None else InputPrecision.IEEE  # pyright: ignore[reportAttributeAccessIssue]
 
 
 def num_warps_of(op: Operation) -> int:

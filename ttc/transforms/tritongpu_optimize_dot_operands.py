@@ -43,6 +43,7 @@ from ttc.dialects.ttg_attrs import (
     ints,
 )
 from ttc.ir.diagnostics import op_error
+from ttc.layouts.infer import inverse_permutation, permute_cta_layout
 from ttc.layouts.linear import LayoutError
 from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
 from ttc.pipelines.pass_base import TtcPass
@@ -51,7 +52,6 @@ from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import GreedyConfig, apply_patterns_greedily
 from ttc.transforms.patterns.ttg import CONVERT_LAYOUT_CANONICALIZATION
 from ttc.transforms.tritongpu_coalesce import cta_layout_of
-from ttc.transforms.tritongpu_utils import inverse_permutation, permute_cta_layout
 from ttc.transforms.utils import create_op, defined_by
 
 

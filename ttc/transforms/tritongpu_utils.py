@@ -29,26 +29,20 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from ttc.dialects.tt_types import PointerType, encoding_of, shape_of
-from ttc.dialects.ttg_attrs import (
-    BlockedEncodingAttr,
-    CTALayout,
-    SliceEncodingAttr,
-    ints,
-)
+from ttc.dialects.ttg_attrs import BlockedEncodingAttr, SliceEncodingAttr
 from ttc.layouts.default_blocked import (
     blocked_for_shape,
     cta_layout_for_shape,
     default_blocked,
 )
-from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.infer import (
     infer_join_encoding,
     infer_reshape_encoding,
     infer_split_encoding,
-    linear_encoding,
+    infer_trans_encoding,
+    inverse_permutation,
     reshape_decomposition,
 )
-from ttc.layouts.linear import LayoutError
 from ttc.transforms.patterns.ttg import is_expensive_view
 from ttc.transforms.utils import is_elementwise, splat_scalar
 
@@ -123,56 +117,6 @@ def _axis(op: Operation) -> int:
 
 def _trans_order(op: Operation) -> tuple[int, ...]:
     return tuple(op.properties["order"].get_values())  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownArgumentType]
-
-
-def inverse_permutation(order: Sequence[int]) -> list[int]:
-    """The permutation undoing `order`: `inverse[order[i]] == i`."""
-    return [list(order).index(i) for i in range(len(order))]
-
-
-def permute_cta_layout(cta: CTALayout, order: Sequence[int]) -> CTALayout:
-    """Triton's `permuteCTALayout`: the CTA layout of a tensor transposed by `order`."""
-    inverse = inverse_permutation(order)
-    return CTALayout(
-        tuple(cta.ctas_per_cga[o] for o in order),
-        tuple(cta.cta_split_num[o] for o in order),
-        tuple(inverse[o] for o in cta.cta_order),
-    )
-
-
-def permute_blocked(encoding: BlockedEncodingAttr, order: Sequence[int]) -> BlockedEncodingAttr:
-    """Triton's transposition of a blocked encoding: dimension i of the result is dimension
-    `order[i]` of the source. A blocked encoding of one CTA keeps the default CTA spelling (Triton
-    3.6 holds its CTA layout as a linear layout, where a single CTA has no order)."""
-    inverse = inverse_permutation(order)
-    cta = encoding.cta_layout
-    if all(n == 1 for n in cta.ctas_per_cga):
-        cta = CTALayout.default(len(order))
-    else:
-        cta = permute_cta_layout(cta, order)
-
-    def permute(values: Sequence[int]) -> list[int]:
-        return [values[o] for o in order]
-
-    return BlockedEncodingAttr.make(
-        permute(ints(encoding.size_per_thread)),
-        permute(ints(encoding.threads_per_warp)),
-        permute(ints(encoding.warps_per_cta)),
-        [inverse[o] for o in ints(encoding.order)],
-        cta,
-    )
-
-
-def infer_trans_encoding(encoding: Attribute, shape: Sequence[int], order: Sequence[int]) -> Attribute | None:
-    """Triton's `inferTransOpEncoding` for a distributed operand of `shape`: a blocked encoding
-    permuted, any other the `#ttg.linear` of its layout with the dimensions permuted."""
-    if isinstance(encoding, BlockedEncodingAttr):
-        return permute_blocked(encoding, order)
-    try:
-        layout = to_linear_layout(encoding, list(shape))
-    except LayoutError:
-        return None
-    return linear_encoding(layout.transpose_outs([layout.out_dims[o] for o in order]))
 
 
 def infer_dst_encoding(op: Operation, encoding: Attribute) -> Attribute | None:

@@ -1,14 +1,14 @@
 // RUN: ttc opt %s -split-input-file -verify-diagnostics --convert-triton-gpu-to-llvm
 
-// f32 operands on tensor cores need inputPrecision = tf32: ieee has no mma.sync (Triton's
-// message).
+// f32 operands on tensor cores need inputPrecision = tf32: ieee has no mma.sync, and Triton's
+// verifier already rejects the dot.
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @ieee_on_mma(%x: f32) {
     %zero = arith.constant dense<0.000000e+00> : tensor<16x8xf32, #mma>
     %a = tt.splat %x : f32 -> tensor<16x8xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
     %b = tt.splat %x : f32 -> tensor<8x8xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>
-    // expected-error @below {{unsupported MMA instruction for the given operand/result types}}
+    // expected-error @below {{'tt.dot' op unsupported MMA version}}
     %d = tt.dot %a, %b, %zero : tensor<16x8xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<8x8xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<16x8xf32, #mma>
     tt.return
   }
@@ -32,7 +32,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-// Operands of another parent than the result's: no thread holds matching rows and columns.
+// Operands of another parent than the result's: no thread holds matching rows and columns, and
+// the verifier rejects the dot.
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 #other = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
@@ -40,7 +41,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     %c = arith.constant dense<0.000000e+00> : tensor<8x8xf32, #blocked>
     %a = tt.splat %x : f32 -> tensor<8x2xf32, #ttg.dot_op<{opIdx = 0, parent = #other}>>
     %b = tt.splat %x : f32 -> tensor<2x8xf32, #ttg.dot_op<{opIdx = 1, parent = #other}>>
-    // expected-error @below {{cannot lower 'tt.dot' for cuda:80}}
+    // expected-error @below {{Incompatible parent encoding}}
+    // expected-error @below {{'tt.dot' op failed to infer returned types}}
     %d = tt.dot %a, %b, %c : tensor<8x2xf32, #ttg.dot_op<{opIdx = 0, parent = #other}>> * tensor<2x8xf32, #ttg.dot_op<{opIdx = 1, parent = #other}>> -> tensor<8x8xf32, #blocked>
     tt.return
   }

@@ -258,3 +258,58 @@ tt.func @merge_twin_iter_args(%n: i32, %x: i32) -> (i32, i32) {
   }
   tt.return %r#0, %r#1 : i32, i32
 }
+
+// -----
+
+// A pointer cast to an integer and back is the pointer; to another pointee type, a bitcast.
+// CHECK-LABEL: tt.func @int_pointer_round_trip
+// CHECK-SAME: (%[[P:.*]]: tensor<32x!tt.ptr<i16>>, %[[Q:.*]]: !tt.ptr<i8>)
+// CHECK-NEXT: %[[C:.*]] = tt.bitcast %[[Q]] : !tt.ptr<i8> -> !tt.ptr<f64>
+// CHECK-NEXT: tt.return %[[P]], %[[C]] : tensor<32x!tt.ptr<i16>>, !tt.ptr<f64>
+tt.func @int_pointer_round_trip(%p: tensor<32x!tt.ptr<i16>>, %q: !tt.ptr<i8>) -> (tensor<32x!tt.ptr<i16>>, !tt.ptr<f64>) {
+  %0 = tt.ptr_to_int %p : tensor<32x!tt.ptr<i16>> -> tensor<32xi64>
+  %1 = tt.int_to_ptr %0 : tensor<32xi64> -> tensor<32x!tt.ptr<i16>>
+  %2 = tt.ptr_to_int %q : !tt.ptr<i8> -> i64
+  %3 = tt.int_to_ptr %2 : i64 -> !tt.ptr<f64>
+  tt.return %1, %3 : tensor<32x!tt.ptr<i16>>, !tt.ptr<f64>
+}
+
+// -----
+
+// A constant byte offset added to a pointer's integer is an addptr by whole elements: 24 bytes
+// are 3 doubles; 6 bytes are not a whole number of f64 and stay integer arithmetic.
+// CHECK-LABEL: tt.func @int_pointer_offsets
+// CHECK-SAME: (%[[P:.*]]: !tt.ptr<f64>, %[[X:.*]]: i64)
+// CHECK: %[[THREE:.*]] = arith.constant 3 : i64
+// CHECK: %[[WHOLE:.*]] = tt.addptr %[[P]], %[[THREE]] : !tt.ptr<f64>, i64
+// CHECK: %[[SUM:.*]] = arith.addi %[[X]], %{{.*}} : i64
+// CHECK: %[[PART:.*]] = tt.int_to_ptr %[[SUM]] : i64 -> !tt.ptr<f64>
+// CHECK: tt.return %[[WHOLE]], %[[PART]]
+tt.func @int_pointer_offsets(%p: !tt.ptr<f64>, %x: i64) -> (!tt.ptr<f64>, !tt.ptr<f64>) {
+  %c24 = arith.constant 24 : i64
+  %c6 = arith.constant 6 : i64
+  %0 = tt.ptr_to_int %p : !tt.ptr<f64> -> i64
+  %1 = arith.addi %0, %c24 : i64
+  %2 = tt.int_to_ptr %1 : i64 -> !tt.ptr<f64>
+  %3 = arith.addi %x, %c6 : i64
+  %4 = tt.int_to_ptr %3 : i64 -> !tt.ptr<f64>
+  tt.return %2, %4 : !tt.ptr<f64>, !tt.ptr<f64>
+}
+
+// -----
+
+// Reshaping an expand_dims back to its source type is the source; a reshape that may reorder
+// elements, or to another shape, stays.
+// CHECK-LABEL: tt.func @reshape_undoes_expand_dims
+// CHECK-SAME: (%[[X:.*]]: tensor<16x4xf16>)
+// CHECK-NEXT: %[[E:.*]] = tt.expand_dims %[[X]] {axis = 1 : i32} : tensor<16x4xf16> -> tensor<16x1x4xf16>
+// CHECK-NEXT: %[[R:.*]] = tt.reshape %[[E]] allow_reorder : tensor<16x1x4xf16> -> tensor<16x4xf16>
+// CHECK-NEXT: %[[S:.*]] = tt.reshape %[[E]] : tensor<16x1x4xf16> -> tensor<64xf16>
+// CHECK-NEXT: tt.return %[[X]], %[[R]], %[[S]]
+tt.func @reshape_undoes_expand_dims(%x: tensor<16x4xf16>) -> (tensor<16x4xf16>, tensor<16x4xf16>, tensor<64xf16>) {
+  %0 = tt.expand_dims %x {axis = 1 : i32} : tensor<16x4xf16> -> tensor<16x1x4xf16>
+  %1 = tt.reshape %0 : tensor<16x1x4xf16> -> tensor<16x4xf16>
+  %2 = tt.reshape %0 allow_reorder : tensor<16x1x4xf16> -> tensor<16x4xf16>
+  %3 = tt.reshape %0 : tensor<16x1x4xf16> -> tensor<64xf16>
+  tt.return %1, %2, %3 : tensor<16x4xf16>, tensor<16x4xf16>, tensor<64xf16>
+}

@@ -5,27 +5,39 @@ Folders: `splat` of a constant is a dense splat; `expand_dims`/`reshape`/`broadc
 splat constant are splats of the new shape; `broadcast` and `reshape` (without `allow_reorder`)
 to the same type are no-ops; `trans` with the identity order is a no-op and `trans(trans(x))`
 composes the orders in place; `make_range(s, s+1)` is `dense<s>`; `addptr(p, 0)` is `p`;
-`advance(p, 0, ..)` is `p`; `fp_to_fp` of a same type or of a signed zero folds.
+`advance(p, 0, ..)` is `p`; `bitcast` to the same type is a no-op; `fp_to_fp` of a same type or
+of a signed zero folds.
 Patterns: `expand_dims(splat)`, `reshape(splat)` and `broadcast(splat)` become splats;
-`expand_dims(broadcast(x))` becomes `broadcast(expand_dims(x))`; `reshape(reshape(x))` one
+`expand_dims(broadcast(x))` becomes `broadcast(expand_dims(x))`; `reshape(expand_dims(x))`
+back to x's type is x; `reshape(reshape(x))` one
 reshape; `broadcast(broadcast(x))` one broadcast; loads and stores with an all-true splat mask
-drop it, a load with an all-false mask becomes its `other`, a store with one is erased.
+drop it, a load with an all-false mask becomes its `other`, a store with one is erased;
+`int_to_ptr(ptr_to_int(p))` becomes `bitcast(p)`, and `int_to_ptr(x + c)` for a constant byte
+offset `c` that is a whole number of elements becomes `addptr(int_to_ptr(x), c / size)`.
 """
 
 from __future__ import annotations
 
 import math
 
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, TensorType
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    FloatAttr,
+    IntegerAttr,
+    TensorType,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
+from ttc.dialects.tt_types import PointerType, bit_width, with_element_type
 from ttc.transforms.patterns import IN_PLACE, FoldResult, folder, pattern
 from ttc.transforms.patterns.context import active_context, emit_like
 from ttc.transforms.utils import (
-    defined_by,
     constant_value,
+    create_constant,
     create_op,
+    defined_by,
+    element_type,
     is_int_attr,
     scalar_attr,
     splat_scalar,
@@ -119,6 +131,12 @@ def fold_advance_zero(op: Operation, consts: list[Attribute | None]) -> FoldResu
     return None
 
 
+@folder("tt.bitcast")
+def fold_bitcast(op: Operation, consts: list[Attribute | None]) -> FoldResult:
+    source = op.operands[0]
+    return [source] if source.type == op.results[0].type else None
+
+
 @folder("tt.fp_to_fp")
 def fold_fp_to_fp(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     source = op.operands[0]
@@ -179,6 +197,18 @@ def expand_dims_of_broadcast(op: Operation, rewriter: PatternRewriter) -> bool:
     expand = create_op(ctx, "tt.expand_dims", [source], [expanded_type], dict(op.properties))
     rewriter.insert(expand)
     replace_with_new(rewriter, op, "tt.broadcast", [expand.results[0]])
+    return True
+
+
+@pattern("tt.reshape")
+def reshape_of_expand_dims(op: Operation, rewriter: PatternRewriter) -> bool:
+    """reshape(expand_dims(x)) -> x when it restores x's type and may not reorder."""
+    if "efficient_layout" in op.properties or "allow_reorder" in op.properties:
+        return False
+    expand = defined_by(op.operands[0], "tt.expand_dims")
+    if expand is None or expand.operands[0].type != op.results[0].type:
+        return False
+    rewriter.replace(op, [], [expand.operands[0]])
     return True
 
 
@@ -277,4 +307,43 @@ def canonicalize_masked_store(op: Operation, rewriter: PatternRewriter) -> bool:
         rewriter.erase(op)
         return True
     rewriter.erase(op)
+    return True
+
+
+@pattern("tt.int_to_ptr")
+def int_to_ptr_of_ptr_to_int(op: Operation, rewriter: PatternRewriter) -> bool:
+    """int_to_ptr(ptr_to_int(p)) -> bitcast(p) (which folds away when the types agree)."""
+    inner = defined_by(op.operands[0], "tt.ptr_to_int")
+    if inner is None:
+        return False
+    replace_with_new(rewriter, op, "tt.bitcast", [inner.operands[0]])
+    return True
+
+
+@pattern("tt.int_to_ptr")
+def int_to_ptr_of_constant_add(op: Operation, rewriter: PatternRewriter) -> bool:
+    """int_to_ptr(addi(x, c)) -> addptr(int_to_ptr(x), c / element size) when the constant byte
+    offset `c` is a whole number of pointee elements."""
+    add = defined_by(op.operands[0], "arith.addi")
+    if add is None:
+        return False
+    value, offset = add.operands
+    constant = defined_by(offset, "arith.constant")
+    byte_offset = None if constant is None else splat_scalar(constant_value(offset))
+    if not isinstance(byte_offset, int):
+        return False
+    result_type = op.results[0].type
+    pointer = element_type(result_type)
+    assert isinstance(pointer, PointerType)
+    element_bytes = max(1, bit_width(pointer.pointee_type) // 8)
+    if byte_offset % element_bytes:
+        return False
+    ctx = active_context()
+    base = create_op(ctx, "tt.int_to_ptr", [value], [result_type])
+    rewriter.insert(base)
+    offset_type = with_element_type(result_type, element_type(offset.type))
+    elements = byte_offset // element_bytes
+    step = create_constant(ctx, scalar_attr(elements, offset_type), offset_type)
+    rewriter.insert(step)
+    replace_with_new(rewriter, op, "tt.addptr", [base.results[0], step.results[0]])
     return True
