@@ -67,6 +67,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import legacy
 from ttc.dialects.tt_types import bit_width
+from ttc.dialects.ttg_bases import is_power_of_two
 from ttc.dialects.ttg_attrs import (
     ENCODING_ATTRS,
     BlockedEncodingAttr,
@@ -80,7 +81,6 @@ from ttc.dialects.ttg_attrs import (
     ints,
 )
 from ttc.dialects.ttg_shared_attrs import SHARED_ATTRS, PaddedSharedEncodingAttr
-from ttc.layouts.linear import is_power_of_two
 
 # --------------------------------------------------------------------------------------------
 # Types
@@ -262,11 +262,7 @@ def _check_component_shape(
     encoding: PaddedSharedEncodingAttr | SharedLinearEncodingAttr, alloc: Sequence[int]
 ) -> None:
     """A layout given by its bases covers exactly the allocation (its last `rank` dimensions)."""
-    if isinstance(encoding, PaddedSharedEncodingAttr):
-        covered = ints(encoding.shape)
-    else:
-        layout = encoding.linear_layout()
-        covered = tuple(layout.out_dim_size(d) for d in layout.out_dims)
+    covered = ints(encoding.shape) if isinstance(encoding, PaddedSharedEncodingAttr) else encoding.shape()
     for dim, (expected, got) in enumerate(zip(alloc, covered, strict=True)):
         if expected != got:
             raise VerifyException(

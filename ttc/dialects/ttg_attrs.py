@@ -35,9 +35,13 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.lexer import Span
 
+from ttc.dialects.ttg_bases import (
+    is_bijective_without_zeros,
+    is_permutation_matrix,
+    is_surjective,
+    out_sizes,
+)
 from ttc.ir.errors import DialectParseError
-from ttc.layouts.linear import LinearLayout
-from ttc.layouts.utils import is_permutation_matrix_layout, standard_out_dim_names
 
 AttrT = TypeVar("AttrT", bound=Attribute)
 
@@ -266,8 +270,7 @@ class EncodingBody:
                 self.error("expected an unsigned integer value in CGALayout entry")
             if any(len(b) != rank for b in bases):
                 self.error(f"'CGALayout' entry length does not match rank {rank}")
-            cga = LinearLayout([("block", bases)], standard_out_dim_names(rank))
-            if not is_permutation_matrix_layout(cga):
+            if not is_permutation_matrix(bases, out_sizes(bases, rank)):
                 self.error(
                     "After removing broadcast bases the CGA encoding must be a permutation matrix"
                 )
@@ -637,7 +640,7 @@ class DotOperandEncodingAttr(DistributedEncoding):
 LINEAR_IN_DIMS = ("register", "lane", "warp", "block")
 
 
-def _check_basis_lengths(bases: dict[str, tuple[tuple[int, ...], ...]], rank: int) -> None:
+def check_basis_lengths(bases: dict[str, tuple[tuple[int, ...], ...]], rank: int) -> None:
     for dim, vectors in bases.items():
         for basis in vectors:
             if len(basis) != rank:
@@ -684,16 +687,13 @@ class LinearEncodingAttr(DistributedEncoding):
     def verify(self) -> None:
         if self.rank == 0:
             raise VerifyException("Empty Layout not supported")
-        _check_basis_lengths(self.bases(), self.rank)
-        if not is_permutation_matrix_layout(self.linear_layout()):
+        check_basis_lengths(self.bases(), self.rank)
+        bases = [b for vectors in self.bases().values() for b in vectors]
+        if not is_permutation_matrix(bases, out_sizes(bases, self.rank)):
             raise VerifyException(
                 "LinearEncodingAttr requires a permutation matrix layout after removing broadcast "
                 "bases"
             )
-
-    def linear_layout(self) -> LinearLayout:
-        """The layout itself, each output as large as its bases reach."""
-        return LinearLayout(list(self.bases().items()), standard_out_dim_names(self.rank))
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -885,9 +885,9 @@ class SharedLinearEncodingAttr(SharedEncoding):
     def bases(self) -> dict[str, tuple[tuple[int, ...], ...]]:
         return {dim: bases_of(getattr(self, dim)) for dim in SHARED_LINEAR_IN_DIMS}
 
-    def linear_layout(self) -> LinearLayout:
-        """The layout itself, each output as large as its bases reach."""
-        return LinearLayout(list(self.bases().items()), standard_out_dim_names(self.rank))
+    def shape(self) -> tuple[int, ...]:
+        """The buffer shape the layout covers: each dimension as large as its bases reach."""
+        return out_sizes((b for vectors in self.bases().values() for b in vectors), self.rank)
 
     @property
     def rank(self) -> int:
@@ -905,13 +905,12 @@ class SharedLinearEncodingAttr(SharedEncoding):
             raise VerifyException(
                 "SharedLinearEncodingAttr requires at least one output dimension."
             )
-        _check_basis_lengths(self.bases(), self.rank)
-        layout = self.linear_layout()
-        if not layout.is_surjective():
+        check_basis_lengths(self.bases(), self.rank)
+        bases = [b for vectors in self.bases().values() for b in vectors]
+        sizes = self.shape()
+        if not is_surjective(bases, sizes):
             raise VerifyException("The layout must be surjective")
-        for dim in SHARED_LINEAR_IN_DIMS:
-            layout = layout.remove_zero_bases_along_dim(dim)
-        if not layout.is_invertible():
+        if not is_bijective_without_zeros(bases, sizes):
             raise VerifyException("After removing the zero bases the layout must be bijective")
 
     @classmethod

@@ -33,6 +33,7 @@ from ttc.layouts.mma import (
     nvidia_dot_operand_to_linear,
     nvidia_mma_to_linear,
 )
+from ttc.layouts.padded import padded_component
 from ttc.layouts.shared import (
     nvmma_shared_to_linear,
     shared_linear_to_linear,
@@ -120,7 +121,7 @@ def _padded_component(encoding: PaddedSharedEncodingAttr, shape: tuple[int, ...]
             f"the #ttg.padded_shared layout covers {'x'.join(map(str, ints(encoding.shape)))}, "
             f"not the buffer shape {'x'.join(map(str, shape))}"
         )
-    return encoding.linear_component()
+    return padded_component(encoding)
 
 
 def _shared_to_linear(encoding: Attribute, shape: tuple[int, ...]) -> LinearLayout:
