@@ -77,6 +77,7 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import tt_verify as v
+from ttc.dialects.ttg_attrs import verify_dot_encodings
 from ttc.dialects.tt_syntax import (
     enum_attr,
     parse_arrow_types,
@@ -1489,6 +1490,7 @@ class DotOp(TTOp):
             raise VerifyException("mismatching encoding between A and B operands")
         if encoding_of(self.c.type) is None:
             raise VerifyException("miss encoding of C operand")
+        verify_dot_encodings(a_enc, b_enc, encoding_of(self.d.type))
 
 
 def _upgrade_dot_attributes(

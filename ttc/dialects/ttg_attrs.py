@@ -143,15 +143,31 @@ class CTALayout:
         if any(x == 0 for x in self.cta_split_num):
             raise VerifyException("Every element in CTASplitNum must be greater than 0.")
 
-    def suffix(self, rank: int) -> str:
-        """`, CTAsPerCGA = [..], CTASplitNum = [..], CTAOrder = [..]`, or "" for one CTA."""
-        if self == CTALayout.default(rank):
+    @property
+    def num_ctas(self) -> int:
+        return prod(self.ctas_per_cga)
+
+    def cga_bases(self) -> list[list[int]]:
+        """The block bases of the equivalent CGA layout (Triton's `CGAEncodingAttr::
+        fromSplitParams`): along each dimension of `CTAOrder`, first the CTAs that split it, then
+        those holding copies (zero bases)."""
+        rank = len(self.cta_order)
+        bases: list[list[int]] = []
+        for dim in self.cta_order:
+            split, total = self.cta_split_num[dim], self.ctas_per_cga[dim]
+            bases += [[1 << k if d == dim else 0 for d in range(rank)] for k in range(_log2(split))]
+            bases += [[0] * rank for _ in range(_log2(total // split))]
+        return bases
+
+    def suffix(self) -> str:
+        """`, CGALayout = [[..]]`, as Triton prints it, or "" for one CTA."""
+        if self.num_ctas == 1:
             return ""
-        return (
-            f", CTAsPerCGA = [{format_ints(self.ctas_per_cga)}]"
-            f", CTASplitNum = [{format_ints(self.cta_split_num)}]"
-            f", CTAOrder = [{format_ints(self.cta_order)}]"
-        )
+        return f", CGALayout = {format_bases(self.cga_bases())}"
+
+
+def _log2(value: int) -> int:
+    return value.bit_length() - 1
 
 
 CTA_KEYS = ("CTAsPerCGA", "CTASplitNum", "CTAOrder")
@@ -326,6 +342,16 @@ class DistributedEncoding(LayoutEncoding):
     """A register layout: which lane of which warp holds which element (Triton's
     DistributedEncodingTrait)."""
 
+    @property
+    def num_lanes(self) -> int:
+        """Threads per warp: the size of the `lane` input of the encoding's linear layout."""
+        raise NotImplementedError(type(self).__name__)
+
+    @property
+    def num_warps(self) -> int:
+        """Warps per CTA: the size of the `warp` input of the encoding's linear layout."""
+        raise NotImplementedError(type(self).__name__)
+
 
 class SharedEncoding(LayoutEncoding):
     """A shared-memory layout (Triton's `SharedEncodingTrait`)."""
@@ -345,7 +371,7 @@ class _WithCTALayout(LayoutEncoding):
 
     @property
     def num_ctas(self) -> int:
-        return prod(self.cta_layout.ctas_per_cga)
+        return self.cta_layout.num_ctas
 
 
 # --------------------------------------------------------------------------------------------
@@ -389,6 +415,14 @@ class BlockedEncodingAttr(DistributedEncoding, _WithCTALayout):
     def rank(self) -> int:
         return len(self.size_per_thread.data)
 
+    @property
+    def num_lanes(self) -> int:
+        return prod(ints(self.threads_per_warp))
+
+    @property
+    def num_warps(self) -> int:
+        return prod(ints(self.warps_per_cta))
+
     def verify(self) -> None:
         lengths = {len(p.data) for p in (self.size_per_thread, self.threads_per_warp,
                                          self.warps_per_cta, self.order)}
@@ -429,7 +463,7 @@ class BlockedEncodingAttr(DistributedEncoding, _WithCTALayout):
             f", threadsPerWarp = [{format_ints(ints(self.threads_per_warp))}]"
             f", warpsPerCTA = [{format_ints(ints(self.warps_per_cta))}]"
             f", order = [{format_ints(ints(self.order))}]"
-            f"{self.cta_layout.suffix(self.rank)}}}>"
+            f"{self.cta_layout.suffix()}}}>"
         )
 
 
@@ -450,6 +484,14 @@ class SliceEncodingAttr(DistributedEncoding):
     @property
     def num_ctas(self) -> int:
         return self.parent.num_ctas
+
+    @property
+    def num_lanes(self) -> int:
+        return self.parent.num_lanes
+
+    @property
+    def num_warps(self) -> int:
+        return self.parent.num_warps
 
     def verify(self) -> None:
         parent_rank = self.parent.rank
@@ -525,6 +567,14 @@ class NvidiaMmaEncodingAttr(DistributedEncoding, _WithCTALayout):
         return len(self.warps_per_cta.data)
 
     @property
+    def num_lanes(self) -> int:
+        return 32
+
+    @property
+    def num_warps(self) -> int:
+        return prod(ints(self.warps_per_cta))
+
+    @property
     def is_ampere(self) -> bool:
         return self.version_major.data == 2
 
@@ -558,7 +608,7 @@ class NvidiaMmaEncodingAttr(DistributedEncoding, _WithCTALayout):
             f"<{{versionMajor = {self.version_major.data}"
             f", versionMinor = {self.version_minor.data}"
             f", warpsPerCTA = [{format_ints(ints(self.warps_per_cta))}]"
-            f"{self.cta_layout.suffix(self.rank)}"
+            f"{self.cta_layout.suffix()}"
             f", instrShape = [{format_ints(ints(self.instr_shape))}]}}>"
         )
 
@@ -588,6 +638,14 @@ class DotOperandEncodingAttr(DistributedEncoding):
     @property
     def num_ctas(self) -> int:
         return self.parent.num_ctas
+
+    @property
+    def num_lanes(self) -> int:
+        return self.parent.num_lanes
+
+    @property
+    def num_warps(self) -> int:
+        return self.parent.num_warps
 
     def verify(self) -> None:
         op_idx, k_width, parent = self.op_idx.data, self.k_width.data, self.parent
@@ -637,6 +695,25 @@ class DotOperandEncodingAttr(DistributedEncoding):
         printer.print_string("}>")
 
 
+def verify_dot_encodings(a: Attribute, b: Attribute, d: Attribute | None) -> None:
+    """The TritonGPU side of `tt.dot`'s verifier (Triton's `verifyDotOpEncodingCompatibility`):
+    A and B are both `#ttg.dot_op` (or neither) with one `kWidth`, and an MMA parent on one of A,
+    B and the result means the same MMA version on all three."""
+    a_dot = isinstance(a, DotOperandEncodingAttr)
+    b_dot = isinstance(b, DotOperandEncodingAttr)
+    if not a_dot and not b_dot:
+        return
+    if not (isinstance(a, DotOperandEncodingAttr) and isinstance(b, DotOperandEncodingAttr)):
+        raise VerifyException("mismatching encoding between A and B operands")
+    if a.k_width.data != b.k_width.data:
+        raise VerifyException("mismatching kWidth between A and B operands")
+    mmas = [e for e in (a.parent, b.parent, d) if isinstance(e, NvidiaMmaEncodingAttr)]
+    if mmas and len(mmas) != 3:
+        raise VerifyException("mismatching MMA encoding")
+    if len({m.version_major.data for m in mmas}) > 1:
+        raise VerifyException("mismatched MMA version.")
+
+
 LINEAR_IN_DIMS = ("register", "lane", "warp", "block")
 
 
@@ -683,6 +760,14 @@ class LinearEncodingAttr(DistributedEncoding):
     @property
     def num_ctas(self) -> int:
         return 1 << len(self.block.data)
+
+    @property
+    def num_lanes(self) -> int:
+        return 1 << len(self.lane.data)
+
+    @property
+    def num_warps(self) -> int:
+        return 1 << len(self.warp.data)
 
     def verify(self) -> None:
         if self.rank == 0:
@@ -773,7 +858,7 @@ class SwizzledSharedEncodingAttr(SharedEncoding, _WithCTALayout):
         printer.print_string(
             f"<{{vec = {self.vec.data}, perPhase = {self.per_phase.data}"
             f", maxPhase = {self.max_phase.data}, order = [{format_ints(ints(self.order))}]"
-            f"{self.cta_layout.suffix(self.rank)}}}>"
+            f"{self.cta_layout.suffix()}}}>"
         )
 
 
@@ -842,13 +927,13 @@ class NVMMASharedEncodingAttr(SharedEncoding, _WithCTALayout):
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
         body = EncodingBody.parse(
             parser,
-            ("swizzlingByteWidth", "transposed", "elementBitWidth", "fp4Padded", *CGA_KEYS),
+            ("swizzlingByteWidth", "transposed", "elementBitWidth", "fp4Padded", "rank", *CGA_KEYS),
         )
         swizzle = body.uint("swizzlingByteWidth")
         transposed = body.boolean("transposed", False)
         width = body.uint("elementBitWidth")
         fp4 = body.boolean("fp4Padded", False)
-        cta = body.cta_layout(2)
+        cta = body.cta_layout(_nvmma_rank(body))
         return body.build(
             cls,
             (IntAttr(swizzle), IntAttr(int(transposed)), IntAttr(width), IntAttr(int(fp4)),
@@ -861,8 +946,29 @@ class NVMMASharedEncodingAttr(SharedEncoding, _WithCTALayout):
             f"<{{swizzlingByteWidth = {self.swizzling_byte_width.data}"
             f", transposed = {'true' if self.is_transposed else 'false'}"
             f", elementBitWidth = {self.element_bit_width.data}{fp4}"
-            f"{self.cta_layout.suffix(2)}}}>"
+            f"{_nvmma_rank_suffix(self.cta_layout)}}}>"
         )
+
+
+def _nvmma_rank(body: EncodingBody) -> int:
+    """The rank of an `#ttg.nvmma_shared`: its `rank` key, else that of its CTA layout, else 2."""
+    if body.has("rank"):
+        return body.uint("rank")
+    if body.has("CGALayout"):
+        bases = body.bases("CGALayout")
+        if bases:
+            return len(bases[0])
+    if body.has("CTAOrder"):
+        return len(body.uint_list("CTAOrder"))
+    return 2
+
+
+def _nvmma_rank_suffix(cta: CTALayout) -> str:
+    """Triton prints `rank = N` for a one-CTA layout of a rank other than 2, else the CGA."""
+    rank = len(cta.cta_order)
+    if cta.num_ctas == 1 and rank != 2:
+        return f", rank = {rank}"
+    return cta.suffix()
 
 
 SHARED_LINEAR_IN_DIMS = ("offset", "block")

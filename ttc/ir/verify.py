@@ -2,14 +2,15 @@
 
 Mirrors MLIR's `OperationVerifier` (`mlir/lib/IR/Verifier.cpp`): ops are checked in pre-order
 (an op before the ops nested in it), each by xDSL's structural checks and the op's own verifier,
-plus dominance (`operand #0 does not dominate this use`); then the
-TritonGPU layout rules (`ttc.dialects.ttg.verify_layouts`) when that dialect provides them. The
-failure becomes a `TtcError` at the op's location, worded `'tt.load' op <message>`.
+preceded, as Triton's layout traits are, by the TritonGPU layout rules
+(`ttc.dialects.ttg.verify_op_layouts`); then dominance (`operand #0 does not dominate this use`).
+The failure becomes a `TtcError` at the op's location, worded `'tt.load' op <message>`.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
@@ -28,10 +29,15 @@ def verify_module(module: ModuleOp, filename: str) -> None:
     `filename` names the buffer the module was parsed from; ops without a file location are
     reported against it.
     """
+    check_layouts = _layout_checker()
     for op in module.walk():
         try:
+            check_layouts(op)
             op.verify(verify_nested_ops=False)
         except (VerifyException, DiagnosticException) as err:
+            if not getattr(err, "names_op", True):
+                # MLIR's `op->emitError`: the message as it is, at the op.
+                raise TtcError(str(err), source_location(op.location)) from None
             raise op_verify_error(op, str(err), filename) from None
         except TtcError as err:
             if err.location is None:
@@ -40,7 +46,6 @@ def verify_module(module: ModuleOp, filename: str) -> None:
         except Exception as err:  # an op verifier tripping over malformed IR
             raise op_verify_error(op, f"{type(err).__name__}: {err}", filename) from None
     _verify_dominance(module, filename)
-    _verify_layouts(module, filename)
 
 
 def op_verify_error(op: Operation, message: str, filename: str) -> TtcError:
@@ -121,18 +126,10 @@ class _DominanceChecker:
         return False
 
 
-def _verify_layouts(module: ModuleOp, filename: str) -> None:
+def _layout_checker() -> Callable[[Operation], None]:
+    """The TritonGPU dialect's per-op layout check (`verify_op_layouts`), or a no-op without it."""
     try:
         from ttc.dialects import ttg
     except ImportError:
-        return
-    verify_layouts = getattr(ttg, "verify_layouts", None)
-    if verify_layouts is None:
-        return
-    try:
-        verify_layouts(module)
-    except VerifyException as err:
-        op = getattr(err, "op", None)
-        if isinstance(op, Operation):
-            raise op_verify_error(op, str(err), filename) from None
-        raise TtcError(str(err).split("\n", 1)[0]) from None
+        return lambda op: None
+    return getattr(ttg, "verify_op_layouts", lambda op: None)

@@ -41,7 +41,13 @@ ROUND_TRIPS = [
     BLOCKED,
     "#ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>",
     "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], "
-    "order = [1, 0], CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>",
+    "order = [1, 0], CGALayout = [[1, 0]]}>",
+    "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], "
+    "CGALayout = [[0, 1], [0, 0], [1, 0]]}>",
+    "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, "
+    "rank = 3}>",
+    "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, "
+    "CGALayout = [[0, 0, 1]]}>",
     f"#ttg.slice<{{dim = 0, parent = {BLOCKED}}}>",
     "#ttg.slice<{dim = 1, parent = #ttg.slice<{dim = 0, parent = "
     "#ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], "
@@ -76,12 +82,29 @@ def test_round_trip_is_byte_identical(text: str) -> None:
             f"#ttg.dot_op<{{parent = {MMA_V2}, opIdx = 0, kWidth=2}}>",
             f"#ttg.dot_op<{{opIdx = 0, parent = {MMA_V2}, kWidth = 2}}>",
         ),
-        # The single-CTA default is dropped on print, as Triton 3.6 does.
+        # Triton 3.6's CTA arrays print as the CGALayout they amount to, none for one CTA.
         (
             "#ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], "
             "order = [0], CTAsPerCGA = [1], CTASplitNum = [1], CTAOrder = [0]}>",
             "#ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], "
             "order = [0]}>",
+        ),
+        (
+            "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], "
+            "order = [1, 0], CTAsPerCGA = [2, 2], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>",
+            "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], "
+            "order = [1, 0], CGALayout = [[0, 0], [1, 0]]}>",
+        ),
+        (
+            "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [0, 1], "
+            "CTAsPerCGA = [1, 1], CTASplitNum = [1, 1], CTAOrder = [0, 1]}>",
+            "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [0, 1]}>",
+        ),
+        (
+            "#ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, "
+            "elementBitWidth = 16, rank = 2}>",
+            "#ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, "
+            "elementBitWidth = 16}>",
         ),
         # Explicit default values of optional keys are dropped too.
         (
