@@ -37,6 +37,7 @@ from xdsl.utils.lexer import Span
 
 from ttc.dialects.ttg_bases import (
     is_bijective_without_zeros,
+    is_power_of_two,
     is_permutation_matrix,
     is_surjective,
     out_sizes,
@@ -430,11 +431,18 @@ class BlockedEncodingAttr(DistributedEncoding, _WithCTALayout):
             raise VerifyException(
                 "sizePerThread, threadsPerWarp, warpsPerCTA, and order must all have the same rank."
             )
+        for key, values in (
+            ("sizePerThread", self.size_per_thread),
+            ("threadsPerWarp", self.threads_per_warp),
+            ("warpsPerCTA", self.warps_per_cta),
+        ):
+            if not all(is_power_of_two(v) for v in ints(values)):
+                raise VerifyException(f"Every element in {key} must be a power of two.")
         cta = self.cta_layout
         cta.verify()
         if len(cta.cta_split_num) != self.rank:
             raise VerifyException(
-                "BlockedEncodingAttr and CTALayout's fields must have the same rank."
+                "BlockedEncodingAttr and CGALayout's fields must have the same rank."
             )
         if not is_permutation(ints(self.order)):
             raise VerifyException(
@@ -833,7 +841,7 @@ class SwizzledSharedEncodingAttr(SharedEncoding, _WithCTALayout):
         cta.verify()
         if self.rank != len(cta.cta_order):
             raise VerifyException(
-                f"order size ({self.rank}) must match CTALayout rank ({len(cta.cta_order)})"
+                f"order size ({self.rank}) must match CGALayout rank ({len(cta.cta_order)})"
             )
         if not is_permutation(ints(self.order)):
             raise VerifyException(
@@ -914,14 +922,10 @@ class NVMMASharedEncodingAttr(SharedEncoding, _WithCTALayout):
 
     def verify(self) -> None:
         self.cta_layout.verify()
+        if self.element_bit_width.data == 0:
+            raise VerifyException("elementBitWidth must be non-zero")
         if self.swizzling_byte_width.data not in NVMMA_SWIZZLE_WIDTHS:
-            raise VerifyException(
-                "swizzlingByteWidth must be 0, 32, 64 or 128, got "
-                f"{self.swizzling_byte_width.data}"
-            )
-        width = self.element_bit_width.data
-        if width <= 0 or width & (width - 1):
-            raise VerifyException(f"elementBitWidth must be a power of two, got {width}")
+            raise VerifyException("swizzlingByteWidth must be 0, 32, 64, or 128")
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:

@@ -213,7 +213,21 @@ def test_builders_print_like_parsed_text() -> None:
         ),
         (
             "#ttg.nvmma_shared<{swizzlingByteWidth = 48, transposed = false, elementBitWidth = 16}>",
-            "swizzlingByteWidth must be 0, 32, 64 or 128",
+            "swizzlingByteWidth must be 0, 32, 64, or 128",
+        ),
+        (
+            "#ttg.blocked<{sizePerThread = [1, 3], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], "
+            "order = [1, 0]}>",
+            "Every element in sizePerThread must be a power of two.",
+        ),
+        (
+            "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [3, 1], "
+            "order = [1, 0]}>",
+            "Every element in warpsPerCTA must be a power of two.",
+        ),
+        (
+            "#ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 0}>",
+            "elementBitWidth must be non-zero",
         ),
         ("#ttg.linear<{register = [[1, 1]], lane = [], warp = [], block = []}>",
          "requires a permutation matrix layout after removing broadcast bases"),
@@ -222,7 +236,7 @@ def test_builders_print_like_parsed_text() -> None:
          "Expected basis of 'block' not found"),
         ("#ttg.shared_linear<{offset = [[1]]}, alignment = 12>", "alignment must be a positive power of two"),
         ("#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], "
-         "CTAsPerCGA = [1], CTASplitNum = [1], CTAOrder = [0]}>", "must match CTALayout rank"),
+         "CTAsPerCGA = [1], CTASplitNum = [1], CTAOrder = [0]}>", "must match CGALayout rank"),
     ],
 )
 def test_invalid_attributes_are_parse_errors(text: str, message: str) -> None:
