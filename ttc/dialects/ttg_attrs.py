@@ -266,6 +266,8 @@ class EncodingBody:
             for v in basis.data:
                 if not isinstance(v, IntegerAttr):
                     self.error(f"Expected integer in basis for '{key}'")
+                if v.value.data < 0:
+                    self.error(f"expected an unsigned integer value in basis for '{key}'")
                 values.append(v.value.data)
             result.append(tuple(values))
         return tuple(result)
@@ -283,8 +285,6 @@ class EncodingBody:
             if present:
                 self.error("CGALayout cannot be combined with CTAsPerCGA, CTASplitNum, CTAOrder")
             bases = self.bases("CGALayout")
-            if any(v < 0 for b in bases for v in b):
-                self.error("expected an unsigned integer value in CGALayout entry")
             if any(len(b) != rank for b in bases):
                 self.error(f"'CGALayout' entry length does not match rank {rank}")
             if not is_permutation_matrix(bases, out_sizes(bases, rank)):

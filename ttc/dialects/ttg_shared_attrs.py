@@ -152,6 +152,7 @@ class PaddedSharedEncodingAttr(SharedEncoding):
         pairs = parser.parse_comma_separated_list(parser.Delimiter.NONE, lambda: _pair(parser))
         parser.parse_punctuation("]")
         entries = parser.parse_optional_dictionary_attr_dict()
+        # Which keys may appear depends on the form; `_unexpected_keys` words Triton's error.
         body = EncodingBody(parser, entries, start, tuple(entries))
         if body.has(OFFSET) or body.has(BLOCK):
             bases, shape = _parse_bases_form(body)
@@ -207,8 +208,6 @@ def _parse_bases_form(body: EncodingBody) -> Component:
     rank = next((len(b[0]) for b in bases.values() if b), 0)
     if rank == 0:
         body.error("Empty Layout not supported")
-    if any(v < 0 for vectors in bases.values() for b in vectors for v in b):
-        body.error("basis values must not be negative")
     try:
         check_basis_lengths(bases, rank)
     except VerifyException as err:
