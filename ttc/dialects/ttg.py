@@ -949,13 +949,33 @@ def _module_value(op: Operation, key: str, default: int) -> int:
 
 
 def _num_warps(op: Operation) -> int | None:
-    """Triton's `maybeLookupNumWarps`: `ttg.num-warps` of the nearest `tt.func` or module."""
+    """Triton's `maybeLookupNumWarps`: the warps of the enclosing `ttg.warp_specialize` partition
+    (its `partitionNumWarps` entry), else `ttg.num-warps` of the nearest `tt.func` or module."""
     current: Operation | None = op
     while current is not None:
         if (value := _int_attr(current, NUM_WARPS)) is not None:
             return value
-        current = current.parent_op()
+        parent = current.parent_op()
+        if parent is not None and parent.name == WARP_SPECIALIZE_PARTITIONS:
+            return _partition_warps(parent, current)
+        current = parent
     return None
+
+
+WARP_SPECIALIZE_PARTITIONS = "ttg.warp_specialize.partitions"
+
+
+def _partition_warps(partitions: Operation, inside: Operation) -> int | None:
+    """`partitionNumWarps[i]` of the `ttg.warp_specialize` owning region `i` of `partitions`."""
+    owner, region = partitions.parent_op(), inside.parent_region()
+    if owner is None or region is None:
+        return None
+    counts = owner.properties.get("partitionNumWarps") or owner.attributes.get("partitionNumWarps")
+    if not isinstance(counts, DenseArrayBase):
+        return None
+    index = list(partitions.regions).index(region)
+    values = counts.get_values()
+    return int(values[index]) if index < len(values) else None
 
 
 LAYOUT_VERIFIED_DIALECTS = ("tt", "ttg", "ttng")

@@ -9,7 +9,9 @@ import io
 import re
 
 import pytest
-from xdsl.dialects.builtin import ModuleOp, f16
+from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, f16, i32
+from xdsl.ir import Block, Region
+from xdsl.irdl import IRDLOperation, irdl_op_definition, prop_def, region_def, var_region_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, ParseError
@@ -395,3 +397,41 @@ def test_barrier_survives_canonicalize_and_cse() -> None:
 def test_membar_counts_local_ttg_barriers_only(text: str, shared: bool) -> None:
     (op,) = [o for o in parse(f"    {text}").walk() if isinstance(o, BarrierOp)]
     assert is_shared_memory_barrier(op) is shared
+
+
+
+@irdl_op_definition
+class _WarpSpecialize(IRDLOperation):
+    """Just enough of `ttg.warp_specialize` for the warp-count lookup: its partition counts and
+    the region holding the partitions op."""
+
+    name = "ttg.warp_specialize"
+    counts = prop_def(DenseArrayBase, prop_name="partitionNumWarps")
+    body = region_def()
+
+
+@irdl_op_definition
+class _Partitions(IRDLOperation):
+    name = "ttg.warp_specialize.partitions"
+    partitions = var_region_def()
+
+
+def test_warp_specialize_partition_sets_the_warps_of_its_region() -> None:
+    # Region 1 of the partitions op runs on partitionNumWarps[1] = 2 warps: a 4-warp layout
+    # fits region 0 but not region 1.
+    module = parse(
+        "    %a = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked}>>"
+    )
+    (make_range,) = [op for op in module.walk() if op.name == "tt.make_range"]
+    fits, too_wide = make_range.clone(), make_range.clone()
+    partitions = _Partitions(regions=[[Region(Block([fits])), Region(Block([too_wide]))]])
+    specialize = _WarpSpecialize(
+        properties={"partitionNumWarps": DenseArrayBase.from_list(i32, [4, 2])},
+        regions=[Region(Block([partitions]))],
+    )
+    make_range.parent_block().insert_op_before(specialize, make_range)
+    make_range.detach()
+    make_range.erase()
+    with pytest.raises(LayoutVerifyException, match="Layout has 4 warps per CTA, but the context requires 2") as info:
+        verify_layouts(module)
+    assert info.value.op is too_wide
