@@ -36,7 +36,14 @@ from xdsl.dialects.builtin import (
     TensorType,
     i32,
 )
-from xdsl.ir import Attribute, Dialect, Operation, ParametrizedAttribute, SSAValue, TypeAttribute
+from xdsl.ir import (
+    Attribute,
+    Dialect,
+    Operation,
+    ParametrizedAttribute,
+    SSAValue,
+    TypeAttribute,
+)
 from xdsl.irdl import (
     AnyAttr,
     AttrSizedOperandSegments,
@@ -68,7 +75,6 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import legacy
 from ttc.dialects.tt_types import bit_width
-from ttc.dialects.ttg_bases import is_power_of_two
 from ttc.dialects.ttg_attrs import (
     ENCODING_ATTRS,
     DistributedEncoding,
@@ -80,6 +86,7 @@ from ttc.dialects.ttg_attrs import (
     int_list,
     ints,
 )
+from ttc.dialects.ttg_bases import is_power_of_two
 from ttc.dialects.ttg_shared_attrs import SHARED_ATTRS, PaddedSharedEncodingAttr
 
 # --------------------------------------------------------------------------------------------

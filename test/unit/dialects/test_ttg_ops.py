@@ -11,7 +11,13 @@ import re
 import pytest
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, f16, i32
 from xdsl.ir import Block, Region
-from xdsl.irdl import IRDLOperation, irdl_op_definition, prop_def, region_def, var_region_def
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_op_definition,
+    prop_def,
+    region_def,
+    var_region_def,
+)
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, ParseError
