@@ -1,25 +1,25 @@
-"""Layout and memory attributes of the TritonGPU dialect (`#ttg.*`), read and printed as Triton 3.6.
+"""Layout and memory attributes of the TritonGPU dialect (`#ttg.*`), read and printed as Triton.
 
 Mirrors the encodings of Triton's `TritonGPUAttrDefs.td` / `Dialect.cpp`:
 
 - distributed layouts (which thread holds which tensor element): `#ttg.blocked`, `#ttg.slice`,
-  `#ttg.nvidia_mma`, `#ttg.dot_op`, `#ttg.linear`;
-- shared-memory layouts: `#ttg.swizzled_shared`, `#ttg.nvmma_shared`, `#ttg.shared_linear`;
+  `#ttg.nvidia_mma`, `#ttg.dot_op`, `#ttg.linear`, `#ttg.generic_linear`;
+- shared-memory layouts: `#ttg.swizzled_shared`, `#ttg.nvmma_shared`, `#ttg.shared_linear`
+  (the padded and partitioned ones are in `ttg_shared_attrs`);
 - the shared-memory space `#ttg.shared_memory`.
 
-Each encoding keeps its CTA layout the way Triton 3.6 does, as three arrays `CTAsPerCGA`,
-`CTASplitNum` and `CTAOrder`, printed only when they differ from the single-CTA default. The 3.7+
-spelling `CGALayout = [[...]]` (the block bases of a linear layout) is accepted on input and
-converted to those three arrays with Triton's rules.
+Each encoding keeps its CTA layout as Triton 3.6's three arrays `CTAsPerCGA`, `CTASplitNum` and
+`CTAOrder` (`CTALayout`). Input may use them or today's `CGALayout = [[...]]` (the block bases of
+a linear layout, converted with Triton's rules); output is today's `CGALayout`, printed only for
+more than one CTA (Triton's `CGAEncodingAttr::fromSplitParams`).
 
 Each aliased attribute class names its MLIR alias prefix in `alias_prefix` (from Triton's
-`getAlias`): `#blocked`, `#mma`, `#shared`, `#linear`, `#smem`. `#ttg.slice` and `#ttg.dot_op`
-have `alias_prefix = None`: Triton never aliases them.
+`getAlias`): `#blocked`, `#mma`, `#shared`, `#linear`, `#generic_linear`, `#smem`. `#ttg.slice`
+and `#ttg.dot_op` have `alias_prefix = None`: Triton never aliases them.
 
 Verification mirrors the attribute verifiers of Triton; errors raised while parsing point at the
 attribute text.
 """
-
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
@@ -37,8 +37,8 @@ from xdsl.utils.lexer import Span
 
 from ttc.dialects.ttg_bases import (
     is_bijective_without_zeros,
-    is_power_of_two,
     is_permutation_matrix,
+    is_power_of_two,
     is_surjective,
     out_sizes,
 )
@@ -741,16 +741,12 @@ def _bases_rank(bases: Iterable[Sequence[Sequence[int]]]) -> int:
     return 0
 
 
-@alias("linear")
-@irdl_attr_definition
-class LinearEncodingAttr(DistributedEncoding):
-    """`#ttg.linear`: a distributed layout given directly as a linear layout over F2.
+class _LinearBasesEncoding(DistributedEncoding):
+    """A distributed layout given directly by the bases of its linear layout over F2: for each
+    input dimension register, lane, warp and block, one vector over the tensor dimensions.
 
-    Bases of the input dimensions register, lane, warp and block, each a vector over the tensor
-    dimensions (Triton's `LinearEncodingAttr`).
-    """
-
-    name = "ttg.linear"
+    Each concrete class declares the parameters `register`, `lane`, `warp` and `block` itself:
+    xDSL compares and hashes an attribute by the parameters of its own definition."""
 
     register: Bases
     lane: Bases
@@ -777,16 +773,11 @@ class LinearEncodingAttr(DistributedEncoding):
     def num_warps(self) -> int:
         return 1 << len(self.warp.data)
 
-    def verify(self) -> None:
+    def _all_bases(self) -> list[tuple[int, ...]]:
         if self.rank == 0:
             raise VerifyException("Empty Layout not supported")
         check_basis_lengths(self.bases(), self.rank)
-        bases = [b for vectors in self.bases().values() for b in vectors]
-        if not is_permutation_matrix(bases, out_sizes(bases, self.rank)):
-            raise VerifyException(
-                "LinearEncodingAttr requires a permutation matrix layout after removing broadcast "
-                "bases"
-            )
+        return [b for vectors in self.bases().values() for b in vectors]
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -797,6 +788,56 @@ class LinearEncodingAttr(DistributedEncoding):
     def print_parameters(self, printer: Printer) -> None:
         body = ", ".join(f"{dim} = {format_bases(b)}" for dim, b in self.bases().items())
         printer.print_string(f"<{{{body}}}>")
+
+
+@alias("linear")
+@irdl_attr_definition
+class LinearEncodingAttr(_LinearBasesEncoding):
+    """`#ttg.linear`: a linear layout that is a permutation once broadcast bases are left out
+    (Triton's `LinearEncodingAttr`)."""
+
+    name = "ttg.linear"
+
+    register: Bases
+    lane: Bases
+    warp: Bases
+    block: Bases
+
+    def verify(self) -> None:
+        bases = self._all_bases()
+        if not is_permutation_matrix(bases, out_sizes(bases, self.rank)):
+            raise VerifyException(
+                "LinearEncodingAttr requires a permutation matrix layout after removing broadcast "
+                "bases"
+            )
+
+
+@alias("generic_linear")
+@irdl_attr_definition
+class GenericLinearEncodingAttr(_LinearBasesEncoding):
+    """`#ttg.generic_linear`: any surjective linear layout whose warp bases may be swizzled
+    (Triton's `GenericLinearEncodingAttr`)."""
+
+    name = "ttg.generic_linear"
+
+    register: Bases
+    lane: Bases
+    warp: Bases
+    block: Bases
+
+    def verify(self) -> None:
+        bases = self._all_bases()
+        for dim in ("register", "lane", "block"):
+            if any(sum(1 for v in basis if v) > 1 for basis in self.bases()[dim]):
+                raise VerifyException(
+                    "In a generic linear layout, register, lane, and block bases must move in at "
+                    f"most one dimension. Swizzled bases found in '{dim}'."
+                )
+        if not is_surjective(bases, out_sizes(bases, self.rank)):
+            raise VerifyException(
+                "Generic linear layout must be surjective, i.e. all output values must be "
+                "covered by some input."
+            )
 
 
 # --------------------------------------------------------------------------------------------
@@ -1067,6 +1108,7 @@ ENCODING_ATTRS: tuple[type[Attribute], ...] = (
     NvidiaMmaEncodingAttr,
     DotOperandEncodingAttr,
     LinearEncodingAttr,
+    GenericLinearEncodingAttr,
     SwizzledSharedEncodingAttr,
     NVMMASharedEncodingAttr,
     SharedLinearEncodingAttr,

@@ -15,6 +15,7 @@ from xdsl.ir import Attribute
 from ttc.dialects.ttg_attrs import (
     BlockedEncodingAttr,
     DotOperandEncodingAttr,
+    GenericLinearEncodingAttr,
     LayoutEncoding,
     LinearEncodingAttr,
     NvidiaMmaEncodingAttr,
@@ -65,7 +66,7 @@ def to_linear_layout(encoding: Attribute, shape: Sequence[int]) -> LinearLayout:
     if isinstance(encoding, SliceEncodingAttr):
         parent = encoding.parent
         return slice_to_linear(shape, encoding.dim.data, lambda s: to_linear_layout(parent, s))
-    if isinstance(encoding, LinearEncodingAttr):
+    if isinstance(encoding, LinearEncodingAttr | GenericLinearEncodingAttr):
         return linear_encoding_to_linear(encoding.bases(), shape)
     if isinstance(encoding, NvidiaMmaEncodingAttr):
         cta = encoding.cta_layout

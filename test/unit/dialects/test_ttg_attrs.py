@@ -64,6 +64,8 @@ ROUND_TRIPS = [
     "#ttg.linear<{register = [[0, 1], [0, 2]], lane = [[32, 0], [64, 0], [1, 0], [2, 0], "
     "[4, 0]], warp = [[8, 0], [16, 0]], block = []}>",
     "#ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 0]]}, alignment = 16>",
+    "#ttg.generic_linear<{register = [[0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], "
+    "warp = [[32, 1], [0, 0]], block = []}>",
     "#ttg.shared_memory",
 ]
 
@@ -232,6 +234,10 @@ def test_builders_print_like_parsed_text() -> None:
         ("#ttg.linear<{register = [[1, 1]], lane = [], warp = [], block = []}>",
          "requires a permutation matrix layout after removing broadcast bases"),
         ("#ttg.linear<{register = [], lane = [], warp = [], block = []}>", "Empty Layout not supported"),
+        ("#ttg.generic_linear<{register = [[1, 1]], lane = [], warp = [], block = []}>",
+         "Swizzled bases found in 'register'."),
+        ("#ttg.generic_linear<{register = [[2]], lane = [], warp = [], block = []}>",
+         "Generic linear layout must be surjective"),
         ("#ttg.linear<{register = [[1]], lane = [], warp = []}>",
          "Expected basis of 'block' not found"),
         ("#ttg.shared_linear<{offset = [[1]]}, alignment = 12>", "alignment must be a positive power of two"),
@@ -242,3 +248,10 @@ def test_builders_print_like_parsed_text() -> None:
 def test_invalid_attributes_are_parse_errors(text: str, message: str) -> None:
     with pytest.raises(ParseError, match=re.escape(message)):
         parse_attr(text)
+
+
+def test_linear_layouts_differing_only_in_bases_are_different_attributes() -> None:
+    one = parse_attr("#ttg.generic_linear<{register = [[1]], lane = [], warp = [], block = []}>")
+    other = parse_attr("#ttg.generic_linear<{register = [[1], [2]], lane = [], warp = [], block = []}>")
+    assert one != other
+    assert parse_attr("#ttg.linear<{register = [[1]], lane = [], warp = [], block = []}>") != one
