@@ -172,6 +172,7 @@ class Compilation:
     def run(self) -> Compiled:
         """Compile; raise TtcError (or PassFailure, diagnostics emitted) on failure."""
         options = self.options
+        self.target.check_tools(options.until)
         if is_llvm_ir(self.text):
             self._accept("llvmir")
             self._check_until("llvmir")

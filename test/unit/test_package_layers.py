@@ -16,7 +16,7 @@ PACKAGE_ROOT = Path(__file__).resolve().parents[2] / "ttc"
 
 ALLOWED_IMPORTS: dict[str, set[str]] = {
     "ttc.ir": {"ttc.dialects"},
-    "ttc.dialects": {"ttc.ir"},
+    "ttc.dialects": {"ttc.ir", "ttc.layouts"},
     "ttc.layouts": {"ttc.ir", "ttc.dialects"},
     "ttc.pipelines": {"ttc.ir"},
     "ttc.analysis": {"ttc.ir", "ttc.dialects", "ttc.layouts", "ttc.transforms"},
@@ -72,6 +72,22 @@ def test_imports_follow_the_layers(path: Path) -> None:
     violations = [f"line {line}: {name}" for line, name in imported_modules(path)
                   if (layer := layer_of(name)) is not None and layer not in allowed]
     assert violations == []
+
+
+LAYOUT_ALGEBRA = ("linear", "utils", "padded", "order")
+"""The `ttc.layouts` modules that dialect attributes build on: they may not import a dialect."""
+
+
+@pytest.mark.parametrize("name", LAYOUT_ALGEBRA)
+def test_layout_algebra_imports_no_dialect(name: str) -> None:
+    imported = [module for _, module in imported_modules(PACKAGE_ROOT / "layouts" / f"{name}.py")]
+    assert [module for module in imported if layer_of(module) == "ttc.dialects"] == []
+
+
+def test_layout_conversion_does_not_import_the_ops() -> None:
+    """`from_attr` is imported by `ttc.dialects.ttg`'s verifiers, so it imports only attributes."""
+    imported = [module for _, module in imported_modules(PACKAGE_ROOT / "layouts" / "from_attr.py")]
+    assert "ttc.dialects.ttg" not in imported
 
 
 def test_a_forbidden_import_is_caught(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ and written since the last CTA barrier. At each op:
   sets;
 * after a `ttg.async_wait` not already followed by a barrier, a barrier is inserted;
 * an op whose accesses (explicit buffers, through `ttc.analysis.allocation`) overlap a pending
-  access with at least one write (RAW, WAR or WAW) gets a `gpu.barrier` inserted before it;
+  access with at least one write (RAW, WAR or WAW) gets a `ttg.barrier local` inserted before it;
 * an op with a scratch buffer writes, then reads, its scratch: a barrier goes before it if the
   write conflicts, and the op itself ends synchronised (its lowering contains barriers), leaving
   only its scratch reads pending — which is what makes two back-to-back reductions sharing a
@@ -26,10 +26,12 @@ from dataclasses import dataclass, field
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 
-from ttc.analysis.allocation import FunctionAllocation, ModuleAllocation, allocate_module
-from ttc.dialects.gpu import BarrierOp
-from ttc.dialects.ttg import AddrSpace, MemDescType
-from ttc.dialects.ttg import BarrierOp as TtgBarrierOp
+from ttc.analysis.allocation import (
+    FunctionAllocation,
+    ModuleAllocation,
+    allocate_module,
+)
+from ttc.dialects.ttg import AddrSpace, BarrierOp, MemDescType
 
 Interval = tuple[int, int]
 
@@ -40,7 +42,7 @@ def is_shared_memory_barrier(op: Operation | None) -> bool:
     """`gpu.barrier`, `nvvm.barrier0`, or a Triton 3.7 `ttg.barrier` that orders `local` memory."""
     if op is None:
         return False
-    if isinstance(op, TtgBarrierOp):
+    if isinstance(op, BarrierOp):
         return AddrSpace.LOCAL in op.spaces
     return op.name in BARRIER_OPS
 
@@ -234,7 +236,7 @@ class _Membar:
 
 
 def _barrier_like(op: Operation) -> Operation:
-    barrier = BarrierOp()
+    barrier = BarrierOp(AddrSpace.LOCAL)
     barrier.location = op.location
     return barrier
 
@@ -252,7 +254,7 @@ def _insert_barrier_after(op: Operation) -> None:
 
 
 def insert_barriers(module: ModuleOp, allocation: ModuleAllocation | None = None) -> ModuleAllocation:
-    """Insert `gpu.barrier`s wherever shared memory needs one (Triton's `ModuleMembarAnalysis`).
+    """Insert `ttg.barrier local`s wherever shared memory needs one (Triton's `ModuleMembarAnalysis`).
 
     Returns the allocation the analysis used (computed when not given).
     """

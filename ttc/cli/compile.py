@@ -129,6 +129,10 @@ def compile_command(input_path: str, target_text: str, output: str, num_warps: i
         for artifact in target.artifacts:
             suffixes.update(dict.fromkeys(artifact.suffixes, artifact.name))
         until = suffixes.get(Path(output).suffix)
+        if until is None and (other := _other_targets_artifact(Path(output).suffix)):
+            produced = ", ".join(a.name for a in target.artifacts)
+            raise UsageError(f"target {target.string} cannot produce {other} (the output name "
+                             f"'{output}' asks for it); it produces {produced}")
         if until is None:
             raise UsageError(f"cannot tell what to produce from the output name '{output}': "
                              f"use one of {', '.join(suffixes)}")
@@ -139,3 +143,14 @@ def compile_command(input_path: str, target_text: str, output: str, num_warps: i
         return run_compile(input_path, output, options, dump_dir)
 
     run_command(body)
+
+
+def _other_targets_artifact(suffix: str) -> str | None:
+    """`'cubin' (a cuda artifact)` when `suffix` names an artifact of some target family."""
+    from ttc.targets.base import target_classes
+
+    for family, cls in target_classes().items():
+        for artifact in cls.artifacts:
+            if suffix in artifact.suffixes:
+                return f"'{artifact.name}' (a {family} artifact)"
+    return None

@@ -24,8 +24,10 @@ the default blocked layout of its shape (`getDefaultBlockedEncoding`), and these
 - `tt.dot`: a blocked result layout of sizePerThread 1, 2 or 4 in the last two dimensions
   (by elements per thread), operands converted to `#ttg.dot_op` of it, the accumulator converted
   to it;
-- `scf.for` / `scf.if` / `scf.while`: region arguments and results retyped; `tt.func`: its
-  signature unchanged, the entry block's tensor arguments retyped.
+- `scf.for` / `scf.if` / `scf.while`: region arguments and results retyped;
+- `tt.func` (Triton's function signature conversion): argument and result types converted, the
+  entry block's arguments with them; `tt.call` and `tt.return` are generic ops, so a call's
+  results get default layouts and a returned value is converted to its default layout.
 
 Where a value's layout differs from the default one its user expects, a `ttg.convert_layout` is
 placed right after the value's definition (once per value and layout), as MLIR's target
@@ -43,7 +45,14 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr, TensorType, i32
+from xdsl.dialects.builtin import (
+    FunctionType,
+    IntegerAttr,
+    ModuleOp,
+    StringAttr,
+    TensorType,
+    i32,
+)
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
 from ttc.dialects.tt_types import encoding_of, shape_of
@@ -146,8 +155,9 @@ class _Conversion:
 
     def is_legal(self, op: Operation) -> bool:
         if op.name == "tt.func":
-            block = op.regions[0].blocks.first
-            return block is None or all(self.is_legal_type(self.original_type(a)) for a in block.args)
+            signature = op.properties["function_type"]
+            assert isinstance(signature, FunctionType)
+            return all(self.is_legal_type(t) for t in (*signature.inputs, *signature.outputs))
         if op.name == "tt.dot":
             return all(
                 isinstance(encoding_of(self.original_type(v)), DotOperandEncodingAttr)
@@ -181,10 +191,7 @@ class _Conversion:
         if name in UNSUPPORTED:
             raise op_error(op, f"'{name}' is not supported by convert-triton-to-tritongpu yet")
         if name == "tt.func":
-            block = op.regions[0].blocks.first
-            assert block is not None
-            for arg in block.args:
-                self.retype(arg, self.convert_type(arg.type))
+            self.rewrite_func(op)
             return
         if name in STRUCTURED_OPS:
             self.adapt_operands(op)
@@ -226,6 +233,15 @@ class _Conversion:
         self.adapt_operands(op)
         for result in op.results:
             self.retype(result, self.convert_type(result.type))
+
+    def rewrite_func(self, op: Operation) -> None:
+        signature = op.properties["function_type"]
+        assert isinstance(signature, FunctionType)
+        op.properties["function_type"] = FunctionType.from_lists(
+            [self.convert_type(t) for t in signature.inputs],
+            [self.convert_type(t) for t in signature.outputs],
+        )
+        self.retype_block_args(op)
 
     def rewrite_expand_dims(self, op: Operation) -> None:
         self.adapt_operands(op)

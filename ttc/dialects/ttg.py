@@ -86,8 +86,10 @@ from ttc.dialects.ttg_attrs import (
     int_list,
     ints,
 )
-from ttc.dialects.ttg_bases import is_power_of_two
 from ttc.dialects.ttg_shared_attrs import SHARED_ATTRS, PaddedSharedEncodingAttr
+from ttc.dialects.ttg_warp_specialize import lookup_num_warps
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
 
 # --------------------------------------------------------------------------------------------
 # Types
@@ -323,6 +325,27 @@ def _check_same_shape_and_element(
         )
 
 
+def layout_dims(shape: Sequence[int], encoding: Attribute) -> tuple[int, ...]:
+    """Triton's `dropPipeliningDim`: the trailing dimensions the encoding lays out (the leading
+    ones index pipeline stages or buffers)."""
+    if isinstance(encoding, LayoutEncoding):
+        return tuple(shape[len(shape) - encoding.rank :])
+    return tuple(shape)
+
+
+def memdesc_layout(memdesc: MemDescType) -> LinearLayout | None:
+    """The linear layout (offset, block) -> logical dims of a shared-memory buffer's allocation
+    (Triton's `toLinearLayout(MemDescType)`); None for encodings without one in ttc."""
+    if not isinstance(memdesc.encoding, SharedEncoding):
+        return None
+    try:
+        return to_linear_layout(
+            memdesc.encoding, layout_dims(memdesc.get_alloc_shape(), memdesc.encoding)
+        )
+    except LayoutError:
+        return None
+
+
 # --------------------------------------------------------------------------------------------
 # Layout conversion
 # --------------------------------------------------------------------------------------------
@@ -496,11 +519,20 @@ class MemDescIndexOp(IRDLOperation):
     def verify_(self) -> None:
         src, res = _memdesc(self.src, "src"), _memdesc(self.result, "result")
         if src.element_type != res.element_type:
-            raise VerifyException("src and result must have the same element type")
+            raise VerifyException("result element type must match desc element type")
+        if src.encoding != res.encoding:
+            raise VerifyException("src and result must have the same encoding")
         if len(res.get_shape()) != len(src.get_shape()) - 1:
             raise VerifyException("result rank must be input rank - 1")
-        if res.get_shape() != src.get_shape()[1:]:
+        if len(src.get_alloc_shape()) != len(src.get_shape()):
+            raise VerifyException("We don't allow taking memdesc_index of a memdesc_index")
+        layout_shape = layout_dims(src.get_shape(), src.encoding)
+        if layout_shape != res.get_shape():
             raise VerifyException("result shape must equal to srcShape[1:]")
+        if layout_dims(src.get_alloc_shape(), src.encoding) != layout_shape:
+            raise VerifyException("We only support memdesc_index of a multibuffer-prefix subview")
+        if res.get_alloc_shape() != res.get_shape():
+            raise VerifyException("alloc shape must match shape for the result")
 
 
 @irdl_op_definition
@@ -551,13 +583,57 @@ class MemDescSubsliceOp(IRDLOperation):
         offsets = self.offset_values()
         if src.element_type != res.element_type:
             raise VerifyException("result element type must match desc element type")
+        if src.encoding != res.encoding:
+            raise VerifyException("src and result must have the same encoding")
         if len(offsets) != len(src.get_shape()):
             raise VerifyException("offsets must have the same rank as input")
         if len(res.get_shape()) != len(src.get_shape()):
             raise VerifyException("result rank must equal to input rank")
-        for offset, size, full in zip(offsets, res.get_shape(), src.get_shape()):
-            if offset < 0 or offset + size > full:
-                raise VerifyException("offsets must be in bounds of the input shape")
+        if src.get_alloc_shape() != res.get_alloc_shape():
+            raise VerifyException("source and result must have the same allocation shape")
+        if not isinstance(src.encoding, SharedEncoding):
+            raise VerifyException("src and dst must both be of shared memory encoding")
+        prefix = len(offsets) - len(layout_dims(offsets, src.encoding))
+        split = [
+            dim for dim, (a, b) in enumerate(zip(src.get_shape(), res.get_shape())) if a != b
+        ]
+        for dim, offset in enumerate(offsets):
+            size, full = res.get_shape()[dim], src.get_shape()[dim]
+            if dim not in split:
+                if offset:
+                    raise VerifyException(
+                        "A non zero offset found in a dimension that is not being split"
+                    )
+                continue
+            if offset < 0 or offset > full - size:
+                raise VerifyException("The split offset may not exceed the source shape")
+            if dim >= prefix and offset & (size - 1):
+                raise VerifyException("The split offset may not touch the tile")
+        if any(dim >= prefix for dim in split):
+            _check_split_along_tiles(src, res, [dim - prefix for dim in split if dim >= prefix])
+
+
+def _check_split_along_tiles(
+    src: MemDescType, res: MemDescType, layout_split: Sequence[int]
+) -> None:
+    """A subslice's tiles must be whole swizzle tiles: stepping a split dimension by the tile
+    size (and each doubling of it) moves by a power of two in the buffer (Triton's check in
+    `MemDescSubsliceOp::verify`)."""
+    layout = memdesc_layout(src)
+    if layout is None:
+        return
+    inverse = layout.pseudo_invert()
+    res_shape = layout_dims(res.get_shape(), res.encoding)
+    src_shape = layout_dims(src.get_shape(), src.encoding)
+    names = layout.out_dims
+    for dim in layout_split:
+        size = res_shape[dim]
+        while size < src_shape[dim]:
+            offset = inverse.apply({name: size if i == dim else 0 for i, name in enumerate(names)})
+            step = offset["offset"]
+            if step & (step - 1):
+                raise VerifyException("We don't support splitting along the swizzling pattern")
+            size *= 2
 
 
 @irdl_op_definition
@@ -955,36 +1031,6 @@ def _module_value(op: Operation, key: str, default: int) -> int:
     return default if value is None else value
 
 
-def _num_warps(op: Operation) -> int | None:
-    """Triton's `maybeLookupNumWarps`: the warps of the enclosing `ttg.warp_specialize` partition
-    (its `partitionNumWarps` entry), else `ttg.num-warps` of the nearest `tt.func` or module."""
-    current: Operation | None = op
-    while current is not None:
-        if (value := _int_attr(current, NUM_WARPS)) is not None:
-            return value
-        parent = current.parent_op()
-        if parent is not None and parent.name == WARP_SPECIALIZE_PARTITIONS:
-            return _partition_warps(parent, current)
-        current = parent
-    return None
-
-
-WARP_SPECIALIZE_PARTITIONS = "ttg.warp_specialize.partitions"
-
-
-def _partition_warps(partitions: Operation, inside: Operation) -> int | None:
-    """`partitionNumWarps[i]` of the `ttg.warp_specialize` owning region `i` of `partitions`."""
-    owner, region = partitions.parent_op(), inside.parent_region()
-    if owner is None or region is None:
-        return None
-    counts = owner.properties.get("partitionNumWarps") or owner.attributes.get("partitionNumWarps")
-    if not isinstance(counts, DenseArrayBase):
-        return None
-    index = list(partitions.regions).index(region)
-    values = counts.get_values()
-    return int(values[index]) if index < len(values) else None
-
-
 LAYOUT_VERIFIED_DIALECTS = ("tt", "ttg", "ttng")
 """The dialects whose ops carry Triton's `VerifyTensorLayoutsTrait` (and, for `ttg` and `ttng`,
 `VerifyMemDescLayoutsTrait`)."""
@@ -1034,7 +1080,7 @@ def _check_tensor_layout(op: Operation, tensor: TensorType[Attribute]) -> str | 
             f"{encoding}. Layout has {lanes} threads per warp, but the module specifies "
             f"{required_lanes} threads per warp."
         )
-    required_warps = _num_warps(op)
+    required_warps = lookup_num_warps(op)
     if required_warps is None:
         return (
             "Could not determine the number of warps per CTA. Operation is not in a context "

@@ -70,7 +70,7 @@ def _tt() -> Dialect:
 
 
 def _ttg() -> Dialect:
-    from ttc.dialects.ttg import TTG
+    from ttc.dialects.ttg_dialect import TTG
 
     return TTG
 

@@ -1,19 +1,21 @@
 """Verify a parsed or transformed module and report the first failure as MLIR does.
 
 Mirrors MLIR's `OperationVerifier` (`mlir/lib/IR/Verifier.cpp`): ops are checked in pre-order
-(an op before the ops nested in it), each by xDSL's structural checks and the op's own verifier,
-preceded, as Triton's layout traits are, by the TritonGPU layout rules
-(`ttc.dialects.ttg.verify_op_layouts`); then dominance (`operand #0 does not dominate this use`).
-The failure becomes a `TtcError` at the op's location, worded `'tt.load' op <message>`.
+(an op before the ops nested in it), each by the TritonGPU layout rules
+(`ttc.dialects.ttg.verify_op_layouts`, Triton's `VerifyTensorLayoutsTrait`), then xDSL's
+structural checks and the op's own verifier; ops isolated from above are verified each on its
+own, after the ops around them; then dominance (`operand #0 does not dominate this use`). A failure becomes a
+`TtcError` at the op's location, worded `'tt.load' op <message>`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Iterator
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
 from ttc.ir.dominance import immediate_dominators
@@ -26,26 +28,93 @@ _XDSL_PREFIX = re.compile(r"^(?:Operation does not verify: )+")
 def verify_module(module: ModuleOp, filename: str) -> None:
     """Raise a located `TtcError` for the first op of `module` that does not verify.
 
-    `filename` names the buffer the module was parsed from; ops without a file location are
-    reported against it.
+    As in MLIR, an op isolated from above (a `tt.func`) is verified on its own once the ops
+    around it pass, so each function reports its first failure: all but the last are emitted
+    as diagnostics, the last is raised. `filename` names the buffer the module was parsed from;
+    ops without a file location are reported against it.
     """
-    check_layouts = _layout_checker()
-    for op in module.walk():
+    errors = _verify_isolated(module, filename)
+    if errors:
+        from ttc.ir.diagnostics import Diagnostic, emit
+
+        for error in errors[:-1]:
+            emit(Diagnostic.from_error(error))
+        raise errors[-1]
+    _verify_dominance(module, filename)
+
+
+def _verify_isolated(root: Operation, filename: str) -> list[TtcError]:
+    """The first failure of `root` and the ops nested in it up to isolated ops, else the first
+    failure of each nested isolated op (MLIR's `OperationVerifier::verifyOperation`)."""
+    isolated: list[Operation] = []
+    unterminated: TtcError | None = None
+    for op in _walk_unit(root, isolated):
         try:
-            check_layouts(op)
-            op.verify(verify_nested_ops=False)
+            _verify_layouts(op)
+            _verify_op(op)
+        except _Unterminated:
+            # MLIR checks a block's terminator when it leaves the block, after its ops.
+            unterminated = unterminated or TtcError(
+                f"block with no terminator, has '{op.name}'", source_location(op.location)
+            )
         except (VerifyException, DiagnosticException) as err:
-            if not getattr(err, "names_op", True):
-                # MLIR's `op->emitError`: the message as it is, at the op.
-                raise TtcError(str(err), source_location(op.location)) from None
-            raise op_verify_error(op, str(err), filename) from None
+            return [_located(op, err, filename)]
         except TtcError as err:
             if err.location is None:
                 err.location = source_location(op.location)
+            return [err]
+        except Exception as err:  # noqa: BLE001 (an op verifier tripping over malformed IR)
+            return [op_verify_error(op, f"{type(err).__name__}: {err}", filename)]
+    if unterminated is not None:
+        return [unterminated]
+    return [error for op in isolated for error in _verify_isolated(op, filename)]
+
+
+def _walk_unit(root: Operation, isolated: list[Operation]) -> Iterator[Operation]:
+    """`root` and its nested ops in pre-order, collecting (not entering) isolated-from-above
+    ops below it into `isolated`."""
+    yield root
+    for region in root.regions:
+        for block in region.blocks:
+            for op in block.ops:
+                if op.regions and op.has_trait(IsolatedFromAbove):
+                    isolated.append(op)
+                else:
+                    yield from _walk_unit(op, isolated)
+
+
+def _located(op: Operation, err: Exception, filename: str) -> TtcError:
+    """A verifier exception as a `TtcError` at the op it names (layout errors name theirs).
+
+    An error that does not name the op (`names_op = False`, MLIR's `op->emitError` rather than
+    `emitOpError`) keeps its message as it is."""
+    failing = getattr(err, "op", None)
+    failing = failing if isinstance(failing, Operation) else op
+    if not getattr(err, "names_op", True):
+        return TtcError(str(err).strip(), source_location(failing.location))
+    return op_verify_error(failing, str(err), filename)
+
+
+class _Unterminated(Exception):
+    """The op ends a block that needs a terminator but is not one (its own checks passed)."""
+
+
+_NOT_A_TERMINATOR = re.compile(r"terminates block in (single|multi)-block region but is not a")
+
+
+def _verify_op(op: Operation) -> None:
+    """xDSL's checks of `op` alone; `_Unterminated` when only its terminator check fails.
+
+    xDSL checks that the last op of a block is a terminator before the op's own verifier; MLIR
+    verifies the op first, and the block when leaving it.
+    """
+    try:
+        op.verify(verify_nested_ops=False)
+    except VerifyException as err:
+        if not _NOT_A_TERMINATOR.search(str(err)):
             raise
-        except Exception as err:  # an op verifier tripping over malformed IR
-            raise op_verify_error(op, f"{type(err).__name__}: {err}", filename) from None
-    _verify_dominance(module, filename)
+        op.verify_()
+        raise _Unterminated() from None
 
 
 def op_verify_error(op: Operation, message: str, filename: str) -> TtcError:
@@ -126,10 +195,10 @@ class _DominanceChecker:
         return False
 
 
-def _layout_checker() -> Callable[[Operation], None]:
-    """The TritonGPU dialect's per-op layout check (`verify_op_layouts`), or a no-op without it."""
-    try:
-        from ttc.dialects import ttg
-    except ImportError:
-        return lambda op: None
-    return getattr(ttg, "verify_op_layouts", lambda op: None)
+def _verify_layouts(op: Operation) -> None:
+    """The TritonGPU layout rules for `op`'s tensors and memdescs
+    (`ttc.dialects.ttg.verify_op_layouts`), checked as Triton's layout traits are: before the
+    op's own verifier."""
+    from ttc.dialects import ttg
+
+    ttg.verify_op_layouts(op)

@@ -122,7 +122,7 @@ def _padded_component(encoding: PaddedSharedEncodingAttr, shape: tuple[int, ...]
             f"the #ttg.padded_shared layout covers {'x'.join(map(str, ints(encoding.shape)))}, "
             f"not the buffer shape {'x'.join(map(str, shape))}"
         )
-    return padded_component(encoding)
+    return padded_component(encoding.bases(), ints(encoding.shape))
 
 
 def _shared_to_linear(encoding: Attribute, shape: tuple[int, ...]) -> LinearLayout:

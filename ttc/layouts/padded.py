@@ -11,18 +11,19 @@ A padded shared layout has two parts:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from ttc.dialects.ttg_attrs import ints
-from ttc.dialects.ttg_shared_attrs import BLOCK, OFFSET, PaddedSharedEncodingAttr
 from ttc.layouts.linear import LinearLayout, log2
 from ttc.layouts.utils import standard_out_dim_names
 
+OFFSET = "offset"
+BLOCK = "block"
 
-def padded_component(encoding: PaddedSharedEncodingAttr) -> LinearLayout:
-    """The linear component: (offset, block) to the coordinates of the buffer it covers."""
-    shape = ints(encoding.shape)
-    bases = encoding.bases()
+
+def padded_component(
+    bases: Mapping[str, Sequence[Sequence[int]]], shape: Sequence[int]
+) -> LinearLayout:
+    """The linear component: (offset, block) to the coordinates of the `shape` it covers."""
     return LinearLayout(
         [(OFFSET, bases[OFFSET]), (BLOCK, bases[BLOCK])],
         list(zip(standard_out_dim_names(len(shape)), shape, strict=True)),

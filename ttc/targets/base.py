@@ -20,7 +20,8 @@ What a target class provides:
 * `artifacts`: what the back end produces, in order, from LLVM IR (`llvmir`, then e.g. `ptx`,
   `cubin`), and `backend_step(artifact)`: the function computing one from the one before it;
 * `describe_kernel(llvm_ir)`: the kernel's name, parameter types and block size, for the
-  launcher's metadata.
+  launcher's metadata;
+* `check_tools(until)` (optional): fail early when a tool the requested output needs is missing.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ ENTRY_POINT_GROUP = "ttc.targets"
 
 BUILTIN_TARGETS: dict[str, str] = {
     "cuda": "ttc.targets.nvidia.target:NvidiaTarget",
+    "musa": "ttc.targets.musa.target:MusaTarget",
 }
 """Family → `module:Class` of the targets that ship with ttc (when no entry point names them)."""
 
@@ -130,6 +132,10 @@ class Target(ABC):
     @abstractmethod
     def describe_kernel(self, llvm_ir: str) -> KernelSignature:
         """The one kernel of `llvm_ir`; raise TtcError if there is not exactly one."""
+
+    def check_tools(self, until: str) -> None:
+        """Raise TtcError now if producing `until` (a stage or artifact name) needs a tool that is
+        missing, so that the error comes before the compilation rather than after it."""
 
     def artifact(self, name: str) -> Artifact:
         """The artifact called `name`; UsageError naming the choices if there is none."""

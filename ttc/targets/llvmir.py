@@ -266,6 +266,24 @@ ARG_ATTRS: dict[str, Callable[[Attribute], str]] = {
 """`llvm.*` argument attributes and their LLVM IR spelling; others (`tt.divisibility`) are dropped."""
 
 
+@dataclass(frozen=True)
+class KernelABI:
+    """How a kernel (an `llvm.func` with `nvvm.kernel`) appears in the LLVM IR of a target.
+
+    NVIDIA: the `ptx_kernel` calling convention and the `nvvm.reqntid`/`maxntid` string attributes.
+    A target that marks kernels with named metadata instead (MUSA's `!musa.annotations`) names
+    that list in `annotations`: each kernel then gets `!{ptr @k, !"kernel", i32 1}` and, for a
+    known block size (`nvvm.reqntid`/`nvvm.maxntid`), `!{ptr @k, !"maxntidx", i32 N}`, in place
+    of the NVVM string attributes.
+    """
+
+    calling_convention: str = "ptx_kernel"
+    annotations: str | None = None
+
+
+NVIDIA_KERNEL_ABI = KernelABI()
+
+
 # --------------------------------------------------------------------------------------------
 # The emitter
 # --------------------------------------------------------------------------------------------
@@ -292,8 +310,10 @@ class LLVMIREmitter:
     """Writes one module's LLVM IR; `emit()` returns the text."""
 
     def __init__(self, module: ModuleOp, triple: str, data_layout: str | None, reflect_ftz: bool,
-                 fp_contract: bool):
+                 fp_contract: bool, kernel_abi: KernelABI = NVIDIA_KERNEL_ABI):
         self.module = module
+        self.kernel_abi = kernel_abi
+        self.annotations: list[str] = []
         self.triple = triple
         self.data_layout = data_layout
         self.reflect_ftz = reflect_ftz
@@ -389,6 +409,8 @@ class LLVMIREmitter:
         if self.reflect_ftz:
             flag = self.metadata_node('!{i32 4, !"nvvm-reflect-ftz", i32 1}')
             out.append(f"!llvm.module.flags = !{{{flag}}}")
+        if self.annotations:
+            out.append(f"!{self.kernel_abi.annotations} = !{{{', '.join(self.annotations)}}}")
         for body_text, index in self.metadata.items():
             out.append(f"!{index} = {body_text}")
         return "\n".join(out).rstrip("\n") + "\n"
@@ -430,7 +452,9 @@ class LLVMIREmitter:
         is_kernel = _is_set(op.attributes.get("nvvm.kernel"))
         header = "define" if op.body.blocks else "declare"
         linkage = "" if op.linkage_name == "external" else f" {op.linkage_name}"
-        cc = " ptx_kernel" if is_kernel else ""
+        cc = f" {self.kernel_abi.calling_convention}" if is_kernel else ""
+        if is_kernel and self.kernel_abi.annotations is not None:
+            self.annotate_kernel(op)
         arg_attrs = op.arg_attrs.data if op.arg_attrs is not None else ()
         params = []
         for i, type in enumerate(ftype.inputs.data):
@@ -505,11 +529,26 @@ class LLVMIREmitter:
             return []
         return [ARG_ATTRS[k](v) for k, v in sorted(attrs.data.items()) if k in ARG_ATTRS]
 
+    def annotate_kernel(self, op: llvm.FuncOp) -> None:
+        """Add the kernel's entries to the target's annotation list (KernelABI.annotations)."""
+        ref = f"ptr {global_ref(op.sym_name.data)}"
+        self.annotations.append(self.metadata_node(f'!{{{ref}, !"kernel", i32 1}}'))
+        for name in ("nvvm.reqntid", "nvvm.maxntid"):
+            if (attr := op.attributes.get(name)) is not None:
+                threads = 1
+                for extent in _int_list(attr):
+                    threads *= extent
+                self.annotations.append(
+                    self.metadata_node(f'!{{{ref}, !"maxntidx", i32 {threads}}}'))
+                break
+
     def function_attrs(self, op: llvm.FuncOp) -> int | None:
         attrs = self.passthrough(op)
         if _is_set(op.attributes.get("noinline")) and "noinline" not in attrs:
             attrs.append("noinline")
         for name, llvm_name in NVVM_FUNCTION_ATTRS.items():
+            if self.kernel_abi.annotations is not None and name in ("nvvm.reqntid", "nvvm.maxntid"):
+                continue
             if (attr := op.attributes.get(name)) is not None:
                 values = _int_list(attr)
                 if not values:
@@ -995,6 +1034,40 @@ _HANDLERS: dict[type[Operation], Callable[[LLVMIREmitter, Operation], None]] = {
 }  # fmt: skip
 
 
+_PARAM_TYPE = re.compile(r"\s*(ptr(?: addrspace\(\d+\))?|i\d+|half|bfloat|float|double|"
+                         r"<\d+ x [\w ()]+>)")
+
+
+def parameter_types(params: str) -> tuple[str, ...]:
+    """The types of the parameters of an LLVM function header (the text between its parentheses),
+    without their attributes and names."""
+    types = []
+    for param in _split_params(params):
+        match = _PARAM_TYPE.match(param)
+        types.append(match.group(1) if match else param.strip().rsplit(" ", 1)[0])
+    return tuple(types)
+
+
+def _split_params(text: str) -> list[str]:
+    """The parameters of an LLVM function header, split at the commas outside brackets."""
+    params: list[str] = []
+    depth = 0
+    current = ""
+    for char in text:
+        if char in "(<[{":
+            depth += 1
+        elif char in ")>]}":
+            depth -= 1
+        if char == "," and depth == 0:
+            params.append(current)
+            current = ""
+        else:
+            current += char
+    if current.strip():
+        params.append(current)
+    return params
+
+
 def emit_llvm_ir(
     module: ModuleOp,
     *,
@@ -1002,6 +1075,7 @@ def emit_llvm_ir(
     data_layout: str | None = None,
     nvvm_reflect_ftz: bool = False,
     fp_contract: bool = False,
+    kernel_abi: KernelABI = NVIDIA_KERNEL_ABI,
 ) -> str:
     """Translate an LLVM-dialect module (with `nvvm` ops) to LLVM IR text.
 
@@ -1009,6 +1083,8 @@ def emit_llvm_ir(
     `fp_contract` marks fadd/fsub/fmul `contract`, letting the back end fuse them into fma: this is
     how ttc mirrors Triton's `enable_fp_fusion` (LLVM's AllowFPOpFusion=Fast, which llvmlite cannot
     set), and without it NVPTX prints `add.rn`/`mul.rn`, which ptxas may not fuse either.
+    `kernel_abi` says how kernels are marked (NVIDIA's by default).
     Raises TtcError at the op's location for anything that has no translation.
     """
-    return LLVMIREmitter(module, triple, data_layout, nvvm_reflect_ftz, fp_contract).run()
+    return LLVMIREmitter(module, triple, data_layout, nvvm_reflect_ftz, fp_contract,
+                         kernel_abi).run()

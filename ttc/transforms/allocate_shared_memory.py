@@ -2,7 +2,8 @@
 
 Both run the shared-memory allocation (`ttc.analysis.allocation`) over the module and record it
 the way the LLVM lowering reads it back: every op owning a buffer — a scratch op, a `tt.call`, or a
-`ttg.local_alloc` — gets `allocation.offset = N : i32`, and the module gets `ttg.shared = N : i32`,
+`ttg.local_alloc` — gets `allocation.offset = N : i32`, a scratch op (not a call, whose buffer is
+virtual) also `allocation.size = N : i32`, its bytes, and the module gets `ttg.shared = N : i32`,
 the bytes of shared memory the kernel needs (Triton's `attachAllocationSizeAndOffsetAttr`).
 
 The NVIDIA variant takes the target's `compute-capability` and `ptx-version` as Triton's does: a
@@ -18,10 +19,16 @@ from typing import ClassVar
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
 
-from ttc.analysis.allocation import ModuleAllocation, allocate_module, nvidia_scratch_size
+from ttc.analysis.allocation import (
+    BufferKind,
+    ModuleAllocation,
+    allocate_module,
+    nvidia_scratch_size,
+)
 from ttc.pipelines.pass_base import TtcPass
 
 OFFSET_ATTR = "allocation.offset"
+SIZE_ATTR = "allocation.size"
 SHARED_ATTR = "ttg.shared"
 
 
@@ -32,6 +39,9 @@ def attach_allocation(module: ModuleOp, allocation: ModuleAllocation) -> None:
             offset = plan.offset_of(op)
             if offset is not None:
                 op.attributes[OFFSET_ATTR] = IntegerAttr(offset, i32)
+            scratch = plan.scratch_buffer(op)
+            if scratch is not None and scratch.kind is BufferKind.SCRATCH:
+                op.attributes[SIZE_ATTR] = IntegerAttr(scratch.size, i32)
     module.attributes[SHARED_ATTR] = IntegerAttr(allocation.shared_memory_size, i32)
 
 

@@ -1,7 +1,7 @@
 """`test-print-membar`: Triton's test pass that runs the barrier analysis on TTGIR.
 
 Mirrors Triton's test/lib/Analysis/TestMembar.cpp: the shared-memory allocation is computed and
-`gpu.barrier`s are inserted where `ttc.analysis.membar` finds a read-after-write, write-after-read
+`ttg.barrier local`s are inserted where `ttc.analysis.membar` finds a read-after-write, write-after-read
 or write-after-write hazard; the printed module shows them.
 """
 

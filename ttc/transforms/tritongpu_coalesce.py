@@ -22,14 +22,29 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.dialects.builtin import (
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    StringAttr,
+    TensorType,
+    bf16,
+    f16,
+    f32,
+    f64,
+)
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from ttc.analysis.axis_info import ModuleAxisInfo
-from ttc.dialects.tt_types import PointerType, bit_width, encoding_of
+from ttc.dialects.tt_types import PointerType, RMWOp, bit_width, encoding_of
 from ttc.dialects.ttg_attrs import CTALayout, SharedEncoding
 from ttc.pipelines.pass_base import TtcPass
-from ttc.transforms.tritongpu_utils import blocked_for_shape, module_int, with_encoding
+from ttc.transforms.tritongpu_utils import (
+    blocked_for_shape,
+    module_attr,
+    module_int,
+    with_encoding,
+)
 from ttc.transforms.utils import create_op
 
 MEMORY_OPS = frozenset(
@@ -70,6 +85,33 @@ def cta_layout_of(encoding: Attribute | None, rank: int) -> CTALayout:
     return cta if isinstance(cta, CTALayout) else CTALayout.default(rank)
 
 
+def atomic_write_cap(op: Operation) -> int | None:
+    """Triton's `getAtomicWriteElementsPerThreadCap`: atomics whose lowering writes fewer
+    elements per instruction than a plain store. A compare-and-swap, and an integer or f64
+    read-modify-write, write one element; before sm_90 a float add writes one f32/bf16 element or
+    a pair of f16s."""
+    if op.name == "tt.atomic_cas":
+        return 1
+    if op.name != "tt.atomic_rmw":
+        return None
+    element = op.operands[1].type
+    if isinstance(element, TensorType):
+        element = element.get_element_type()
+    if isinstance(element, IntegerType) or element == f64:
+        return 1
+    kind = op.properties["atomic_rmw_op"]
+    assert isinstance(kind, IntegerAttr)
+    if RMWOp.from_attr(kind) != RMWOp.FADD:
+        return None
+    target = module_attr(op, "ttg.target")
+    text = target.data if isinstance(target, StringAttr) else ""
+    if not text.startswith("cuda:") or not text[5:].isdigit() or int(text[5:]) >= 90:
+        return None
+    if element in (f32, bf16):
+        return 1
+    return 2 if element == f16 else None
+
+
 def elements_per_thread(op: Operation, order: list[int], info: ModuleAxisInfo, per_cta: list[int]) -> int:
     """Triton's `getNumElementsPerThread`: how many elements one thread accesses at once."""
     ptr = memory_pointer(op)
@@ -78,7 +120,11 @@ def elements_per_thread(op: Operation, order: list[int], info: ModuleAxisInfo, p
     bits = pointee_bits(ptr.type)
     max_multiple = max(axis.divisibility[order[0]] // max(bits // 8, 1), 1)
     max_contig = min(axis.contiguity[order[0]], per_cta[order[0]])
-    return min(min(max_multiple, max_contig), 128 // bits)
+    widest = 128 // bits
+    cap = atomic_write_cap(op)
+    if cap is not None:
+        widest = min(widest, cap)
+    return min(min(max_multiple, max_contig), widest)
 
 
 def data_flow_slice(root: Operation) -> list[Operation]:

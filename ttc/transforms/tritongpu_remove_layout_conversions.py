@@ -49,7 +49,11 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.dialects.tt_types import encoding_of
-from ttc.dialects.ttg_attrs import BlockedEncodingAttr, DotOperandEncodingAttr, NvidiaMmaEncodingAttr
+from ttc.dialects.ttg_attrs import (
+    BlockedEncodingAttr,
+    DotOperandEncodingAttr,
+    NvidiaMmaEncodingAttr,
+)
 from ttc.ir.diagnostics import op_error
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import canonicalization_patterns
@@ -120,9 +124,7 @@ def _is_layout_anchor(op: Operation) -> bool:
     if op.name in ("tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "tt.atomic_rmw",
                    "tt.atomic_cas", "ttng.tmem_load"):  # fmt: skip
         return True
-    if op.name == "tt.reshape":
-        return "allow_reorder" in op.properties
-    if op.name == "tt.gather":
+    if op.name in ("tt.reshape", "tt.gather"):
         return "efficient_layout" in op.properties
     return False
 
@@ -235,6 +237,8 @@ class LayoutPropagation:
                 self.set_encoding([user.results[index]], info, changed, user)
                 continue
             if user.name == "arith.trunci":
+                continue
+            if user.name == "tt.reshape" and "efficient_layout" in user.properties:
                 continue
             if user.name == "tt.gather":
                 # Only the indices carry their layout to the result, and only while the gather's
@@ -475,7 +479,7 @@ def can_be_rematerialized(op: Operation) -> bool:
     """Triton's `canBeRemat`."""
     if op.name in ("tt.load", "tt.store"):
         return not is_expensive_load_or_store(op)
-    if op.name == "tt.gather":
+    if op.name in ("tt.gather", "tt.reshape"):
         return "efficient_layout" not in op.properties
     return op.name not in ("tt.atomic_rmw", "tt.atomic_cas", "tt.dot", "scf.while", "scf.condition")
 

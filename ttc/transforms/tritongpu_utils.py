@@ -19,34 +19,55 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntAttr, ModuleOp, TensorType
 from xdsl.context import Context
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    IntAttr,
+    ModuleOp,
+    TensorType,
+)
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from ttc.dialects.tt_types import PointerType, shape_of
+from ttc.dialects.tt_types import PointerType, encoding_of, shape_of
 from ttc.dialects.ttg_attrs import (
     BlockedEncodingAttr,
     CTALayout,
     SliceEncodingAttr,
     ints,
 )
-from ttc.layouts.default_blocked import blocked_for_shape, cta_layout_for_shape, default_blocked
+from ttc.layouts.default_blocked import (
+    blocked_for_shape,
+    cta_layout_for_shape,
+    default_blocked,
+)
 from ttc.layouts.infer import (
     infer_join_encoding,
     infer_reshape_encoding,
     infer_split_encoding,
     reshape_decomposition,
 )
+from ttc.transforms.patterns.ttg import is_expensive_view
 from ttc.transforms.utils import is_elementwise, splat_scalar
+
+__all__ = [  # the builders and reshape helpers re-exported for the passes
+    "blocked_for_shape",
+    "cta_layout_for_shape",
+    "default_blocked",
+    "infer_reshape_encoding",
+    "reshape_decomposition",
+]
+
+
+def module_attr(op: Operation | None, key: str) -> Attribute | None:
+    """The attribute `key` of the module enclosing `op` (or of `op` itself when a module)."""
+    while op is not None and not isinstance(op, ModuleOp):
+        op = op.parent_op()
+    return None if op is None else op.attributes.get(key)
 
 
 def module_int(module: Operation | None, key: str, default: int) -> int:
     """An integer module attribute such as `"ttg.num-warps"`."""
-    while module is not None and not isinstance(module, ModuleOp):
-        module = module.parent_op()
-    if module is None:
-        return default
-    attr = module.attributes.get(key)
+    attr = module_attr(module, key)
     value = getattr(attr, "value", None)
     return value.data if value is not None else default  # pyright: ignore[reportAttributeAccessIssue]
 
@@ -141,6 +162,8 @@ def permute_blocked(encoding: BlockedEncodingAttr, order: Sequence[int]) -> Bloc
 
 def infer_dst_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
     """Triton's `inferDstEncoding`: the result encoding when the operands have `encoding`."""
+    if op.name == "tt.scan" and not isinstance(encoding, BlockedEncodingAttr):
+        return None  # a scan is only lowered in a blocked layout
     if keeps_encoding(op):
         return encoding
     if op.name == "tt.reduce":
@@ -164,15 +187,23 @@ def infer_dst_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
 
 
 def _infer_reshape(op: Operation, src: SSAValue, dst: SSAValue, encoding: Attribute) -> Attribute | None:
-    """Through a reshape from `src` to `dst`; reshapes that may reorder are left to
-    optimize-thread-locality (Triton's `inferReshapeOpDstEncoding`)."""
-    if "allow_reorder" in op.properties:
-        return None
+    """Through a reshape from `src` (in `encoding`) to `dst` (Triton's `inferReshapeOpEncoding`
+    with the hint of `dst`'s current encoding): a reshape that may reorder keeps that encoding
+    when reaching it moves no data between threads; otherwise the renaming layout."""
+    hint = encoding_of(dst.type)
+    if (
+        "allow_reorder" in op.properties
+        and hint is not None
+        and not is_expensive_view(with_encoding(src.type, encoding), dst.type)
+    ):
+        return hint
     return infer_reshape_encoding(shape_of(src.type), encoding, shape_of(dst.type))
 
 
 def infer_src_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
     """Triton's `inferSrcEncoding`: the operand encoding that gives results `encoding`."""
+    if op.name == "tt.scan" and not isinstance(encoding, BlockedEncodingAttr):
+        return None
     if keeps_encoding(op):
         return encoding
     if op.name == "tt.reduce":
@@ -202,9 +233,16 @@ def is_splat_constant(op: Operation) -> bool:
 
 
 def can_fold_into_conversion(op: Operation, target: Attribute) -> bool:
-    """Triton's `canFoldIntoConversion`: ops that produce any layout as cheaply as their own."""
+    """Triton's `canUseResultEncoding`: ops that produce `target` as cheaply as their own layout;
+    a reshape that may reorder (without a fixed layout) when its view stays cheap."""
     if op.name == "ttg.convert_layout":
         return True
+    if op.name == "tt.reshape":
+        return (
+            "allow_reorder" in op.properties
+            and "efficient_layout" not in op.properties
+            and not is_expensive_view(op.operands[0].type, with_encoding(op.results[0].type, target))
+        )
     if op.name == "arith.constant":
         return is_splat_constant(op)
     return op.name in ("tt.make_range", "tt.splat", "tt.histogram", "ttg.local_load")

@@ -7,12 +7,12 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // Two reductions share one scratch buffer: the second one's writes must wait for the first
 // one's final reads.
 // CHECK-LABEL: tt.func @back_to_back_reductions
-// CHECK-NOT: gpu.barrier
+// CHECK-NOT: ttg.barrier
 // CHECK: "tt.reduce"
 // CHECK: tt.reduce.return
-// CHECK: gpu.barrier
+// CHECK: ttg.barrier local
 // CHECK-NEXT: "tt.reduce"
-// CHECK-NOT: gpu.barrier
+// CHECK-NOT: ttg.barrier
 // CHECK: tt.return
 tt.func @back_to_back_reductions(%x: tensor<1024xf32, #row>) -> f32 {
   %m = "tt.reduce"(%x) <{axis = 0 : i32}> ({
@@ -32,11 +32,11 @@ tt.func @back_to_back_reductions(%x: tensor<1024xf32, #row>) -> f32 {
 // Store then load of one buffer (RAW), then a store after the load (WAR): one barrier each.
 // CHECK-LABEL: tt.func @store_load_store
 // CHECK: ttg.local_store
-// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: ttg.barrier local
 // CHECK-NEXT: ttg.local_load
-// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: ttg.barrier local
 // CHECK-NEXT: ttg.local_store
-// CHECK-NOT: gpu.barrier
+// CHECK-NOT: ttg.barrier
 // CHECK: tt.return
 tt.func @store_load_store(%x: tensor<1024xf32, #row>) {
   %buf = ttg.local_alloc : () -> !ttg.memdesc<1024xf32, #sw, #smem, mutable>
@@ -52,9 +52,9 @@ tt.func @store_load_store(%x: tensor<1024xf32, #row>) {
 // CHECK-NEXT: ttg.barrier local|global_read
 // CHECK-NEXT: ttg.local_load
 // CHECK-NEXT: ttg.barrier global_write
-// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: ttg.barrier local
 // CHECK-NEXT: ttg.local_store
-// CHECK-NOT: gpu.barrier
+// CHECK-NOT: ttg.barrier
 // CHECK: tt.return
 tt.func @ttg_barrier_local_or_global(%x: tensor<1024xf32, #row>) {
   %buf = ttg.local_alloc : () -> !ttg.memdesc<1024xf32, #sw, #smem, mutable>
@@ -72,7 +72,7 @@ tt.func @ttg_barrier_local_or_global(%x: tensor<1024xf32, #row>) {
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: ttg.local_load
 // CHECK-NEXT: ttg.local_load
-// CHECK-NOT: gpu.barrier
+// CHECK-NOT: ttg.barrier
 // CHECK: tt.return
 tt.func @reads_and_existing_barrier(%x: tensor<1024xf32, #row>) {
   %buf = ttg.local_alloc : () -> !ttg.memdesc<1024xf32, #sw, #smem, mutable>
@@ -94,9 +94,9 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // store before the loop on entry): the barrier goes before the load, once.
 // CHECK-LABEL: tt.func @loop_back_edge
 // CHECK: scf.for
-// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: ttg.barrier local
 // CHECK-NEXT: ttg.local_load
-// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: ttg.barrier local
 // CHECK-NEXT: ttg.local_store
 // CHECK-NEXT: }
 tt.func @loop_back_edge(%x: tensor<1024xf32, #row>, %n: index) {
@@ -115,9 +115,9 @@ tt.func @loop_back_edge(%x: tensor<1024xf32, #row>, %n: index) {
 // The same after convert-scf-to-cf: the conflict reaches the loop header block through the CFG.
 // CHECK-LABEL: tt.func @cfg_back_edge
 // CHECK: ^bb1:
-// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: ttg.barrier local
 // CHECK-NEXT: ttg.local_load
-// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: ttg.barrier local
 // CHECK-NEXT: ttg.local_store
 // CHECK-NEXT: cf.br ^bb1
 tt.func @cfg_back_edge(%x: tensor<1024xf32, #row>) {

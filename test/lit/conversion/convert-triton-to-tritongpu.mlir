@@ -148,3 +148,32 @@ tt.func @cat_reshape_gather() {
   %g = tt.gather %x[%r] {axis = 1 : i32} : (tensor<16x16xf32>, tensor<16x16xi32>) -> tensor<16x16xf32>
   tt.return
 }
+
+// -----
+
+// A function's tensor arguments and results take their default layouts; a call's results too, and
+// a returned or passed value that has another layout is converted to the default one.
+// CHECK: #[[$R:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK: #[[$B2D:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4]
+// CHECK-LABEL: tt.func private @twice
+// CHECK-SAME: (%{{.*}}: tensor<256xf32, #[[$R]]>) -> tensor<256xf32, #[[$R]]>
+tt.func private @twice(%v: tensor<256xf32>) -> tensor<256xf32> {
+  %0 = arith.addf %v, %v : tensor<256xf32>
+  tt.return %0 : tensor<256xf32>
+}
+// CHECK-LABEL: tt.func @row_sums
+tt.func @row_sums(%p: !tt.ptr<f32>) -> tensor<256xf32> {
+  %c = arith.constant dense<1.0> : tensor<256x4xf32>
+  // CHECK: %[[SUM:.*]] = "tt.reduce"
+  // CHECK: }) : {{.*}} -> tensor<256xf32, #ttg.slice<{dim = 1, parent = #[[$B2D]]}>>
+  %s = "tt.reduce"(%c) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.addf %a, %b : f32
+    tt.reduce.return %t : f32
+  }) : (tensor<256x4xf32>) -> tensor<256xf32>
+  // CHECK: %[[ARG:.*]] = ttg.convert_layout %[[SUM]] : tensor<256xf32, #ttg.slice<{dim = 1, parent = #[[$B2D]]}>> -> tensor<256xf32, #[[$R]]>
+  // CHECK: %[[R:.*]] = tt.call @twice(%[[ARG]]) : (tensor<256xf32, #[[$R]]>) -> tensor<256xf32, #[[$R]]>
+  %r = tt.call @twice(%s) : (tensor<256xf32>) -> tensor<256xf32>
+  // CHECK: tt.return %[[R]] : tensor<256xf32, #[[$R]]>
+  tt.return %r : tensor<256xf32>
+}

@@ -2,7 +2,7 @@
 // RUN: ttc opt %s -split-input-file --allocate-shared-memory-nv='compute-capability=90 ptx-version=87' | FileCheck %s
 
 // A buffer live across a reduction: the reduction's cross-warp scratch goes after it, and the
-// module records the peak.
+// module records the peak. A scratch buffer's owner also records its size.
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
@@ -14,7 +14,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: ttg.local_alloc {allocation.offset = 0 : i32}
     %a = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
     // CHECK: "tt.reduce"
-    // CHECK: {allocation.offset = 2048 : i32}
+    // CHECK: {allocation.offset = 2048 : i32, allocation.size = 512 : i32}
     %0 = "tt.reduce"(%arg0) <{axis = 0 : i32}> ({
     ^bb0(%x: f32, %y: f32):
       %s = arith.addf %x, %y : f32
@@ -99,7 +99,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttg.local_dealloc %b : !ttg.memdesc<3x32x64xf16, #shared1, #smem, mutable>
     ttg.local_dealloc %a : !ttg.memdesc<3x64x32xf16, #shared, #smem, mutable>
     // CHECK: ttg.convert_layout
-    // CHECK-SAME: allocation.offset = 0 : i32
+    // CHECK-SAME: allocation.offset = 0 : i32, allocation.size = {{[0-9]+}} : i32
     %c = ttg.convert_layout %r#0 : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked>
     tt.return %c : tensor<64x64xf32, #blocked>
   }

@@ -239,3 +239,22 @@ tt.func @chained_forwarded_iter_args(%n: i32) -> i32 {
   }
   tt.return %r#0 : i32
 }
+
+// -----
+
+// Two loop arguments with the same init and the same yielded value are one: the second merges into
+// the first, its uses and its result's uses with it.
+// CHECK-LABEL: tt.func @merge_twin_iter_args
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[A:.*]] = %arg1) -> (i32)
+// CHECK:   %[[S:.*]] = arith.muli %[[A]], %[[A]] : i32
+// CHECK:   scf.yield %[[S]] : i32
+// CHECK: tt.return %[[R]], %[[R]] : i32, i32
+tt.func @merge_twin_iter_args(%n: i32, %x: i32) -> (i32, i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x, %b = %x) -> (i32, i32) : i32 {
+    %s = arith.muli %a, %b : i32
+    scf.yield %s, %s : i32, i32
+  }
+  tt.return %r#0, %r#1 : i32, i32
+}

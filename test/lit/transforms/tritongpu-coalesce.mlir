@@ -76,3 +76,53 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Atomics whose lowering writes fewer elements than a 128-bit store are capped: before sm_90 a
+// float add writes one f32 or a pair of f16s, an integer add and a compare-and-swap one element.
+// CHECK: #[[$ONE:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+// CHECK: #[[$TWO:.*]] = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#l = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:86", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @narrow_atomics
+  tt.func @narrow_atomics(%pf: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %ph: !tt.ptr<f16> {tt.divisibility = 16 : i32},
+                          %pi: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #l>
+    %f = tt.splat %pf : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #l>
+    %fp = tt.addptr %f, %r : tensor<512x!tt.ptr<f32>, #l>, tensor<512xi32, #l>
+    %one = arith.constant dense<1.0> : tensor<512xf32, #l>
+    // CHECK: tt.atomic_rmw fadd, relaxed, gpu, {{.*}} -> tensor<512xf32, #[[$ONE]]>
+    %0 = tt.atomic_rmw fadd, relaxed, gpu, %fp, %one : (tensor<512x!tt.ptr<f32>, #l>, tensor<512xf32, #l>) -> tensor<512xf32, #l>
+    %h = tt.splat %ph : !tt.ptr<f16> -> tensor<512x!tt.ptr<f16>, #l>
+    %hp = tt.addptr %h, %r : tensor<512x!tt.ptr<f16>, #l>, tensor<512xi32, #l>
+    %half = arith.constant dense<1.0> : tensor<512xf16, #l>
+    // CHECK: tt.atomic_rmw fadd, relaxed, gpu, {{.*}} -> tensor<512xf16, #[[$TWO]]>
+    %1 = tt.atomic_rmw fadd, relaxed, gpu, %hp, %half : (tensor<512x!tt.ptr<f16>, #l>, tensor<512xf16, #l>) -> tensor<512xf16, #l>
+    %i = tt.splat %pi : !tt.ptr<i32> -> tensor<512x!tt.ptr<i32>, #l>
+    %ip = tt.addptr %i, %r : tensor<512x!tt.ptr<i32>, #l>, tensor<512xi32, #l>
+    // CHECK: tt.atomic_rmw add, relaxed, gpu, {{.*}} -> tensor<512xi32, #[[$ONE]]>
+    %2 = tt.atomic_rmw add, relaxed, gpu, %ip, %r : (tensor<512x!tt.ptr<i32>, #l>, tensor<512xi32, #l>) -> tensor<512xi32, #l>
+    // CHECK: tt.atomic_cas acq_rel, gpu, {{.*}} -> tensor<512xi32, #[[$ONE]]>
+    %3 = tt.atomic_cas acq_rel, gpu, %ip, %r, %r : (tensor<512x!tt.ptr<i32>, #l>, tensor<512xi32, #l>, tensor<512xi32, #l>) -> tensor<512xi32, #l>
+    tt.return
+  }
+}
+
+// -----
+
+// From sm_90 on a float add may write a whole 128-bit vector.
+// CHECK: #[[$FOUR:.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#l = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @wide_fadd
+  tt.func @wide_fadd(%pf: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #l>
+    %f = tt.splat %pf : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #l>
+    %fp = tt.addptr %f, %r : tensor<512x!tt.ptr<f32>, #l>, tensor<512xi32, #l>
+    %one = arith.constant dense<1.0> : tensor<512xf32, #l>
+    // CHECK: tt.atomic_rmw fadd, relaxed, gpu, {{.*}} -> tensor<512xf32, #[[$FOUR]]>
+    %0 = tt.atomic_rmw fadd, relaxed, gpu, %fp, %one : (tensor<512x!tt.ptr<f32>, #l>, tensor<512xf32, #l>) -> tensor<512xf32, #l>
+    tt.return
+  }
+}

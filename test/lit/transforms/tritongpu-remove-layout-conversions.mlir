@@ -242,3 +242,65 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A scan is lowered only in a blocked layout: the slice layout of the argument does not flow into
+// it, and the conversions around it stay.
+#row = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 1], order = [1, 0]}>
+#flat = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @scan_stays_blocked
+  // CHECK: ttg.convert_layout %arg0
+  // CHECK: "tt.scan"
+  // CHECK: }) : (tensor<256xf32, #{{.*}}>) -> tensor<256xf32, #[[$FLAT:blocked[0-9]*]]>
+  // CHECK: ttg.convert_layout {{.*}} : tensor<256xf32, #[[$FLAT]]> -> tensor<256xf32, #ttg.slice
+  tt.func @scan_stays_blocked(%x: tensor<256xf32, #ttg.slice<{dim = 0, parent = #row}>>) -> tensor<256xf32, #ttg.slice<{dim = 0, parent = #row}>> {
+    %0 = ttg.convert_layout %x : tensor<256xf32, #ttg.slice<{dim = 0, parent = #row}>> -> tensor<256xf32, #flat>
+    %1 = "tt.scan"(%0) <{axis = 0 : i32, reverse = true}> ({
+    ^bb0(%a: f32, %b: f32):
+      %m = arith.maxnumf %a, %b : f32
+      tt.scan.return %m : f32
+    }) : (tensor<256xf32, #flat>) -> tensor<256xf32, #flat>
+    %2 = ttg.convert_layout %1 : tensor<256xf32, #flat> -> tensor<256xf32, #ttg.slice<{dim = 0, parent = #row}>>
+    tt.return %2 : tensor<256xf32, #ttg.slice<{dim = 0, parent = #row}>>
+  }
+}
+
+// -----
+
+// A reshape with a fixed (efficient) layout is an anchor that nothing flows through: the conversion
+// before it stays. One that may reorder can produce the layout a later conversion wants when the
+// view stays cheap, so a small (cheap to recompute) load feeding it is recomputed in place and the
+// conversion disappears.
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#c = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 1], order = [0, 1]}>
+#d = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 2], order = [1, 0]}>
+#e = #ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = [16, 2], warpsPerCTA = [2, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @fixed_reshape_keeps_conversion
+  // CHECK: %[[CVT:.*]] = ttg.convert_layout %arg0
+  // CHECK: tt.reshape %[[CVT]] efficient_layout
+  tt.func @fixed_reshape_keeps_conversion(%x: tensor<64xf32, #ttg.slice<{dim = 1, parent = #d}>>) -> tensor<64x4xf32, #c> {
+    %0 = ttg.convert_layout %x : tensor<64xf32, #ttg.slice<{dim = 1, parent = #d}>> -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #c}>>
+    %1 = tt.reshape %0 efficient_layout : tensor<64xf32, #ttg.slice<{dim = 1, parent = #c}>> -> tensor<64x1xf32, #c>
+    %2 = tt.broadcast %1 : tensor<64x1xf32, #c> -> tensor<64x4xf32, #c>
+    tt.return %2 : tensor<64x4xf32, #c>
+  }
+
+  // CHECK-LABEL: tt.func @reordering_reshape_takes_the_layout
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.reshape {{.*}} allow_reorder : tensor<32xi32, #{{.*}}> -> tensor<16x2xi32, #[[$E:blocked[0-9]*]]>
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.return {{.*}} : tensor<16x2xi32, #[[$E]]>
+  tt.func @reordering_reshape_takes_the_layout(%p: !tt.ptr<i32>) -> tensor<16x2xi32, #e> {
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #a>
+    %s = tt.splat %p : !tt.ptr<i32> -> tensor<32x!tt.ptr<i32>, #a>
+    %q = tt.addptr %s, %r : tensor<32x!tt.ptr<i32>, #a>, tensor<32xi32, #a>
+    %v = tt.load %q : tensor<32x!tt.ptr<i32>, #a>
+    %w = tt.reshape %v allow_reorder : tensor<32xi32, #a> -> tensor<16x2xi32, #c>
+    %y = ttg.convert_layout %w : tensor<16x2xi32, #c> -> tensor<16x2xi32, #e>
+    tt.return %y : tensor<16x2xi32, #e>
+  }
+}

@@ -168,7 +168,7 @@ tt.func @f(%x: tensor<1024xf32, #row>) -> f32 {
     insert_barriers(module)
     func = next(op for op in module.walk() if op.name == "tt.func")
     top = [op.name for op in func.regions[0].block.ops]
-    assert top == ["tt.reduce", "gpu.barrier", "tt.reduce", "arith.addf", "tt.return"]
+    assert top == ["tt.reduce", "ttg.barrier", "tt.reduce", "arith.addf", "tt.return"]
     insert_barriers(module)  # idempotent: the barrier already separates the two
     assert [op.name for op in func.regions[0].block.ops] == top
 
@@ -183,7 +183,7 @@ tt.func @f() {
     )
     insert_barriers(module)
     func = next(op for op in module.walk() if op.name == "tt.func")
-    assert [op.name for op in func.regions[0].block.ops] == ["ttg.async_wait", "gpu.barrier", "tt.return"]
+    assert [op.name for op in func.regions[0].block.ops] == ["ttg.async_wait", "ttg.barrier", "tt.return"]
 
 
 def test_reduction_across_ctas_is_a_located_error() -> None:

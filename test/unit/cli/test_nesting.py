@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ttc.ir.parser import MAX_ATTRIBUTE_DEPTH, MAX_REGION_DEPTH
 
-HANG_SECONDS = 120
+HANG_SECONDS = 300
 
 
 def nested_ifs(levels: int) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ttc.cli.layout import parse_encoding
+from ttc.dialects.ttg_attrs import ints
 from ttc.dialects.ttg_shared_attrs import PaddedSharedEncodingAttr
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError
@@ -52,7 +53,7 @@ def test_padded_size_leaves_no_padding_after_the_last_element(shape, intervals, 
 
 def test_short_form_is_the_identity_along_order() -> None:
     encoding = PaddedSharedEncodingAttr.identity([8], [1], (4, 8), (1, 0))
-    component = padded_component(encoding)
+    component = padded_component(encoding.bases(), ints(encoding.shape))
     assert component.bases == {"offset": [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], "block": []}
     assert [component.out_dim_size(d) for d in component.out_dims] == [4, 8]
     assert encoding.order() == (1, 0)
@@ -64,7 +65,7 @@ def test_rearranged_rows_are_not_the_short_form() -> None:
     bases = {"offset": [[0, 1], [0, 2], [2, 0], [4, 0], [1, 0]], "block": []}
     encoding = PaddedSharedEncodingAttr.make([16], [1], bases, (8, 4))
     assert not encoding.is_identity()
-    component = padded_component(encoding)
+    component = padded_component(encoding.bases(), ints(encoding.shape))
     rows = [component.apply({"offset": o, "block": 0})["dim0"] for o in range(0, 32, 4)]
     assert rows == [0, 2, 4, 6, 1, 3, 5, 7]
 

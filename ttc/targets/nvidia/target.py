@@ -32,8 +32,6 @@ PTX_VERSION = 87
 
 _DEFINE = re.compile(
     r"^define\b[^@\n]*\bptx_kernel\b[^@\n]*@(\"[^\"]+\"|[\w.$]+)\((.*)\)[^(\n]*\{$", re.MULTILINE)
-_PARAM_TYPE = re.compile(r"\s*(ptr(?: addrspace\(\d+\))?|i\d+|half|bfloat|float|double|"
-                         r"<\d+ x [\w ()]+>)")
 _REQNTID = re.compile(r'"nvvm\.(?:reqntid|maxntid)"="(\d+)((?:,\d+)*)"')
 
 
@@ -123,39 +121,17 @@ class NvidiaTarget(Target):
         return ptx_to_cubin(ptx, cc=self.cc, ptxas=str(tool))
 
     def describe_kernel(self, llvm_ir: str) -> KernelSignature:
+        from ttc.targets.llvmir import parameter_types
+
         kernels = _DEFINE.findall(llvm_ir)
         if len(kernels) != 1:
             found = ", ".join(name for name, _ in kernels) or "none"
             raise TtcError("expected exactly one kernel (a ptx_kernel function) in the LLVM IR, "
                            f"found {found}")
         name, params = kernels[0]
-        types = []
-        for param in _split_params(params):
-            match = _PARAM_TYPE.match(param)
-            types.append(match.group(1) if match else param.strip().rsplit(" ", 1)[0])
         threads = None
         if (match := _REQNTID.search(llvm_ir)) is not None:
             threads = int(match.group(1))
             for extent in filter(None, match.group(2).split(",")):
                 threads *= int(extent)
-        return KernelSignature(name.strip('"'), tuple(types), threads)
-
-
-def _split_params(text: str) -> list[str]:
-    """The parameters of an LLVM function header, split at the commas outside brackets."""
-    params: list[str] = []
-    depth = 0
-    current = ""
-    for char in text:
-        if char in "(<[{":
-            depth += 1
-        elif char in ")>]}":
-            depth -= 1
-        if char == "," and depth == 0:
-            params.append(current)
-            current = ""
-        else:
-            current += char
-    if current.strip():
-        params.append(current)
-    return params
+        return KernelSignature(name.strip('"'), parameter_types(params), threads)

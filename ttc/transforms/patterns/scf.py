@@ -4,7 +4,8 @@
   the body is inlined with the induction variable set to the lower bound; an empty body that
   only forwards values defined outside and runs at least once: those values) and
   `ForOpIterArgsFolder` (an iter_arg is dropped when the body yields it unchanged, when its init
-  is what the body yields, or when neither it nor its result is used).
+  is what the body yields, or when neither it nor its result is used; one with the same init and
+  yielded value as an earlier kept one is merged into it).
 - `scf.if`: `RemoveStaticCondition` (constant condition: the taken region is inlined),
   `RemoveUnusedResults`, `RemoveEmptyElseBranch`, and `ConvertTrivialIfToSelect` (both regions
   only yield: one `arith.select` per result, or the value itself when both sides agree).
@@ -18,8 +19,13 @@ from xdsl.rewriter import InsertPoint
 
 from ttc.transforms.patterns import pattern
 from ttc.transforms.patterns.context import active_context
-from ttc.transforms.utils import erase_op
-from ttc.transforms.utils import constant_scalar, create_op, defined_outside, normalize_int
+from ttc.transforms.utils import (
+    constant_scalar,
+    create_op,
+    defined_outside,
+    erase_op,
+    normalize_int,
+)
 
 
 def _body(op: Operation) -> Block:
@@ -88,16 +94,27 @@ def fold_forwarded_iter_args(op: Operation, rewriter: PatternRewriter) -> bool:
     iter_args = list(body.args[1:])
     yielded = list(yield_op.operands)
     keep: list[int] = []
+    same_as: dict[int, int] = {}
+    kept_by_pair: dict[tuple[SSAValue, SSAValue], int] = {}
     for index, (init, arg, result, value) in enumerate(
         zip(inits, iter_args, op.results, yielded, strict=True)
     ):
         forwarded = value is arg or value is init or (not arg.uses and not result.uses)
-        if not forwarded:
-            keep.append(index)
+        if forwarded:
+            continue
+        twin = kept_by_pair.get((init, value))
+        if twin is not None:
+            same_as[index] = twin
+            continue
+        kept_by_pair[(init, value)] = index
+        keep.append(index)
     if len(keep) == len(inits):
         return False
     for index, (init, arg) in enumerate(zip(inits, iter_args, strict=True)):
-        if index not in keep:
+        if index in same_as:
+            arg.replace_all_uses_with(iter_args[same_as[index]])
+            op.results[index].replace_all_uses_with(op.results[same_as[index]])
+        elif index not in keep:
             arg.replace_all_uses_with(init)
     region = op.detach_region(0)
     for index in reversed(range(len(iter_args))):

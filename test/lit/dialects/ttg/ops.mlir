@@ -122,3 +122,17 @@ module {
     tt.return
   }
 }
+
+// -----
+
+// Views along whole tiles: a pipeline-stage slice, and a column split along the swizzle tile.
+// CHECK-LABEL: tt.func @tile_views
+// CHECK: ttg.memdesc_subslice %arg0[1, 0, 0] : !ttg.memdesc<4x16x64xf16, #{{.*}}, #smem> -> !ttg.memdesc<2x16x64xf16, #{{.*}}, #smem, 4x16x64>
+// CHECK: ttg.memdesc_subslice %arg0[0, 0, 32] : !ttg.memdesc<4x16x64xf16, #{{.*}}, #smem> -> !ttg.memdesc<4x16x32xf16, #{{.*}}, #smem, 4x16x64>
+#tiles = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @tile_views(%m: !ttg.memdesc<4x16x64xf16, #tiles, #smem>) {
+  %stages = ttg.memdesc_subslice %m[1, 0, 0] : !ttg.memdesc<4x16x64xf16, #tiles, #smem> -> !ttg.memdesc<2x16x64xf16, #tiles, #smem, 4x16x64>
+  %half = ttg.memdesc_subslice %m[0, 0, 32] : !ttg.memdesc<4x16x64xf16, #tiles, #smem> -> !ttg.memdesc<4x16x32xf16, #tiles, #smem, 4x16x64>
+  tt.return
+}

@@ -1,0 +1,19 @@
+"""The `ttg` dialect object: the ops and attributes of Triton's TritonGPU dialect in ttc.
+
+Gathers what `ttc.dialects.ttg` (types, layout conversion, shared-memory ops) and the modules
+beside it define (`ttg_warp_specialize`), as Triton's `TritonGPUOps.td` lists them in one
+dialect; `ttc.ir.context.make_context` registers it.
+"""
+
+from __future__ import annotations
+
+from xdsl.ir import Dialect
+
+from ttc.dialects.ttg import TTG as _CORE
+from ttc.dialects.ttg_warp_specialize import WARP_SPECIALIZE_OPS
+
+TTG = Dialect(
+    "ttg",
+    [*_CORE.operations, *WARP_SPECIALIZE_OPS],
+    list(_CORE.attributes),
+)

@@ -1,0 +1,120 @@
+"""The MUSA target `musa:<cap>`: FlagTree's `MUSABackend` (third_party/mthreads/backend/compiler.py).
+
+`musa:31` (also spelled `musa:ph1` and `musa:mp_31`, as Triton's `musa:` target strings and the
+vendor's `-mcpu=mp_31`) is Moore Threads' PH1: 32 threads per warp, and squad-level MMA (SQMMA),
+which four warps issue together. Stages are `ttir → ttgir → llir`, then LLVM IR for the triple
+`mtgpu-mt-musa` with MUSA's data layout, and a `.mubin` when the vendor llc and ld.lld exist.
+There is no PTX-like stage: NVIDIA's `ptx` and `cubin` are not artifacts of this target.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from ttc.ir.errors import TtcError, UsageError
+from ttc.targets.base import LLVMIR, Artifact, BackendStep, KernelSignature, Target
+
+if TYPE_CHECKING:
+    from xdsl.dialects.builtin import ModuleOp
+
+MUBIN = Artifact("mubin", (".mubin",), binary=True)
+
+TRIPLE = "mtgpu-mt-musa"
+DATA_LAYOUT = ("e-p:64:64:64:64-p1:64:64:64:64-p2:64:64:64:64-p3:32:32-p4:32:32-p5:64:64-i64:64-"
+               "v16:16-v24:32-v32:32-v48:64-v96:128")
+"""MUSA's data layout (FlagTree's `attach_datalayout`): address space 3 (shared) has 32-bit pointers."""
+
+CAPABILITY_NAMES: dict[str, int] = {"31": 31, "ph1": 31, "mp_31": 31}
+"""The spellings of each supported capability after `musa:`."""
+
+WARP_SIZE = 32
+SQUAD_WARPS = 4
+"""Warps in one SQMMA squad: a kernel using SQMMA needs a multiple of this many warps."""
+
+_DEFINE = re.compile(r"^define\b[^@\n]*\bcc 102\b[^@\n]*@(\"[^\"]+\"|[\w.$]+)\((.*)\)[^(\n]*\{$",
+                     re.MULTILINE)
+_MAXNTID = re.compile(r'!\{ptr @[\w.$"]+, !"maxntidx", i32 (\d+)\}')
+
+
+class MusaTarget(Target):
+    """`musa:<cap>` for the capabilities of CAPABILITY_NAMES."""
+
+    family = "musa"
+    description = "Moore Threads MUSA GPUs (SQMMA) through the vendor LLVM"
+    artifacts = (LLVMIR, MUBIN)
+    lowered_dialects = frozenset({"builtin", "llvm"})
+
+    def __init__(self, capability: int, llc: str | None = None, lld: str | None = None) -> None:
+        self.capability = capability
+        self.llc = llc
+        self.lld = lld
+
+    @classmethod
+    def from_arch(cls, arch: str, tools: Mapping[str, str]) -> MusaTarget:
+        if arch not in CAPABILITY_NAMES:
+            spellings = ", ".join(f"musa:{name}" for name in CAPABILITY_NAMES)
+            raise UsageError(f"unsupported target 'musa:{arch}': ttc compiles for {spellings}")
+        return cls(CAPABILITY_NAMES[arch], tools.get("musa-llc"), tools.get("musa-lld"))
+
+    @classmethod
+    def examples(cls) -> list[tuple[str, str]]:
+        return [("musa:31", "Moore Threads PH1 (mp_31, also musa:ph1), SQMMA; LLVM IR or mubin")]
+
+    @property
+    def string(self) -> str:
+        return f"musa:{self.capability}"
+
+    @property
+    def cpu(self) -> str:
+        """The vendor llc's `-mcpu`."""
+        return f"mp_{self.capability}"
+
+    @property
+    def threads_per_warp(self) -> int:
+        return WARP_SIZE
+
+    def stage_pipeline(self, stage: str) -> str:
+        return stage if stage == "ttir" else f"musa-{stage}"
+
+    def pipeline_variables(self, num_warps: int, num_stages: int,
+                           num_ctas: int) -> dict[str, str | int | None]:
+        return {"target": self.string, "num_warps": num_warps, "num_stages": num_stages,
+                "num_ctas": num_ctas, "ptx_version": None}
+
+    def translate(self, module: ModuleOp) -> str:
+        from ttc.targets.musa.llvm_ir import emit_musa_llvm_ir
+
+        return emit_musa_llvm_ir(module)
+
+    def backend_step(self, artifact: Artifact) -> BackendStep:
+        if artifact == LLVMIR:
+            return BackendStep(LLVMIR, "LLVM IR (LLVM 14 compatible)", lambda text: text)
+        if artifact == MUBIN:
+            return BackendStep(MUBIN, "MUSA llc and ld.lld", self._mubin)
+        raise UsageError(f"target {self.string} cannot produce '{artifact.name}'")
+
+    def check_tools(self, until: str) -> None:
+        if until == MUBIN.name:
+            from ttc.targets.musa.toolchain import find_tools
+
+            find_tools(self.llc, self.lld)
+
+    def _mubin(self, llvm_ir: str) -> bytes:
+        from ttc.targets.musa.toolchain import llvm_ir_to_mubin
+
+        return llvm_ir_to_mubin(llvm_ir, self.cpu, self.llc, self.lld)
+
+    def describe_kernel(self, llvm_ir: str) -> KernelSignature:
+        from ttc.targets.llvmir import parameter_types
+
+        kernels = _DEFINE.findall(llvm_ir)
+        if len(kernels) != 1:
+            found = ", ".join(name for name, _ in kernels) or "none"
+            raise TtcError("expected exactly one kernel (a cc 102 function) in the LLVM IR, "
+                           f"found {found}")
+        name, params = kernels[0]
+        match = _MAXNTID.search(llvm_ir)
+        return KernelSignature(name.strip('"'), parameter_types(params),
+                               int(match.group(1)) if match else None)
