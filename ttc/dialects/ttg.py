@@ -15,7 +15,7 @@ Mirrors Triton's `TritonGPUOps.td`, `TritonGPUTypes.td` and the tensor-layout ve
   verified, before the op's own verifier.
 
 Older spellings (`!tt.memdesc`, a memdesc without memory space, `#triton_gpu.shared`) are read
-here or in `ttc.dialects.legacy`; everything prints in Triton 3.6's spelling.
+here or in `ttc.dialects.legacy`; everything prints as Triton does today.
 """
 
 from __future__ import annotations
