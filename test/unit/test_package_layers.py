@@ -24,6 +24,8 @@ ALLOWED_IMPORTS: dict[str, set[str]] = {
     "ttc.conversion": {"ttc.ir", "ttc.dialects", "ttc.layouts", "ttc.analysis", "ttc.pipelines",
                        "ttc.transforms"},
     "ttc.targets": {"ttc.ir", "ttc.dialects"},
+    "ttc.targets.*": {"ttc.ir", "ttc.dialects", "ttc.layouts", "ttc.analysis", "ttc.transforms",
+                      "ttc.conversion", "ttc.pipelines", "ttc.targets"},
     "ttc.compile_driver": {"ttc.ir", "ttc.dialects", "ttc.pipelines", "ttc.targets"},
     "ttc.cli": {"ttc", "ttc.ir", "ttc.layouts", "ttc.pipelines", "ttc.targets", "ttc.compile_driver"},
     "ttc.__main__": {"ttc.cli"},
@@ -32,10 +34,14 @@ ALLOWED_IMPORTS: dict[str, set[str]] = {
 
 
 def layer_of(module: str) -> str | None:
-    """The package of `ttc.x.y...` that the table speaks of (`ttc.x`), or None outside ttc."""
+    """The package of `ttc.x.y...` that the table speaks of (`ttc.x`; a target's own package
+    `ttc.targets.<name>` is `ttc.targets.*`), or None outside ttc."""
     parts = module.split(".")
     if parts[0] != "ttc":
         return None
+    if parts[:2] == ["ttc", "targets"] and len(parts) > 2 \
+            and (PACKAGE_ROOT / "targets" / parts[2]).is_dir():
+        return "ttc.targets.*"
     return ".".join(parts[:2]) if len(parts) > 1 else "ttc"
 
 

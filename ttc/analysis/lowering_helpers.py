@@ -34,7 +34,12 @@ from ttc.dialects.tt_types import bit_width, is_ptr
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr, ints
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
-from ttc.layouts.swizzling import SharedConversion, plan_shared_conversion, without_broadcast_registers
+from ttc.layouts.swizzling import (
+    SharedConversion,
+    plan_shared_conversion,
+    without_broadcast_registers,
+)
+from ttc.layouts.utils import minimal_conversion
 from ttc.layouts.warp_shuffle import mixed_transpositions
 
 REGISTER, LANE, WARP, BLOCK = "register", "lane", "warp", "block"
@@ -216,22 +221,11 @@ class ConversionKind(enum.Enum):
     """Data moves between warps (or CTAs): it goes through shared memory."""
 
 
-def minimal_conversion(src: LinearLayout, dst: LinearLayout) -> LinearLayout:
-    """Triton's `minimalCvtLayout`: dst→src, quotiented by the block, warp and lane dimensions it
-    leaves in place (slowest first, stopping at the first one that moves)."""
-    conversion = dst.invert_and_compose(src)
-    for dim in (BLOCK, WARP, LANE):
-        if not conversion.has_in_dim(dim) or not conversion.is_trivial_over([dim]):
-            break
-        conversion = conversion.quotient([dim])
-    return conversion
-
-
 def elements_per_cta(layout: LinearLayout) -> int:
     """Distinct elements one CTA holds (the tensor's size over the CTAs splitting it)."""
     if not layout.has_in_dim(BLOCK):
         return layout.total_out_dim_size
-    split_bits = layout.in_dim_size_log2(BLOCK) - bin(layout.get_free_variable_masks()[BLOCK]).count("1")
+    split_bits = layout.in_dim_size_log2(BLOCK) - layout.get_free_variable_masks()[BLOCK].bit_count()
     return layout.total_out_dim_size >> split_bits
 
 

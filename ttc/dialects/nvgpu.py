@@ -8,7 +8,9 @@ them into inline PTX):
   one Hopper warp-group MMA; A and B are shared-memory descriptors (`i64`) or register structs;
 - `nvg.wgmma_wait_group %acc {pendings = N : i32} : !llvm.struct<...>`: wait until at most N wgmma
   groups are in flight; the result is the operand, made available;
-- `nvg.cluster_id` and `nvg.warp_id`: the CTA's id in its cluster and the (uniform) warp id, `i32`.
+- `nvg.cluster_id` and `nvg.warp_id`: the CTA's id in its cluster and the (uniform) warp id, `i32`;
+- `nvg.warp_group_barrier_id`, `nvg.ld_acquire` (a scalar acquire load) and
+  `nvg.tensor_memory_base` (the tensor-memory base pointer, `!llvm.ptr<6>`).
 
 The element types and layouts are Triton's `WGMMAEltType` and `WGMMALayout` I32 enums, stored and
 printed as `i32` attributes. As in MLIR, ops without declared memory effects (`wgmma`,
@@ -19,7 +21,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IntegerAttr, i1, i32, i64
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    IntAttr,
+    IntegerAttr,
+    IntegerType,
+    i1,
+    i32,
+    i64,
+)
 from xdsl.ir import Dialect
 from xdsl.irdl import (
     AnyOf,
@@ -35,10 +45,21 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.traits import Pure
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.llvm import LLVMStructType
+from ttc.dialects.llvm_attrs import LLVMPointerType
+from ttc.dialects.tt_syntax import (
+    parse_attr_dict,
+    parse_enum,
+    parse_functional_type,
+    print_attr_dict,
+    print_functional_type,
+)
+from ttc.dialects.tt_types import MemSemantic, MemSyncScope
 
 WGMMA_ELT_TYPES: tuple[str, ...] = ("s8", "s32", "e4m3", "e5m2", "f16", "bf16", "tf32", "f32")
 """Triton's `WGMMAEltType` enum: the case at index i has value i."""
@@ -149,5 +170,103 @@ class WarpIdOp(IRDLOperation):
         super().__init__(result_types=[i32])
 
 
-NVGPU = Dialect("nvg", [WGMMAOp, WGMMAWaitGroupOp, ClusterCTAIdOp, WarpIdOp], [])
+@irdl_op_definition
+class WarpGroupBarrierIdOp(IRDLOperation):
+    """`nvg.warp_group_barrier_id`: the named barrier of the current warp group, `i32`."""
+
+    name = "nvg.warp_group_barrier_id"
+
+    result = result_def(i32)
+
+    assembly_format = "attr-dict"
+
+
+@irdl_op_definition
+class LoadAcquireOp(IRDLOperation):
+    """`nvg.ld_acquire acquire, gpu, %p[, %mask] : (!llvm.ptr<1>) -> i32`: a scalar global load
+    with acquire (or other) semantics at a scope; the semantics and scope keywords and values are
+    those of `tt.atomic_rmw`'s."""
+
+    name = "nvg.ld_acquire"
+
+    addr = operand_def(EqAttrConstraint(LLVMPointerType(IntAttr(1))))
+    mask = opt_operand_def(i1)
+    sem = prop_def(IntegerAttr)
+    scope = prop_def(IntegerAttr)
+    result = result_def()
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> LoadAcquireOp:
+        sem = parse_enum(parser, MemSemantic)
+        parser.parse_punctuation(",")
+        scope = parse_enum(parser, MemSyncScope)
+        parser.parse_punctuation(",")
+        addr = parser.parse_unresolved_operand()
+        mask = parser.parse_unresolved_operand() if parser.parse_optional_punctuation(",") else None
+        properties, attributes = parse_attr_dict(parser, cls)
+        parser.parse_punctuation(":")
+        inputs, outputs = parse_functional_type(parser)
+        if len(inputs) != 1:
+            parser.raise_error(f"expected 1 operand type but had {len(inputs)}")
+        return cls.build(
+            operands=[
+                parser.resolve_operand(addr, inputs[0]),
+                [parser.resolve_operand(mask, i1)] if mask is not None else [],
+            ],
+            result_types=outputs,
+            properties=properties | {"sem": sem.attr(), "scope": scope.attr()},
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(
+            f" {MemSemantic.from_attr(self.sem).keyword}, "
+            f"{MemSyncScope.from_attr(self.scope).keyword}, "
+        )
+        printer.print_operand(self.addr)
+        if self.mask is not None:
+            printer.print_string(", ")
+            printer.print_operand(self.mask)
+        print_attr_dict(printer, self, elided=("sem", "scope"))
+        printer.print_string(" : ")
+        print_functional_type(printer, [self.addr.type], [self.result.type])
+
+    def verify_(self) -> None:
+        result = self.result.type
+        scalar = (isinstance(result, IntegerType) and result.width.data in (1, 8, 16, 32, 64)) or (
+            isinstance(result, AnyFloat) and result.bitwidth >= 8
+        )
+        if not scalar:
+            raise VerifyException(
+                f"result #0 must be floating-point or integer, but got '{result}'"
+            )
+
+
+@irdl_op_definition
+class TensorMemoryBaseOp(IRDLOperation):
+    """`nvg.tensor_memory_base`: the kernel's tensor-memory base address, `!llvm.ptr<6>`."""
+
+    name = "nvg.tensor_memory_base"
+
+    result = result_def(EqAttrConstraint(LLVMPointerType(IntAttr(6))))
+
+    traits = traits_def(Pure())
+    assembly_format = "attr-dict"
+
+
+NVGPU = Dialect(
+    "nvg",
+    [
+        WGMMAOp,
+        WGMMAWaitGroupOp,
+        ClusterCTAIdOp,
+        WarpIdOp,
+        WarpGroupBarrierIdOp,
+        LoadAcquireOp,
+        TensorMemoryBaseOp,
+    ],
+    [],
+)
 """The `nvg` dialect object registered by `ttc.ir.context.make_context`."""

@@ -19,13 +19,13 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
+    I32,
     ArrayAttr,
     BoolAttr,
     DenseArrayBase,
     DictionaryAttr,
     FlatSymbolRefAttrConstr,
     FunctionType,
-    I32,
     IntegerAttr,
     ModuleOp,
     StringAttr,
@@ -41,8 +41,8 @@ from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
 from xdsl.ir import Attribute, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
-    SameVariadicOperandSize,
     IRDLOperation,
+    SameVariadicOperandSize,
     irdl_op_definition,
     operand_def,
     opt_operand_def,
@@ -77,7 +77,9 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import tt_verify as v
-from ttc.dialects.ttg_attrs import verify_dot_encodings
+from ttc.dialects.tt_descriptor import DESCRIPTOR_OPS, verify_block_matches
+from ttc.dialects.tt_map_elementwise import MAP_ELEMENTWISE_OPS
+from ttc.dialects.tt_sync import SYNC_OPS
 from ttc.dialects.tt_syntax import (
     enum_attr,
     parse_arrow_types,
@@ -117,6 +119,7 @@ from ttc.dialects.tt_types import (
     pointer_type_same_shape,
     shape_of,
 )
+from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
 
 I32Attr = IntegerAttr[I32]
 DenseI32 = DenseArrayBase[I32]
@@ -1490,7 +1493,28 @@ class DotOp(TTOp):
             raise VerifyException("mismatching encoding between A and B operands")
         if encoding_of(self.c.type) is None:
             raise VerifyException("miss encoding of C operand")
-        verify_dot_encodings(a_enc, b_enc, encoding_of(self.d.type))
+        verify_dot_operand_encodings(a_enc, b_enc, encoding_of(self.d.type))
+
+
+def verify_dot_operand_encodings(a: Attribute, b: Attribute, result: Attribute | None) -> None:
+    """TritonGPU's `verifyDotOpEncodingCompatibility`: dot-operand layouts of one kWidth, and
+    with NVIDIA MMA parents of the result's MMA version."""
+    a_dot = a if isinstance(a, DotOperandEncodingAttr) else None
+    b_dot = b if isinstance(b, DotOperandEncodingAttr) else None
+    if a_dot is None and b_dot is None:
+        return
+    if a_dot is None or b_dot is None:
+        raise VerifyException("mismatching encoding between A and B operands")
+    if a_dot.k_width != b_dot.k_width:
+        raise VerifyException("mismatching kWidth between A and B operands")
+    mmas = [e if isinstance(e, NvidiaMmaEncodingAttr) else None
+            for e in (a_dot.parent, b_dot.parent, result)]
+    if all(m is None for m in mmas):
+        return
+    if any(m is None for m in mmas):
+        raise VerifyException("mismatching MMA encoding")
+    if len({m.version_major.data for m in mmas if m is not None}) != 1:
+        raise VerifyException("mismatched MMA version.")
 
 
 def _upgrade_dot_attributes(
@@ -1920,7 +1944,7 @@ class GatherOp(TTOp):
 
 
 def _parse_dialect_type(
-    parser: Parser, type_class: type[PointerType] | type[TensorDescType]
+    parser: Parser, type_class: type[PointerType | TensorDescType]
 ) -> Attribute:
     """A `tt` type written in full (`!tt.ptr<f32>`) or stripped (`<f32>`), as ODS allows."""
     pos = parser.pos
@@ -2015,10 +2039,8 @@ def _verify_descriptor_access(desc_type: Attribute, indices: Sequence[SSAValue],
         raise VerifyException(
             f"expected {len(block.get_shape())} indices for the descriptor block, got {len(indices)}"
         )
-    if element_type_or_self(tensor_type) != block.element_type:
-        raise VerifyException("tensor element type must match the descriptor block element type")
-    if _num_elements(tensor_type) != _num_elements(block):
-        raise VerifyException("tensor and descriptor block must have the same number of elements")
+    if isinstance(tensor_type, TensorType):
+        verify_block_matches(desc_type, tensor_type)
 
 
 @irdl_op_definition
@@ -2333,6 +2355,9 @@ class ReturnOp(TTOp):
 TT = Dialect(
     "tt",
     [
+        *DESCRIPTOR_OPS,
+        *MAP_ELEMENTWISE_OPS,
+        *SYNC_OPS,
         FuncOp,
         CallOp,
         ReturnOp,

@@ -194,6 +194,17 @@ class RMWOp(TritonEnum):
     XCHG = 10
 
 
+class DescriptorReduceKind(TritonEnum):
+    ADD = 1
+    MIN = 2
+    MAX = 3
+    INC = 4
+    DEC = 5
+    AND = 6
+    OR = 7
+    XOR = 8
+
+
 class ProgramIDDim(TritonEnum):
     X = 0
     Y = 1
@@ -243,6 +254,7 @@ KEYWORDS: dict[type[TritonEnum], dict[TritonEnum, str]] = {
     MemSemantic: _lower(MemSemantic, ACQUIRE_RELEASE="acq_rel"),
     MemSyncScope: _lower(MemSyncScope, SYSTEM="sys"),
     RMWOp: _lower(RMWOp, XCHG="exch"),
+    DescriptorReduceKind: _lower(DescriptorReduceKind),
     ProgramIDDim: _lower(ProgramIDDim),
     RoundingMode: _lower(RoundingMode),
     PropagateNan: _lower(PropagateNan),

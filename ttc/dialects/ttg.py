@@ -34,6 +34,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     ModuleOp,
     TensorType,
+    UnitAttr,
     i32,
 )
 from xdsl.ir import (
@@ -90,6 +91,7 @@ from ttc.dialects.ttg_shared_attrs import SHARED_ATTRS, PaddedSharedEncodingAttr
 from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
+from ttc.layouts.utils import minimal_conversion
 
 # --------------------------------------------------------------------------------------------
 # Types
@@ -314,14 +316,31 @@ def _memdesc(value: SSAValue, what: str) -> MemDescType:
     return value.type
 
 
-def _check_same_shape_and_element(
-    tensor: TensorType[Attribute], memdesc: MemDescType, op_name: str
-) -> None:
-    if tensor.get_shape() != memdesc.get_shape():
-        raise VerifyException(f"{op_name}: the tensor and the memdesc must have the same shape")
-    if tensor.get_element_type() != memdesc.element_type:
+def check_shared_rank(tensor: TensorType[Attribute], memdesc: MemDescType, what: str) -> None:
+    """Triton's `verifySharedMemoryRank`: the tensor has the rank the memdesc's encoding lays out."""
+    encoding = memdesc.encoding
+    if not isinstance(encoding, LayoutEncoding):
+        raise VerifyException("expected memdesc to have a shared memory encoding")
+    if len(tensor.get_shape()) != encoding.rank:
         raise VerifyException(
-            f"{op_name}: the tensor and the memdesc must have the same element type"
+            f"{what} has rank {len(tensor.get_shape())} but memdesc encoding has rank "
+            f"{encoding.rank}"
+        )
+
+
+def check_memory_op_types(
+    src: TensorType[Attribute] | MemDescType, dst: TensorType[Attribute] | MemDescType
+) -> None:
+    """Triton's `verifyMemoryOpTypes`: source and destination agree on element type and shape."""
+    if src.get_element_type() != dst.get_element_type():
+        raise VerifyException(
+            f"source element type '{src}' must match destination element type "
+            f"'{dst.get_element_type()}'"
+        )
+    if src.get_shape() != dst.get_shape():
+        raise VerifyException(
+            f"source shape [{', '.join(map(str, src.get_shape()))}] must match [destination "
+            f"shape {', '.join(map(str, dst.get_shape()))}]"
         )
 
 
@@ -353,14 +372,19 @@ def memdesc_layout(memdesc: MemDescType) -> LinearLayout | None:
 
 @irdl_op_definition
 class ConvertLayoutOp(IRDLOperation):
-    """`ttg.convert_layout`: the same tensor in another encoding (a register shuffle)."""
+    """`ttg.convert_layout`: the same tensor in another encoding (a register shuffle).
+
+    `force_warp_shuffle` asks the lowering for lane shuffles only, so the data must stay within
+    each warp (Triton's verifier checks the minimal conversion moves no warp or block)."""
 
     name = "ttg.convert_layout"
 
     src = operand_def(TensorType)
+    force_warp_shuffle = opt_prop_def(UnitAttr)
     result = result_def(TensorType)
 
     traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
 
     def verify_(self) -> None:
@@ -369,6 +393,17 @@ class ConvertLayoutOp(IRDLOperation):
             raise VerifyException("requires the same shape for all operands and results")
         if src.get_element_type() != res.get_element_type():
             raise VerifyException("requires the same element type for all operands and results")
+        if self.force_warp_shuffle is None:
+            return
+        try:
+            conversion = minimal_conversion(
+                to_linear_layout(src.encoding, src.get_shape()),
+                to_linear_layout(res.encoding, res.get_shape()),
+            )
+        except LayoutError:
+            return
+        if "warp" in conversion.in_dims or "block" in conversion.in_dims:
+            raise VerifyException("force_warp_shuffle requires a conversion within one warp")
 
 
 # --------------------------------------------------------------------------------------------
@@ -416,38 +451,14 @@ class LocalAllocOp(IRDLOperation):
         if bit_width(memdesc.element_type) % 8:
             raise VerifyException("element type bit width must be a multiple of 8")
         if self.src is not None:
-            _check_shared_memory_rank(_tensor(self.src, "src"), memdesc, "source")
+            check_shared_rank(_tensor(self.src, "src"), memdesc, "source")
         if memdesc.get_shape() != memdesc.get_alloc_shape():
             raise VerifyException("result shape and its alloc shape must match")
         if self.src is None:
             if not memdesc.is_mutable:
                 raise VerifyException("uninitialized alloc must have a mutable memdesc type")
             return
-        tensor = _tensor(self.src, "src")
-        if tensor.get_element_type() != memdesc.element_type:
-            raise VerifyException(
-                f"source element type {tensor} must match destination element type "
-                f"{memdesc.element_type}"
-            )
-        if tensor.get_shape() != memdesc.get_shape():
-            raise VerifyException(
-                f"source shape [{'x'.join(map(str, tensor.get_shape()))}] must match "
-                f"[destination shape {'x'.join(map(str, memdesc.get_shape()))}]"
-            )
-
-
-def _check_shared_memory_rank(
-    tensor: TensorType[Attribute], memdesc: MemDescType, what: str
-) -> None:
-    """Triton's `verifySharedMemoryRank`: the register tensor has the memdesc encoding's rank."""
-    encoding = memdesc.encoding
-    if not isinstance(encoding, LayoutEncoding):
-        raise VerifyException("expected memdesc to have a shared memory encoding")
-    if len(tensor.get_shape()) != encoding.rank:
-        raise VerifyException(
-            f"{what} has rank {len(tensor.get_shape())} but memdesc encoding has rank "
-            f"{encoding.rank}"
-        )
+        check_memory_op_types(_tensor(self.src, "src"), memdesc)
 
 
 @irdl_op_definition
@@ -478,9 +489,9 @@ class LocalLoadOp(IRDLOperation):
     assembly_format = "$src (`token` $token^)? attr-dict `:` type($src) `->` type($result)"
 
     def verify_(self) -> None:
-        _check_same_shape_and_element(
-            _tensor(self.result, "result"), _memdesc(self.src, "src"), "local_load"
-        )
+        tensor, memdesc = _tensor(self.result, "result"), _memdesc(self.src, "src")
+        check_shared_rank(tensor, memdesc, "result")
+        check_memory_op_types(memdesc, tensor)
 
 
 @irdl_op_definition
@@ -500,7 +511,9 @@ class LocalStoreOp(IRDLOperation):
         memdesc = _memdesc(self.dst, "dst")
         if not memdesc.is_mutable:
             raise VerifyException("Cannot store into immutable memory")
-        _check_same_shape_and_element(_tensor(self.src, "src"), memdesc, "local_store")
+        tensor = _tensor(self.src, "src")
+        check_shared_rank(tensor, memdesc, "source")
+        check_memory_op_types(tensor, memdesc)
 
 
 @irdl_op_definition
@@ -609,6 +622,12 @@ class MemDescSubsliceOp(IRDLOperation):
                 raise VerifyException("The split offset may not exceed the source shape")
             if dim >= prefix and offset & (size - 1):
                 raise VerifyException("The split offset may not touch the tile")
+        padded = src.encoding if isinstance(src.encoding, PaddedSharedEncodingAttr) else None
+        if split and padded is not None and padded.rank < len(src.get_shape()):
+            raise VerifyException(
+                "SubSlice of low rank PaddedSharedEncoding from higher rank tensors is not "
+                "supported yet"
+            )
         if any(dim >= prefix for dim in split):
             _check_split_along_tiles(src, res, [dim - prefix for dim in split if dim >= prefix])
 
@@ -997,6 +1016,21 @@ class BarrierOp(IRDLOperation):
             )
 
 
+@irdl_op_definition
+class WarpIdOp(IRDLOperation):
+    """`ttg.warp_id`: the index of the current warp (`omitUniformHint`: the NVIDIA lowering skips
+    the shuffle that marks it warp-uniform)."""
+
+    name = "ttg.warp_id"
+
+    omit_uniform_hint = opt_prop_def(UnitAttr, prop_name="omitUniformHint")
+    result = result_def(i32)
+
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "attr-dict"
+
+
 # --------------------------------------------------------------------------------------------
 # Module-level layout verification
 # --------------------------------------------------------------------------------------------
@@ -1020,6 +1054,11 @@ class LayoutVerifyException(VerifyException):
 def _int_attr(op: Operation, key: str) -> int | None:
     value = op.attributes.get(key)
     return value.value.data if isinstance(value, IntegerAttr) else None
+
+
+def lookup_num_ctas(op: Operation) -> int:
+    """Triton's `lookupNumCTAs`: the enclosing module's `"ttg.num-ctas"` (1 if unset)."""
+    return _module_value(op, NUM_CTAS, 1)
 
 
 def _module_value(op: Operation, key: str, default: int) -> int:
@@ -1046,7 +1085,7 @@ def _checked_values(op: Operation) -> Iterator[tuple[str, Attribute]]:
 
 
 def _check_ctas(op: Operation, encoding: LayoutEncoding) -> str | None:
-    ctas, required = encoding.num_ctas, _module_value(op, NUM_CTAS, 1)
+    ctas, required = encoding.num_ctas, lookup_num_ctas(op)
     if ctas != required:
         return (
             f"{encoding}. Layout has {ctas} CTAs per CGA, but the context requires {required} "
@@ -1168,6 +1207,7 @@ TTG = Dialect(
         AsyncWaitOp,
         GlobalScratchAllocOp,
         BarrierOp,
+        WarpIdOp,
         *legacy.LEGACY_TTG_OPS,
     ],
     [*ENCODING_ATTRS, *SHARED_ATTRS, MemDescType, AsyncTokenType, *legacy.LEGACY_TTG_ATTRS],

@@ -703,25 +703,6 @@ class DotOperandEncodingAttr(DistributedEncoding):
         printer.print_string("}>")
 
 
-def verify_dot_encodings(a: Attribute, b: Attribute, d: Attribute | None) -> None:
-    """The TritonGPU side of `tt.dot`'s verifier (Triton's `verifyDotOpEncodingCompatibility`):
-    A and B are both `#ttg.dot_op` (or neither) with one `kWidth`, and an MMA parent on one of A,
-    B and the result means the same MMA version on all three."""
-    a_dot = isinstance(a, DotOperandEncodingAttr)
-    b_dot = isinstance(b, DotOperandEncodingAttr)
-    if not a_dot and not b_dot:
-        return
-    if not (isinstance(a, DotOperandEncodingAttr) and isinstance(b, DotOperandEncodingAttr)):
-        raise VerifyException("mismatching encoding between A and B operands")
-    if a.k_width.data != b.k_width.data:
-        raise VerifyException("mismatching kWidth between A and B operands")
-    mmas = [e for e in (a.parent, b.parent, d) if isinstance(e, NvidiaMmaEncodingAttr)]
-    if mmas and len(mmas) != 3:
-        raise VerifyException("mismatching MMA encoding")
-    if len({m.version_major.data for m in mmas}) > 1:
-        raise VerifyException("mismatched MMA version.")
-
-
 LINEAR_IN_DIMS = ("register", "lane", "warp", "block")
 
 

@@ -9,7 +9,8 @@ Mirrors Triton's `TritonNvidiaGPUOps.td` for the ops the sm90 pipeline produces 
   wgmma groups are in flight; its results are its operands, made available;
 - `ttng.fence_async_shared {bCluster = false}`: order generic-proxy shared-memory writes before
   async-proxy reads (wgmma, TMA);
-- `ttng.init_barrier %bar, N : !ttg.memdesc<1xi64, ...>`: initialise an mbarrier.
+- the mbarrier ops (`ttng.init_barrier`, `wait_barrier`, ...) of `ttc.dialects.ttng_barriers`;
+- cluster launch control and `reinterpret_tensor_descriptor` of `ttc.dialects.ttng_clc`.
 
 Legacy names (`triton_nvidia_gpu.dot_async`/`dot_wait`) resolve here through
 `ttc.dialects.legacy`.
@@ -41,6 +42,8 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.ttg import MemDescType
+from ttc.dialects.ttng_barriers import BARRIER_OPS
+from ttc.dialects.ttng_clc import CLC_OPS
 
 
 def _shape(t: Attribute) -> tuple[int, ...]:
@@ -148,49 +151,9 @@ class FenceAsyncSharedOp(IRDLOperation):
     assembly_format = "attr-dict"
 
 
-@irdl_op_definition
-class InitBarrierOp(IRDLOperation):
-    """`ttng.init_barrier %alloc, count`: initialise an mbarrier expecting `count` arrivals."""
-
-    name = "ttng.init_barrier"
-
-    alloc = operand_def(MemDescType)
-    count = prop_def(IntegerAttr)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> InitBarrierOp:
-        alloc = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        count = parser.parse_integer(allow_boolean=False)
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        alloc_type = parser.parse_type()
-        return cls(
-            operands=[parser.resolve_operand(alloc, alloc_type)],
-            properties={"count": IntegerAttr(count, 32)},
-            attributes=attrs,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.alloc)
-        printer.print_string(f", {self.count.value.data}")
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_attribute(self.alloc.type)
-
-    def verify_(self) -> None:
-        memdesc = self.alloc.type
-        assert isinstance(memdesc, MemDescType)
-        if memdesc.get_shape() != (1,) or memdesc.element_type != IntegerType(64):
-            raise VerifyException("the barrier must be a !ttg.memdesc<1xi64, ...>")
-        if not memdesc.is_mutable:
-            raise VerifyException("the barrier must be mutable")
-
-
 TTNG = Dialect(
     "ttng",
-    [WarpGroupDotOp, WarpGroupDotWaitOp, FenceAsyncSharedOp, InitBarrierOp],
+    [WarpGroupDotOp, WarpGroupDotWaitOp, FenceAsyncSharedOp, *BARRIER_OPS, *CLC_OPS],
     [],
 )
 """The `ttng` dialect object registered by `ttc.ir.context.make_context`."""

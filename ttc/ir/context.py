@@ -1,15 +1,30 @@
 """The xDSL context ttc parses into: every dialect Triton's IR uses, loaded lazily.
 
-Mirrors the dialect registry of `triton-opt`: tt, ttg, ttng, nvg (Triton's NVGPU), plus the
+Mirrors the dialect registry of `triton-opt`: tt, ttg, ttng, nvg (Triton's NVGPU), tti (its
+instrumentation ops), plus the
 upstream dialects (arith, math, scf, cf, func, gpu, ub, llvm, nvvm) that appear in Triton's IR.
 Names written by older Triton releases (`triton_gpu.*`, `triton_nvidia_gpu.*`, `!tt.memdesc`)
 resolve to today's classes through `ttc.dialects.legacy`, so old input parses and prints in today's
 spelling.
+
+Targets extend the context without editing this module's loaders (docs/adding-a-target.md):
+
+- a *plugin dialect* (`PluginDialect`: a `module:Dialect` spec and the older prefixes its ops were
+  written under) is registered by name like the dialects above;
+- a *dialect extension* adds attributes or ops under an existing dialect's prefix (a target's own
+  `#ttg.*` layout) when that dialect loads.
+
+Both come from the built-in tables below and from the entry-point groups `ttc.dialects` (name =
+`module:Dialect`) and `ttc.dialect_extensions` (name = the dialect extended, value =
+`module:Dialect` holding the extra classes).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
 
 from xdsl.context import Context
 from xdsl.ir import Attribute, Dialect, Operation, TypeAttribute
@@ -75,6 +90,12 @@ def _ttg() -> Dialect:
     return TTG
 
 
+def _tti() -> Dialect:
+    from ttc.dialects.tti import TTI
+
+    return TTI
+
+
 def _ttng() -> Dialect:
     from ttc.dialects.ttng import TTNG
 
@@ -111,14 +132,85 @@ DIALECT_LOADERS: dict[str, Callable[[], Dialect]] = {
     "tt": _tt,
     "ttg": _ttg,
     "ttng": _ttng,
+    "tti": _tti,
     "nvg": _nvgpu,
     "llvm": _llvm,
     "nvvm": _nvvm,
 }
 
 
+@dataclass(frozen=True)
+class PluginDialect:
+    """A dialect a target defines: where it is (`module:attribute`), the prefixes (`old.`) older
+    IR wrote its ops under, and the ops since renamed (old name → today's, both unprefixed)."""
+
+    spec: str
+    legacy_prefixes: tuple[str, ...] = ()
+    renamed_ops: tuple[tuple[str, str], ...] = ()
+
+
+PLUGIN_DIALECTS: dict[str, PluginDialect] = {
+    "ttmg": PluginDialect("ttc.targets.musa.dialect:TTMG", ("triton_mthreads_gpu.",),
+                          (("barrier_arrive", "arrive_barrier"),)),
+}
+"""Dialects of the built-in targets, by name."""
+
+DIALECT_EXTENSIONS: dict[str, tuple[str, ...]] = {
+    "ttg": ("ttc.targets.musa.sqmma_encoding:TTG_MUSA",),
+}
+"""Dialect name → `module:Dialect` specs whose attributes and ops join that dialect when it loads."""
+
+
+def _load_spec(spec: str) -> Dialect:
+    module_name, _, attr = spec.partition(":")
+    dialect: Dialect = getattr(importlib.import_module(module_name), attr)
+    return dialect
+
+
+@cache
+def plugin_dialects() -> dict[str, PluginDialect]:
+    """The built-in plugin dialects and those of the `ttc.dialects` entry points."""
+    import importlib.metadata
+
+    found = dict(PLUGIN_DIALECTS)
+    for entry in importlib.metadata.entry_points(group="ttc.dialects"):
+        found.setdefault(entry.name, PluginDialect(entry.value))
+    return found
+
+
+@cache
+def dialect_extensions() -> dict[str, tuple[str, ...]]:
+    """The built-in dialect extensions and those of the `ttc.dialect_extensions` entry points."""
+    import importlib.metadata
+
+    found = {name: list(specs) for name, specs in DIALECT_EXTENSIONS.items()}
+    for entry in importlib.metadata.entry_points(group="ttc.dialect_extensions"):
+        if entry.value not in found.setdefault(entry.name, []):
+            found[entry.name].append(entry.value)
+    return {name: tuple(specs) for name, specs in found.items()}
+
+
+def _plugin_op_name(name: str) -> str:
+    for dialect_name, plugin in plugin_dialects().items():
+        for prefix in plugin.legacy_prefixes:
+            if name.startswith(prefix):
+                op = dict(plugin.renamed_ops).get(name[len(prefix):], name[len(prefix):])
+                return f"{dialect_name}.{op}"
+    return name
+
+
 class TtcContext(Context):
-    """An xDSL context that also resolves the op, attribute and type names of older Triton."""
+    """An xDSL context that also resolves the op, attribute and type names of older Triton, and
+    loads the extensions targets add to a dialect together with it."""
+
+    def load_registered_dialect(self, name: str) -> None:
+        super().load_registered_dialect(name)
+        for spec in dialect_extensions().get(name, ()):
+            extension = _load_spec(spec)
+            for op in extension.operations:
+                self.load_op(op)
+            for attr in extension.attributes:
+                self.load_attr_or_type(attr)
 
     def get_optional_op(
         self, name: str, *, dialect_stack: Sequence[str] = ()
@@ -126,7 +218,8 @@ class TtcContext(Context):
         from ttc.dialects import legacy
 
         legacy.reject_removed_op(name)
-        return super().get_optional_op(legacy.modern_op_name(name), dialect_stack=dialect_stack)
+        return super().get_optional_op(legacy.modern_op_name(_plugin_op_name(name)),
+                                       dialect_stack=dialect_stack)
 
     def get_optional_attr(self, name: str) -> type[Attribute] | None:
         from ttc.dialects import legacy
@@ -144,5 +237,7 @@ def make_context(allow_unregistered: bool = False) -> TtcContext:
     ctx = TtcContext(allow_unregistered=allow_unregistered)
     for name, loader in DIALECT_LOADERS.items():
         ctx.register_dialect(name, loader)
+    for name, plugin in plugin_dialects().items():
+        ctx.register_dialect(name, lambda spec=plugin.spec: _load_spec(spec))
     ctx.load_registered_dialect("builtin")
     return ctx

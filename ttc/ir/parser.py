@@ -28,7 +28,7 @@ import bisect
 import gc
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from math import prod
 
 from xdsl.context import Context
@@ -46,15 +46,27 @@ from xdsl.dialects.builtin import (
     TensorType,
     VectorType,
 )
-from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue, TypeAttribute
+from xdsl.ir import (
+    Attribute,
+    Block,
+    BlockArgument,
+    Operation,
+    Region,
+    SSAValue,
+    TypeAttribute,
+)
 from xdsl.parser import AttrParser, Parser
 from xdsl.parser.core import UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Input, Span
-from xdsl.utils.mlir_lexer import KIND_BY_PUNCTUATION_SPELLING, MLIRTokenKind, PunctuationSpelling
+from xdsl.utils.mlir_lexer import (
+    KIND_BY_PUNCTUATION_SPELLING,
+    MLIRTokenKind,
+    PunctuationSpelling,
+)
 
-from ttc.ir.errors import DialectParseError, SourceLocation, TtcError
+from ttc.ir.errors import DialectParseError, Note, SourceLocation, TtcError
 from ttc.ir.lexer import FastMLIRLexer
 from ttc.ir.locations import LOCATION_CLASSES
 
@@ -130,6 +142,7 @@ class TtcParser(Parser):
         self._resolving: set[str] = set()
         self._after_loc = -1
         self._forward_uses: dict[str, Span] = {}
+        self._definitions: dict[SSAValue, Span] = {}
         self._custom_op_name = True
         self._op_names: list[int] = []
         self._unlocated_args: dict[BlockArgument, str] = {}
@@ -315,9 +328,9 @@ class TtcParser(Parser):
         by_alias = _LOC_ALIAS.match(self.source.text, token.span.start)
         if by_alias is not None:
             alias = by_alias.group(1)
-            if alias not in self.attribute_aliases and alias in self._pending_aliases:
-                if alias not in self._resolving:
-                    self._define_forward_alias(alias)
+            if (alias not in self.attribute_aliases and alias in self._pending_aliases
+                    and alias not in self._resolving):
+                self._define_forward_alias(alias)
             loc = self.attribute_aliases.get(alias)
             if isinstance(loc, LOCATION_CLASSES):
                 self._resume_from(by_alias.end())
@@ -460,12 +473,28 @@ class TtcParser(Parser):
             self._forward_uses.setdefault(name, operand.span)
         value = self.ssa_values.get(name)
         if value is not None and operand.index < len(value) and value[operand.index].type != type:
-            self.raise_error(
+            prior = value[operand.index]
+            error = self.source.error(
                 f"use of value '%{name}' expects different type than prior uses: "
-                f"'{type}' vs '{value[operand.index].type}'",
-                operand.span,
+                f"'{type}' vs '{prior.type}'",
+                operand.span.start,
             )
+            error.notes.append(Note("prior use here", self._prior_use(name, prior)))
+            raise error
         return super().resolve_operand(operand, type)
+
+    def _prior_use(self, name: str, value: SSAValue) -> SourceLocation | None:
+        """Where MLIR's "prior use here" note points: the value's definition, or for a value not
+        yet defined, its first use."""
+        span = self._definitions.get(value) or self._forward_uses.get(name)
+        return self.source.location(span.start) if span is not None else None
+
+    def _register_ssa_definition(  # type: ignore[override]
+        self, name: str, values: Sequence[SSAValue], span: Span
+    ) -> None:
+        super()._register_ssa_definition(name, values, span)
+        for value in values:
+            self._definitions[value] = span
 
     def parse_ttc_module(self) -> ModuleOp:
         """The module in the buffer: its only top-level `module`, or an implicit one."""
@@ -556,7 +585,7 @@ def parse_module(
         raise parser.source.error("the input is nested too deeply to parse (types, attributes or "
                                   "locations inside one another)",
                                   parser._current_token.span.start) from None
-    except Exception as err:  # dialect code failing on malformed input: report, never trace
+    except Exception as err:  # noqa: BLE001 (dialect code failing on malformed input: report, never trace)
         message = str(err) or type(err).__name__
         raise parser.source.error(message, parser._current_token.span.start) from None
     finally:

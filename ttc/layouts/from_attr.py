@@ -2,13 +2,15 @@
 
 A thin adapter: it reads the parameters of the attribute classes in `ttc.dialects.ttg_attrs` (and
 `ttg_shared_attrs`; a padded layout gives its linear component, padding aside) and
-calls the conversion functions, which take plain values. Encodings without a conversion yet raise
-a `LayoutError` naming them.
+calls the conversion functions, which take plain values. An encoding defined outside
+`ttc.dialects` (a target's own, such as MUSA's SQMMA layout) converts itself: it implements
+`EncodingWithLinearLayout`. Encodings without a conversion yet raise a `LayoutError` naming them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
 from xdsl.ir import Attribute
 
@@ -40,6 +42,13 @@ from ttc.layouts.shared import (
     shared_linear_to_linear,
     swizzled_shared_to_linear,
 )
+
+
+@runtime_checkable
+class EncodingWithLinearLayout(Protocol):
+    """An encoding attribute that gives its own linear layout (Triton's `toLinearLayout` method)."""
+
+    def to_linear_layout(self, shape: Sequence[int]) -> LinearLayout: ...
 
 
 def to_linear_layout(encoding: Attribute, shape: Sequence[int]) -> LinearLayout:
@@ -79,6 +88,8 @@ def to_linear_layout(encoding: Attribute, shape: Sequence[int]) -> LinearLayout:
         )
     if isinstance(encoding, DotOperandEncodingAttr):
         return _dot_operand_to_linear(encoding, shape)
+    if isinstance(encoding, EncodingWithLinearLayout):
+        return encoding.to_linear_layout(shape)
     if isinstance(encoding, SwizzledSharedEncodingAttr | NVMMASharedEncodingAttr | SharedLinearEncodingAttr):
         return _shared_to_linear(encoding, shape)
     if isinstance(encoding, PaddedSharedEncodingAttr):

@@ -7,7 +7,9 @@
 * `elems_per_thread`: per dimension, two to the number of register bases moving it, broadcast
   (zero) bases counted on dimension 0, as Triton does;
 * `contig_per_thread`: per dimension, the run of consecutive elements a thread holds there
-  (`getContigPerThread`).
+  (`getContigPerThread`);
+* `bases_per_dim`: per dimension, two to the number of (non-broadcast) bases of an input
+  dimension moving it, e.g. the threads per warp or warps per CTA along each dimension.
 """
 
 from __future__ import annotations
@@ -46,6 +48,17 @@ def elems_per_thread(layout: LinearLayout) -> tuple[int, ...]:
     for basis in layout.bases.get("register", []):
         moved = next((i for i, v in enumerate(basis) if v), 0)
         counts[moved] *= 2
+    return tuple(counts)
+
+
+def bases_per_dim(layout: LinearLayout, in_dim: str) -> tuple[int, ...]:
+    """Triton's `basesPerDim` (broadcast bases skipped): `getThreadsPerWarp` for "lane",
+    `getWarpsPerCTA` for "warp"."""
+    counts = [1] * layout.num_out_dims
+    for basis in layout.bases.get(in_dim, []):
+        moved = next((i for i, v in enumerate(basis) if v), None)
+        if moved is not None:
+            counts[moved] *= 2
     return tuple(counts)
 
 

@@ -98,3 +98,37 @@ def _check_shape(layout: LinearLayout, shape: Mapping[str, int]) -> None:
     for name, size in shape.items():
         if not is_power_of_two(size):
             raise LayoutError(f"tensor dimension {name} has size {size}, not a power of two")
+
+
+def has_power_of_two_bases(layout: LinearLayout) -> bool:
+    """Triton's `hasPowerOfTwoBases`: flattened to one input and one output dimension, every
+    non-zero basis is a single bit (each basis moves one output bit, no swizzling)."""
+    flat = layout.flatten_ins().flatten_outs()
+    return all(
+        is_power_of_two(basis[0])
+        for dim_bases in flat.bases.values()
+        for basis in dim_bases
+        if basis[0] != 0
+    )
+
+
+def is_permutation_matrix_layout(layout: LinearLayout) -> bool:
+    """Triton's `isPermutationMatrixLayout`: once the broadcast (all-zero) bases are removed, the
+    layout is a bijection whose bases are single bits, i.e. a permutation matrix over F2."""
+    if not has_power_of_two_bases(layout):
+        return False
+    flat = layout.flatten_ins().flatten_outs()
+    if not flat.in_dims:
+        return True
+    return flat.remove_zero_bases_along_dim(flat.in_dims[0]).is_invertible()
+
+
+def minimal_conversion(src: LinearLayout, dst: LinearLayout) -> LinearLayout:
+    """Triton's `minimalCvtLayout`: dst→src, quotiented by the block, warp and lane dimensions it
+    leaves in place (slowest first, stopping at the first one that moves)."""
+    conversion = dst.invert_and_compose(src)
+    for dim in ("block", "warp", "lane"):
+        if not conversion.has_in_dim(dim) or not conversion.is_trivial_over([dim]):
+            break
+        conversion = conversion.quotient([dim])
+    return conversion

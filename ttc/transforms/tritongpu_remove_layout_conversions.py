@@ -3,37 +3,40 @@
 Mirrors Triton's RemoveLayoutConversions.cpp, in its order:
 
 1. Forward propagation (`LayoutPropagation`): anchors are function arguments and the results of
-   expensive loads/stores (as many elements as threads), dots, atomics, permuting reshapes and
-   gathers with a fixed (`efficient_layout`) layout.
+   expensive loads/stores (as many elements as threads), dots, atomics, and reshapes and gathers
+   with a fixed (`efficient_layout`) layout.
    Their layouts flow to users through elementwise and same-encoding ops, `reduce` (sliced),
-   `expand_dims`, `trans`, `join`, `split`, `reshape` (the inferred layouts of
-   `ttc.layouts.infer`), a gather's indices (to its result), conversions and `scf` region
-   arguments/results; a value reached with
-   several layouts keeps the first, or a blocked one for loads/stores, an MMA one otherwise. The
-   function is then rewritten region by region: ops whose layout changed are cloned in the new
-   layout, and conversions are inserted where an op still needs the old one.
+   `expand_dims`, `trans`, `join`, `split`, `reshape` without a fixed layout (the inferred layouts
+   of `ttc.layouts.infer`), a gather's indices (to its result), conversions and `scf` region
+   arguments/results; a value reached with several layouts keeps a blocked one for
+   loads/stores, an MMA one otherwise, else the one needing the fewest registers per thread (the
+   first of those). The function is then rewritten region by region: ops whose layout changed
+   are cloned in the new layout (an `scf.while` is retyped in place), and conversions are
+   inserted where an op still needs the old one.
 2. Conversion cleanup: `ttg.convert_layout`'s canonicalization patterns (on conversions, and on
    the reshapes, transposes, gathers, splits, histograms and shared-memory stores that consume
    one) under the greedy driver.
-3. Backward rematerialization (`LayoutRematerialization`): for each remaining conversion (not to
-   a dot operand), the backward slice of its source is recomputed in the target layout when every
-   op of it can be (no expensive load/store, atomic, dot or fixed-layout gather, whose slice
-   follows its indices only; `scf.for` iter args are threaded by
-   adding loop arguments); an earlier rematerialization of the same value is reused when it
-   dominates.
-4. Conversion cleanup again, then hoisting of conversions above a single extension or broadcast
-   (`hoistConvertOnTopOfExtOrBroadcast`), cleanup, and hoisting of conversions next to the loads
-   they come from (`hoistConvertDotOperand`), cleanup: when a dot whose A operand is in an MMA
+3. Backward rematerialization (`LayoutRematerialization`), repeated with cleanups until nothing
+   changes: for each conversion (not to a dot operand), the backward slice of its source
+   (`getConvertBackwardSlice`: through `scf.if` results into both branches, `scf.for` arguments
+   into inits and yields, conversions that only move registers, a gather's indices; stopping at
+   ops that can produce any layout, values already in theirs and dominating earlier
+   rematerializations) is recomputed in the target layout when every op of it can be (no
+   expensive load/store, atomic, dot, fixed-layout gather or reshape) and the cost model of
+   `ttc.transforms.remat_cost` finds it cheaper than the conversion; loop arguments and `scf.if`
+   results of the slice become new ones next to the old.
+4. Hoisting: of conversions above a single extension or broadcast
+   (`hoistConvertOnTopOfExtOrBroadcast`, when cheaper); into the branch of an `scf.if` in a loop
+   whose side of the slice cannot be recomputed (`hoistConvertIntoConditionals`); and next to the
+   loads they come from (`hoistConvertDotOperand`): when a dot whose A operand is in an MMA
    dot-operand layout post-dominates a conversion, the conversion's backward slice through ops
    that move no data between threads (pure elementwise ops, broadcasts, views, conversions) is
    recomputed in the target layout, its loads converted right after they load and its constants
-   converted in place, so that the loads can be pipelined into the dot's layout.
-5. Final cleanup: dead `scf.for` arguments (Triton's ForOpDeadArgElimination), `scf.for` /
+   converted in place, so that the loads can be pipelined into the dot's layout. With
+   `disable-remat-splitting`, only slices none of whose ops stay for other uses are
+   rematerialized, and only the first hoisting runs.
+5. Final cleanup: dead `scf.for` arguments (Triton's dead iter-arg elimination), `scf.for` /
    `scf.if` and conversion canonicalization.
-
-Not yet mirrored: rematerialization through `scf.if` results and `hoistConvertIntoConditionals`;
-such conversions stay.
-`disable-remat-splitting` is accepted for Triton's RUN lines; Triton 3.6 does not read it.
 """
 
 from __future__ import annotations
@@ -48,17 +51,21 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects.tt_types import encoding_of
+from ttc.analysis.lowering_helpers import ConversionKind, conversion_kind, tensor_layout
+from ttc.dialects.tt_types import bit_width, encoding_of, shape_of
 from ttc.dialects.ttg_attrs import (
     BlockedEncodingAttr,
     DotOperandEncodingAttr,
     NvidiaMmaEncodingAttr,
 )
 from ttc.ir.diagnostics import op_error
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.linear import LayoutError
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import canonicalization_patterns
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
 from ttc.transforms.patterns.ttg import CONVERT_LAYOUT_CANONICALIZATION
+from ttc.transforms.remat_cost import convert_cost, is_remat_beneficial
 from ttc.transforms.tritongpu_utils import (
     can_fold_into_conversion,
     infer_dst_encoding,
@@ -71,6 +78,7 @@ from ttc.transforms.tritongpu_utils import (
 )
 from ttc.transforms.utils import (
     create_op,
+    element_type,
     erase_op,
     is_elementwise,
     is_memory_effect_free,
@@ -129,6 +137,11 @@ def _is_layout_anchor(op: Operation) -> bool:
     return False
 
 
+def _registers_per_thread(encoding: Attribute, shape: list[int]) -> int:
+    """Triton's `getTotalElemsPerThread`."""
+    return to_linear_layout(encoding, shape).in_dim_size("register")
+
+
 def _propagates(op: Operation) -> bool:
     return keeps_encoding(op) or op.name in PROPAGATING_OPS
 
@@ -159,6 +172,7 @@ class LayoutPropagation:
         self.layouts: dict[SSAValue, list[Attribute]] = {}
         self.rewrite_mapping: dict[tuple[SSAValue, Attribute], SSAValue] = {}
         self.to_delete: dict[Operation, None] = {}
+        self.original: dict[SSAValue, Attribute] = {}
 
     def run(self) -> None:
         self.init_anchors()
@@ -262,14 +276,18 @@ class LayoutPropagation:
                 continue
             owner = value.owner
             is_memory = isinstance(owner, Operation) and owner.name in LOAD_STORE_ATOMIC
-            chosen = encodings[0]
-            for encoding in encodings:
-                if (is_memory and isinstance(encoding, BlockedEncodingAttr)) or (
-                    not is_memory and isinstance(encoding, NvidiaMmaEncodingAttr)
-                ):
-                    chosen = encoding
-                    break
-            self.layouts[value] = [chosen]
+            preferred = [
+                e for e in encodings
+                if (is_memory and isinstance(e, BlockedEncodingAttr))
+                or (not is_memory and isinstance(e, NvidiaMmaEncodingAttr))
+            ]
+            if preferred:
+                self.layouts[value] = preferred[:1]
+                continue
+            # Otherwise the layout needing the fewest registers per thread (the first of them):
+            # replication along lanes or warps multiplies the instructions emitted.
+            shape = shape_of(value.type)
+            self.layouts[value] = [min(encodings, key=lambda e: _registers_per_thread(e, shape))]
 
     # -- rewriting ----------------------------------------------------------------------------
 
@@ -319,9 +337,7 @@ class LayoutPropagation:
         elif op.name == "tt.assert":
             self.rewrite_operands_as_first_layout(op, [0])
         else:
-            op.operands = [
-                self.value_as(v, encoding_of(v.type)) if v in self.layouts else v for v in op.operands
-            ]
+            op.operands = [self.value_as(v, self.encoding_before_rewrite(v)) if v in self.layouts else v for v in op.operands]
             queue.extend(op.regions)
 
     def rewrite_operands_as_first_layout(self, op: Operation, indices: list[int]) -> None:
@@ -359,7 +375,37 @@ class LayoutPropagation:
                 operands[i] = self.value_as(operands[i], encoding_of(type_))
         op.operands = operands
 
+    def encoding_before_rewrite(self, value: SSAValue) -> Attribute | None:
+        """Triton's `getEncodingBeforeRewrite`: a value retyped in place had this encoding."""
+        return self.original.get(value, encoding_of(value.type))
+
+    def set_encoding_in_place(self, value: SSAValue, encoding: Attribute) -> None:
+        """Triton's `setEncodingInPlace`."""
+        self.original.setdefault(value, encoding_of(value.type))  # pyright: ignore[reportArgumentType]
+        set_type(value, with_encoding(value.type, encoding))
+
+    def rewrite_while(self, op: Operation) -> Operation:
+        """Triton's `rewriteWhileOp`: the loop is retyped in place; its inits converted to the
+        `before` arguments' new layouts."""
+        before, after = (region.blocks.first for region in op.regions)
+        assert before is not None and after is not None
+        operands = list(op.operands)
+        for i, arg in enumerate(before.args):
+            if arg in self.layouts:
+                encoding = self.layouts[arg][0]
+                operands[i] = self.value_as(operands[i], encoding)
+                self.set_encoding_in_place(arg, encoding)
+        op.operands = operands
+        for result, arg in zip(op.results, after.args):
+            if result in self.layouts:
+                encoding = self.layouts[result][0]
+                self.set_encoding_in_place(result, encoding)
+                self.set_encoding_in_place(arg, encoding)
+        return op
+
     def rewrite_op(self, op: Operation) -> Operation:
+        if op.name == "scf.while":
+            return self.rewrite_while(op)
         self.to_delete[op] = None
         if op.name == "scf.for":
             return self.rewrite_for(op)
@@ -522,6 +568,20 @@ def feeds_mma_dot(cvt: Operation) -> bool:
     return False
 
 
+def is_if(op: Operation) -> bool:
+    return op.name == "scf.if"
+
+
+def is_ext_or_broadcast(op: Operation) -> bool:
+    """What `hoistConvertOnTopOfExtOrBroadcast` hoists over: ops making the tensor larger or its
+    elements wider (extensions, a widening `tt.fp_to_fp`, broadcasts, `expand_dims`)."""
+    if op.name in ("arith.extsi", "arith.extui", "arith.extf", "tt.broadcast", "tt.expand_dims"):
+        return True
+    if op.name == "tt.fp_to_fp":
+        return bit_width(element_type(op.operands[0].type)) < bit_width(element_type(op.results[0].type))
+    return False
+
+
 def moves_no_data(op: Operation) -> bool:
     """What `hoistConvertDotOperand` hoists over: pure elementwise ops, broadcasts, conversions
     and views (Triton's `isView`)."""
@@ -532,44 +592,71 @@ def moves_no_data(op: Operation) -> bool:
 
 Slice = dict[SSAValue, None]
 Layouts = dict[SSAValue, Attribute]
+Existing = dict[tuple[SSAValue, Attribute], SSAValue | None]
+
+
+@dataclass
+class BackwardSlice:
+    """What `getConvertBackwardSlice` gathers: the values to rematerialize (in order), the layout
+    each value of the slice (and each operand already in its layout) must have, and the
+    rematerializations found for a (value, layout), None where one exists but does not dominate."""
+
+    values: Slice = field(default_factory=dict)
+    layout: Layouts = field(default_factory=dict)
+    existing: Existing = field(default_factory=dict)
+
+    def copy(self) -> BackwardSlice:
+        return BackwardSlice(dict(self.values), dict(self.layout), dict(self.existing))
+
+
+def is_free_convert(op: Operation) -> bool:
+    """Triton's `isFreeConvert`: a conversion that only moves registers within each thread."""
+    if op.name != "ttg.convert_layout":
+        return False
+    src, dst = op.operands[0].type, op.results[0].type
+    assert isinstance(src, TensorType) and isinstance(dst, TensorType)
+    try:
+        return conversion_kind(tensor_layout(src), tensor_layout(dst)) is ConversionKind.REGISTERS
+    except LayoutError:
+        return False
 
 
 class LayoutRematerialization:
     """Triton's `LayoutRematerialization` over one function."""
 
-    def __init__(self, ctx: Context, func: Operation) -> None:
+    def __init__(self, ctx: Context, func: Operation, disable_splitting: bool) -> None:
         self.ctx = ctx
         self.func = func
-        self.remat: dict[tuple[SSAValue, Attribute], SSAValue] = {}
-        self.mapped: dict[SSAValue, Attribute] = {}
-        self.to_delete: dict[Operation, None] = {}
+        self.disable_splitting = disable_splitting
+        self.remat: dict[SSAValue, dict[Attribute, SSAValue]] = {}
 
     def add_remat(self, old: SSAValue, encoding: Attribute, new: SSAValue) -> None:
-        self.remat[(old, encoding)] = new
-        self.mapped[old] = encoding
+        self.remat.setdefault(old, {})[encoding] = new
 
-    def cleanup(self) -> None:
-        for op in reversed(list(self.to_delete)):
-            erase_op(op)
+    def remat_value(self, value: SSAValue, encoding: Attribute) -> SSAValue | None:
+        return self.remat.get(value, {}).get(encoding)
 
-    def converts(self) -> list[Operation]:
-        return [op for op in self.func.walk() if op.name == "ttg.convert_layout"]
+    def for_each_convert(self, action: Callable[[Operation], bool]) -> bool:
+        """Triton's `runHoistConvertPass`: try `action` on every conversion; one it leaves is
+        recorded for reuse by later slices. Whether any conversion was removed."""
+        changed = False
+        for cvt in [op for op in self.func.walk() if op.name == "ttg.convert_layout"]:
+            if action(cvt):
+                changed = True
+                continue
+            encoding = encoding_of(cvt.results[0].type)
+            assert encoding is not None
+            self.add_remat(cvt.operands[0], encoding, cvt.results[0])
+        return changed
 
-    def for_each_convert(self, action: Callable[[Operation], None]) -> None:
-        for cvt in self.converts():
-            action(cvt)
-            if cvt not in self.to_delete:
-                encoding = encoding_of(cvt.results[0].type)
-                assert encoding is not None
-                self.add_remat(cvt.operands[0], encoding, cvt.results[0])
+    # -- slices ----------------------------------------------------------------------------
 
     def backward_slice(
-        self, root: Operation, root_index: int, encoding: Attribute,
+        self, root: Operation, root_index: int, encoding: Attribute, found: BackwardSlice,
         stop: Callable[[Operation], bool] | None = None,
-    ) -> tuple[Slice, Layouts] | None:
-        """Triton's `getConvertBackwardSlice` with reuse of dominating rematerializations."""
-        slice_: Slice = {}
-        layout: Layouts = {}
+    ) -> bool:
+        """Triton's `getConvertBackwardSlice`, extending `found`; False when some value would
+        need two layouts or cannot be followed (loop results, non-loop block arguments)."""
         seen: set[tuple[Operation, int, Attribute]] = set()
         queue: list[tuple[Operation, int, Attribute]] = []
 
@@ -579,12 +666,8 @@ class LayoutRematerialization:
                 queue.append((owner, index, enc))
 
         def update(value: SSAValue, enc: Attribute) -> bool:
-            slice_[value] = None
-            existing = layout.get(value)
-            if existing is not None and existing != enc:
-                return False
-            layout[value] = enc
-            return True
+            existing = found.layout.setdefault(value, enc)
+            return existing == enc
 
         enqueue(root, root_index, encoding)
         while queue:
@@ -592,209 +675,275 @@ class LayoutRematerialization:
             value = user.operands[index]
             if not _is_tensor(value):
                 continue
-            owner = value.owner
-            if isinstance(owner, Operation) and owner.name == "scf.for":
-                return None
             if not update(value, enc):
-                return None
-            existing = self.remat.get((value, enc))
-            if existing is not None and properly_dominates(existing, user):
-                if not update(existing, enc):
-                    return None
-                value = existing
-                owner = value.owner
+                return False
+            if encoding_of(value.type) == enc:
+                continue
+            if self.existing_conversion(value, user, enc, found.existing) is not None:
+                continue
+            owner = value.owner
+            if isinstance(owner, Operation) and owner.name in ("scf.for", "scf.while"):
+                return False
+            found.values[value] = None
             if isinstance(owner, Operation) and owner.name == "scf.if":
-                # Rematerializing through scf.if (new results on both branches) is not mirrored
-                # yet; the conversion stays.
-                return None
+                if stop is not None and stop(owner):
+                    continue
+                position = value.index  # pyright: ignore[reportAttributeAccessIssue]
+                for region in owner.regions:
+                    block = region.blocks.first
+                    assert block is not None and block.last_op is not None
+                    enqueue(block.last_op, position, enc)
+                continue
             if isinstance(owner, Operation):
                 for result in owner.results:
-                    if result is not value and _is_tensor(result) and not update(result, enc):
-                        return None
+                    if result is value or not _is_tensor(result):
+                        continue
+                    if not update(result, enc):
+                        return False
+                    found.values[result] = None
+                if is_free_convert(owner):
+                    enqueue(owner, 0, enc)
+                    continue
                 if can_fold_into_conversion(owner, enc):
                     continue
                 if stop is not None and stop(owner):
                     continue
-                if owner.name == "tt.cat":
-                    return None
                 if owner.name == "tt.gather":
                     # Only the indices follow the result's layout.
                     enqueue(owner, 1, enc)
                     continue
-                for i, operand in enumerate(owner.operands):
-                    src = infer_src_encoding(owner, enc)
-                    if src is None:
-                        return None
-                    if isinstance(operand.type, TensorType):
-                        if src == encoding_of(operand.type):
-                            # Already in that layout: it stays out of the slice, but its layout
-                            # is recorded so that a use wanting another one makes the slice fail
-                            # (Triton #9953: otherwise that use's rewrite feeds this one).
-                            if layout.setdefault(operand, src) != src:
-                                return None
-                            continue
-                        enqueue(owner, i, src)
+                src = infer_src_encoding(owner, enc)
+                if src is None:
+                    return False
+                for i in range(len(owner.operands)):
+                    enqueue(owner, i, src)
                 continue
             assert isinstance(value, BlockArgument)
             parent = value.block.parent_op()
             if parent is None or parent.name != "scf.for":
-                return None
+                return False
             position = value.index - 1
             _, yield_op = _for_parts(parent)
             enqueue(parent, 3 + position, enc)
             enqueue(yield_op, position, enc)
-        return slice_, layout
+        return True
+
+    def existing_conversion(
+        self, value: SSAValue, user: Operation, encoding: Attribute, existing: Existing
+    ) -> SSAValue | None:
+        """A rematerialization of `value` in `encoding` that dominates `user`; one that does not
+        is recorded as unusable for this slice."""
+        remat = self.remat_value(value, encoding)
+        if remat is None:
+            return None
+        if properly_dominates(remat, user):
+            existing.setdefault((value, encoding), remat)
+            return remat
+        existing[(value, encoding)] = None
+        return None
 
     def rematerializable_slice(
-        self, root: Operation, index: int, encoding: Attribute,
+        self, root: Operation, index: int, encoding: Attribute, found: BackwardSlice,
         stop: Callable[[Operation], bool] | None = None,
-    ) -> tuple[Slice, Layouts] | None:
-        """Triton's `getRematerializableSlice`."""
-        found = self.backward_slice(root, index, encoding, stop)
-        if found is None or not found[0]:
+    ) -> BackwardSlice | None:
+        """Triton's `getRematerializableSlice`: `found` extended by the slice of `root`'s operand,
+        when every op in it can be recomputed (`found` itself is left alone)."""
+        extended = found.copy()
+        if not self.backward_slice(root, index, encoding, extended, stop):
             return None
-        for value in found[0]:
+        for value in extended.values:
             owner = value.owner
             if isinstance(owner, Operation) and not can_be_rematerialized(owner):
                 return None
-        return found
+        return extended
 
-    def backward_rematerialize(self, cvt: Operation) -> None:
+    # -- the transformations -----------------------------------------------------------------
+
+    def backward_rematerialize(self, cvt: Operation) -> bool:
+        """Triton's `backwardRematerialization` of one conversion."""
         target = encoding_of(cvt.results[0].type)
         assert target is not None
         if isinstance(target, DotOperandEncodingAttr):
-            return
-        existing = self.remat.get((cvt.operands[0], target))
-        if existing is not None and properly_dominates(existing, cvt):
-            cvt.results[0].replace_all_uses_with(existing)
-            self.to_delete[cvt] = None
-            return
-        found = self.rematerializable_slice(cvt, 0, target)
-        if found is None:
-            return
-        self.rewrite_slice(found[0], found[1], cvt, {})
+            return False
+        found = self.rematerializable_slice(cvt, 0, target, BackwardSlice())
+        if found is None or not is_remat_beneficial(cvt, found.values, found.layout, 0, self.disable_splitting):
+            return False
+        self.rewrite_slice(found, cvt, {})
+        return True
 
-    def hoist_above_ext_or_broadcast(self, cvt: Operation) -> None:
+    def hoist_above_ext_or_broadcast(self, cvt: Operation) -> bool:
         """Triton's `hoistConvertOnTopOfExtOrBroadcast`."""
         target = encoding_of(cvt.results[0].type)
         assert target is not None
         if isinstance(target, DotOperandEncodingAttr):
-            return
-
-        def is_ext_or_broadcast(op: Operation) -> bool:
-            return op.name in ("arith.extsi", "arith.extui", "arith.extf", "tt.broadcast", "tt.expand_dims")
-
-        found = self.rematerializable_slice(cvt, 0, target, is_ext_or_broadcast)
+            return False
+        found = self.rematerializable_slice(cvt, 0, target, BackwardSlice(), is_ext_or_broadcast)
         if found is None:
-            return
-        slice_, layout = found
+            return False
         hoisted: Operation | None = None
-        index = 0
-        while index < len(slice_):
-            value = list(slice_)[index]
-            index += 1
+        for value in list(found.values):
             op = value.owner
             if not isinstance(op, Operation) or not is_ext_or_broadcast(op):
                 continue
-            src = infer_src_encoding(op, layout[value])
+            src = infer_src_encoding(op, found.layout[value])
             if src is None:
-                return
-            inner = self.rematerializable_slice(op, 0, src)
-            if inner is not None:
-                if any(layout.get(v, e) != e for v, e in inner[1].items()):
-                    # The extension's operand slice wants a value in another layout than the
-                    # outer slice does: rewriting both would give one of its users the wrong one.
-                    return
-                for v in inner[0]:
-                    slice_[v] = None
-                for v, e in inner[1].items():
-                    layout.setdefault(v, e)
+                return False
+            # An extension whose operand's slice can be recomputed needs no conversion.
+            extended = self.rematerializable_slice(op, 0, src, found)
+            if extended is not None:
+                found = extended
                 continue
             if hoisted is not None:
-                return
+                return False  # a second one would duplicate the conversion
             hoisted = op
         if hoisted is None:
-            return
-        dst = layout[hoisted.results[0]]
+            return False
+        dst = found.layout[hoisted.results[0]]
         src = infer_src_encoding(hoisted, dst)
         if src is None:
-            return
+            return False
         operand = hoisted.operands[0]
+        new_cost = convert_cost(operand, src)
+        if not is_remat_beneficial(cvt, found.values, found.layout, new_cost, self.disable_splitting):
+            return False
         new_cvt = create_op(self.ctx, "ttg.convert_layout", [operand], [with_encoding(operand.type, src)])
         _insert_before(new_cvt, hoisted)
         new_op = _clone_before(hoisted, hoisted, [new_cvt.results[0], *hoisted.operands[1:]])
         set_type(new_op.results[0], with_encoding(hoisted.results[0].type, dst))
-        mapping = {hoisted.results[0]: new_op.results[0]}
-        del slice_[hoisted.results[0]]
-        self.rewrite_slice(slice_, layout, cvt, mapping)
+        del found.values[hoisted.results[0]]
+        self.rewrite_slice(found, cvt, {hoisted.results[0]: new_op.results[0]})
+        return True
 
-    def hoist_dot_operand(self, cvt: Operation) -> None:
+    def hoist_into_conditionals(self, cvt: Operation) -> bool:
+        """Triton's `hoistConvertIntoConditionals`: when the slice of a conversion can be
+        recomputed along one branch of an `scf.if` (directly in a loop) but not the other, the
+        conversion moves into that other branch, so that it only runs when the branch does."""
+        target = encoding_of(cvt.results[0].type)
+        assert target is not None
+        found = self.rematerializable_slice(cvt, 0, target, BackwardSlice(), is_if)
+        if found is None:
+            return False
+        hoist_above: list[tuple[SSAValue, Operation, int]] = []
+        terminals: list[SSAValue] = []
+        index = 0
+        while index < len(found.values):  # the slice grows as branches are merged in
+            value = list(found.values)[index]
+            index += 1
+            owner = value.owner
+            if not isinstance(owner, Operation) or owner.name != "scf.if":
+                continue
+            layout = found.layout[value]
+            position = value.index  # pyright: ignore[reportAttributeAccessIssue]
+            then_yield, else_yield = (region.blocks.first.last_op for region in owner.regions)  # pyright: ignore[reportOptionalMemberAccess]
+            assert then_yield is not None and else_yield is not None
+            then_found = self.rematerializable_slice(then_yield, position, layout, found, is_if)
+            else_found = self.rematerializable_slice(else_yield, position, layout, then_found or found, is_if)
+            if then_found is not None and else_found is not None:
+                found = else_found
+                continue
+            parent = owner.parent_op()
+            if (then_found is None and else_found is None) or parent is None or parent.name != "scf.for":
+                terminals.append(value)
+                continue
+            merged = else_found or then_found
+            assert merged is not None
+            found = merged
+            hoist_above.append((value, else_yield if then_found is not None else then_yield, position))
+        if not hoist_above:
+            return False
+        mapping: dict[SSAValue, SSAValue] = {}
+
+        def hoist(value: SSAValue, encoding: Attribute) -> Operation:
+            new_cvt = create_op(self.ctx, "ttg.convert_layout", [value], [with_encoding(value.type, encoding)])
+            mapping[value] = new_cvt.results[0]
+            found.values.pop(value, None)
+            return new_cvt
+
+        for value in terminals:
+            _insert_after_value(value, hoist(value, found.layout[value]))
+        for result, yield_op, position in hoist_above:
+            _insert_before(hoist(yield_op.operands[position], found.layout[result]), yield_op)
+        self.rewrite_slice(found, cvt, mapping)
+        return True
+
+    def hoist_dot_operand(self, cvt: Operation) -> bool:
         """Triton's `hoistConvertDotOperand`: move a conversion feeding an MMA dot up to the
         loads (and constants) it is computed from."""
         if not feeds_mma_dot(cvt):
-            return
+            return False
         target = encoding_of(cvt.results[0].type)
         assert target is not None
-        found = self.backward_slice(cvt, 0, target, lambda op: not moves_no_data(op))
-        if found is None:
-            return
-        slice_, layout = found
+        found = BackwardSlice()
+        if not self.backward_slice(cvt, 0, target, found, lambda op: not moves_no_data(op)):
+            return False
         mapping: dict[SSAValue, SSAValue] = {}
-        inner: Slice = {}
-        for value in slice_:
+        inner = BackwardSlice(layout=found.layout, existing=found.existing)
+        for value in found.values:
             owner = value.owner
             if not isinstance(owner, Operation):
-                return
+                return False
             if owner.name not in ("tt.load", "tt.descriptor_load"):
                 if owner.name == "arith.constant" or moves_no_data(owner):
-                    inner[value] = None
+                    inner.values[value] = None
                     continue
-                return
+                return False
             loaded = owner.results[0]
-            new_cvt = create_op(self.ctx, "ttg.convert_layout", [loaded], [with_encoding(loaded.type, layout[loaded])])
+            new_cvt = create_op(
+                self.ctx, "ttg.convert_layout", [loaded], [with_encoding(loaded.type, found.layout[loaded])]
+            )
             _insert_after_value(loaded, new_cvt)
             mapping[loaded] = new_cvt.results[0]
-        if inner:
-            self.rewrite_slice(inner, layout, cvt, mapping)
+        if not inner.values:
+            return False
+        self.rewrite_slice(inner, cvt, mapping)
+        return True
 
-    def rewrite_slice(self, slice_: Slice, layout: Layouts, cvt: Operation, mapping: dict[SSAValue, SSAValue]) -> None:
-        """Triton's `rewriteSlice`: clone the slice in its new layouts, thread loop arguments."""
+    # -- rewriting ---------------------------------------------------------------------------
+
+    def rewrite_slice(self, found: BackwardSlice, cvt: Operation, mapping: dict[SSAValue, SSAValue]) -> None:
+        """Triton's `rewriteSlice`: clone the slice in its new layouts; loop arguments and `scf.if`
+        results in the slice become new loop arguments / results next to the old ones."""
+        slice_, layout = found.values, found.layout
+        for (value, _), remat in found.existing.items():
+            if remat is not None:
+                mapping[value] = remat
         to_rewrite: dict[Operation, None] = {}
         yield_operands: dict[Operation, list[int]] = {}
-        reused: list[SSAValue] = []
         for value in slice_:
-            existing = self.remat.get((value, layout[value]))
-            if existing is not None:
-                mapping[value] = existing
-                reused.append(value)
-                continue
             owner = value.owner
             if isinstance(owner, Operation):
                 to_rewrite[owner] = None
-            else:
-                assert isinstance(value, BlockArgument)
-                loop = value.block.parent_op()
-                assert loop is not None
-                to_rewrite[loop] = None
-                terminator = value.block.last_op
-                assert terminator is not None
-                yield_operands.setdefault(terminator, []).append(value.index - 1)
-                to_rewrite[terminator] = None
-        for value in reused:
-            del slice_[value]
+                if owner.name == "scf.if":
+                    for region in owner.regions:
+                        block = region.blocks.first
+                        assert block is not None and block.last_op is not None
+                        to_rewrite[block.last_op] = None
+                        yield_operands.setdefault(block.last_op, []).append(value.index)  # pyright: ignore[reportAttributeAccessIssue]
+                continue
+            assert isinstance(value, BlockArgument)
+            loop = value.block.parent_op()
+            assert loop is not None
+            to_rewrite[loop] = None
+            terminator = value.block.last_op
+            assert terminator is not None
+            yield_operands.setdefault(terminator, []).append(value.index - 1)
+            to_rewrite[terminator] = None
         order = {op: i for i, op in enumerate(self.func.walk())}
         replacements: list[tuple[SSAValue, SSAValue]] = []
         dead: list[Operation] = []
         for op in sorted(to_rewrite, key=lambda o: order[o]):
             if op.name == "scf.for":
-                self.rewrite_slice_for(op, slice_, layout, mapping, replacements)
+                self.rewrite_slice_for(op, found, mapping, replacements)
                 dead.append(op)
                 continue
             if op.name == "scf.if":
-                raise NotImplementedError("rematerialization through scf.if")
+                self.rewrite_slice_if(op, found, mapping, replacements)
+                dead.append(op)
+                continue
             if op.name == "scf.yield":
                 indices = sorted(yield_operands.get(op, []))
-                new_yield = create_op(self.ctx, "scf.yield", [*op.operands, *(mapping[op.operands[i]] for i in indices)], [])
+                extra = [mapping.get(op.operands[i], op.operands[i]) for i in indices]
+                new_yield = create_op(self.ctx, "scf.yield", [*op.operands, *extra], [])
                 _insert_before(new_yield, op)
                 erase_op(op)
                 continue
@@ -814,13 +963,13 @@ class LayoutRematerialization:
                 set_type(new_value, with_encoding(old.type, layout[old]))
                 mapping[old] = new_value
                 self.add_remat(old, layout[old], new_value)
-        cvt.results[0].replace_all_uses_with(mapping[cvt.operands[0]])
-        self.to_delete[cvt] = None
+        replacements.append((cvt.results[0], mapping[cvt.operands[0]]))
         self.update_remat_mapping(replacements)
         for old, new_value in replacements:
             old.replace_all_uses_with(new_value)
+        erase_op(cvt)
         for op in dead:
-            self.to_delete[op] = None
+            erase_op(op)
 
     @staticmethod
     def _remap_nested(op: Operation, mapping: dict[SSAValue, SSAValue]) -> None:
@@ -830,9 +979,10 @@ class LayoutRematerialization:
                 nested.operands = [mapping.get(v, v) for v in nested.operands]
 
     def rewrite_slice_for(
-        self, op: Operation, slice_: Slice, layout: Layouts,
+        self, op: Operation, found: BackwardSlice,
         mapping: dict[SSAValue, SSAValue], replacements: list[tuple[SSAValue, SSAValue]],
     ) -> None:
+        slice_, layout = found.values, found.layout
         body = _entry_block(op)
         inits = list(op.operands[3:])
         arg_mapping: list[tuple[int, int]] = []
@@ -840,7 +990,7 @@ class LayoutRematerialization:
         for position, arg in enumerate(body.args[1:]):
             if arg in slice_:
                 arg_mapping.append((position, len(inits) + len(new_inits)))
-                new_inits.append(mapping[inits[position]])
+                new_inits.append(mapping.get(inits[position], inits[position]))
         types = [*op.result_types, *(v.type for v in new_inits)]
         new = new_for_op(self.ctx, op, [*inits, *new_inits], types)
         new_body = _entry_block(new)
@@ -861,19 +1011,41 @@ class LayoutRematerialization:
             slice_[new_body.args[old_index + 1]] = None
             layout[new_body.args[old_index + 1]] = layout[body.args[old_index + 1]]
 
+    def rewrite_slice_if(
+        self, op: Operation, found: BackwardSlice,
+        mapping: dict[SSAValue, SSAValue], replacements: list[tuple[SSAValue, SSAValue]],
+    ) -> None:
+        """Triton's `replaceIfOpWithNewSignature`: the results in the slice are added again, in
+        their new layouts, after the old ones (the branches' yields are extended separately)."""
+        added = [r for r in op.results if r in found.values]
+        types = [*op.result_types, *(with_encoding(r.type, found.layout[r]) for r in added)]
+        regions = [op.detach_region(0) for _ in range(len(op.regions))]
+        new = self.ctx.get_op("scf.if").create(
+            operands=list(op.operands),
+            result_types=types,
+            properties=dict(op.properties),
+            attributes=dict(op.attributes),
+            regions=regions,
+        )
+        _insert_before(new, op)
+        for old, new_value in zip(op.results, new.results):
+            new_value.name_hint = old.name_hint
+            replacements.append((old, new_value))
+        for position, old in enumerate(added, start=len(op.results)):
+            mapping[old] = new.results[position]
+            self.add_remat(old, found.layout[old], new.results[position])
+
     def update_remat_mapping(self, replacements: list[tuple[SSAValue, SSAValue]]) -> None:
-        """Triton's `updateRematMapping`: move remat entries of replaced loop results."""
+        """Triton's `updateRematMapping`: move remat entries of replaced values to their
+        replacements, following replaced rematerializations too."""
+        renamed = dict(replacements)
         for old, new in replacements:
-            encoding = self.mapped.pop(old, None)
-            if encoding is None:
+            remats = self.remat.pop(old, None)
+            if remats is None:
                 continue
-            replaced = self.remat.pop((old, encoding))
-            for before, after in replacements:
-                if before is replaced:
-                    replaced = after
-                    break
-            self.remat[(new, encoding)] = replaced
-            self.mapped[new] = encoding
+            target = self.remat.setdefault(new, {})
+            for encoding, value in remats.items():
+                target[encoding] = renamed.get(value, value)
 
 
 # --------------------------------------------------------------------------------------------
@@ -901,15 +1073,19 @@ def eliminate_dead_for_args(op: Operation, rewriter: PatternRewriter) -> bool:
         if result.uses:
             mark(yield_op.operands[i])
     for nested in body.walk():
-        if nested.name not in ("scf.yield", "scf.for") and not would_be_trivially_dead(nested):
-            for operand in nested.operands:
-                mark(operand)
+        if nested.name == "scf.yield" or would_be_trivially_dead(nested):
+            continue
+        # A loop with effects needs its bounds; its iter args only as far as they are used.
+        for operand in nested.operands[:3] if nested.name == "scf.for" else nested.operands:
+            mark(operand)
     while queue:
         value = queue.pop()
         owner = value.owner
         if isinstance(owner, Operation):
             if owner.name == "scf.for":
                 position = value.index  # pyright: ignore[reportAttributeAccessIssue]
+                for bound in owner.operands[:3]:
+                    mark(bound)
                 mark(owner.operands[3 + position])
                 mark(_for_parts(owner)[1].operands[position])
             elif owner.name == "scf.if":
@@ -958,7 +1134,8 @@ class TritonGPURemoveLayoutConversionsPass(TtcPass):
     summary: ClassVar[str] = "Remove layout conversions by propagating and rematerializing layouts"
 
     disable_remat_splitting: bool = field(
-        default=False, metadata={"help": "accepted for Triton's RUN lines; no effect in 3.6"}
+        default=False,
+        metadata={"help": "rematerialize or hoist only when no op of the slice has to stay for other uses"},
     )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
@@ -966,18 +1143,22 @@ class TritonGPURemoveLayoutConversionsPass(TtcPass):
         for func in functions:
             LayoutPropagation(ctx, func).run()
         self.cleanup(ctx, op)
+        changed = True
+        while changed:
+            changed = False
+            for func in functions:
+                remat = LayoutRematerialization(ctx, func, self.disable_remat_splitting)
+                changed |= remat.for_each_convert(remat.backward_rematerialize)
+            self.cleanup(ctx, op)
         for func in functions:
-            remat = LayoutRematerialization(ctx, func)
-            remat.for_each_convert(remat.backward_rematerialize)
-            remat.cleanup()
-        self.cleanup(ctx, op)
-        for func in functions:
-            remat = LayoutRematerialization(ctx, func)
+            remat = LayoutRematerialization(ctx, func, self.disable_remat_splitting)
             remat.for_each_convert(remat.hoist_above_ext_or_broadcast)
-            remat.cleanup()
-            remat = LayoutRematerialization(ctx, func)
+            if self.disable_remat_splitting:
+                continue
+            remat = LayoutRematerialization(ctx, func, self.disable_remat_splitting)
+            remat.for_each_convert(remat.hoist_into_conditionals)
+            remat = LayoutRematerialization(ctx, func, self.disable_remat_splitting)
             remat.for_each_convert(remat.hoist_dot_operand)
-            remat.cleanup()
         patterns = canonicalization_patterns(
             "scf.for", "scf.if", "ttg.convert_layout", extra={"scf.for": eliminate_dead_for_args}
         )

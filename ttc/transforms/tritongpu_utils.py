@@ -40,12 +40,15 @@ from ttc.layouts.default_blocked import (
     cta_layout_for_shape,
     default_blocked,
 )
+from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.infer import (
     infer_join_encoding,
     infer_reshape_encoding,
     infer_split_encoding,
+    linear_encoding,
     reshape_decomposition,
 )
+from ttc.layouts.linear import LayoutError
 from ttc.transforms.patterns.ttg import is_expensive_view
 from ttc.transforms.utils import is_elementwise, splat_scalar
 
@@ -160,6 +163,18 @@ def permute_blocked(encoding: BlockedEncodingAttr, order: Sequence[int]) -> Bloc
     )
 
 
+def infer_trans_encoding(encoding: Attribute, shape: Sequence[int], order: Sequence[int]) -> Attribute | None:
+    """Triton's `inferTransOpEncoding` for a distributed operand of `shape`: a blocked encoding
+    permuted, any other the `#ttg.linear` of its layout with the dimensions permuted."""
+    if isinstance(encoding, BlockedEncodingAttr):
+        return permute_blocked(encoding, order)
+    try:
+        layout = to_linear_layout(encoding, list(shape))
+    except LayoutError:
+        return None
+    return linear_encoding(layout.transpose_outs([layout.out_dims[o] for o in order]))
+
+
 def infer_dst_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
     """Triton's `inferDstEncoding`: the result encoding when the operands have `encoding`."""
     if op.name == "tt.scan" and not isinstance(encoding, BlockedEncodingAttr):
@@ -172,8 +187,8 @@ def infer_dst_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
         if isinstance(encoding, SliceEncodingAttr) and encoding.dim.data == _axis(op):
             return encoding.parent
         return None
-    if op.name == "tt.trans" and isinstance(encoding, BlockedEncodingAttr):
-        return permute_blocked(encoding, _trans_order(op))
+    if op.name == "tt.trans":
+        return infer_trans_encoding(encoding, shape_of(op.operands[0].type), _trans_order(op))
     if op.name == "tt.join":
         return infer_join_encoding(encoding, shape_of(op.operands[0].type))
     if op.name == "tt.split":
@@ -212,9 +227,8 @@ def infer_src_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
         return None
     if op.name == "tt.expand_dims":
         return slice_encoding(_axis(op), encoding)
-    if op.name == "tt.trans" and isinstance(encoding, BlockedEncodingAttr):
-        order = _trans_order(op)
-        return permute_blocked(encoding, [order.index(i) for i in range(len(order))])
+    if op.name == "tt.trans":
+        return infer_trans_encoding(encoding, shape_of(op.results[0].type), inverse_permutation(_trans_order(op)))
     if op.name == "tt.join":
         return infer_split_encoding(encoding, shape_of(op.results[0].type))
     if op.name == "tt.split":

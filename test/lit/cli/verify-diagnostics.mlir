@@ -4,6 +4,7 @@
 // Parse and verifier errors are matched against expected-* comments, chunk by chunk, with every
 // designator MLIR supports.
 
+// expected-note @below {{prior use here}}
 tt.func @operand_type(%a: i32, %b: i64) -> i32 {
   // expected-error @below {{use of value '%b' expects different type than prior uses: 'i32' vs 'i64'}}
   %0 = arith.addi %a, %b : i32

@@ -304,3 +304,198 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.thr
     tt.return %y : tensor<16x2xi32, #e>
   }
 }
+
+// -----
+
+// A conversion of an scf.if result is rematerialized through both branches: the if gets a result
+// in the new layout, each branch yields its value recomputed in that layout, and the old result
+// (still used) stays.
+#w = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#n = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @remat_through_if
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: %[[IF:.*]]:2 = scf.if %arg0 -> (tensor<512xf32, #[[$N:blocked[0-9]*]]>, tensor<512xf32, #[[$W:blocked[0-9]*]]>)
+  // CHECK-DAG:   %[[A:.*]] = arith.addf {{.*}} : tensor<512xf32, #[[$N]]>
+  // CHECK-DAG:   %[[B:.*]] = arith.addf {{.*}} : tensor<512xf32, #[[$W]]>
+  // CHECK:   scf.yield %[[A]], %[[B]]
+  // CHECK: } else {
+  // CHECK:   scf.yield %{{.*}}, %{{.*}} : tensor<512xf32, #[[$N]]>, tensor<512xf32, #[[$W]]>
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.return %[[IF]]#1, %[[IF]]#0
+  tt.func @remat_through_if(%c: i1, %x: f32) -> (tensor<512xf32, #w>, tensor<512xf32, #n>) {
+    %one = arith.constant dense<1.0> : tensor<512xf32, #n>
+    %s = tt.splat %x : f32 -> tensor<512xf32, #n>
+    %r = scf.if %c -> (tensor<512xf32, #n>) {
+      %a = arith.addf %s, %one : tensor<512xf32, #n>
+      scf.yield %a : tensor<512xf32, #n>
+    } else {
+      scf.yield %s : tensor<512xf32, #n>
+    }
+    %cvt = ttg.convert_layout %r : tensor<512xf32, #n> -> tensor<512xf32, #w>
+    tt.return %cvt, %r : tensor<512xf32, #w>, tensor<512xf32, #n>
+  }
+}
+
+// -----
+
+// One value rematerialized in two layouts: each conversion finds its own rematerialization.
+#p = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#q = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#r = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @two_layouts_of_one_value
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.return
+  tt.func @two_layouts_of_one_value(%c: i1, %x: f32) -> (tensor<256xf32, #q>, tensor<256xf32, #r>, tensor<256xf32, #q>) {
+    %s = tt.splat %x : f32 -> tensor<256xf32, #p>
+    %v = scf.if %c -> (tensor<256xf32, #p>) {
+      %m = arith.mulf %s, %s : tensor<256xf32, #p>
+      scf.yield %m : tensor<256xf32, #p>
+    } else {
+      scf.yield %s : tensor<256xf32, #p>
+    }
+    %a = ttg.convert_layout %v : tensor<256xf32, #p> -> tensor<256xf32, #q>
+    %b = ttg.convert_layout %v : tensor<256xf32, #p> -> tensor<256xf32, #r>
+    %c2 = ttg.convert_layout %v : tensor<256xf32, #p> -> tensor<256xf32, #q>
+    tt.return %a, %b, %c2 : tensor<256xf32, #q>, tensor<256xf32, #r>, tensor<256xf32, #q>
+  }
+}
+
+// -----
+
+// A loop argument used only as the bound of an inner loop whose result is needed is alive: the
+// final dead-argument cleanup keeps it.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @inner_bound_keeps_argument
+  // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %arg0, %[[N:.*]] = %c2_i32) -> (i32, i32)
+  // CHECK:   %[[M:.*]] = arith.muli %[[N]], %c2_i32
+  // CHECK:   scf.for %{{.*}} = %c0_i32 to %[[M]] step %c1_i32
+  tt.func @inner_bound_keeps_argument(%x: i32, %n: i32) -> i32 {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c2 = arith.constant 2 : i32
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x, %bound = %c2) -> (i32, i32) : i32 {
+      %m = arith.muli %bound, %c2 : i32
+      %inner = scf.for %j = %c0 to %m step %c1 iter_args(%a = %acc) -> (i32) : i32 {
+        %t = arith.xori %a, %j : i32
+        scf.yield %t : i32
+      }
+      scf.yield %inner, %m : i32, i32
+    }
+    tt.return %r#0 : i32
+  }
+}
+
+// -----
+
+// An scf.while is retyped in place: the layout of its init flows into its `before` arguments,
+// through the condition into its results and `after` arguments, and back through the yield; the
+// conversions around and inside the loop go.
+#v = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#s = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @while_takes_the_layout
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) : (tensor<256xi32, #[[$L:blocked[0-9]*]]>, i32) -> tensor<256xi32, #[[$L]]>
+  // CHECK: ^bb0(%{{.*}}: tensor<256xi32, #[[$L]]>):
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.return
+  tt.func @while_takes_the_layout(%p: tensor<256x!tt.ptr<i32>, #v>, %n: i32) -> tensor<256xi32, #v> {
+    %x = tt.load %p : tensor<256x!tt.ptr<i32>, #v>
+    %c = ttg.convert_layout %x : tensor<256xi32, #v> -> tensor<256xi32, #s>
+    %r = scf.while (%a = %c, %i = %n) : (tensor<256xi32, #s>, i32) -> (tensor<256xi32, #s>) {
+      %zero = arith.constant 0 : i32
+      %go = arith.cmpi sgt, %i, %zero : i32
+      scf.condition(%go) %a : tensor<256xi32, #s>
+    } do {
+    ^bb0(%b: tensor<256xi32, #s>):
+      %w = ttg.convert_layout %b : tensor<256xi32, #s> -> tensor<256xi32, #v>
+      %d = arith.muli %w, %w : tensor<256xi32, #v>
+      %back = ttg.convert_layout %d : tensor<256xi32, #v> -> tensor<256xi32, #s>
+      %one = arith.constant 1 : i32
+      %m = arith.subi %n, %one : i32
+      scf.yield %back, %m : tensor<256xi32, #s>, i32
+    }
+    %out = ttg.convert_layout %r : tensor<256xi32, #s> -> tensor<256xi32, #v>
+    tt.return %out : tensor<256xi32, #v>
+  }
+}
+
+// -----
+
+// A transpose passes any distributed layout on: an MMA layout transposed is the #ttg.linear layout
+// of its bases with the dimensions swapped.
+// CHECK: #[[$T:.*]] = #ttg.linear<{register = {{.*}}, lane = {{.*}}, warp = {{.*}}, block = []}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 1], instrShape = [16, 8]}>
+#rows = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]}>
+#cols = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 2], order = [0, 1]}>
+#out = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @transpose_of_mma
+  // CHECK-NEXT: %[[T:.*]] = tt.trans %arg0 {order = array<i32: 1, 0>} : tensor<32x16xf32, #mma> -> tensor<16x32xf32, #[[$T]]>
+  // CHECK-NEXT: ttg.convert_layout %[[T]] : tensor<16x32xf32, #[[$T]]> -> tensor<16x32xf32, #blocked>
+  tt.func @transpose_of_mma(%x: tensor<32x16xf32, #mma>) -> tensor<16x32xf32, #out> {
+    %c = ttg.convert_layout %x : tensor<32x16xf32, #mma> -> tensor<32x16xf32, #rows>
+    %t = tt.trans %c {order = array<i32: 1, 0>} : tensor<32x16xf32, #rows> -> tensor<16x32xf32, #cols>
+    %o = ttg.convert_layout %t : tensor<16x32xf32, #cols> -> tensor<16x32xf32, #out>
+    tt.return %o : tensor<16x32xf32, #out>
+  }
+}
+
+// -----
+
+// A value reached with two layouts, neither preferred, takes the one with the fewest registers per
+// thread: here one element instead of four replicated ones.
+// CHECK-LABEL: tt.func @fewest_registers
+// CHECK-NEXT: %[[C:.*]] = ttg.convert_layout %arg1 : tensor<32xf32, #[[$FOUR:blocked[0-9]*]]> -> tensor<32xf32, #[[$ONE:blocked[0-9]*]]>
+// CHECK-NEXT: %[[S:.*]] = arith.addf %arg0, %[[C]] : tensor<32xf32, #[[$ONE]]>
+// CHECK-NEXT: tt.return %[[S]]
+#four = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#one = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fewest_registers(%a: tensor<32xf32, #one>, %b: tensor<32xf32, #four>) -> tensor<32xf32, #one> {
+    %c = ttg.convert_layout %a : tensor<32xf32, #one> -> tensor<32xf32, #four>
+    %s = arith.addf %c, %b : tensor<32xf32, #four>
+    %r = ttg.convert_layout %s : tensor<32xf32, #four> -> tensor<32xf32, #one>
+    tt.return %r : tensor<32xf32, #one>
+  }
+}
+
+// -----
+
+// In a loop, a conversion of an scf.if result whose slice can be recomputed in one branch (a
+// constant) but not the other (an expensive load) moves into that branch: it runs only when the
+// branch does.
+// CHECK-LABEL: tt.func @convert_only_when_loading
+// CHECK: scf.if %{{.*}} -> (tensor<256xf32, #[[$B:blocked[0-9]*]]>) {
+// CHECK-NEXT:   %[[L:.*]] = tt.load
+// CHECK-NEXT:   %[[C:.*]] = ttg.convert_layout %[[L]] : tensor<256xf32, #{{.*}}> -> tensor<256xf32, #[[$B]]>
+// CHECK-NEXT:   scf.yield %[[C]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT:   scf.yield %{{.*}} : tensor<256xf32, #[[$B]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.store
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @convert_only_when_loading(%pa: tensor<256x!tt.ptr<f32>, #a>, %pb: tensor<256x!tt.ptr<f32>, #b>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c7 = arith.constant 7 : i32
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %odd = arith.andi %i, %c7 : i32
+      %load = arith.cmpi eq, %odd, %c0 : i32
+      %v = scf.if %load -> (tensor<256xf32, #a>) {
+        %l = tt.load %pa : tensor<256x!tt.ptr<f32>, #a>
+        scf.yield %l : tensor<256xf32, #a>
+      } else {
+        %z = arith.constant dense<0.0> : tensor<256xf32, #a>
+        scf.yield %z : tensor<256xf32, #a>
+      }
+      %cv = ttg.convert_layout %v : tensor<256xf32, #a> -> tensor<256xf32, #b>
+      tt.store %pb, %cv : tensor<256x!tt.ptr<f32>, #b>
+    }
+    tt.return
+  }
+}

@@ -44,13 +44,39 @@ SM80_OPTIONS: dict[str, dict[str, object]] = {
 CASES = pass_cases(set(OPTIONS))
 SM80_CASES = pass_cases(set(SM80_OPTIONS), arch="sm80")
 
+REMAT_ORDER = {
+    "matmul_64x64x32_w4_s2-17-tritongpu-remove-layout-conversions",
+    "matmul_bf16_128x128x64_w8_s3-sm80-18-tritongpu-remove-layout-conversions",
+    "matmul_bf16_64x64x32_w4_s2-sm80-18-tritongpu-remove-layout-conversions",
+    "matmul_f16_128x128x64_w8_s3-sm80-18-tritongpu-remove-layout-conversions",
+    "matmul_f16_64x64x32_w4_s2-sm80-18-tritongpu-remove-layout-conversions",
+    "matmul_f32_ieee_32x32x16_w4_s2-sm80-18-tritongpu-remove-layout-conversions",
+    "matmul_f32_tf32_64x64x32_w4_s3-sm80-18-tritongpu-remove-layout-conversions",
+}
+"""Runs whose output differs from Triton 3.6's only in the order of two tt.make_range ops: ttc
+follows Triton's current tritongpu-remove-layout-conversions (the isRematBeneficial cost model,
+where a conversion that only moves registers costs nothing, and rematerialization repeated until
+nothing changes), which Triton's current combine tests check; 3.6 rematerializes the output
+offsets in an earlier round. Strict: a run that starts matching fails until it is removed."""
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+
+def params(cases: list[PassCase]) -> list[object]:
+    return [
+        pytest.param(
+            c, id=c.id,
+            marks=[pytest.mark.xfail(strict=True, reason="make_range order (REMAT_ORDER)")]
+            if c.id in REMAT_ORDER else [],
+        )
+        for c in cases
+    ]
+
+
+@pytest.mark.parametrize("case", params(CASES))
 def test_pass_matches_triton(case: PassCase) -> None:
     assert_pass_matches(case, OPTIONS[case.flag])
 
 
-@pytest.mark.parametrize("case", SM80_CASES, ids=[c.id for c in SM80_CASES])
+@pytest.mark.parametrize("case", params(SM80_CASES))
 def test_sm80_pass_matches_triton(case: PassCase) -> None:
     assert_pass_matches(case, SM80_OPTIONS[case.flag])
 

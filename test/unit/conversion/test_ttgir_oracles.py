@@ -93,11 +93,29 @@ NOT_MATCHED_YET = {
 }
 
 
+REMAT_ORDER_REASON = (
+    "ttc follows Triton's current tritongpu-remove-layout-conversions (the isRematBeneficial cost "
+    "model, in which a conversion that only moves registers costs nothing, and rematerialization "
+    "repeated until nothing changes), which Triton's current combine tests check; Triton 3.6 "
+    "rematerializes the output offsets in an earlier round, so two tt.make_range ops come out in "
+    "the other order"
+)
+REMAT_ORDER = {
+    ("matmul_bf16_128x128x64_w8_s3", "sm80"), ("matmul_bf16_64x64x32_w4_s2", "sm80"),
+    ("matmul_f16_128x128x64_w8_s3", "sm80"), ("matmul_f16_64x64x32_w4_s2", "sm80"),
+    ("matmul_f32_ieee_32x32x16_w4_s2", "sm80"), ("matmul_f32_ieee_32x32x16_w4_s2", "sm90"),
+    ("matmul_f32_tf32_64x64x32_w4_s3", "sm80"),
+}
+"""(kernel, arch) pairs whose TTGIR differs from Triton 3.6's only by REMAT_ORDER_REASON."""
+
+
 def case_param(kernel: str, arch: str) -> object:
     marks = [pytest.mark.xfail(strict=True, reason="Triton's sm90 TTGIR uses wgmma")] \
         if (kernel, arch) in NEEDS_WGMMA else []
     if kernel in NOT_MATCHED_YET:
         marks.append(pytest.mark.xfail(strict=True, reason=NOT_MATCHED_YET[kernel]))
+    if (kernel, arch) in REMAT_ORDER:
+        marks.append(pytest.mark.xfail(strict=True, reason=REMAT_ORDER_REASON))
     return pytest.param(kernel, arch, id=f"{kernel}-{arch}", marks=marks)
 
 

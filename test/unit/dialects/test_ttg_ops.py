@@ -254,7 +254,7 @@ def test_invalid_memdesc(text: str, message: str) -> None:
         ),
         (
             "%l = ttg.local_load %m : !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable> -> tensor<64x32xf16, #blocked>",
-            "must have the same shape",
+            "must match [destination shape",
         ),
     ],
 )

@@ -63,14 +63,18 @@ SCRATCH_ARGUMENTS = 2
 
 
 
-def target_of(module: ModuleOp, compute_capability: int, ptx_version: int) -> NvidiaTarget:
+def target_of(module: ModuleOp, compute_capability: int, ptx_version: int,
+              inline_ptx: bool = True) -> NvidiaTarget:
     """The target described by the pass options and the module's `ttg.*` attributes."""
+    declared = module.attributes.get("ttg.target")
     return NvidiaTarget(
         compute_capability=compute_capability,
         ptx_version=ptx_version,
         num_warps=module_int(module, "ttg.num-warps", 4),
         threads_per_warp=module_int(module, "ttg.threads-per-warp", 32),
         num_ctas=module_int(module, "ttg.num-ctas", 1),
+        inline_ptx=inline_ptx,
+        name="" if inline_ptx or not isinstance(declared, StringAttr) else declared.data,
     )
 
 
@@ -189,9 +193,12 @@ class ConvertTritonGPUToLLVMPass(TtcPass):
 
     compute_capability: int = field(default=80, metadata={"help": "the target's compute capability"})
     ptx_version: int = field(default=80, metadata={"help": "the PTX ISA version"})
+    inline_ptx: bool = field(default=True, metadata={
+        "help": "emit PTX inline assembly; false: predicated accesses as llvm.masked.* "
+                "(a target without PTX, e.g. MUSA)"})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        target = target_of(op, self.compute_capability, self.ptx_version)
+        target = target_of(op, self.compute_capability, self.ptx_version, self.inline_ptx)
         # Triton runs ModuleMembarAnalysis, over the NVIDIA allocation, before lowering
         insert_barriers(op, allocate_module(op, nvidia_scratch_size(self.compute_capability)))
         axis_info = ModuleAxisInfo(op)

@@ -27,6 +27,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.conversion.tritongpu_to_llvm.indices import redundant_thread_predicate, scalar_free_masks
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_width, pack_vector, unpack_vector
+from ttc.conversion.tritongpu_to_llvm.masked_memory import masked_load, masked_store
 from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction, operand_list
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.dialects import llvm, tt
@@ -181,6 +182,13 @@ def _load(lw: FunctionLowering, op: Operation) -> None:
         + f".b{width}"
     )
     loaded: list[SSAValue] = []
+    if not lw.target.inline_ptx:
+        for start in range(0, len(ptrs), vec):
+            loaded += masked_load(
+                lw, ptrs[start], value_type, vec, masks[start] if masks is not None else None,
+                others[start:start + vec] if others is not None else None, vec * bits // 8)
+        lw.bind(op.result, loaded)
+        return
     for start in range(0, len(ptrs), vec):
         asm = PtxInstruction()
         outs = [asm.output(_constraint(width)) for _ in range(n_words)]
@@ -241,6 +249,11 @@ def _store(lw: FunctionLowering, op: Operation) -> None:
         + f".b{width}"
     )
     for start in range(0, len(ptrs), vec):
+        predicate_value = lw.and_(thread_predicate, masks[start] if masks is not None else None)
+        if not lw.target.inline_ptx:
+            masked_store(lw, ptrs[start], values[start:start + vec], predicate_value,
+                         vec * bits // 8)
+            continue
         asm = PtxInstruction()
         words = [
             asm.input(
@@ -253,7 +266,6 @@ def _store(lw: FunctionLowering, op: Operation) -> None:
         operands = f"[ {address} + 0 ], {operand_list(words)}"
         if policy is not None:
             operands += f", {asm.input(policy, 'l')}"
-        predicate_value = lw.and_(thread_predicate, masks[start] if masks is not None else None)
         predicate = ""
         if predicate_value is not None:
             predicate = f"@{asm.input(predicate_value, 'b')} "

@@ -66,10 +66,15 @@ class NvidiaTarget:
     num_warps: int
     threads_per_warp: int = 32
     num_ctas: int = 1
+    inline_ptx: bool = True
+    """Whether the target takes PTX inline assembly; without it (MUSA) predicated memory
+    accesses are `llvm.masked.*` intrinsics (`masked_memory`)."""
+    name: str = ""
+    """The target string in messages (default `cuda:<compute_capability>`)."""
 
-    @property
-    def name(self) -> str:
-        return f"cuda:{self.compute_capability}"
+    def __post_init__(self) -> None:
+        if not self.name:
+            object.__setattr__(self, "name", f"cuda:{self.compute_capability}")
 
     @property
     def num_threads(self) -> int:

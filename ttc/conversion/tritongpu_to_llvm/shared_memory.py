@@ -25,6 +25,7 @@ from ttc.conversion.tritongpu_to_llvm.lowering import (
     FunctionLowering,
     bit_width,
 )
+from ttc.conversion.tritongpu_to_llvm.masked_memory import masked_load, masked_store
 from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.dialects import llvm, nvvm
@@ -102,10 +103,17 @@ def _from_word(lw: FunctionLowering, word: SSAValue, type: Attribute) -> SSAValu
     return word
 
 
+def _alignment(type: Attribute) -> int:
+    return max(1, (64 if isinstance(type, llvm.LLVMPointerType) else bit_width(type)) // 8)
+
+
 def store_shared(lw: FunctionLowering, pointer: SSAValue, value: SSAValue, predicate: SSAValue | None) -> None:
     """`@pred st.shared.bN [pointer], value` (unpredicated: a plain `llvm.store`)."""
     if predicate is None:
         lw.emit(llvm.StoreOp.create(operands=[value, pointer]))
+        return
+    if not lw.target.inline_ptx:
+        masked_store(lw, pointer, [value], predicate, _alignment(value.type))
         return
     word, width = _as_word(lw, value)
     asm = PtxInstruction()
@@ -120,6 +128,8 @@ def load_shared(lw: FunctionLowering, pointer: SSAValue, type: Attribute, predic
     """`@pred ld.shared.bN result, [pointer]` (unpredicated: a plain `llvm.load`)."""
     if predicate is None:
         return lw.value(llvm.LoadOp.create(operands=[pointer], result_types=[type]))
+    if not lw.target.inline_ptx:
+        return masked_load(lw, pointer, type, 1, predicate, None, _alignment(type))[0]
     width = 64 if isinstance(type, llvm.LLVMPointerType) else bit_width(type)
     asm = PtxInstruction()
     out = asm.output(_CONSTRAINTS[width])

@@ -26,7 +26,8 @@ conversion to its result type (which folds away when the types agree).
 
 Folders: an immutable `local_alloc` of a `local_load` of a buffer of its own type is that buffer;
 `memdesc_trans` with the identity order is its source, and of another `memdesc_trans` composes
-the two orders in place.
+the two orders in place; a `memdesc_subslice` of another takes that one's source, the offsets
+added, in place.
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ from xdsl.rewriter import InsertPoint
 from ttc.dialects.tt_types import encoding_of, shape_of
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
-from ttc.layouts.infer import infer_split_encoding
 from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.infer import infer_split_encoding
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.transforms.patterns import IN_PLACE, FoldResult, PatternFn, folder, pattern
 from ttc.transforms.patterns.context import active_context
@@ -270,6 +271,26 @@ def fold_memdesc_trans(op: Operation, consts: list[Attribute | None]) -> FoldRes
     )
     op.operands = [inner.operands[0]]
     return IN_PLACE
+
+
+@folder("ttg.memdesc_subslice")
+def fold_subslice_chain(op: Operation, consts: list[Attribute | None]) -> FoldResult:
+    """subslice(subslice(x, a), b) -> subslice(x, a + b), in place."""
+    inner = defined_by(op.operands[0], "ttg.memdesc_subslice")
+    if inner is None:
+        return None
+    attr = op.properties["offsets"]
+    outer_offsets = _offsets(op)
+    inner_offsets = _offsets(inner)
+    op.properties["offsets"] = type(attr).from_list(  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+        attr.elt_type, [a + b for a, b in zip(inner_offsets, outer_offsets, strict=True)]  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+    )
+    op.operands = [inner.operands[0]]
+    return IN_PLACE
+
+
+def _offsets(op: Operation) -> list[int]:
+    return [int(v) for v in op.properties["offsets"].get_values()]  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownVariableType]
 
 
 CONVERT_LAYOUT_CANONICALIZATION: dict[str, tuple[PatternFn, ...]] = {

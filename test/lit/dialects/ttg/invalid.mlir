@@ -277,26 +277,33 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // -----
 
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-#a = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>
-#b = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
-  tt.func @dot_kwidths(%x: tensor<32x32xi8, #a>, %y: tensor<32x32xi8, #b>, %acc: tensor<32x32xi32, #mma>) {
+  tt.func @dot_operands_of_two_widths(%a: tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<32x32xf32, #mma>) {
     // expected-error @below {{mismatching kWidth between A and B operands}}
-    %r = tt.dot %x, %y, %acc : tensor<32x32xi8, #a> * tensor<32x32xi8, #b> -> tensor<32x32xi32, #mma>
+    %d = tt.dot %a, %b, %c : tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<32x32xf32, #mma>
+    tt.return
+  }
+  tt.func @dot_mma_operands_blocked_result(%a: tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<32x32xf32, #blocked>) {
+    // expected-error @below {{mismatching MMA encoding}}
+    %d = tt.dot %a, %b, %c : tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #blocked>
     tt.return
   }
 }
 
 // -----
 
-#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#a = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
-#b = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+#rows = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#cols = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+#pairs = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
-  tt.func @dot_into_blocked(%x: tensor<32x32xf16, #a>, %y: tensor<32x32xf16, #b>, %acc: tensor<32x32xf32, #blocked>) {
-    // expected-error @below {{mismatching MMA encoding}}
-    %r = tt.dot %x, %y, %acc : tensor<32x32xf16, #a> * tensor<32x32xf16, #b> -> tensor<32x32xf32, #blocked>
+  tt.func @shuffle_within_warps(%x: tensor<32x32xf32, #rows>) {
+    %y = ttg.convert_layout %x {force_warp_shuffle} : tensor<32x32xf32, #rows> -> tensor<32x32xf32, #pairs>
+    tt.return
+  }
+  tt.func @shuffle_across_warps(%x: tensor<32x32xf32, #rows>) {
+    // expected-error @below {{force_warp_shuffle requires a conversion within one warp}}
+    %y = ttg.convert_layout %x {force_warp_shuffle} : tensor<32x32xf32, #rows> -> tensor<32x32xf32, #cols>
     tt.return
   }
 }

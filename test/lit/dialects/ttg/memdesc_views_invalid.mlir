@@ -60,3 +60,13 @@ tt.func @subslice_across_swizzle(%m: !ttg.memdesc<8x16xf16, #phases, #smem>) {
   %v = ttg.memdesc_subslice %m[0, 0] : !ttg.memdesc<8x16xf16, #phases, #smem> -> !ttg.memdesc<2x16xf16, #phases, #smem, 8x16>
   tt.return
 }
+
+// -----
+
+#pad2d = #ttg.padded_shared<[32:+4] {order = [1, 0], shape = [16, 32]}>
+#smem = #ttg.shared_memory
+tt.func @subslice_stages_of_padded(%m: !ttg.memdesc<4x16x32xf16, #pad2d, #smem>) {
+  // expected-error @below {{SubSlice of low rank PaddedSharedEncoding from higher rank tensors is not supported yet}}
+  %v = ttg.memdesc_subslice %m[2, 0, 0] : !ttg.memdesc<4x16x32xf16, #pad2d, #smem> -> !ttg.memdesc<2x16x32xf16, #pad2d, #smem, 4x16x32>
+  tt.return
+}

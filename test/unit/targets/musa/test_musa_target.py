@@ -75,3 +75,25 @@ def test_an_llc_without_mtgpu_does_not_count(tmp_path: Path) -> None:
         find_tools(str(llc), str(lld))
     llc.write_text("#!/bin/sh\necho '    mtgpu - MTGPU'\n")
     assert find_tools(str(llc), str(lld)) == (llc, lld)
+
+
+def test_mubin_runs_llc_then_lld(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a toolchain found, the mubin is what ld.lld links from llc's object (stand-in tools
+    that record their arguments)."""
+    log = tmp_path / "log"
+    llc = tmp_path / "llc"
+    llc.write_text(f"#!/bin/sh\n[ \"$1\" = --version ] && {{ echo '  mtgpu - MTGPU'; exit 0; }}\n"
+                   f"echo llc \"$@\" >> {log}\nwhile [ $# -gt 1 ]; do [ \"$1\" = -o ] && "
+                   "printf OBJ > \"$2\"; shift; done\n")
+    lld = tmp_path / "ld.lld"
+    lld.write_text(f"#!/bin/sh\necho lld \"$@\" >> {log}\nwhile [ $# -gt 1 ]; do "
+                   "[ \"$1\" = -o ] && out=\"$2\"; shift; done\nprintf MUBIN > \"$out\"\n")
+    for tool in (llc, lld):
+        tool.chmod(0o755)
+    monkeypatch.setenv("TTC_MUSA_LLC", str(llc))
+    monkeypatch.setenv("TTC_MUSA_LLD", str(lld))
+    target = parse_target("musa:ph1")
+    assert target.backend_step(MUBIN).run("; empty module\n") == b"MUBIN"
+    calls = log.read_text().splitlines()
+    assert calls[0].startswith("llc ") and "-march=mtgpu -mcpu=mp_31 --opaque-pointers" in calls[0]
+    assert calls[1].startswith("lld -flavor gnu -shared ")

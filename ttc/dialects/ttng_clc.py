@@ -1,0 +1,193 @@
+"""Cluster launch control (Blackwell) and raw tensor descriptors in TritonNvidiaGPU.
+
+Mirrors `TTNG_CLCTryCancelSyncOp`, `TTNG_CLCTryCancelOp`, `TTNG_CLCLoadResultOp`,
+`TTNG_CLCIsCanceledOp`, `TTNG_CLCGetProgramIdOp` and `TTNG_ReinterpretTensorDescOp` of Triton's
+`TritonNvidiaGPUOps.td` (verifiers in `lib/Dialect/TritonNvidiaGPU/IR/Ops.cpp`):
+
+- `%r = ttng.clc_try_cancel_sync : tensor<2xi64>`: ask to cancel a pending cluster, wait for the
+  16-byte response;
+- `ttng.clc_try_cancel %buf, %bar : !ttg.memdesc<2xi64, ...>, !ttg.memdesc<1xi64, ...>`: the
+  same, the response written to `%buf` and signalled on the mbarrier `%bar`;
+- `%r = ttng.clc_load_result %buf : !ttg.memdesc<2xi64, ...> -> i128`, then
+  `ttng.clc_is_canceled %r : i128 -> i1` and `ttng.clc_get_program_id %r, x : i128 -> i32`;
+- `%d = ttng.reinterpret_tensor_descriptor %p : !tt.ptr<i8> to !tt.tensordesc<...>`.
+
+Triton's check that the response buffer is not split over CTAs needs CGA layouts of memdesc
+encodings, which these verifiers do not look at yet.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, TensorType, i1, i32
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
+from xdsl.utils.exceptions import VerifyException
+
+from ttc.dialects.tt_syntax import parse_attr_dict, parse_enum, print_attr_dict
+from ttc.dialects.tt_types import PointerType, ProgramIDDim, TensorDescType
+from ttc.dialects.ttg import MemDescType
+from ttc.dialects.ttng_barriers import verify_barrier_type
+from ttc.ir.errors import TtcError
+from ttc.ir.locations import source_location
+
+I128 = IntegerType(128)
+
+
+def _verify_response_buffer(op: IRDLOperation, memdesc: MemDescType) -> None:
+    """Triton's `verifyCLCResultMemdesc` (an error at the op, without the op prefix)."""
+    if memdesc.element_type != IntegerType(64):
+        raise TtcError(
+            f"Expected CLC result buffer to have type int64, but got{memdesc.element_type}",
+            source_location(op.location),
+        )
+    if memdesc.get_shape() != (2,):
+        raise TtcError(
+            "Expected CLC result buffer to have rank 1 and a single dimension equal to 2, but got "
+            f"{', '.join(map(str, memdesc.get_shape()))}.",
+            source_location(op.location),
+        )
+
+
+@irdl_op_definition
+class CLCTryCancelSyncOp(IRDLOperation):
+    """`ttng.clc_try_cancel_sync : tensor<2xi64>`."""
+
+    name = "ttng.clc_try_cancel_sync"
+
+    response = result_def(TensorType)
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    assembly_format = "attr-dict `:` type($response)"
+
+    def verify_(self) -> None:
+        response = self.response.type
+        assert isinstance(response, TensorType)
+        if len(response.get_shape()) != 1:
+            raise VerifyException("response must be a rank-one tensor")
+        if response.get_shape() != (2,):
+            raise VerifyException("response must have shape [2]")
+        if response.get_element_type() != IntegerType(64):
+            raise VerifyException("response element type must be i64")
+
+
+@irdl_op_definition
+class CLCTryCancelOp(IRDLOperation):
+    """`ttng.clc_try_cancel %buf, %bar`: the asynchronous cancellation request."""
+
+    name = "ttng.clc_try_cancel"
+
+    result = operand_def(MemDescType)
+    mbarrier = operand_def(MemDescType)
+
+    traits = traits_def(MemoryWriteEffect())
+    assembly_format = "$result `,` $mbarrier attr-dict `:` type($result) `,` type($mbarrier)"
+
+    def verify_(self) -> None:
+        memdesc = self.result.type
+        assert isinstance(memdesc, MemDescType)
+        _verify_response_buffer(self, memdesc)
+        verify_barrier_type(self, self.mbarrier)
+
+
+@irdl_op_definition
+class CLCLoadResultOp(IRDLOperation):
+    """`ttng.clc_load_result %buf : !ttg.memdesc<2xi64, ...> -> i128`."""
+
+    name = "ttng.clc_load_result"
+
+    src = operand_def(MemDescType)
+    clc_result = result_def(I128)
+
+    traits = traits_def(MemoryReadEffect())
+    assembly_format = "$src attr-dict `:` type($src) `->` type($clc_result)"
+
+    def verify_(self) -> None:
+        memdesc = self.src.type
+        assert isinstance(memdesc, MemDescType)
+        _verify_response_buffer(self, memdesc)
+
+
+@irdl_op_definition
+class CLCIsCanceledOp(IRDLOperation):
+    """`ttng.clc_is_canceled %r : i128 -> i1`."""
+
+    name = "ttng.clc_is_canceled"
+
+    clc_result = operand_def(I128)
+    is_canceled = result_def(i1)
+
+    traits = traits_def(Pure())
+    assembly_format = "$clc_result attr-dict `:` type($clc_result) `->` type($is_canceled)"
+
+
+@irdl_op_definition
+class CLCGetProgramIdOp(IRDLOperation):
+    """`ttng.clc_get_program_id %r, x : i128 -> i32`: a program id of the cancelled cluster."""
+
+    name = "ttng.clc_get_program_id"
+
+    clc_result = operand_def(I128)
+    dim = prop_def(IntegerAttr)
+    result = result_def(i32)
+
+    traits = traits_def(Pure())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> CLCGetProgramIdOp:
+        value = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        dim = parse_enum(parser, ProgramIDDim)
+        properties, attributes = parse_attr_dict(parser, cls)
+        parser.parse_punctuation(":")
+        value_type = parser.parse_type()
+        parser.parse_punctuation("->")
+        result_type = parser.parse_type()
+        return cls.build(
+            operands=[parser.resolve_operand(value, value_type)],
+            result_types=[result_type],
+            properties=properties | {"dim": dim.attr()},
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.clc_result)
+        printer.print_string(f", {ProgramIDDim.from_attr(self.dim).keyword}")
+        print_attr_dict(printer, self, elided=("dim",))
+        printer.print_string(" : ")
+        printer.print_attribute(self.clc_result.type)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.result.type)
+
+
+@irdl_op_definition
+class ReinterpretTensorDescOp(IRDLOperation):
+    """`ttng.reinterpret_tensor_descriptor %p : !tt.ptr<i8> to !tt.tensordesc<...>`."""
+
+    name = "ttng.reinterpret_tensor_descriptor"
+
+    raw_desc = operand_def(PointerType)
+    result = result_def(TensorDescType)
+
+    traits = traits_def(Pure())
+    assembly_format = "$raw_desc attr-dict `:` type($raw_desc) `to` type($result)"
+
+
+CLC_OPS: tuple[type[IRDLOperation], ...] = (
+    CLCTryCancelSyncOp,
+    CLCTryCancelOp,
+    CLCLoadResultOp,
+    CLCIsCanceledOp,
+    CLCGetProgramIdOp,
+    ReinterpretTensorDescOp,
+)
+"""The ops of this module, for the `ttng` dialect."""
