@@ -9,12 +9,13 @@ Mirrors Triton's `TritonGPUOps.td`, `TritonGPUTypes.td` and the tensor-layout ve
   `memdesc_index/subslice/trans/reshape`, the cp.async family (`async_copy_global_to_local`,
   `async_commit_group`, `async_wait`), `global_scratch_alloc`, and the CTA barrier `barrier`
   (Triton 3.7's spelling of `gpu.barrier`, with the address spaces it orders);
-- `verify_layouts(module)`: the checks Triton makes on every op's tensor types against the
-  module (`"ttg.num-warps"`, `"ttg.threads-per-warp"`, `"ttg.num-ctas"`, overridable per
-  `tt.func`). They need the enclosing module, so they run once per module, after `verify()`.
+- `verify_op_layouts(op)`: the checks Triton makes on an op's tensor and memdesc layouts against
+  its context (`"ttg.num-warps"` of the nearest `tt.func` or module, the module's
+  `"ttg.threads-per-warp"` and `"ttg.num-ctas"`); `ttc.ir.verify` runs them as each op is
+  verified, before the op's own verifier.
 
 Older spellings (`!tt.memdesc`, a memdesc without memory space, `#triton_gpu.shared`) are read
-here or in `ttc.dialects.legacy`; everything prints in Triton 3.6's spelling.
+here or in `ttc.dialects.legacy`; everything prints as Triton does today.
 """
 
 from __future__ import annotations
@@ -77,7 +78,6 @@ from ttc.dialects import legacy
 from ttc.dialects.tt_types import bit_width
 from ttc.dialects.ttg_attrs import (
     ENCODING_ATTRS,
-    BlockedEncodingAttr,
     DistributedEncoding,
     LayoutEncoding,
     SharedEncoding,
@@ -198,7 +198,7 @@ class MemDescType(ParametrizedAttribute, TypeAttribute):
         if any(s > a for s, a in zip(shape, alloc[len(alloc) - len(shape) :])):
             raise VerifyException(
                 "shape must be less than or equal to allocShape. shape = "
-                f"[{format_ints(shape)}], allocShape = [{format_ints(alloc)}]"
+                f"{format_ints(shape)}, allocShape = {format_ints(alloc)}"
             )
         if not isinstance(self.memory_space, SharedMemorySpaceAttr):
             raise VerifyException(
@@ -273,11 +273,7 @@ def _check_component_shape(
     encoding: PaddedSharedEncodingAttr | SharedLinearEncodingAttr, alloc: Sequence[int]
 ) -> None:
     """A layout given by its bases covers exactly the allocation (its last `rank` dimensions)."""
-    if isinstance(encoding, PaddedSharedEncodingAttr):
-        covered = ints(encoding.shape)
-    else:
-        layout = encoding.linear_layout()
-        covered = tuple(layout.out_dim_size(d) for d in layout.out_dims)
+    covered = ints(encoding.shape) if isinstance(encoding, PaddedSharedEncodingAttr) else encoding.shape()
     for dim, (expected, got) in enumerate(zip(alloc, covered, strict=True)):
         if expected != got:
             raise VerifyException(
@@ -1045,7 +1041,10 @@ NUM_CTAS = "ttg.num-ctas"
 
 
 class LayoutVerifyException(VerifyException):
-    """A layout that does not fit its context; `op` is the operation to report it on."""
+    """A layout that does not fit its context; `op` is the operation to report it on. Triton
+    reports it with `emitError`, so the message does not start with the op's name."""
+
+    names_op = False
 
     def __init__(self, message: str, op: Operation) -> None:
         super().__init__(message)
@@ -1058,113 +1057,137 @@ def _int_attr(op: Operation, key: str) -> int | None:
 
 
 def lookup_num_ctas(op: Operation) -> int:
-    """Triton's `lookupNumCTAs`: the `"ttg.num-ctas"` `op` runs under (1 if unset)."""
-    return _context_value(op, NUM_CTAS, 1)
+    """Triton's `lookupNumCTAs`: the enclosing module's `"ttg.num-ctas"` (1 if unset)."""
+    return _module_value(op, NUM_CTAS, 1)
 
 
-def _context_value(op: Operation, key: str, default: int) -> int:
-    """A per-function value (`tt.func` attributes) overriding the module's, or the default."""
+def _module_value(op: Operation, key: str, default: int) -> int:
+    """A module attribute (`ttg.num-ctas`, `ttg.threads-per-warp`) of the enclosing module."""
     current: Operation | None = op
-    while current is not None:
-        if (value := _int_attr(current, key)) is not None:
-            return value
+    while current is not None and not isinstance(current, ModuleOp):
         current = current.parent_op()
-    return default
+    value = None if current is None else _int_attr(current, key)
+    return default if value is None else value
 
 
-def _tensor_types(op: Operation) -> Iterator[tuple[str, TensorType[Attribute]]]:
+LAYOUT_VERIFIED_DIALECTS = ("tt", "ttg", "ttng")
+"""The dialects whose ops carry Triton's `VerifyTensorLayoutsTrait` (and, for `ttg` and `ttng`,
+`VerifyMemDescLayoutsTrait`)."""
+
+
+def _checked_values(op: Operation) -> Iterator[tuple[str, Attribute]]:
+    """Triton's naming of each operand and result whose layout is checked."""
     for i, operand in enumerate(op.operands):
-        if isinstance(operand.type, TensorType):
-            yield f"Operand {i} has an invalid layout: ", operand.type
+        yield f"Operand {i} has an invalid layout: ", operand.type
     for i, result in enumerate(op.results):
-        if isinstance(result.type, TensorType):
-            where = "Result" if len(op.results) == 1 else f"Result {i}"
-            yield f"{where} has an invalid layout: ", result.type
+        where = "Result" if len(op.results) == 1 else f"Result {i}"
+        yield f"{where} has an invalid layout: ", result.type
+
+
+def _check_ctas(op: Operation, encoding: LayoutEncoding) -> str | None:
+    ctas, required = encoding.num_ctas, lookup_num_ctas(op)
+    if ctas != required:
+        return (
+            f"{encoding}. Layout has {ctas} CTAs per CGA, but the context requires {required} "
+            "CTAs per CGA."
+        )
+    return None
 
 
 def _check_tensor_layout(op: Operation, tensor: TensorType[Attribute]) -> str | None:
-    encoding = tensor.encoding
+    """Triton's `verifyTensorLayout`; the message that follows "has an invalid layout: "."""
+    encoding, shape = tensor.encoding, tensor.get_shape()
     if not isinstance(encoding, LayoutEncoding):
         return None
-    rank = encoding.rank
-    if rank != len(tensor.get_shape()):
+    if encoding.rank != len(shape):
         return (
-            f"Layout has rank {rank}, but the tensor it's attached to has rank "
-            f"{len(tensor.get_shape())}."
+            f"Layout has rank {encoding.rank}, but the tensor it's attached to has rank "
+            f"{len(shape)}."
         )
+    if (message := _check_ctas(op, encoding)) is not None:
+        return message
     if not isinstance(encoding, DistributedEncoding):
         return "Non-distributed layout is not allowed in tensor type."
-    if not isinstance(encoding, BlockedEncodingAttr):
-        return None
-    ctas = prod(encoding.cta_layout.ctas_per_cga)
-    required_ctas = lookup_num_ctas(op)
-    if ctas != required_ctas:
+    if not all(is_power_of_two(d) for d in shape):
         return (
-            f"Layout has {ctas} CTAs per CGA, but the context requires {required_ctas} CTAs per "
-            "CGA."
+            f"Layout has shape {format_ints(shape)}, but the tensor it's attached to has shape "
+            f"{format_ints(shape)} which is not a power of two."
         )
-    threads = prod(ints(encoding.threads_per_warp))
-    required_threads = _context_value(op, THREADS_PER_WARP, 32)
-    if threads != required_threads:
+    lanes, required_lanes = encoding.num_lanes, _module_value(op, THREADS_PER_WARP, 32)
+    if lanes != required_lanes:
         return (
-            f"Layout has {threads} threads per warp, but the module specifies "
-            f"{required_threads} threads per warp."
+            f"{encoding}. Layout has {lanes} threads per warp, but the module specifies "
+            f"{required_lanes} threads per warp."
         )
-    warps = prod(ints(encoding.warps_per_cta))
-    required_warps = lookup_num_warps(op) or 4
-    if warps != required_warps:
+    required_warps = lookup_num_warps(op)
+    if required_warps is None:
         return (
-            f"Layout has {warps} warps per CTA, but the context requires {required_warps} warps "
-            "per CTA."
+            "Could not determine the number of warps per CTA. Operation is not in a context "
+            "with `ttg.num-warps`."
+        )
+    if encoding.num_warps != required_warps:
+        return (
+            f"{encoding}. Layout has {encoding.num_warps} warps per CTA, but the context "
+            f"requires {required_warps} warps per CTA."
         )
     return None
+
+
+def _check_memdesc_layout(op: Operation, memdesc: MemDescType) -> str | None:
+    """Triton's `verifyMemDescLayout`; the message that follows "has an invalid layout: "."""
+    encoding, rank = memdesc.encoding, len(memdesc.get_shape())
+    if not isinstance(encoding, LayoutEncoding):
+        return None
+    if encoding.rank not in (rank, rank - 1):
+        return (
+            f"Layout has rank {encoding.rank}, but the memdesc it's attached to has rank {rank}. "
+            "Memdesc rank must equal the layout rank or be exactly one greater for "
+            "multibuffering."
+        )
+    if (message := _check_ctas(op, encoding)) is not None:
+        return message
+    if isinstance(encoding, SharedLinearEncodingAttr):
+        alloc = memdesc.get_alloc_shape()[-encoding.rank :]
+        if encoding.shape() != alloc:
+            return (
+                f"{encoding}. Layout has shape {format_ints(encoding.shape())}, but the memdesc "
+                f"type has shape {format_ints(alloc)}."
+            )
+    return None
+
+
+def verify_op_layouts(op: Operation) -> None:
+    """Check the layouts of `op`'s operands and results against its context, as Triton's
+    `VerifyTensorLayoutsTrait` and `VerifyMemDescLayoutsTrait` do when the op is verified (after
+    its type constraints, before its own verifier).
+
+    Tensors: the encoding's rank is the tensor's; its CTAs are `"ttg.num-ctas"` (default 1); it is
+    a distributed encoding over a power-of-two shape whose lanes are the module's
+    `"ttg.threads-per-warp"` (default 32) and whose warps are the `"ttg.num-warps"` of the nearest
+    `tt.func` or module (which must set it). Memdescs: the encoding's rank is the memdesc's, or
+    one less; its CTAs match; a `#ttg.shared_linear` covers the allocation exactly.
+
+    Only ops of Triton's dialects carry these traits. Raises `LayoutVerifyException`; Triton puts
+    a newline before "Layout has ..."; here it is one line, so that either part matches.
+    """
+    dialect = op.name.split(".", 1)[0]
+    if dialect not in LAYOUT_VERIFIED_DIALECTS:
+        return
+    for prefix, value_type in _checked_values(op):
+        if isinstance(value_type, TensorType):
+            message = _check_tensor_layout(op, value_type)
+        elif isinstance(value_type, MemDescType) and dialect != "tt":
+            message = _check_memdesc_layout(op, value_type)
+        else:
+            continue
+        if message is not None:
+            raise LayoutVerifyException(prefix + message, op)
 
 
 def verify_layouts(module: ModuleOp) -> None:
-    """Check every tensor layout in `module` against its context, as Triton's verifier does.
-
-    For each op's operand and result tensors (Triton's `VerifyTensorLayoutsTrait`, applied to
-    every op): the encoding's rank equals the tensor's rank, and for `#ttg.blocked` the products
-    of `CTAsPerCGA`, `threadsPerWarp` and `warpsPerCTA` equal `"ttg.num-ctas"` (default 1),
-    `"ttg.threads-per-warp"` (default 32) and `"ttg.num-warps"`, read from the nearest enclosing
-    op that sets them (a `tt.func` may override the module; inside a `ttg.warp_specialize`
-    partition, its `partitionNumWarps` entry is the number of warps). Only modules that set
-    `"ttg.num-warps"` are checked for the counts: TTIR has no layouts to check.
-
-    Call it after `module.verify()`; it raises `LayoutVerifyException` naming the failing op.
-    The message is Triton's on one line (Triton puts a newline before "Layout has ..."), so that
-    an `expected-error` on either part matches.
-    """
-    check_counts = checks_layout_counts(module)
+    """`verify_op_layouts` for every op of `module`, outermost first."""
     for op in module.walk():
-        verify_op_layouts(op, check_counts)
-
-
-def checks_layout_counts(module: ModuleOp) -> bool:
-    """Whether `verify_op_layouts` checks warp, lane and CTA counts in `module` (TTGIR)."""
-    return _int_attr(module, NUM_WARPS) is not None
-
-
-def verify_op_layouts(op: Operation, check_counts: bool) -> None:
-    """`verify_layouts` for one op's operand and result tensors."""
-    for prefix, tensor in _tensor_types(op):
-        encoding = tensor.encoding
-        if not check_counts and isinstance(encoding, DistributedEncoding):
-            message = _check_rank_only(tensor)
-        else:
-            message = _check_tensor_layout(op, tensor)
-        if message is not None:
-            raise LayoutVerifyException(f"{prefix}{encoding}. {message}", op)
-
-
-def _check_rank_only(tensor: TensorType[Attribute]) -> str | None:
-    encoding = tensor.encoding
-    if isinstance(encoding, LayoutEncoding) and encoding.rank != len(tensor.get_shape()):
-        return (
-            f"Layout has rank {encoding.rank}, but the tensor it's attached to has rank "
-            f"{len(tensor.get_shape())}."
-        )
-    return None
+        verify_op_layouts(op)
 
 
 TTG = Dialect(

@@ -1,25 +1,25 @@
-"""Layout and memory attributes of the TritonGPU dialect (`#ttg.*`), read and printed as Triton 3.6.
+"""Layout and memory attributes of the TritonGPU dialect (`#ttg.*`), read and printed as Triton.
 
 Mirrors the encodings of Triton's `TritonGPUAttrDefs.td` / `Dialect.cpp`:
 
 - distributed layouts (which thread holds which tensor element): `#ttg.blocked`, `#ttg.slice`,
-  `#ttg.nvidia_mma`, `#ttg.dot_op`, `#ttg.linear`;
-- shared-memory layouts: `#ttg.swizzled_shared`, `#ttg.nvmma_shared`, `#ttg.shared_linear`;
+  `#ttg.nvidia_mma`, `#ttg.dot_op`, `#ttg.linear`, `#ttg.generic_linear`;
+- shared-memory layouts: `#ttg.swizzled_shared`, `#ttg.nvmma_shared`, `#ttg.shared_linear`
+  (the padded and partitioned ones are in `ttg_shared_attrs`);
 - the shared-memory space `#ttg.shared_memory`.
 
-Each encoding keeps its CTA layout the way Triton 3.6 does, as three arrays `CTAsPerCGA`,
-`CTASplitNum` and `CTAOrder`, printed only when they differ from the single-CTA default. The 3.7+
-spelling `CGALayout = [[...]]` (the block bases of a linear layout) is accepted on input and
-converted to those three arrays with Triton's rules.
+Each encoding keeps its CTA layout as Triton 3.6's three arrays `CTAsPerCGA`, `CTASplitNum` and
+`CTAOrder` (`CTALayout`). Input may use them or today's `CGALayout = [[...]]` (the block bases of
+a linear layout, converted with Triton's rules); output is today's `CGALayout`, printed only for
+more than one CTA (Triton's `CGAEncodingAttr::fromSplitParams`).
 
 Each aliased attribute class names its MLIR alias prefix in `alias_prefix` (from Triton's
-`getAlias`): `#blocked`, `#mma`, `#shared`, `#linear`, `#smem`. `#ttg.slice` and `#ttg.dot_op`
-have `alias_prefix = None`: Triton never aliases them.
+`getAlias`): `#blocked`, `#mma`, `#shared`, `#linear`, `#generic_linear`, `#smem`. `#ttg.slice`
+and `#ttg.dot_op` have `alias_prefix = None`: Triton never aliases them.
 
 Verification mirrors the attribute verifiers of Triton; errors raised while parsing point at the
 attribute text.
 """
-
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
@@ -35,9 +35,14 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.lexer import Span
 
+from ttc.dialects.ttg_bases import (
+    is_bijective_without_zeros,
+    is_permutation_matrix,
+    is_power_of_two,
+    is_surjective,
+    out_sizes,
+)
 from ttc.ir.errors import DialectParseError
-from ttc.layouts.linear import LinearLayout
-from ttc.layouts.utils import is_permutation_matrix_layout, standard_out_dim_names
 
 AttrT = TypeVar("AttrT", bound=Attribute)
 
@@ -139,15 +144,31 @@ class CTALayout:
         if any(x == 0 for x in self.cta_split_num):
             raise VerifyException("Every element in CTASplitNum must be greater than 0.")
 
-    def suffix(self, rank: int) -> str:
-        """`, CTAsPerCGA = [..], CTASplitNum = [..], CTAOrder = [..]`, or "" for one CTA."""
-        if self == CTALayout.default(rank):
+    @property
+    def num_ctas(self) -> int:
+        return prod(self.ctas_per_cga)
+
+    def cga_bases(self) -> list[list[int]]:
+        """The block bases of the equivalent CGA layout (Triton's `CGAEncodingAttr::
+        fromSplitParams`): along each dimension of `CTAOrder`, first the CTAs that split it, then
+        those holding copies (zero bases)."""
+        rank = len(self.cta_order)
+        bases: list[list[int]] = []
+        for dim in self.cta_order:
+            split, total = self.cta_split_num[dim], self.ctas_per_cga[dim]
+            bases += [[1 << k if d == dim else 0 for d in range(rank)] for k in range(_log2(split))]
+            bases += [[0] * rank for _ in range(_log2(total // split))]
+        return bases
+
+    def suffix(self) -> str:
+        """`, CGALayout = [[..]]`, as Triton prints it, or "" for one CTA."""
+        if self.num_ctas == 1:
             return ""
-        return (
-            f", CTAsPerCGA = [{format_ints(self.ctas_per_cga)}]"
-            f", CTASplitNum = [{format_ints(self.cta_split_num)}]"
-            f", CTAOrder = [{format_ints(self.cta_order)}]"
-        )
+        return f", CGALayout = {format_bases(self.cga_bases())}"
+
+
+def _log2(value: int) -> int:
+    return value.bit_length() - 1
 
 
 CTA_KEYS = ("CTAsPerCGA", "CTASplitNum", "CTAOrder")
@@ -245,6 +266,8 @@ class EncodingBody:
             for v in basis.data:
                 if not isinstance(v, IntegerAttr):
                     self.error(f"Expected integer in basis for '{key}'")
+                if v.value.data < 0:
+                    self.error(f"expected an unsigned integer value in basis for '{key}'")
                 values.append(v.value.data)
             result.append(tuple(values))
         return tuple(result)
@@ -262,12 +285,9 @@ class EncodingBody:
             if present:
                 self.error("CGALayout cannot be combined with CTAsPerCGA, CTASplitNum, CTAOrder")
             bases = self.bases("CGALayout")
-            if any(v < 0 for b in bases for v in b):
-                self.error("expected an unsigned integer value in CGALayout entry")
             if any(len(b) != rank for b in bases):
                 self.error(f"'CGALayout' entry length does not match rank {rank}")
-            cga = LinearLayout([("block", bases)], standard_out_dim_names(rank))
-            if not is_permutation_matrix_layout(cga):
+            if not is_permutation_matrix(bases, out_sizes(bases, rank)):
                 self.error(
                     "After removing broadcast bases the CGA encoding must be a permutation matrix"
                 )
@@ -323,6 +343,16 @@ class DistributedEncoding(LayoutEncoding):
     """A register layout: which lane of which warp holds which element (Triton's
     DistributedEncodingTrait)."""
 
+    @property
+    def num_lanes(self) -> int:
+        """Threads per warp: the size of the `lane` input of the encoding's linear layout."""
+        raise NotImplementedError(type(self).__name__)
+
+    @property
+    def num_warps(self) -> int:
+        """Warps per CTA: the size of the `warp` input of the encoding's linear layout."""
+        raise NotImplementedError(type(self).__name__)
+
 
 class MmaEncoding(DistributedEncoding):
     """The accumulator layout of a matrix instruction (Triton's `MmaEncodingTrait`):
@@ -347,7 +377,7 @@ class _WithCTALayout(LayoutEncoding):
 
     @property
     def num_ctas(self) -> int:
-        return prod(self.cta_layout.ctas_per_cga)
+        return self.cta_layout.num_ctas
 
 
 # --------------------------------------------------------------------------------------------
@@ -391,6 +421,14 @@ class BlockedEncodingAttr(DistributedEncoding, _WithCTALayout):
     def rank(self) -> int:
         return len(self.size_per_thread.data)
 
+    @property
+    def num_lanes(self) -> int:
+        return prod(ints(self.threads_per_warp))
+
+    @property
+    def num_warps(self) -> int:
+        return prod(ints(self.warps_per_cta))
+
     def verify(self) -> None:
         lengths = {len(p.data) for p in (self.size_per_thread, self.threads_per_warp,
                                          self.warps_per_cta, self.order)}
@@ -398,11 +436,18 @@ class BlockedEncodingAttr(DistributedEncoding, _WithCTALayout):
             raise VerifyException(
                 "sizePerThread, threadsPerWarp, warpsPerCTA, and order must all have the same rank."
             )
+        for key, values in (
+            ("sizePerThread", self.size_per_thread),
+            ("threadsPerWarp", self.threads_per_warp),
+            ("warpsPerCTA", self.warps_per_cta),
+        ):
+            if not all(is_power_of_two(v) for v in ints(values)):
+                raise VerifyException(f"Every element in {key} must be a power of two.")
         cta = self.cta_layout
         cta.verify()
         if len(cta.cta_split_num) != self.rank:
             raise VerifyException(
-                "BlockedEncodingAttr and CTALayout's fields must have the same rank."
+                "BlockedEncodingAttr and CGALayout's fields must have the same rank."
             )
         if not is_permutation(ints(self.order)):
             raise VerifyException(
@@ -431,7 +476,7 @@ class BlockedEncodingAttr(DistributedEncoding, _WithCTALayout):
             f", threadsPerWarp = [{format_ints(ints(self.threads_per_warp))}]"
             f", warpsPerCTA = [{format_ints(ints(self.warps_per_cta))}]"
             f", order = [{format_ints(ints(self.order))}]"
-            f"{self.cta_layout.suffix(self.rank)}}}>"
+            f"{self.cta_layout.suffix()}}}>"
         )
 
 
@@ -452,6 +497,14 @@ class SliceEncodingAttr(DistributedEncoding):
     @property
     def num_ctas(self) -> int:
         return self.parent.num_ctas
+
+    @property
+    def num_lanes(self) -> int:
+        return self.parent.num_lanes
+
+    @property
+    def num_warps(self) -> int:
+        return self.parent.num_warps
 
     def verify(self) -> None:
         parent_rank = self.parent.rank
@@ -527,6 +580,14 @@ class NvidiaMmaEncodingAttr(MmaEncoding, _WithCTALayout):
         return len(self.warps_per_cta.data)
 
     @property
+    def num_lanes(self) -> int:
+        return 32
+
+    @property
+    def num_warps(self) -> int:
+        return prod(ints(self.warps_per_cta))
+
+    @property
     def is_ampere(self) -> bool:
         return self.version_major.data == 2
 
@@ -560,7 +621,7 @@ class NvidiaMmaEncodingAttr(MmaEncoding, _WithCTALayout):
             f"<{{versionMajor = {self.version_major.data}"
             f", versionMinor = {self.version_minor.data}"
             f", warpsPerCTA = [{format_ints(ints(self.warps_per_cta))}]"
-            f"{self.cta_layout.suffix(self.rank)}"
+            f"{self.cta_layout.suffix()}"
             f", instrShape = [{format_ints(ints(self.instr_shape))}]}}>"
         )
 
@@ -590,6 +651,14 @@ class DotOperandEncodingAttr(DistributedEncoding):
     @property
     def num_ctas(self) -> int:
         return self.parent.num_ctas
+
+    @property
+    def num_lanes(self) -> int:
+        return self.parent.num_lanes
+
+    @property
+    def num_warps(self) -> int:
+        return self.parent.num_warps
 
     def verify(self) -> None:
         op_idx, k_width, parent = self.op_idx.data, self.k_width.data, self.parent
@@ -642,7 +711,7 @@ class DotOperandEncodingAttr(DistributedEncoding):
 LINEAR_IN_DIMS = ("register", "lane", "warp", "block")
 
 
-def _check_basis_lengths(bases: dict[str, tuple[tuple[int, ...], ...]], rank: int) -> None:
+def check_basis_lengths(bases: dict[str, tuple[tuple[int, ...], ...]], rank: int) -> None:
     for dim, vectors in bases.items():
         for basis in vectors:
             if len(basis) != rank:
@@ -658,16 +727,12 @@ def _bases_rank(bases: Iterable[Sequence[Sequence[int]]]) -> int:
     return 0
 
 
-@alias("linear")
-@irdl_attr_definition
-class LinearEncodingAttr(DistributedEncoding):
-    """`#ttg.linear`: a distributed layout given directly as a linear layout over F2.
+class _LinearBasesEncoding(DistributedEncoding):
+    """A distributed layout given directly by the bases of its linear layout over F2: for each
+    input dimension register, lane, warp and block, one vector over the tensor dimensions.
 
-    Bases of the input dimensions register, lane, warp and block, each a vector over the tensor
-    dimensions (Triton's `LinearEncodingAttr`).
-    """
-
-    name = "ttg.linear"
+    Each concrete class declares the parameters `register`, `lane`, `warp` and `block` itself:
+    xDSL compares and hashes an attribute by the parameters of its own definition."""
 
     register: Bases
     lane: Bases
@@ -686,19 +751,19 @@ class LinearEncodingAttr(DistributedEncoding):
     def num_ctas(self) -> int:
         return 1 << len(self.block.data)
 
-    def verify(self) -> None:
+    @property
+    def num_lanes(self) -> int:
+        return 1 << len(self.lane.data)
+
+    @property
+    def num_warps(self) -> int:
+        return 1 << len(self.warp.data)
+
+    def _all_bases(self) -> list[tuple[int, ...]]:
         if self.rank == 0:
             raise VerifyException("Empty Layout not supported")
-        _check_basis_lengths(self.bases(), self.rank)
-        if not is_permutation_matrix_layout(self.linear_layout()):
-            raise VerifyException(
-                "LinearEncodingAttr requires a permutation matrix layout after removing broadcast "
-                "bases"
-            )
-
-    def linear_layout(self) -> LinearLayout:
-        """The layout itself, each output as large as its bases reach."""
-        return LinearLayout(list(self.bases().items()), standard_out_dim_names(self.rank))
+        check_basis_lengths(self.bases(), self.rank)
+        return [b for vectors in self.bases().values() for b in vectors]
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -709,6 +774,56 @@ class LinearEncodingAttr(DistributedEncoding):
     def print_parameters(self, printer: Printer) -> None:
         body = ", ".join(f"{dim} = {format_bases(b)}" for dim, b in self.bases().items())
         printer.print_string(f"<{{{body}}}>")
+
+
+@alias("linear")
+@irdl_attr_definition
+class LinearEncodingAttr(_LinearBasesEncoding):
+    """`#ttg.linear`: a linear layout that is a permutation once broadcast bases are left out
+    (Triton's `LinearEncodingAttr`)."""
+
+    name = "ttg.linear"
+
+    register: Bases
+    lane: Bases
+    warp: Bases
+    block: Bases
+
+    def verify(self) -> None:
+        bases = self._all_bases()
+        if not is_permutation_matrix(bases, out_sizes(bases, self.rank)):
+            raise VerifyException(
+                "LinearEncodingAttr requires a permutation matrix layout after removing broadcast "
+                "bases"
+            )
+
+
+@alias("generic_linear")
+@irdl_attr_definition
+class GenericLinearEncodingAttr(_LinearBasesEncoding):
+    """`#ttg.generic_linear`: any surjective linear layout whose warp bases may be swizzled
+    (Triton's `GenericLinearEncodingAttr`)."""
+
+    name = "ttg.generic_linear"
+
+    register: Bases
+    lane: Bases
+    warp: Bases
+    block: Bases
+
+    def verify(self) -> None:
+        bases = self._all_bases()
+        for dim in ("register", "lane", "block"):
+            if any(sum(1 for v in basis if v) > 1 for basis in self.bases()[dim]):
+                raise VerifyException(
+                    "In a generic linear layout, register, lane, and block bases must move in at "
+                    f"most one dimension. Swizzled bases found in '{dim}'."
+                )
+        if not is_surjective(bases, out_sizes(bases, self.rank)):
+            raise VerifyException(
+                "Generic linear layout must be surjective, i.e. all output values must be "
+                "covered by some input."
+            )
 
 
 # --------------------------------------------------------------------------------------------
@@ -753,7 +868,7 @@ class SwizzledSharedEncodingAttr(SharedEncoding, _WithCTALayout):
         cta.verify()
         if self.rank != len(cta.cta_order):
             raise VerifyException(
-                f"order size ({self.rank}) must match CTALayout rank ({len(cta.cta_order)})"
+                f"order size ({self.rank}) must match CGALayout rank ({len(cta.cta_order)})"
             )
         if not is_permutation(ints(self.order)):
             raise VerifyException(
@@ -778,7 +893,7 @@ class SwizzledSharedEncodingAttr(SharedEncoding, _WithCTALayout):
         printer.print_string(
             f"<{{vec = {self.vec.data}, perPhase = {self.per_phase.data}"
             f", maxPhase = {self.max_phase.data}, order = [{format_ints(ints(self.order))}]"
-            f"{self.cta_layout.suffix(self.rank)}}}>"
+            f"{self.cta_layout.suffix()}}}>"
         )
 
 
@@ -834,26 +949,22 @@ class NVMMASharedEncodingAttr(SharedEncoding, _WithCTALayout):
 
     def verify(self) -> None:
         self.cta_layout.verify()
+        if self.element_bit_width.data == 0:
+            raise VerifyException("elementBitWidth must be non-zero")
         if self.swizzling_byte_width.data not in NVMMA_SWIZZLE_WIDTHS:
-            raise VerifyException(
-                "swizzlingByteWidth must be 0, 32, 64 or 128, got "
-                f"{self.swizzling_byte_width.data}"
-            )
-        width = self.element_bit_width.data
-        if width <= 0 or width & (width - 1):
-            raise VerifyException(f"elementBitWidth must be a power of two, got {width}")
+            raise VerifyException("swizzlingByteWidth must be 0, 32, 64, or 128")
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
         body = EncodingBody.parse(
             parser,
-            ("swizzlingByteWidth", "transposed", "elementBitWidth", "fp4Padded", *CGA_KEYS),
+            ("swizzlingByteWidth", "transposed", "elementBitWidth", "fp4Padded", "rank", *CGA_KEYS),
         )
         swizzle = body.uint("swizzlingByteWidth")
         transposed = body.boolean("transposed", False)
         width = body.uint("elementBitWidth")
         fp4 = body.boolean("fp4Padded", False)
-        cta = body.cta_layout(2)
+        cta = body.cta_layout(_nvmma_rank(body))
         return body.build(
             cls,
             (IntAttr(swizzle), IntAttr(int(transposed)), IntAttr(width), IntAttr(int(fp4)),
@@ -866,8 +977,29 @@ class NVMMASharedEncodingAttr(SharedEncoding, _WithCTALayout):
             f"<{{swizzlingByteWidth = {self.swizzling_byte_width.data}"
             f", transposed = {'true' if self.is_transposed else 'false'}"
             f", elementBitWidth = {self.element_bit_width.data}{fp4}"
-            f"{self.cta_layout.suffix(2)}}}>"
+            f"{_nvmma_rank_suffix(self.cta_layout)}}}>"
         )
+
+
+def _nvmma_rank(body: EncodingBody) -> int:
+    """The rank of an `#ttg.nvmma_shared`: its `rank` key, else that of its CTA layout, else 2."""
+    if body.has("rank"):
+        return body.uint("rank")
+    if body.has("CGALayout"):
+        bases = body.bases("CGALayout")
+        if bases:
+            return len(bases[0])
+    if body.has("CTAOrder"):
+        return len(body.uint_list("CTAOrder"))
+    return 2
+
+
+def _nvmma_rank_suffix(cta: CTALayout) -> str:
+    """Triton prints `rank = N` for a one-CTA layout of a rank other than 2, else the CGA."""
+    rank = len(cta.cta_order)
+    if cta.num_ctas == 1 and rank != 2:
+        return f", rank = {rank}"
+    return cta.suffix()
 
 
 SHARED_LINEAR_IN_DIMS = ("offset", "block")
@@ -890,9 +1022,9 @@ class SharedLinearEncodingAttr(SharedEncoding):
     def bases(self) -> dict[str, tuple[tuple[int, ...], ...]]:
         return {dim: bases_of(getattr(self, dim)) for dim in SHARED_LINEAR_IN_DIMS}
 
-    def linear_layout(self) -> LinearLayout:
-        """The layout itself, each output as large as its bases reach."""
-        return LinearLayout(list(self.bases().items()), standard_out_dim_names(self.rank))
+    def shape(self) -> tuple[int, ...]:
+        """The buffer shape the layout covers: each dimension as large as its bases reach."""
+        return out_sizes((b for vectors in self.bases().values() for b in vectors), self.rank)
 
     @property
     def rank(self) -> int:
@@ -910,13 +1042,12 @@ class SharedLinearEncodingAttr(SharedEncoding):
             raise VerifyException(
                 "SharedLinearEncodingAttr requires at least one output dimension."
             )
-        _check_basis_lengths(self.bases(), self.rank)
-        layout = self.linear_layout()
-        if not layout.is_surjective():
+        check_basis_lengths(self.bases(), self.rank)
+        bases = [b for vectors in self.bases().values() for b in vectors]
+        sizes = self.shape()
+        if not is_surjective(bases, sizes):
             raise VerifyException("The layout must be surjective")
-        for dim in SHARED_LINEAR_IN_DIMS:
-            layout = layout.remove_zero_bases_along_dim(dim)
-        if not layout.is_invertible():
+        if not is_bijective_without_zeros(bases, sizes):
             raise VerifyException("After removing the zero bases the layout must be bijective")
 
     @classmethod
@@ -963,6 +1094,7 @@ ENCODING_ATTRS: tuple[type[Attribute], ...] = (
     NvidiaMmaEncodingAttr,
     DotOperandEncodingAttr,
     LinearEncodingAttr,
+    GenericLinearEncodingAttr,
     SwizzledSharedEncodingAttr,
     NVMMASharedEncodingAttr,
     SharedLinearEncodingAttr,

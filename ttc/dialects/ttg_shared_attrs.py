@@ -6,7 +6,7 @@ Mirrors Triton's `PaddedSharedEncodingAttr` and `PartitionedSharedEncodingAttr`
 - `#ttg.padded_shared<[I0:+P0, I1:+P1, ...] {offset = [[..]], block = [[..]]}>`: a linear component
   from (`offset`, `block`) to tensor coordinates plus padding (`P_k` elements after every `I_k`);
   the short form `{order = [..], shape = [..]}` is the identity along `order`, and is how Triton
-  prints every component that is one (see `ttc.layouts.padded`);
+  prints every component that is one (`ttc.layouts.padded` maps offsets to padded addresses);
 - `#ttg.partitioned_shared<{numPartitions, numGroups, partitionDim, partitionLayout}>`: a tensor
   cut along `partitionDim` into `numPartitions * numGroups` pieces held in `numPartitions`
   separate buffers, each piece laid out by the shared encoding `partitionLayout`.
@@ -33,23 +33,23 @@ from ttc.dialects.ttg_attrs import (
     alias,
     bases_attr,
     bases_of,
+    check_basis_lengths,
     format_bases,
     format_ints,
     int_list,
     ints,
     is_permutation,
 )
-from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
-from ttc.layouts.padded import (
-    BLOCK,
-    OFFSET,
-    component_order,
-    identity_component,
-    is_identity_component,
-    padded_linear_component,
+from ttc.dialects.ttg_bases import (
+    identity_bases,
+    is_injective,
+    is_power_of_two,
+    order_per_dim,
+    out_sizes,
 )
-from ttc.layouts.utils import standard_out_dim_names
 
+OFFSET = "offset"
+BLOCK = "block"
 PADDED_IN_DIMS = (OFFSET, BLOCK)
 
 
@@ -69,16 +69,27 @@ class PaddedSharedEncodingAttr(SharedEncoding):
 
     @staticmethod
     def make(
-        intervals: Sequence[int], paddings: Sequence[int], component: LinearLayout
+        intervals: Sequence[int],
+        paddings: Sequence[int],
+        bases: dict[str, Sequence[Sequence[int]]],
+        shape: Sequence[int],
     ) -> PaddedSharedEncodingAttr:
-        bases = component.bases
+        """From the linear component's `offset` and `block` bases and the `shape` it covers."""
         return PaddedSharedEncodingAttr(
             int_list(intervals),
             int_list(paddings),
-            bases_attr(bases.get(OFFSET, [])),
-            bases_attr(bases.get(BLOCK, [])),
-            int_list(component.out_dim_size(d) for d in component.out_dims),
+            bases_attr(bases[OFFSET]),
+            bases_attr(bases[BLOCK]),
+            int_list(shape),
         )
+
+    @staticmethod
+    def identity(
+        intervals: Sequence[int], paddings: Sequence[int], shape: Sequence[int], order: Sequence[int]
+    ) -> PaddedSharedEncodingAttr:
+        """The short form `{order, shape}`: `shape` laid out along `order`, one CTA."""
+        bases = {OFFSET: identity_bases(shape, order), BLOCK: []}
+        return PaddedSharedEncodingAttr.make(intervals, paddings, bases, shape)
 
     @property
     def rank(self) -> int:
@@ -89,14 +100,18 @@ class PaddedSharedEncodingAttr(SharedEncoding):
         return 1 << len(self.block.data)
 
     def bases(self) -> dict[str, tuple[tuple[int, ...], ...]]:
+        """The bases of the linear component, from (offset, block) to tensor coordinates."""
         return {OFFSET: bases_of(self.offset), BLOCK: bases_of(self.block)}
 
-    def linear_component(self) -> LinearLayout:
-        """The map from (offset, block) to tensor coordinates, padding aside."""
-        return padded_linear_component(self.bases(), ints(self.shape))
-
     def order(self) -> tuple[int, ...]:
-        return component_order(self.linear_component())
+        """Triton's `getOrder`: dimensions as the offset bases first move them, then rank-1..0."""
+        return order_per_dim(bases_of(self.offset), range(self.rank - 1, -1, -1))
+
+    def is_identity(self) -> bool:
+        """True when the component prints in the short form: no CTA bases, and the offsets are
+        the identity of its shape along its own order."""
+        identity = identity_bases(ints(self.shape), self.order())
+        return not self.block.data and [list(b) for b in bases_of(self.offset)] == identity
 
     def verify(self) -> None:
         intervals, paddings = ints(self.intervals), ints(self.paddings)
@@ -112,16 +127,21 @@ class PaddedSharedEncodingAttr(SharedEncoding):
             raise VerifyException("padding values must all be power of two")
         if len(set(intervals)) != len(intervals):
             raise VerifyException("interval values cannot have duplicates")
-        try:
-            component = self.linear_component()
-        except LayoutError as err:
-            raise VerifyException(f"invalid linear component: {err}") from None
-        if not component.sublayout([OFFSET], component.out_dims).is_injective():
+        bases, shape = self.bases(), ints(self.shape)
+        check_basis_lengths(bases, self.rank)
+        reach = out_sizes((b for vectors in bases.values() for b in vectors), self.rank)
+        if not all(is_power_of_two(d) for d in shape) or any(
+            r > d for r, d in zip(reach, shape, strict=True)
+        ):
+            raise VerifyException(
+                f"the linear component does not fit its shape [{format_ints(shape)}]"
+            )
+        if not is_injective(bases[OFFSET], shape):
             raise VerifyException("Broadcasting in offset dimension is not supported.")
-        for dim_bases in component.bases.values():
-            if any(sum(1 for v in basis if v) > 1 for basis in dim_bases):
+        for vectors in bases.values():
+            if any(sum(1 for v in basis if v) > 1 for basis in vectors):
                 raise VerifyException("Each offset basis must move in at most one dimension.")
-            if any(v and not is_power_of_two(v) for basis in dim_bases for v in basis):
+            if any(v and not is_power_of_two(v) for basis in vectors for v in basis):
                 raise VerifyException("Each offset basis must be 0 or a power of two.")
 
     @classmethod
@@ -132,19 +152,19 @@ class PaddedSharedEncodingAttr(SharedEncoding):
         pairs = parser.parse_comma_separated_list(parser.Delimiter.NONE, lambda: _pair(parser))
         parser.parse_punctuation("]")
         entries = parser.parse_optional_dictionary_attr_dict()
+        # Which keys may appear depends on the form; `_unexpected_keys` words Triton's error.
         body = EncodingBody(parser, entries, start, tuple(entries))
         if body.has(OFFSET) or body.has(BLOCK):
-            component = _parse_bases_form(body)
+            bases, shape = _parse_bases_form(body)
         else:
-            component = _parse_short_form(body)
+            bases, shape = _parse_short_form(body)
         parser.parse_punctuation(">")
-        bases = component.bases
         params = (
             int_list(i for i, _ in pairs),
             int_list(p for _, p in pairs),
             bases_attr(bases[OFFSET]),
             bases_attr(bases[BLOCK]),
-            int_list(component.out_dim_size(d) for d in component.out_dims),
+            int_list(shape),
         )
         return body.build(cls, params)
 
@@ -152,10 +172,9 @@ class PaddedSharedEncodingAttr(SharedEncoding):
         pairs = ", ".join(
             f"{i}:+{p}" for i, p in zip(ints(self.intervals), ints(self.paddings), strict=True)
         )
-        component = self.linear_component()
-        if is_identity_component(component):
+        if self.is_identity():
             body = (
-                f"order = [{format_ints(component_order(component))}], "
+                f"order = [{format_ints(self.order())}], "
                 f"shape = [{format_ints(ints(self.shape))}]"
             )
         else:
@@ -178,20 +197,25 @@ def _unexpected_keys(body: EncodingBody, allowed: Sequence[str]) -> None:
             body.error(f'Unexpected attribute "{key}" found')
 
 
-def _parse_bases_form(body: EncodingBody) -> LinearLayout:
-    """`{offset = [[..]], block = [[..]]}`: both keys required, nothing else allowed."""
+Component = tuple[dict[str, Sequence[Sequence[int]]], tuple[int, ...]]
+
+
+def _parse_bases_form(body: EncodingBody) -> Component:
+    """`{offset = [[..]], block = [[..]]}`: both keys required, nothing else allowed; the shape is
+    what the bases reach."""
     _unexpected_keys(body, PADDED_IN_DIMS)
     bases = {dim: body.bases(dim) for dim in PADDED_IN_DIMS}
     rank = next((len(b[0]) for b in bases.values() if b), 0)
     if rank == 0:
         body.error("Empty Layout not supported")
     try:
-        return LinearLayout(list(bases.items()), standard_out_dim_names(rank))
-    except LayoutError as err:
+        check_basis_lengths(bases, rank)
+    except VerifyException as err:
         body.error(str(err))
+    return bases, out_sizes((b for vectors in bases.values() for b in vectors), rank)
 
 
-def _parse_short_form(body: EncodingBody) -> LinearLayout:
+def _parse_short_form(body: EncodingBody) -> Component:
     """`{order = [..], shape = [..]}`: the identity of `shape` along `order`."""
     _unexpected_keys(body, ("order", "shape"))
     order = body.uint_list("order", ())
@@ -200,10 +224,9 @@ def _parse_short_form(body: EncodingBody) -> LinearLayout:
         body.error("Mismatch of shape and order ranks in padded layout")
     if not is_permutation(order):
         body.error(f"order must be a permutation of 0..(rank-1), but was [{format_ints(order)}]")
-    try:
-        return identity_component(shape, order)
-    except LayoutError as err:
-        body.error(str(err))
+    if not all(is_power_of_two(d) for d in shape):
+        body.error(f"shape must have power-of-2 dimensions, got [{format_ints(shape)}]")
+    return {OFFSET: identity_bases(shape, order), BLOCK: []}, shape
 
 
 @alias("shared")

@@ -1,11 +1,12 @@
 """Verify a parsed or transformed module and report the first failure as MLIR does.
 
 Mirrors MLIR's `OperationVerifier` (`mlir/lib/IR/Verifier.cpp`): ops are checked in pre-order
-(an op before the ops nested in it), each by xDSL's structural checks, the op's own verifier and
-the TritonGPU layout rules (`ttc.dialects.ttg.verify_op_layouts`, Triton's
-`VerifyTensorLayoutsTrait`); after the ops nested in an op, its region phase (`verifyRegions`
-and the `InferTypeOpInterface` result check, `RegionPhaseVerifier`); ops isolated from above are
-verified each on its own, after the ops around them; then dominance (`operand #0 does not dominate this use`). A failure becomes a
+(an op before the ops nested in it), each by the TritonGPU layout rules
+(`ttc.dialects.ttg.verify_op_layouts`, Triton's `VerifyTensorLayoutsTrait`), then xDSL's
+structural checks and the op's own verifier; after the ops nested in an op, its region phase
+(`verifyRegions` and the `InferTypeOpInterface` result check, `RegionPhaseVerifier`); ops isolated
+from above are verified each on its own, after the ops around them; then dominance
+(`operand #0 does not dominate this use`). A failure becomes a
 `TtcError` at the op's location, worded `'tt.load' op <message>`.
 """
 
@@ -51,10 +52,7 @@ def verify_module(module: ModuleOp, filename: str) -> None:
     as diagnostics, the last is raised. `filename` names the buffer the module was parsed from;
     ops without a file location are reported against it.
     """
-    from ttc.dialects import ttg
-
-    check_counts = ttg.checks_layout_counts(module)
-    errors = _verify_isolated(module, filename, check_counts)
+    errors = _verify_isolated(module, filename)
     if errors:
         from ttc.ir.diagnostics import Diagnostic, emit
 
@@ -64,7 +62,7 @@ def verify_module(module: ModuleOp, filename: str) -> None:
     _verify_dominance(module, filename)
 
 
-def _verify_isolated(root: Operation, filename: str, check_counts: bool) -> list[TtcError]:
+def _verify_isolated(root: Operation, filename: str) -> list[TtcError]:
     """The first failure of `root` and the ops nested in it up to isolated ops, else the first
     failure of each nested isolated op (MLIR's `OperationVerifier::verifyOperation`)."""
     isolated: list[Operation] = []
@@ -72,8 +70,8 @@ def _verify_isolated(root: Operation, filename: str, check_counts: bool) -> list
     for op, leaving in _walk_unit(root, isolated):
         try:
             if not leaving:
+                _verify_layouts(op)
                 _verify_op(op)
-                _verify_layouts(op, check_counts)
             elif isinstance(op, RegionPhaseVerifier):
                 op.verify_regions()
         except _Unterminated:
@@ -93,7 +91,7 @@ def _verify_isolated(root: Operation, filename: str, check_counts: bool) -> list
             return [op_verify_error(op, f"{type(err).__name__}: {err}", filename)]
     if unterminated is not None:
         return [unterminated]
-    return [error for op in isolated for error in _verify_isolated(op, filename, check_counts)]
+    return [error for op in isolated for error in _verify_isolated(op, filename)]
 
 
 def _walk_unit(root: Operation, isolated: list[Operation]) -> Iterator[tuple[Operation, bool]]:
@@ -115,9 +113,15 @@ def _walk_unit(root: Operation, isolated: list[Operation]) -> Iterator[tuple[Ope
 
 
 def _located(op: Operation, err: Exception, filename: str) -> TtcError:
-    """A verifier exception as a `TtcError` at the op it names (layout errors name theirs)."""
+    """A verifier exception as a `TtcError` at the op it names (layout errors name theirs).
+
+    An error that does not name the op (`names_op = False`, MLIR's `op->emitError` rather than
+    `emitOpError`) keeps its message as it is."""
     failing = getattr(err, "op", None)
-    return op_verify_error(failing if isinstance(failing, Operation) else op, str(err), filename)
+    failing = failing if isinstance(failing, Operation) else op
+    if not getattr(err, "names_op", True):
+        return TtcError(str(err).strip(), source_location(failing.location))
+    return op_verify_error(failing, str(err), filename)
 
 
 class _Unterminated(Exception):
@@ -220,8 +224,10 @@ class _DominanceChecker:
         return False
 
 
-def _verify_layouts(op: Operation, check_counts: bool) -> None:
-    """The TritonGPU layout rules for `op`'s tensors (`ttc.dialects.ttg.verify_op_layouts`)."""
+def _verify_layouts(op: Operation) -> None:
+    """The TritonGPU layout rules for `op`'s tensors and memdescs
+    (`ttc.dialects.ttg.verify_op_layouts`), checked as Triton's layout traits are: before the
+    op's own verifier."""
     from ttc.dialects import ttg
 
-    ttg.verify_op_layouts(op, check_counts)
+    ttg.verify_op_layouts(op)

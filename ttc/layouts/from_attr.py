@@ -17,6 +17,7 @@ from xdsl.ir import Attribute
 from ttc.dialects.ttg_attrs import (
     BlockedEncodingAttr,
     DotOperandEncodingAttr,
+    GenericLinearEncodingAttr,
     LayoutEncoding,
     LinearEncodingAttr,
     NvidiaMmaEncodingAttr,
@@ -35,6 +36,7 @@ from ttc.layouts.mma import (
     nvidia_dot_operand_to_linear,
     nvidia_mma_to_linear,
 )
+from ttc.layouts.padded import padded_component
 from ttc.layouts.shared import (
     nvmma_shared_to_linear,
     shared_linear_to_linear,
@@ -73,7 +75,7 @@ def to_linear_layout(encoding: Attribute, shape: Sequence[int]) -> LinearLayout:
     if isinstance(encoding, SliceEncodingAttr):
         parent = encoding.parent
         return slice_to_linear(shape, encoding.dim.data, lambda s: to_linear_layout(parent, s))
-    if isinstance(encoding, LinearEncodingAttr):
+    if isinstance(encoding, LinearEncodingAttr | GenericLinearEncodingAttr):
         return linear_encoding_to_linear(encoding.bases(), shape)
     if isinstance(encoding, NvidiaMmaEncodingAttr):
         cta = encoding.cta_layout
@@ -131,7 +133,7 @@ def _padded_component(encoding: PaddedSharedEncodingAttr, shape: tuple[int, ...]
             f"the #ttg.padded_shared layout covers {'x'.join(map(str, ints(encoding.shape)))}, "
             f"not the buffer shape {'x'.join(map(str, shape))}"
         )
-    return encoding.linear_component()
+    return padded_component(encoding.bases(), ints(encoding.shape))
 
 
 def _shared_to_linear(encoding: Attribute, shape: tuple[int, ...]) -> LinearLayout:

@@ -167,10 +167,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NOT: ttg.memdesc_subslice %[[BUF]][32, 0]
 // CHECK: %[[TILE:.*]] = ttg.memdesc_subslice %[[BUF]][48, 16]
 // CHECK: ttg.local_load %[[TILE]]
+module attributes {"ttg.num-warps" = 4 : i32} {
 tt.func @nested_subslices() -> tensor<16x16xf16, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>> {
   %buf = ttg.local_alloc : () -> !ttg.memdesc<64x32xf16, #sh, #sm, mutable>
   %half = ttg.memdesc_subslice %buf[32, 0] : !ttg.memdesc<64x32xf16, #sh, #sm, mutable> -> !ttg.memdesc<32x32xf16, #sh, #sm, mutable, 64x32>
   %tile = ttg.memdesc_subslice %half[16, 16] : !ttg.memdesc<32x32xf16, #sh, #sm, mutable, 64x32> -> !ttg.memdesc<16x16xf16, #sh, #sm, mutable, 64x32>
   %v = ttg.local_load %tile : !ttg.memdesc<16x16xf16, #sh, #sm, mutable, 64x32> -> tensor<16x16xf16, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>>
   tt.return %v : tensor<16x16xf16, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>>
+}
 }

@@ -4,7 +4,7 @@
 // 32x64 tensor (K fastest in memory) is stored with the operand's swizzle for a transposed read
 // (perPhase = 1024 / (16 * 32) = 2, vec 8, maxPhase 8 / 2), the CTA layout permuted by the
 // transpose; a transposed view of it is loaded straight into the operand layout.
-// CHECK-DAG: #[[BUF:.*]] = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [0, 1], CTAsPerCGA = [1, 1], CTASplitNum = [1, 1], CTAOrder = [0, 1]}>
+// CHECK-DAG: #[[BUF:.*]] = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [0, 1]}>
 // CHECK-DAG: #[[VIEW:.*]] = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
 // CHECK-LABEL: tt.func @transposed_a
 // CHECK-NEXT: %[[ALLOC:.*]] = ttg.local_alloc %arg0 : (tensor<32x64xf16, #{{.*}}>) -> !ttg.memdesc<32x64xf16, #[[BUF]], #smem>
@@ -30,7 +30,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // A B operand of 8-bit integers (kWidth 4) whose transpose reads a conversion: the swizzle follows
 // the memory order of the conversion's source (K = 64 fastest, perPhase 2, vec 16, maxPhase 4),
 // and the allocation takes that source directly once the conversion canonicalizes away.
-// CHECK-DAG: #[[BUF:.*]] = #ttg.swizzled_shared<{vec = 16, perPhase = 2, maxPhase = 4, order = [1, 0], CTAsPerCGA = [1, 1], CTASplitNum = [1, 1], CTAOrder = [0, 1]}>
+// CHECK-DAG: #[[BUF:.*]] = #ttg.swizzled_shared<{vec = 16, perPhase = 2, maxPhase = 4, order = [1, 0]}>
 // CHECK-LABEL: tt.func @transposed_b_of_conversion
 // CHECK-NEXT: %[[ALLOC:.*]] = ttg.local_alloc %arg0 : (tensor<32x64xi8, #{{.*}}>) -> !ttg.memdesc<32x64xi8, #[[BUF]], #smem>
 // CHECK-NEXT: %[[T:.*]] = ttg.memdesc_trans %[[ALLOC]] {order = array<i32: 1, 0>}
@@ -106,7 +106,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // An FMA dot (operands of a blocked parent) gets an unswizzled buffer in the operand's memory
 // order.
-// CHECK-DAG: #[[BUF:.*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1], CTAsPerCGA = [1, 1], CTASplitNum = [1, 1], CTAOrder = [0, 1]}>
+// CHECK-DAG: #[[BUF:.*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
 // CHECK-LABEL: tt.func @fma_operand
 // CHECK-NEXT: ttg.local_alloc %arg0 : (tensor<16x32xf32, #{{.*}}>) -> !ttg.memdesc<16x32xf32, #[[BUF]], #smem>
 // CHECK-NEXT: ttg.memdesc_trans

@@ -41,7 +41,13 @@ ROUND_TRIPS = [
     BLOCKED,
     "#ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>",
     "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], "
-    "order = [1, 0], CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>",
+    "order = [1, 0], CGALayout = [[1, 0]]}>",
+    "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], "
+    "CGALayout = [[0, 1], [0, 0], [1, 0]]}>",
+    "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, "
+    "rank = 3}>",
+    "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, "
+    "CGALayout = [[0, 0, 1]]}>",
     f"#ttg.slice<{{dim = 0, parent = {BLOCKED}}}>",
     "#ttg.slice<{dim = 1, parent = #ttg.slice<{dim = 0, parent = "
     "#ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], "
@@ -58,6 +64,8 @@ ROUND_TRIPS = [
     "#ttg.linear<{register = [[0, 1], [0, 2]], lane = [[32, 0], [64, 0], [1, 0], [2, 0], "
     "[4, 0]], warp = [[8, 0], [16, 0]], block = []}>",
     "#ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 0]]}, alignment = 16>",
+    "#ttg.generic_linear<{register = [[0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], "
+    "warp = [[32, 1], [0, 0]], block = []}>",
     "#ttg.shared_memory",
 ]
 
@@ -76,12 +84,29 @@ def test_round_trip_is_byte_identical(text: str) -> None:
             f"#ttg.dot_op<{{parent = {MMA_V2}, opIdx = 0, kWidth=2}}>",
             f"#ttg.dot_op<{{opIdx = 0, parent = {MMA_V2}, kWidth = 2}}>",
         ),
-        # The single-CTA default is dropped on print, as Triton 3.6 does.
+        # Triton 3.6's CTA arrays print as the CGALayout they amount to, none for one CTA.
         (
             "#ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], "
             "order = [0], CTAsPerCGA = [1], CTASplitNum = [1], CTAOrder = [0]}>",
             "#ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], "
             "order = [0]}>",
+        ),
+        (
+            "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], "
+            "order = [1, 0], CTAsPerCGA = [2, 2], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>",
+            "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], "
+            "order = [1, 0], CGALayout = [[0, 0], [1, 0]]}>",
+        ),
+        (
+            "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [0, 1], "
+            "CTAsPerCGA = [1, 1], CTASplitNum = [1, 1], CTAOrder = [0, 1]}>",
+            "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [0, 1]}>",
+        ),
+        (
+            "#ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, "
+            "elementBitWidth = 16, rank = 2}>",
+            "#ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, "
+            "elementBitWidth = 16}>",
         ),
         # Explicit default values of optional keys are dropped too.
         (
@@ -190,18 +215,43 @@ def test_builders_print_like_parsed_text() -> None:
         ),
         (
             "#ttg.nvmma_shared<{swizzlingByteWidth = 48, transposed = false, elementBitWidth = 16}>",
-            "swizzlingByteWidth must be 0, 32, 64 or 128",
+            "swizzlingByteWidth must be 0, 32, 64, or 128",
+        ),
+        (
+            "#ttg.blocked<{sizePerThread = [1, 3], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], "
+            "order = [1, 0]}>",
+            "Every element in sizePerThread must be a power of two.",
+        ),
+        (
+            "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [3, 1], "
+            "order = [1, 0]}>",
+            "Every element in warpsPerCTA must be a power of two.",
+        ),
+        (
+            "#ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 0}>",
+            "elementBitWidth must be non-zero",
         ),
         ("#ttg.linear<{register = [[1, 1]], lane = [], warp = [], block = []}>",
          "requires a permutation matrix layout after removing broadcast bases"),
         ("#ttg.linear<{register = [], lane = [], warp = [], block = []}>", "Empty Layout not supported"),
+        ("#ttg.generic_linear<{register = [[1, 1]], lane = [], warp = [], block = []}>",
+         "Swizzled bases found in 'register'."),
+        ("#ttg.generic_linear<{register = [[2]], lane = [], warp = [], block = []}>",
+         "Generic linear layout must be surjective"),
         ("#ttg.linear<{register = [[1]], lane = [], warp = []}>",
          "Expected basis of 'block' not found"),
         ("#ttg.shared_linear<{offset = [[1]]}, alignment = 12>", "alignment must be a positive power of two"),
         ("#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], "
-         "CTAsPerCGA = [1], CTASplitNum = [1], CTAOrder = [0]}>", "must match CTALayout rank"),
+         "CTAsPerCGA = [1], CTASplitNum = [1], CTAOrder = [0]}>", "must match CGALayout rank"),
     ],
 )
 def test_invalid_attributes_are_parse_errors(text: str, message: str) -> None:
     with pytest.raises(ParseError, match=re.escape(message)):
         parse_attr(text)
+
+
+def test_linear_layouts_differing_only_in_bases_are_different_attributes() -> None:
+    one = parse_attr("#ttg.generic_linear<{register = [[1]], lane = [], warp = [], block = []}>")
+    other = parse_attr("#ttg.generic_linear<{register = [[1], [2]], lane = [], warp = [], block = []}>")
+    assert one != other
+    assert parse_attr("#ttg.linear<{register = [[1]], lane = [], warp = [], block = []}>") != one

@@ -331,19 +331,21 @@ def test_tensor_rank_must_match_layout_rank() -> None:
     assert "Layout has rank 2, but the tensor it's attached to has rank 1." in message
 
 
-def test_valid_module_and_module_without_warps_pass() -> None:
-    verify_layouts(parse("", ARGS))
-    eight_warps = (
-        "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], "
-        "order = [1, 0]}>"
+def test_valid_module_passes() -> None:
+    verify_layouts(parse(USE_T, ARGS))
+
+
+def test_layouts_need_a_number_of_warps() -> None:
+    module = parse(USE_T, ARGS, "{}")
+    assert "Could not determine the number of warps per CTA." in layout_error(module)
+
+
+def test_tensor_shape_must_be_powers_of_two() -> None:
+    module = parse(
+        "    %c = ttg.convert_layout %t : tensor<64x24xf16, #blocked> -> tensor<64x24xf16, #blocked>",
+        "%t: tensor<64x24xf16, #blocked>",
     )
-    verify_layouts(
-        parse(
-            f"    %c = ttg.convert_layout %t : tensor<8x4xf16, {eight_warps}> -> tensor<8x4xf16, {eight_warps}>",
-            f"%t: tensor<8x4xf16, {eight_warps}>",
-            "{}",
-        )
-    )
+    assert "Layout has shape 64, 24, but the tensor it's attached to has shape 64, 24 which is not a power of two." in layout_error(module)
 
 
 def test_layout_error_names_the_failing_op() -> None:
@@ -393,3 +395,5 @@ def test_barrier_survives_canonicalize_and_cse() -> None:
 def test_membar_counts_local_ttg_barriers_only(text: str, shared: bool) -> None:
     (op,) = [o for o in parse(f"    {text}").walk() if isinstance(o, BarrierOp)]
     assert is_shared_memory_barrier(op) is shared
+
+

@@ -16,7 +16,6 @@ from ttc.dialects.ttg_shared_attrs import (
     PartitionedSharedEncodingAttr,
 )
 from ttc.ir.context import make_context
-from ttc.layouts.padded import identity_component
 
 SWIZZLED = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"
 PARTITIONED = (
@@ -63,7 +62,7 @@ def test_padded_parameters_and_builder() -> None:
     attr = parse_attr("#ttg.padded_shared<[2:+1] {offset = [[0, 1], [1, 0]], block = [[2, 0]]}>")
     assert isinstance(attr, PaddedSharedEncodingAttr)
     assert (attr.rank, attr.num_ctas, attr.order()) == (2, 2, (1, 0))
-    built = PaddedSharedEncodingAttr.make([128], [8], identity_component((16, 128), (1, 0)))
+    built = PaddedSharedEncodingAttr.identity([128], [8], (16, 128), (1, 0))
     assert built == parse_attr("#ttg.padded_shared<[128:+8] {order = [1, 0], shape = [16, 128]}>")
 
 

@@ -6,16 +6,11 @@ from __future__ import annotations
 import pytest
 
 from ttc.cli.layout import parse_encoding
+from ttc.dialects.ttg_attrs import ints
+from ttc.dialects.ttg_shared_attrs import PaddedSharedEncodingAttr
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError
-from ttc.layouts.padded import (
-    component_order,
-    identity_component,
-    is_identity_component,
-    padded_linear_component,
-    padded_offset,
-    padded_size,
-)
+from ttc.layouts.padded import padded_component, padded_offset, padded_size
 
 
 def padded_by_hand(length: int, intervals: list[int], paddings: list[int]) -> list[int]:
@@ -57,27 +52,27 @@ def test_padded_size_leaves_no_padding_after_the_last_element(shape, intervals, 
 
 
 def test_short_form_is_the_identity_along_order() -> None:
-    component = identity_component((4, 8), (1, 0))
-    assert component.bases["offset"] == [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]]
-    assert component.bases["block"] == []
+    encoding = PaddedSharedEncodingAttr.identity([8], [1], (4, 8), (1, 0))
+    component = padded_component(encoding.bases(), ints(encoding.shape))
+    assert component.bases == {"offset": [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], "block": []}
     assert [component.out_dim_size(d) for d in component.out_dims] == [4, 8]
-    assert component_order(component) == (1, 0)
-    assert is_identity_component(component)
+    assert encoding.order() == (1, 0)
+    assert encoding.is_identity()
 
 
 def test_rearranged_rows_are_not_the_short_form() -> None:
     # Rows 0, 2, 4, 6 first, then the odd ones: offset -> (row, col).
-    component = padded_linear_component(
-        {"offset": [[0, 1], [0, 2], [2, 0], [4, 0], [1, 0]], "block": []}, (8, 4)
-    )
-    assert not is_identity_component(component)
+    bases = {"offset": [[0, 1], [0, 2], [2, 0], [4, 0], [1, 0]], "block": []}
+    encoding = PaddedSharedEncodingAttr.make([16], [1], bases, (8, 4))
+    assert not encoding.is_identity()
+    component = padded_component(encoding.bases(), ints(encoding.shape))
     rows = [component.apply({"offset": o, "block": 0})["dim0"] for o in range(0, 32, 4)]
     assert rows == [0, 2, 4, 6, 1, 3, 5, 7]
 
 
 def test_block_bases_are_not_the_short_form() -> None:
-    component = padded_linear_component({"offset": [[0, 1], [1, 0]], "block": [[2, 0]]}, (4, 2))
-    assert not is_identity_component(component)
+    bases = {"offset": [[0, 1], [1, 0]], "block": [[2, 0]]}
+    assert not PaddedSharedEncodingAttr.make([2], [1], bases, (4, 2)).is_identity()
 
 
 def test_to_linear_layout_gives_the_component_for_its_own_shape() -> None:

@@ -18,6 +18,7 @@ along N (`warpsPerCTA[1]`). Tensors larger than the CTA tile repeat it in regist
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import prod
 from typing import ClassVar
 
 from xdsl.dialects.builtin import IntAttr
@@ -42,9 +43,10 @@ from ttc.dialects.ttg_attrs import (
 from ttc.layouts.cga import combine_cta_cga_with_shape, make_cga_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.utils import identity_standard_nd
+from ttc.targets.musa.target import WARP_SIZE
 
 SQUAD_WARPS = 4
-"""Warps that issue one SQMMA together."""
+"""Warps that issue one SQMMA together: a kernel using SQMMA needs a multiple of this many warps."""
 
 PH1_VERSION = (3, 1)
 """(versionMajor, versionMinor) of PH1, the only SQMMA version."""
@@ -111,6 +113,14 @@ class SqmmaEncoding(MmaEncoding, _WithCTALayout):
         return len(self.warps_per_cta.data)
 
     @property
+    def num_lanes(self) -> int:
+        return WARP_SIZE
+
+    @property
+    def num_warps(self) -> int:
+        return prod(ints(self.warps_per_cta))
+
+    @property
     def instr_mnk(self) -> tuple[int, int, int]:
         """The squad-level (M, N, K) of one instruction."""
         m, n, k = ints(self.instr_shape)
@@ -150,7 +160,7 @@ class SqmmaEncoding(MmaEncoding, _WithCTALayout):
             f"<{{versionMajor = {self.version_major.data}"
             f", versionMinor = {self.version_minor.data}"
             f", warpsPerCTA = [{format_ints(ints(self.warps_per_cta))}]"
-            f"{self.cta_layout.suffix(self.rank)}"
+            f"{self.cta_layout.suffix()}"
             f", instrShape = [{format_ints(ints(self.instr_shape))}]}}>")
 
     def to_linear_layout(self, shape: Sequence[int]) -> LinearLayout:

@@ -30,8 +30,8 @@ CAPABILITY_NAMES: dict[str, int] = {"31": 31, "ph1": 31, "mp_31": 31}
 """The spellings of each supported capability after `musa:`."""
 
 WARP_SIZE = 32
-SQUAD_WARPS = 4
-"""Warps in one SQMMA squad: a kernel using SQMMA needs a multiple of this many warps."""
+"""Threads per warp on MUSA."""
+
 
 _DEFINE = re.compile(r"^define\b[^@\n]*\bcc 102\b[^@\n]*@(\"[^\"]+\"|[\w.$]+)\((.*)\)[^(\n]*\{$",
                      re.MULTILINE)

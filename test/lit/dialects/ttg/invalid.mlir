@@ -49,10 +49,12 @@ tt.func @bad_memdesc(%m: !ttg.memdesc<64x48xf16, #shared, #smem>) {
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
 tt.func @convert_shape(%t: tensor<64x32xf16, #blocked>) {
   // expected-error @below {{requires the same shape for all operands and results}}
   %c = ttg.convert_layout %t : tensor<64x32xf16, #blocked> -> tensor<32x64xf16, #blocked1>
   tt.return
+}
 }
 
 // -----
@@ -60,10 +62,12 @@ tt.func @convert_shape(%t: tensor<64x32xf16, #blocked>) {
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
 #smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
 tt.func @store_immutable(%t: tensor<64x32xf16, #blocked>, %m: !ttg.memdesc<64x32xf16, #shared, #smem>) {
   // expected-error @below {{Cannot store into immutable memory}}
   ttg.local_store %t, %m : tensor<64x32xf16, #blocked> -> !ttg.memdesc<64x32xf16, #shared, #smem>
   tt.return
+}
 }
 
 // -----
@@ -215,6 +219,59 @@ tt.func @bool_buffer() {
   // expected-error @below {{element type bit width must be a multiple of 8}}
   %m = ttg.local_alloc : () -> !ttg.memdesc<64xi1, #shared, #ttg.shared_memory, mutable>
   tt.return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+tt.func @no_warps_anywhere() {
+  // expected-error @below {{Result has an invalid layout: Could not determine the number of warps per CTA. Operation is not in a context with `ttg.num-warps`.}}
+  %0 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+  tt.return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 2 : i32} {
+  tt.func @expand_checks_layout_first(%x: tensor<16xf32, #blocked>) {
+    // expected-error @below {{Operand 0 has an invalid layout: Layout has rank 2, but the tensor it's attached to has rank 1.}}
+    %y = tt.expand_dims %x {axis = 1 : i32} : tensor<16xf32, #blocked> -> tensor<16x1xf32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#linear = #ttg.linear<{register = [[1]], lane = [[2], [4], [8], [16], [32]], warp = [[64]], block = []}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @linear_warps() {
+    // expected-error @below {{Layout has 2 warps per CTA, but the context requires 4 warps per CTA.}}
+    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #linear>
+    tt.return
+  }
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @buffer_for_one_cta() {
+    // expected-error @below {{Layout has 1 CTAs per CGA, but the context requires 4 CTAs per CGA.}}
+    %m = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #ttg.shared_memory, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @odd_tensor(%t: tensor<48xf32, #blocked>) {
+    // expected-error @below {{Layout has shape 48, but the tensor it's attached to has shape 48 which is not a power of two.}}
+    %u = ttg.convert_layout %t : tensor<48xf32, #blocked> -> tensor<48xf32, #blocked>
+    tt.return
+  }
 }
 
 // -----

@@ -57,10 +57,12 @@ tt.func @no_tokens() {
 // CHECK-LABEL: tt.func @dot_async
 #mma = #triton_gpu.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #shared = #triton_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], hasLeadingOffset = true}>
+module attributes {"triton_gpu.num-warps" = 4 : i32} {
 tt.func @dot_async(%a: !tt.memdesc<64x64xf16, #shared, #triton_gpu.shared_memory>, %b: !tt.memdesc<64x64xf16, #shared, #triton_gpu.shared_memory>, %c: tensor<64x64xf32, #mma>) {
   // CHECK-NEXT: %[[D:.+]] = ttng.warp_group_dot %{{.+}}, %{{.+}}, %{{.+}} {isAsync = true} : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
   %d = triton_nvidia_gpu.dot_async %a, %b, %c {isAsync = true} : !tt.memdesc<64x64xf16, #shared, #triton_gpu.shared_memory> * !tt.memdesc<64x64xf16, #shared, #triton_gpu.shared_memory> -> tensor<64x64xf32, #mma>
   // CHECK-NEXT: ttng.warp_group_dot_wait %[[D]] {pendings = 0 : i32} : tensor<64x64xf32, #mma>
   %w = triton_nvidia_gpu.dot_wait %d {pendings = 0 : i32} : tensor<64x64xf32, #mma>
   tt.return
+}
 }
