@@ -37,12 +37,14 @@ from xdsl.dialects.builtin import (
     IntegerType,
     Signedness,
     TensorType,
+    UnitAttr,
     UnrankedTensorType,
     VectorType,
     container_of,
     i1,
 )
 from xdsl.dialects.utils import BitEnumAttribute
+from xdsl.interfaces import ConditionallySpeculatableInterface
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
 from xdsl.irdl import (
     AnyAttr,
@@ -53,13 +55,14 @@ from xdsl.irdl import (
     irdl_attr_definition,
     irdl_op_definition,
     operand_def,
+    opt_prop_def,
     prop_def,
     result_def,
     traits_def,
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import Commutative, Pure
+from xdsl.traits import Commutative, NoMemoryEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
@@ -398,6 +401,61 @@ class ShLIOp(_BinaryWithOverflow):
     is_right_unit = staticmethod(xarith.ShLIOp.is_right_unit)
 
 
+class _BinaryWithExact(xarith.SignlessIntegerBinaryOperation):
+    """MLIR's `Arith_IntBinaryOpWithExactFlag`: `$lhs, $rhs (exact)? attr-dict : type`, the
+    unit `isExact` property making a result that drops non-zero bits poison."""
+
+    is_exact = opt_prop_def(UnitAttr, prop_name="isExact")
+
+    assembly_format = "$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)"
+
+
+@irdl_op_definition
+class DivSIOp(_BinaryWithExact, ConditionallySpeculatableInterface):
+    """`arith.divsi`: signed division rounding towards zero."""
+
+    name = "arith.divsi"
+
+    traits = traits_def(NoMemoryEffect(), xarith.SignlessIntegerBinaryOperationHasCanonicalizationPatternsTrait())
+
+    is_speculatable = xarith.DivSIOp.is_speculatable
+    is_right_unit = staticmethod(xarith.DivSIOp.is_right_unit)
+
+
+@irdl_op_definition
+class DivUIOp(_BinaryWithExact, ConditionallySpeculatableInterface):
+    """`arith.divui`: unsigned division."""
+
+    name = "arith.divui"
+
+    traits = traits_def(NoMemoryEffect(), xarith.SignlessIntegerBinaryOperationHasCanonicalizationPatternsTrait())
+
+    is_speculatable = xarith.DivUIOp.is_speculatable
+    is_right_unit = staticmethod(xarith.DivUIOp.is_right_unit)
+
+
+@irdl_op_definition
+class ShRSIOp(_BinaryWithExact):
+    """`arith.shrsi`: arithmetic right shift."""
+
+    name = "arith.shrsi"
+
+    traits = traits_def(Pure(), xarith.SignlessIntegerBinaryOperationHasCanonicalizationPatternsTrait())
+
+    is_right_unit = staticmethod(xarith.ShRSIOp.is_right_unit)
+
+
+@irdl_op_definition
+class ShRUIOp(_BinaryWithExact):
+    """`arith.shrui`: logical right shift."""
+
+    name = "arith.shrui"
+
+    traits = traits_def(Pure(), xarith.SignlessIntegerBinaryOperationHasCanonicalizationPatternsTrait())
+
+    is_right_unit = staticmethod(xarith.ShRUIOp.is_right_unit)
+
+
 @irdl_op_definition
 class ConstantOp(xarith.ConstantOp):
     """`arith.constant`: value printed with MLIR's literal rules; hex float splats parse exactly."""
@@ -730,6 +788,15 @@ class _CastOp(IRDLOperation):
         raise NotImplementedError
 
 
+class _NonNegFlag(IRDLOperation):
+    """A zero-extending cast's unit `nonNeg` property, printed `nneg` after the operand: a
+    negative operand makes the result poison (MLIR's `ArithNonNegFlagInterface`)."""
+
+    non_neg = opt_prop_def(UnitAttr, prop_name="nonNeg")
+
+    assembly_format = "$input (`nneg` $nonNeg^)? attr-dict `:` type($input) `to` type($result)"
+
+
 def _cast_compatible_error(op: Operation) -> VerifyException:
     return VerifyException(
         f"'{op.name}' op operand type '{op.operands[0].type}' and result type "
@@ -775,7 +842,7 @@ class ExtSIOp(_IntWidthCast):
 
 
 @irdl_op_definition
-class ExtUIOp(_IntWidthCast):
+class ExtUIOp(_NonNegFlag, _IntWidthCast):
     """`arith.extui`: zero extension to a wider integer."""
 
     name = "arith.extui"
@@ -784,10 +851,19 @@ class ExtUIOp(_IntWidthCast):
 
 @irdl_op_definition
 class TruncIOp(_IntWidthCast):
-    """`arith.trunci`: truncation to a narrower integer."""
+    """`arith.trunci`: truncation to a narrower integer; `overflow<nsw, nuw>` makes dropping
+    bits other than copies of the sign bit (nsw) or zeros (nuw) poison."""
 
     name = "arith.trunci"
     WIDER: ClassVar[bool] = False
+
+    overflow_flags = prop_def(
+        IntegerOverflowAttr, default_value=IntegerOverflowAttr("none"), prop_name="overflowFlags"
+    )
+
+    assembly_format = (
+        "$input (`overflow` `` $overflowFlags^)? attr-dict `:` type($input) `to` type($result)"
+    )
 
 
 @irdl_op_definition
@@ -832,7 +908,7 @@ class SIToFPOp(_IntToFloat):
 
 
 @irdl_op_definition
-class UIToFPOp(_IntToFloat):
+class UIToFPOp(_NonNegFlag, _IntToFloat):
     """`arith.uitofp`: unsigned integer to float."""
 
     name = "arith.uitofp"
@@ -888,7 +964,7 @@ class IndexCastOp(_IndexCast):
 
 
 @irdl_op_definition
-class IndexCastUIOp(_IndexCast):
+class IndexCastUIOp(_NonNegFlag, _IndexCast):
     """`arith.index_castui`: between `index` and a signless integer, zero-extending."""
 
     name = "arith.index_castui"
@@ -902,8 +978,8 @@ Arith = Dialect(
         AddiOp,
         SubiOp,
         MuliOp,
-        xarith.DivSIOp,
-        xarith.DivUIOp,
+        DivSIOp,
+        DivUIOp,
         xarith.CeilDivSIOp,
         xarith.CeilDivUIOp,
         xarith.FloorDivSIOp,
@@ -913,8 +989,8 @@ Arith = Dialect(
         xarith.OrIOp,
         xarith.XOrIOp,
         ShLIOp,
-        xarith.ShRSIOp,
-        xarith.ShRUIOp,
+        ShRSIOp,
+        ShRUIOp,
         xarith.MaxSIOp,
         xarith.MinSIOp,
         xarith.MaxUIOp,
