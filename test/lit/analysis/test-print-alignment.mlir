@@ -118,6 +118,28 @@ tt.func @exact_constants(%x: i16) {
   %wrap = arith.addi %big, %c2 : i16
   // expected-remark @below {{constant_value = <none>}}
   %no_wrap = arith.addi %big, %c2 overflow<nsw> : i16
+  // The flags make a result that loses information poison: -3 / 2 has a remainder, -3 has its
+  // low bit set, -3 is negative, and 70000 does not fit in 16 bits either way.
+  // expected-remark @below {{constant_value = <none>}}
+  %inexact = arith.divsi %m3, %c2 exact : i16
+  // expected-remark @below {{constant_value = 16383}}
+  %ushift = arith.shrui %m3, %c2 : i16
+  // expected-remark @below {{constant_value = <none>}}
+  %shift_out = arith.shrsi %m3, %c2 exact : i16
+  // expected-remark @below {{constant_value = 1}}
+  %exact_quot = arith.divsi %m3, %m3 exact : i16
+  // expected-remark @below {{constant_value = <none>}}
+  %negative = arith.extui %m3 nneg : i16 to i32
+  // expected-remark @below {{constant_value = 2}}
+  %positive = arith.extui %c2 nneg : i16 to i64
+  // expected-remark @below {{constant_value = 70000}}
+  %c70000 = arith.constant 70000 : i32
+  // expected-remark @below {{constant_value = 4464}}
+  %low = arith.trunci %c70000 : i32 to i16
+  // expected-remark @below {{constant_value = <none>}}
+  %unsigned_wrap = arith.trunci %c70000 overflow<nuw> : i32 to i16
+  // expected-remark @below {{constant_value = -3}}
+  %fits = arith.trunci %signed overflow<nsw> : i32 to i16
   tt.return
 }
 
