@@ -164,3 +164,36 @@ func.func @quoted_predicates(%a: i32, %b: f32) -> (i1, i1) {
   %1 = arith.cmpf "olt", %b, %b : f32
   return %0, %1 : i1, i1
 }
+
+// -----
+
+// Poison flags print after the operands as MLIR's arith assembly formats do: `exact` on the
+// divisions and right shifts, `nneg` on the zero-extending casts, `overflow<...>` on trunci;
+// the generic form's properties print the same way.
+
+// CHECK-LABEL: tt.func @poison_flags
+// CHECK-NEXT:    %0 = arith.divsi %arg0, %arg1 exact : tensor<64xi32>
+// CHECK-NEXT:    %1 = arith.divui %arg0, %arg1 : tensor<64xi32>
+// CHECK-NEXT:    %2 = arith.shrsi %0, %1 exact : tensor<64xi32>
+// CHECK-NEXT:    %3 = arith.shrui %2, %arg1 exact : tensor<64xi32>
+// CHECK-NEXT:    %4 = arith.extui %3 nneg : tensor<64xi32> to tensor<64xi64>
+// CHECK-NEXT:    %5 = arith.uitofp %3 nneg : tensor<64xi32> to tensor<64xf32>
+// CHECK-NEXT:    %6 = arith.index_castui %arg2 nneg : i32 to index
+// CHECK-NEXT:    %7 = arith.trunci %4 overflow<nsw, nuw> : tensor<64xi64> to tensor<64xi16>
+// CHECK-NEXT:    %8 = arith.trunci %4 overflow<nuw> : tensor<64xi64> to tensor<64xi32>
+// CHECK-NEXT:    %9 = arith.trunci %4 : tensor<64xi64> to tensor<64xi8>
+// CHECK-NEXT:    %10 = arith.extui %arg2 : i32 to i64
+tt.func @poison_flags(%a: tensor<64xi32>, %b: tensor<64xi32>, %s: i32) {
+  %0 = arith.divsi %a, %b exact : tensor<64xi32>
+  %1 = arith.divui %a, %b : tensor<64xi32>
+  %2 = "arith.shrsi"(%0, %1) <{isExact}> : (tensor<64xi32>, tensor<64xi32>) -> tensor<64xi32>
+  %3 = arith.shrui %2, %b exact : tensor<64xi32>
+  %4 = "arith.extui"(%3) <{nonNeg}> : (tensor<64xi32>) -> tensor<64xi64>
+  %5 = arith.uitofp %3 nneg : tensor<64xi32> to tensor<64xf32>
+  %6 = arith.index_castui %s nneg : i32 to index
+  %7 = arith.trunci %4 overflow<nuw, nsw> : tensor<64xi64> to tensor<64xi16>
+  %8 = "arith.trunci"(%4) <{overflowFlags = #arith.overflow<nuw>}> : (tensor<64xi64>) -> tensor<64xi32>
+  %9 = arith.trunci %4 overflow<none> : tensor<64xi64> to tensor<64xi8>
+  %10 = arith.extui %s : i32 to i64
+  tt.return
+}
