@@ -1,0 +1,22 @@
+// RUN: ttc opt %s | FileCheck %s
+// RUN: ttc opt %s --mlir-print-op-generic | ttc opt | FileCheck %s
+// TMA copies between a tensor descriptor and shared memory print as Triton does; the shorter
+// descriptor form parses and prints as `!tt.tensordesc<tensor<...>>`.
+
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#tile = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32} {
+  // CHECK-LABEL: tt.func @stage_in_and_out
+  tt.func @stage_in_and_out(%desc: !tt.tensordesc<32x128xi8, #tile>, %row: i32, %col: i32, %go: i1) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<32x128xi8, #tile, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    // CHECK: ttng.async_tma_copy_global_to_local %arg0[%arg1, %arg2] %[[BUF:.*]], %[[BAR:.*]], %arg3 : !tt.tensordesc<tensor<32x128xi8, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<32x128xi8, #shared, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %desc[%row, %col] %buf, %bar, %go {isVolatile = false} : !tt.tensordesc<32x128xi8, #tile>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<32x128xi8, #tile, #smem, mutable>
+    // CHECK: ttng.async_tma_copy_global_to_local %arg0[%arg1, %arg2] %[[BUF]], %[[BAR]], %arg3 cacheModifier = ca evictionPolicy = evict_last {isVolatile = true} :
+    ttng.async_tma_copy_global_to_local %desc[%row, %col] %buf, %bar, %go evictionPolicy = evict_last cacheModifier = ca {isVolatile = true} : !tt.tensordesc<tensor<32x128xi8, #tile>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<32x128xi8, #tile, #smem, mutable>
+    // CHECK: ttng.async_tma_copy_local_to_global %arg0[%arg2, %arg1] %[[BUF]] : !tt.tensordesc<tensor<32x128xi8, #shared>>, !ttg.memdesc<32x128xi8, #shared, #smem, mutable>
+    ttng.async_tma_copy_local_to_global %desc[%col, %row] %buf : !tt.tensordesc<tensor<32x128xi8, #tile>>, !ttg.memdesc<32x128xi8, #tile, #smem, mutable>
+    tt.return
+  }
+}

@@ -1,0 +1,213 @@
+"""TMA copies between global memory (through a tensor descriptor) and shared memory.
+
+Mirrors `TTNG_AsyncTMACopyGlobalToLocalOp` and `TTNG_AsyncTMACopyLocalToGlobalOp` of Triton's
+`TritonNvidiaGPUOps.td` and their verifiers in `lib/Dialect/TritonNvidiaGPU/IR/Ops.cpp`:
+
+```
+ttng.async_tma_copy_global_to_local %d[%i, %j] %buf, %bar, %pred [cacheModifier = ..]
+    [evictionPolicy = ..] : !tt.tensordesc<...>, !ttg.memdesc<1xi64, ...> -> !ttg.memdesc<...>
+ttng.async_tma_copy_local_to_global %d[%i, %j] %buf : !tt.tensordesc<...>, !ttg.memdesc<...>
+```
+
+A load writes the block at the coordinates into a mutable NVMMA-swizzled buffer and signals the
+mbarrier; a store reads the buffer back. Descriptor and buffer share the NVMMA swizzle.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import BoolAttr, IntegerAttr, IntegerType, UnitAttr, i1, i32
+from xdsl.ir import Attribute, Operation
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
+from xdsl.utils.exceptions import VerifyException
+
+from ttc.dialects.tt import I32Attr, _parse_cache_and_evict, _print_cache_and_evict
+from ttc.dialects.tt_descriptor import verify_block_matches
+from ttc.dialects.tt_syntax import (
+    enum_attr,
+    parse_attr_dict,
+    parse_bracketed_operands,
+    print_attr_dict,
+    print_operands,
+)
+from ttc.dialects.tt_types import CacheModifier, EvictionPolicy, TensorDescType
+from ttc.dialects.ttg import MemDescType
+from ttc.dialects.ttg_attrs import NVMMASharedEncodingAttr
+from ttc.dialects.ttng_barriers import verify_barrier_type
+
+_I16 = IntegerType(16)
+
+
+def _verify_coords(desc: Attribute, count: int) -> None:
+    """Triton's `verifyAsyncTMACoords` in TILED mode: one coordinate per block dimension."""
+    if not isinstance(desc, TensorDescType):
+        raise VerifyException(f"operand #0 must be tensor descriptor type, but got '{desc}'")
+    rank = len(desc.block_type.get_shape())
+    if count != rank:
+        raise VerifyException(f"expected {rank} coordinates, but got {count}")
+    if not 1 <= count <= 5:
+        raise VerifyException("must have between 1 and 5 coordinates")
+
+
+def _verify_tma_encoding(desc: TensorDescType, memdesc: MemDescType) -> None:
+    """Triton's `verifyTMAEncoding`: descriptor and buffer share an untransposed NVMMA layout."""
+    nvmma = memdesc.encoding
+    if not isinstance(nvmma, NVMMASharedEncodingAttr):
+        raise VerifyException("TMA descriptor must have NVMMA shared layout")
+    if nvmma.rank != len(memdesc.get_shape()):
+        raise VerifyException("TMA shared memory and layout ranks must match")
+    desc_enc = desc.block_type.encoding
+    # The ranks may differ (rank-reducing copies): compare the swizzle parameters only.
+    if not isinstance(desc_enc, NVMMASharedEncodingAttr) or any(
+        getattr(desc_enc, field) != getattr(nvmma, field)
+        for field in ("transposed", "swizzling_byte_width", "element_bit_width", "fp4_padded")
+    ):
+        shown = desc_enc if isinstance(desc_enc, NVMMASharedEncodingAttr) else "<<NULL ATTRIBUTE>>"
+        raise VerifyException(
+            "TMA descriptor layout must match shared layout, but got descriptor layout "
+            f"{shown} and shared memory layout {nvmma}"
+        )
+    if nvmma.is_transposed:
+        raise VerifyException("TMA descriptor layout must not be transposed")
+
+
+def _memdesc(op: Operation, value_type: Attribute) -> MemDescType:
+    if not isinstance(value_type, MemDescType):
+        raise VerifyException(f"'{op.name}' expects a !ttg.memdesc, got {value_type}")
+    return value_type
+
+
+@irdl_op_definition
+class AsyncTMACopyGlobalToLocalOp(IRDLOperation):
+    """`ttng.async_tma_copy_global_to_local %desc[%coord...] %result, %barrier, %pred`."""
+
+    name = "ttng.async_tma_copy_global_to_local"
+
+    desc = operand_def(TensorDescType)
+    coord = var_operand_def(i32)
+    offsets = var_operand_def(_I16)
+    barrier = operand_def(MemDescType)
+    result = operand_def(MemDescType)
+    pred = operand_def(i1)
+    multicast = opt_prop_def(UnitAttr)
+    cache = opt_prop_def(I32Attr, default_value=CacheModifier.NONE.attr())
+    evict = opt_prop_def(I32Attr, default_value=EvictionPolicy.NORMAL.attr())
+    is_volatile = opt_prop_def(BoolAttr, prop_name="isVolatile")
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    def cache_modifier(self) -> CacheModifier:
+        return enum_attr(CacheModifier, self.cache, CacheModifier.NONE)
+
+    def eviction_policy(self) -> EvictionPolicy:
+        return enum_attr(EvictionPolicy, self.evict, EvictionPolicy.NORMAL)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> AsyncTMACopyGlobalToLocalOp:
+        desc = parser.parse_unresolved_operand()
+        coord = parse_bracketed_operands(parser)
+        offsets = []
+        if parser.parse_optional_keyword("offsets"):
+            parser.parse_punctuation("=")
+            offsets = parse_bracketed_operands(parser)
+        result = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        barrier = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        pred = parser.parse_unresolved_operand()
+        clauses = _parse_cache_and_evict(parser)
+        properties, attributes = parse_attr_dict(parser, cls)
+        parser.parse_punctuation(":")
+        desc_type = parser.parse_type()
+        parser.parse_punctuation(",")
+        barrier_type = parser.parse_type()
+        parser.parse_punctuation("->")
+        result_type = parser.parse_type()
+        pos = parser.pos
+        return cls.build(
+            operands=[
+                parser.resolve_operand(desc, desc_type),
+                parser.resolve_operands(coord, [i32] * len(coord), pos),
+                parser.resolve_operands(offsets, [_I16] * len(offsets), pos),
+                parser.resolve_operand(barrier, barrier_type),
+                parser.resolve_operand(result, result_type),
+                parser.resolve_operand(pred, i1),
+            ],
+            properties=properties | clauses,
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.desc)
+        printer.print_string("[")
+        print_operands(printer, self.coord)
+        printer.print_string("]")
+        if self.offsets:
+            printer.print_string(" offsets = [")
+            print_operands(printer, self.offsets)
+            printer.print_string("]")
+        printer.print_string(" ")
+        print_operands(printer, (self.result, self.barrier, self.pred))
+        _print_cache_and_evict(printer, self)  # type: ignore[arg-type]
+        print_attr_dict(
+            printer,
+            self,
+            elided=("cache", "evict", "operandSegmentSizes"),
+            defaults={"isVolatile": IntegerAttr(0, i1)},
+        )
+        printer.print_string(" : ")
+        printer.print_list((self.desc.type, self.barrier.type), printer.print_attribute)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        _verify_coords(self.desc.type, len(self.coord))
+        result = _memdesc(self, self.result.type)
+        verify_block_matches(self.desc.type, result)  # type: ignore[arg-type]
+        verify_barrier_type(self, self.barrier)
+        if not result.is_mutable:
+            raise VerifyException("cannot store into immutable memory")
+        assert isinstance(self.desc.type, TensorDescType)
+        _verify_tma_encoding(self.desc.type, result)
+        if self.offsets:
+            raise VerifyException("TILED mode does not support offsets")
+
+
+@irdl_op_definition
+class AsyncTMACopyLocalToGlobalOp(IRDLOperation):
+    """`ttng.async_tma_copy_local_to_global %desc[%coord...] %src : desc type, src type`."""
+
+    name = "ttng.async_tma_copy_local_to_global"
+
+    desc = operand_def(TensorDescType)
+    coord = var_operand_def(i32)
+    src = operand_def(MemDescType)
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    assembly_format = "$desc `[` $coord `]` $src attr-dict `:` type($desc) `,` type($src)"
+
+    def verify_(self) -> None:
+        _verify_coords(self.desc.type, len(self.coord))
+        src = _memdesc(self, self.src.type)
+        verify_block_matches(self.desc.type, src)  # type: ignore[arg-type]
+        encoding = src.encoding
+        if isinstance(encoding, NVMMASharedEncodingAttr) and encoding.is_fp4_padded:
+            raise VerifyException("does not support fp4_padded operands")
+        assert isinstance(self.desc.type, TensorDescType)
+        _verify_tma_encoding(self.desc.type, src)
+
+
+TMA_OPS: tuple[type[IRDLOperation], ...] = (AsyncTMACopyGlobalToLocalOp, AsyncTMACopyLocalToGlobalOp)
+"""The ops of this module, for the `ttng` dialect."""
