@@ -1,0 +1,58 @@
+// RUN: ttc opt %s -split-input-file -verify-diagnostics
+// TMA copies give Triton's diagnostics.
+
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nv = #ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 32}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @one_coordinate(%d: !tt.tensordesc<tensor<16x8xf32, #nv>>, %x: i32, %buf: !ttg.memdesc<16x8xf32, #nv, #smem, mutable>) {
+    // expected-error @below {{'ttng.async_tma_copy_local_to_global' op expected 2 coordinates, but got 1}}
+    ttng.async_tma_copy_local_to_global %d[%x] %buf : !tt.tensordesc<tensor<16x8xf32, #nv>>, !ttg.memdesc<16x8xf32, #nv, #smem, mutable>
+    tt.return
+  }
+  tt.func @read_only_destination(%d: !tt.tensordesc<tensor<16x8xf32, #nv>>, %x: i32, %buf: !ttg.memdesc<16x8xf32, #nv, #smem>, %b: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %p: i1) {
+    // expected-error @below {{'ttng.async_tma_copy_global_to_local' op cannot store into immutable memory}}
+    ttng.async_tma_copy_global_to_local %d[%x, %x] %buf, %b, %p : !tt.tensordesc<tensor<16x8xf32, #nv>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<16x8xf32, #nv, #smem>
+    tt.return
+  }
+  tt.func @i32_barrier(%d: !tt.tensordesc<tensor<16x8xf32, #nv>>, %x: i32, %buf: !ttg.memdesc<16x8xf32, #nv, #smem, mutable>, %b: !ttg.memdesc<1xi32, #bar, #smem, mutable>, %p: i1) {
+    // expected-error @below {{'ttng.async_tma_copy_global_to_local' op barrier allocation must be a descriptor of Nxi64 type with N <= number of CTAs}}
+    ttng.async_tma_copy_global_to_local %d[%x, %x] %buf, %b, %p : !tt.tensordesc<tensor<16x8xf32, #nv>>, !ttg.memdesc<1xi32, #bar, #smem, mutable> -> !ttg.memdesc<16x8xf32, #nv, #smem, mutable>
+    tt.return
+  }
+  tt.func @fewer_elements(%d: !tt.tensordesc<tensor<16x8xf32, #nv>>, %x: i32, %buf: !ttg.memdesc<8x8xf32, #nv, #smem, mutable>) {
+    // expected-error @below {{'ttng.async_tma_copy_local_to_global' op descriptor block and tensor must have the same number of elements, but got descriptor block with 128 elements tensor with 64 elements}}
+    ttng.async_tma_copy_local_to_global %d[%x, %x] %buf : !tt.tensordesc<tensor<16x8xf32, #nv>>, !ttg.memdesc<8x8xf32, #nv, #smem, mutable>
+    tt.return
+  }
+  tt.func @swizzled_buffer(%d: !tt.tensordesc<tensor<16x8xf32, #nv>>, %x: i32, %buf: !ttg.memdesc<16x8xf32, #bar, #smem, mutable>) {
+    // expected-error @below {{'ttng.async_tma_copy_local_to_global' op TMA descriptor must have NVMMA shared layout}}
+    ttng.async_tma_copy_local_to_global %d[%x, %x] %buf : !tt.tensordesc<tensor<16x8xf32, #nv>>, !ttg.memdesc<16x8xf32, #bar, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#nv32 = #ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>
+#nv64 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#nvT = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @other_swizzle(%d: !tt.tensordesc<tensor<32x32xbf16, #nv32>>, %x: i32, %buf: !ttg.memdesc<32x32xbf16, #nv64, #smem, mutable>, %b: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %p: i1) {
+    // expected-error @below {{'ttng.async_tma_copy_global_to_local' op TMA descriptor layout must match shared layout, but got descriptor layout #ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}> and shared memory layout #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>}}
+    ttng.async_tma_copy_global_to_local %d[%x, %x] %buf, %b, %p : !tt.tensordesc<tensor<32x32xbf16, #nv32>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<32x32xbf16, #nv64, #smem, mutable>
+    tt.return
+  }
+  tt.func @transposed(%d: !tt.tensordesc<tensor<32x32xbf16, #nvT>>, %x: i32, %buf: !ttg.memdesc<32x32xbf16, #nvT, #smem, mutable>) {
+    // expected-error @below {{'ttng.async_tma_copy_local_to_global' op TMA descriptor layout must not be transposed}}
+    ttng.async_tma_copy_local_to_global %d[%x, %x] %buf : !tt.tensordesc<tensor<32x32xbf16, #nvT>>, !ttg.memdesc<32x32xbf16, #nvT, #smem, mutable>
+    tt.return
+  }
+  tt.func @tiled_with_offsets(%d: !tt.tensordesc<tensor<32x32xbf16, #nv64>>, %x: i32, %o: i16, %buf: !ttg.memdesc<32x32xbf16, #nv64, #smem, mutable>, %b: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %p: i1) {
+    // expected-error @below {{'ttng.async_tma_copy_global_to_local' op TILED mode does not support offsets}}
+    ttng.async_tma_copy_global_to_local %d[%x, %x] offsets = [%o] %buf, %b, %p : !tt.tensordesc<tensor<32x32xbf16, #nv64>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<32x32xbf16, #nv64, #smem, mutable>
+    tt.return
+  }
+}
