@@ -38,11 +38,11 @@ from xdsl.utils.lexer import Span
 from ttc.dialects.ttg_bases import (
     is_bijective_without_zeros,
     is_permutation_matrix,
-    is_power_of_two,
     is_surjective,
     out_sizes,
 )
 from ttc.ir.errors import DialectParseError
+from ttc.layouts.linear import is_power_of_two
 
 AttrT = TypeVar("AttrT", bound=Attribute)
 

@@ -3,20 +3,18 @@
 Triton's layout attributes store linear layouts (`#ttg.linear`, `#ttg.shared_linear`,
 `#ttg.padded_shared`, `CGALayout`) and check them with `LinearLayout` queries:
 `isPermutationMatrixLayout`, `isInjective`, `isSurjective`, `identityStandardND` and
-`orderPerDim`. The dialects layer sits below `ttc.layouts` (which holds the full F2 `LinearLayout`),
-so these answers are computed here directly on basis lists: each basis is one value per output
-dimension, and flattening a basis (output dimension 0 least significant) gives one F2 vector.
+`orderPerDim`. The attribute verifiers answer them directly on the basis lists they store, without
+building a `ttc.layouts.linear.LinearLayout`: each basis is one value per output dimension, and
+flattening a basis (output dimension 0 least significant) gives one F2 vector.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ttc.layouts.linear import is_power_of_two
+
 Basis = Sequence[int]
-
-
-def is_power_of_two(value: int) -> bool:
-    return value > 0 and value & (value - 1) == 0
 
 
 def out_sizes(bases: Iterable[Basis], rank: int) -> tuple[int, ...]:

@@ -43,10 +43,10 @@ from ttc.dialects.ttg_attrs import (
 from ttc.dialects.ttg_bases import (
     identity_bases,
     is_injective,
-    is_power_of_two,
     order_per_dim,
     out_sizes,
 )
+from ttc.layouts.linear import is_power_of_two
 
 OFFSET = "offset"
 BLOCK = "block"
