@@ -1,21 +1,34 @@
 """TMA copies between global memory (through a tensor descriptor) and shared memory.
 
-Mirrors `TTNG_AsyncTMACopyGlobalToLocalOp` and `TTNG_AsyncTMACopyLocalToGlobalOp` of Triton's
-`TritonNvidiaGPUOps.td` and their verifiers in `lib/Dialect/TritonNvidiaGPU/IR/Ops.cpp`:
+Mirrors `TTNG_AsyncTMACopyGlobalToLocalOp`, `TTNG_AsyncTMACopyLocalToGlobalOp` and
+`TTNG_AsyncTMAReduceOp` of Triton's `TritonNvidiaGPUOps.td` and their verifiers in `lib/Dialect/TritonNvidiaGPU/IR/Ops.cpp`:
 
 ```
 ttng.async_tma_copy_global_to_local %d[%i, %j] %buf, %bar, %pred [cacheModifier = ..]
     [evictionPolicy = ..] : !tt.tensordesc<...>, !ttg.memdesc<1xi64, ...> -> !ttg.memdesc<...>
 ttng.async_tma_copy_local_to_global %d[%i, %j] %buf : !tt.tensordesc<...>, !ttg.memdesc<...>
+ttng.async_tma_reduce add, %d[%i, %j] %buf : !tt.tensordesc<...>, !ttg.memdesc<...>
 ```
 
 A load writes the block at the coordinates into a mutable NVMMA-swizzled buffer and signals the
-mbarrier; a store reads the buffer back. Descriptor and buffer share the NVMMA swizzle.
+mbarrier; a store reads the buffer back, a reduction combines it element-wise into global
+memory. Descriptor and buffer share the NVMMA swizzle.
 """
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import BoolAttr, IntegerAttr, IntegerType, UnitAttr, i1, i32
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    BoolAttr,
+    Float16Type,
+    Float32Type,
+    IntegerAttr,
+    IntegerType,
+    Signedness,
+    UnitAttr,
+    i1,
+    i32,
+)
 from xdsl.ir import Attribute, Operation
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -23,6 +36,7 @@ from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
     opt_prop_def,
+    prop_def,
     traits_def,
     var_operand_def,
 )
@@ -37,10 +51,16 @@ from ttc.dialects.tt_syntax import (
     enum_attr,
     parse_attr_dict,
     parse_bracketed_operands,
+    parse_enum,
     print_attr_dict,
     print_operands,
 )
-from ttc.dialects.tt_types import CacheModifier, EvictionPolicy, TensorDescType
+from ttc.dialects.tt_types import (
+    CacheModifier,
+    DescriptorReduceKind,
+    EvictionPolicy,
+    TensorDescType,
+)
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import NVMMASharedEncodingAttr
 from ttc.dialects.ttng_barriers import verify_barrier_type
@@ -85,6 +105,19 @@ def _memdesc(op: Operation, value_type: Attribute) -> MemDescType:
     if not isinstance(value_type, MemDescType):
         raise VerifyException(f"'{op.name}' expects a !ttg.memdesc, got {value_type}")
     return value_type
+
+
+def _verify_tma_store(op: Operation, desc: Attribute, coords: int, src_type: Attribute) -> None:
+    """The verifier shared by TMA stores and reductions (Triton's `verifyAsyncTMAStoreOp` after
+    the coordinate and block checks)."""
+    _verify_coords(desc, coords)
+    src = _memdesc(op, src_type)
+    verify_block_matches(desc, src)  # type: ignore[arg-type]
+    encoding = src.encoding
+    if isinstance(encoding, NVMMASharedEncodingAttr) and encoding.is_fp4_padded:
+        raise VerifyException("does not support fp4_padded operands")
+    assert isinstance(desc, TensorDescType)
+    _verify_tma_encoding(desc, src)
 
 
 @irdl_op_definition
@@ -199,15 +232,88 @@ class AsyncTMACopyLocalToGlobalOp(IRDLOperation):
     assembly_format = "$desc `[` $coord `]` $src attr-dict `:` type($desc) `,` type($src)"
 
     def verify_(self) -> None:
-        _verify_coords(self.desc.type, len(self.coord))
-        src = _memdesc(self, self.src.type)
-        verify_block_matches(self.desc.type, src)  # type: ignore[arg-type]
-        encoding = src.encoding
-        if isinstance(encoding, NVMMASharedEncodingAttr) and encoding.is_fp4_padded:
-            raise VerifyException("does not support fp4_padded operands")
+        _verify_tma_store(self, self.desc.type, len(self.coord), self.src.type)
+
+
+def _supports_reduce(kind: DescriptorReduceKind, element: Attribute) -> bool:
+    """Triton's `AsyncTMAReduceOp::isSupportedReduceKind`: what `cp.reduce.async.bulk.tensor`
+    combines."""
+    is_int = isinstance(element, IntegerType)
+    width = element.width.data if is_int else 0
+    int32_or_64 = width in (32, 64)
+    f16_or_bf16 = isinstance(element, Float16Type | BFloat16Type)
+    if kind is DescriptorReduceKind.ADD:
+        unsigned_or_signless_64 = (
+            width == 64 and element.signedness.data is not Signedness.SIGNED  # type: ignore[union-attr]
+        )
+        return width == 32 or unsigned_or_signless_64 or isinstance(element, Float32Type) or f16_or_bf16
+    if kind in (DescriptorReduceKind.MIN, DescriptorReduceKind.MAX):
+        return int32_or_64 or f16_or_bf16
+    if kind in (DescriptorReduceKind.AND, DescriptorReduceKind.OR, DescriptorReduceKind.XOR):
+        return int32_or_64
+    return False
+
+
+@irdl_op_definition
+class AsyncTMAReduceOp(IRDLOperation):
+    """`ttng.async_tma_reduce add, %desc[%coord...] %src`: combine a buffer into global memory."""
+
+    name = "ttng.async_tma_reduce"
+
+    kind = prop_def(IntegerAttr)
+    desc = operand_def(TensorDescType)
+    coord = var_operand_def(i32)
+    src = operand_def(MemDescType)
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> AsyncTMAReduceOp:
+        kind = parse_enum(parser, DescriptorReduceKind)
+        parser.parse_punctuation(",")
+        desc = parser.parse_unresolved_operand()
+        coord = parse_bracketed_operands(parser)
+        src = parser.parse_unresolved_operand()
+        properties, attributes = parse_attr_dict(parser, cls)
+        parser.parse_punctuation(":")
+        desc_type = parser.parse_type()
+        parser.parse_punctuation(",")
+        src_type = parser.parse_type()
+        pos = parser.pos
+        return cls.build(
+            operands=[
+                parser.resolve_operand(desc, desc_type),
+                parser.resolve_operands(coord, [i32] * len(coord), pos),
+                parser.resolve_operand(src, src_type),
+            ],
+            properties=properties | {"kind": kind.attr()},
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        kind = DescriptorReduceKind.from_attr(self.kind)
+        printer.print_string(f" {kind.keyword}, ")
+        printer.print_operand(self.desc)
+        printer.print_string("[")
+        print_operands(printer, self.coord)
+        printer.print_string("] ")
+        printer.print_operand(self.src)
+        print_attr_dict(printer, self, elided=("kind",))
+        printer.print_string(" : ")
+        printer.print_list((self.desc.type, self.src.type), printer.print_attribute)
+
+    def verify_(self) -> None:
+        _verify_tma_store(self, self.desc.type, len(self.coord), self.src.type)
+        kind = DescriptorReduceKind.from_attr(self.kind)
         assert isinstance(self.desc.type, TensorDescType)
-        _verify_tma_encoding(self.desc.type, src)
+        element = self.desc.type.block_type.get_element_type()
+        if not _supports_reduce(kind, element):
+            raise VerifyException(f"unsupported reduce kind {kind.keyword} for element type {element}")
 
 
-TMA_OPS: tuple[type[IRDLOperation], ...] = (AsyncTMACopyGlobalToLocalOp, AsyncTMACopyLocalToGlobalOp)
+TMA_OPS: tuple[type[IRDLOperation], ...] = (
+    AsyncTMACopyGlobalToLocalOp,
+    AsyncTMACopyLocalToGlobalOp,
+    AsyncTMAReduceOp,
+)
 """The ops of this module, for the `ttng` dialect."""

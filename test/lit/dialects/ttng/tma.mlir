@@ -1,5 +1,5 @@
-// RUN: ttc opt %s | FileCheck %s
-// RUN: ttc opt %s --mlir-print-op-generic | ttc opt | FileCheck %s
+// RUN: ttc opt %s -split-input-file | FileCheck %s
+// RUN: ttc opt %s -split-input-file --mlir-print-op-generic | ttc opt -split-input-file | FileCheck %s
 // TMA copies between a tensor descriptor and shared memory print as Triton does; the shorter
 // descriptor form parses and prints as `!tt.tensordesc<tensor<...>>`.
 
@@ -17,6 +17,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32} {
     ttng.async_tma_copy_global_to_local %desc[%row, %col] %buf, %bar, %go evictionPolicy = evict_last cacheModifier = ca {isVolatile = true} : !tt.tensordesc<tensor<32x128xi8, #tile>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<32x128xi8, #tile, #smem, mutable>
     // CHECK: ttng.async_tma_copy_local_to_global %arg0[%arg2, %arg1] %[[BUF]] : !tt.tensordesc<tensor<32x128xi8, #shared>>, !ttg.memdesc<32x128xi8, #shared, #smem, mutable>
     ttng.async_tma_copy_local_to_global %desc[%col, %row] %buf : !tt.tensordesc<tensor<32x128xi8, #tile>>, !ttg.memdesc<32x128xi8, #tile, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+#red = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @accumulate
+  tt.func @accumulate(%desc: !tt.tensordesc<tensor<1x64x32xf32, #red>>, %buf: !ttg.memdesc<64x32xf32, #red, #smem>, %k: i32) {
+    // CHECK: ttng.async_tma_reduce add, %arg0[%arg2, %arg2, %arg2] %arg1 : !tt.tensordesc<tensor<1x64x32xf32, #shared>>, !ttg.memdesc<64x32xf32, #shared, #smem>
+    ttng.async_tma_reduce add, %desc[%k, %k, %k] %buf : !tt.tensordesc<1x64x32xf32, #red>, !ttg.memdesc<64x32xf32, #red, #smem>
     tt.return
   }
 }
