@@ -1,18 +1,21 @@
 """TMA copies between global memory (through a tensor descriptor) and shared memory.
 
-Mirrors `TTNG_AsyncTMACopyGlobalToLocalOp`, `TTNG_AsyncTMACopyLocalToGlobalOp` and
-`TTNG_AsyncTMAReduceOp` of Triton's `TritonNvidiaGPUOps.td` and their verifiers in `lib/Dialect/TritonNvidiaGPU/IR/Ops.cpp`:
+Mirrors `TTNG_AsyncTMACopyGlobalToLocalOp`, `TTNG_AsyncTMACopyLocalToGlobalOp`,
+`TTNG_AsyncTMAReduceOp`, `TTNG_AsyncTMAGatherOp` and `TTNG_AsyncTMAScatterOp` of Triton's `TritonNvidiaGPUOps.td` and their verifiers in `lib/Dialect/TritonNvidiaGPU/IR/Ops.cpp`:
 
 ```
 ttng.async_tma_copy_global_to_local %d[%i, %j] %buf, %bar, %pred [cacheModifier = ..]
     [evictionPolicy = ..] : !tt.tensordesc<...>, !ttg.memdesc<1xi64, ...> -> !ttg.memdesc<...>
 ttng.async_tma_copy_local_to_global %d[%i, %j] %buf : !tt.tensordesc<...>, !ttg.memdesc<...>
 ttng.async_tma_reduce add, %d[%i, %j] %buf : !tt.tensordesc<...>, !ttg.memdesc<...>
+ttng.async_tma_gather %d[%rows, %y] %buf, %bar, %pred : <the six operand types>
+ttng.async_tma_scatter %d[%rows, %y] %buf : <the four operand types>
 ```
 
 A load writes the block at the coordinates into a mutable NVMMA-swizzled buffer and signals the
 mbarrier; a store reads the buffer back, a reduction combines it element-wise into global
-memory. Descriptor and buffer share the NVMMA swizzle.
+memory. A gather (scatter) moves one row of a 1xM descriptor block per x offset. Descriptor and
+buffer share the NVMMA swizzle.
 """
 
 from __future__ import annotations
@@ -24,7 +27,9 @@ from xdsl.dialects.builtin import (
     Float32Type,
     IntegerAttr,
     IntegerType,
+    NoneAttr,
     Signedness,
+    TensorType,
     UnitAttr,
     i1,
     i32,
@@ -33,6 +38,7 @@ from xdsl.ir import Attribute, Operation
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
+    ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
     opt_prop_def,
@@ -46,7 +52,7 @@ from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.tt import I32Attr, _parse_cache_and_evict, _print_cache_and_evict
-from ttc.dialects.tt_descriptor import verify_block_matches
+from ttc.dialects.tt_descriptor import verify_block_matches, verify_rows
 from ttc.dialects.tt_syntax import (
     enum_attr,
     parse_attr_dict,
@@ -64,6 +70,8 @@ from ttc.dialects.tt_types import (
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import NVMMASharedEncodingAttr
 from ttc.dialects.ttng_barriers import verify_barrier_type
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.order import contig_per_thread
 
 _I16 = IntegerType(16)
 
@@ -311,9 +319,88 @@ class AsyncTMAReduceOp(IRDLOperation):
             raise VerifyException(f"unsupported reduce kind {kind.keyword} for element type {element}")
 
 
+def _verify_row_offsets(rows: Attribute) -> None:
+    """The distribution Triton's `verifyAsyncTMAGatherScatterOp` asks of the x offsets: four
+    contiguous rows per thread, the same rows in every lane of a warp."""
+    assert isinstance(rows, TensorType)
+    if isinstance(rows.encoding, NoneAttr):
+        return
+    layout = to_linear_layout(rows.encoding, rows.get_shape())
+    if contig_per_thread(layout)[0] < 4:
+        raise VerifyException("x offsets must have at least 4 contiguous elements per thread")
+    if layout.get_free_variable_masks().get("lane", 0) != layout.in_dim_size("lane") - 1:
+        raise VerifyException("x offsets must be broadcasted across each warp")
+
+
+@irdl_op_definition
+class AsyncTMAGatherOp(IRDLOperation):
+    """`ttng.async_tma_gather %desc[%x_offsets, %y] %result, %barrier, %pred : <operand types>`."""
+
+    name = "ttng.async_tma_gather"
+
+    desc = operand_def(TensorDescType)
+    x_offsets = operand_def(TensorType)
+    y_offset = operand_def(i32)
+    barrier = operand_def(MemDescType)
+    result = operand_def(MemDescType)
+    pred = operand_def(i1)
+    multicast = opt_prop_def(UnitAttr)
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$desc `[` $x_offsets `,` $y_offset `]` $result `,` $barrier `,` $pred attr-dict `:` "
+        "type($desc) `,` type($x_offsets) `,` type($y_offset) `,` type($barrier) `,` "
+        "type($result) `,` type($pred)"
+    )
+
+    def verify_(self) -> None:
+        result = _memdesc(self, self.result.type)
+        verify_barrier_type(self, self.barrier)
+        if not result.is_mutable:
+            raise VerifyException("cannot store into immutable memory")
+        assert isinstance(self.desc.type, TensorDescType)
+        _verify_tma_encoding(self.desc.type, result)
+        encoding = result.encoding
+        if isinstance(encoding, NVMMASharedEncodingAttr) and encoding.is_fp4_padded:
+            raise VerifyException("does not support fp4_padded operands")
+        verify_rows(self.desc.type, self.x_offsets.type, result)
+        _verify_row_offsets(self.x_offsets.type)
+
+
+@irdl_op_definition
+class AsyncTMAScatterOp(IRDLOperation):
+    """`ttng.async_tma_scatter %desc[%x_offsets, %y] %src : <operand types>`."""
+
+    name = "ttng.async_tma_scatter"
+
+    desc = operand_def(TensorDescType)
+    x_offsets = operand_def(TensorType)
+    y_offset = operand_def(i32)
+    src = operand_def(MemDescType)
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    assembly_format = (
+        "$desc `[` $x_offsets `,` $y_offset `]` $src attr-dict `:` "
+        "type($desc) `,` type($x_offsets) `,` type($y_offset) `,` type($src)"
+    )
+
+    def verify_(self) -> None:
+        src = _memdesc(self, self.src.type)
+        encoding = src.encoding
+        if isinstance(encoding, NVMMASharedEncodingAttr) and encoding.is_fp4_padded:
+            raise VerifyException("does not support fp4_padded operands")
+        assert isinstance(self.desc.type, TensorDescType)
+        _verify_tma_encoding(self.desc.type, src)
+        verify_rows(self.desc.type, self.x_offsets.type, src)
+        _verify_row_offsets(self.x_offsets.type)
+
+
 TMA_OPS: tuple[type[IRDLOperation], ...] = (
     AsyncTMACopyGlobalToLocalOp,
     AsyncTMACopyLocalToGlobalOp,
     AsyncTMAReduceOp,
+    AsyncTMAGatherOp,
+    AsyncTMAScatterOp,
 )
 """The ops of this module, for the `ttng` dialect."""

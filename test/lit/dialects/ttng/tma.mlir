@@ -33,3 +33,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#rows = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#idx = #ttg.blocked<{sizePerThread = [32], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32} {
+  // CHECK-LABEL: tt.func @permute_rows
+  tt.func @permute_rows(%desc: !tt.tensordesc<1x64xbf16, #rows>, %ids: tensor<32xi32>, %spread: tensor<32xi32, #idx>, %y: i32, %go: i1) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<32x64xbf16, #rows, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    // CHECK: ttng.async_tma_gather %arg0[%arg1, %arg3] %[[BUF:.*]], %[[BAR:.*]], %arg4 : !tt.tensordesc<tensor<1x64xbf16, #shared>>, tensor<32xi32>, i32, !ttg.memdesc<1xi64, #shared1, #smem, mutable>, !ttg.memdesc<32x64xbf16, #shared, #smem, mutable>, i1
+    ttng.async_tma_gather %desc[%ids, %y] %buf, %bar, %go : !tt.tensordesc<1x64xbf16, #rows>, tensor<32xi32>, i32, !ttg.memdesc<1xi64, #bar, #smem, mutable>, !ttg.memdesc<32x64xbf16, #rows, #smem, mutable>, i1
+    // CHECK: ttng.async_tma_scatter %arg0[%arg2, %arg3] %[[BUF]] : !tt.tensordesc<tensor<1x64xbf16, #shared>>, tensor<32xi32, #blocked>, i32, !ttg.memdesc<32x64xbf16, #shared, #smem, mutable>
+    ttng.async_tma_scatter %desc[%spread, %y] %buf : !tt.tensordesc<1x64xbf16, #rows>, tensor<32xi32, #idx>, i32, !ttg.memdesc<32x64xbf16, #rows, #smem, mutable>
+    tt.return
+  }
+}

@@ -78,3 +78,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#rows = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 32}>
+#one = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#per_lane = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @two_row_block(%d: !tt.tensordesc<tensor<2x16xf32, #rows>>, %ids: tensor<16xi32>, %y: i32, %buf: !ttg.memdesc<16x16xf32, #rows, #smem, mutable>, %b: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %p: i1) {
+    // expected-error @below {{'ttng.async_tma_gather' op descriptor block must have exactly 1 row, but got 'tensor<2x16xf32, #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 32}>>'}}
+    ttng.async_tma_gather %d[%ids, %y] %buf, %b, %p : !tt.tensordesc<tensor<2x16xf32, #rows>>, tensor<16xi32>, i32, !ttg.memdesc<1xi64, #bar, #smem, mutable>, !ttg.memdesc<16x16xf32, #rows, #smem, mutable>, i1
+    tt.return
+  }
+  tt.func @rows_mismatch(%d: !tt.tensordesc<tensor<1x16xf32, #rows>>, %ids: tensor<8xi32>, %y: i32, %buf: !ttg.memdesc<16x16xf32, #rows, #smem, mutable>) {
+    // expected-error @below {{'ttng.async_tma_scatter' op result tensor must have as many rows as indices (8), but got '!ttg.memdesc<16x16xf32, #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 32}>, #ttg.shared_memory, mutable>'}}
+    ttng.async_tma_scatter %d[%ids, %y] %buf : !tt.tensordesc<tensor<1x16xf32, #rows>>, tensor<8xi32>, i32, !ttg.memdesc<16x16xf32, #rows, #smem, mutable>
+    tt.return
+  }
+  tt.func @scalar_rows_per_thread(%d: !tt.tensordesc<tensor<1x16xf32, #rows>>, %ids: tensor<16xi32, #one>, %y: i32, %buf: !ttg.memdesc<16x16xf32, #rows, #smem, mutable>) {
+    // expected-error @below {{'ttng.async_tma_scatter' op x offsets must have at least 4 contiguous elements per thread}}
+    ttng.async_tma_scatter %d[%ids, %y] %buf : !tt.tensordesc<tensor<1x16xf32, #rows>>, tensor<16xi32, #one>, i32, !ttg.memdesc<16x16xf32, #rows, #smem, mutable>
+    tt.return
+  }
+  tt.func @rows_split_over_lanes(%d: !tt.tensordesc<tensor<1x16xf32, #rows>>, %ids: tensor<256xi32, #per_lane>, %y: i32, %buf: !ttg.memdesc<256x16xf32, #rows, #smem, mutable>, %b: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %p: i1) {
+    // expected-error @below {{'ttng.async_tma_gather' op x offsets must be broadcasted across each warp}}
+    ttng.async_tma_gather %d[%ids, %y] %buf, %b, %p : !tt.tensordesc<tensor<1x16xf32, #rows>>, tensor<256xi32, #per_lane>, i32, !ttg.memdesc<1xi64, #bar, #smem, mutable>, !ttg.memdesc<256x16xf32, #rows, #smem, mutable>, i1
+    tt.return
+  }
+}
