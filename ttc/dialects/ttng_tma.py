@@ -67,7 +67,7 @@ from ttc.dialects.tt_types import (
     EvictionPolicy,
     TensorDescType,
 )
-from ttc.dialects.ttg import MemDescType
+from ttc.dialects.ttg import MemDescType, memdesc_layout
 from ttc.dialects.ttg_attrs import NVMMASharedEncodingAttr
 from ttc.dialects.ttng_barriers import verify_barrier_type
 from ttc.layouts.from_attr import to_linear_layout
@@ -107,6 +107,15 @@ def _verify_tma_encoding(desc: TensorDescType, memdesc: MemDescType) -> None:
         )
     if nvmma.is_transposed:
         raise VerifyException("TMA descriptor layout must not be transposed")
+
+
+def _verify_multicast(multicast: UnitAttr | None, memdesc: MemDescType) -> None:
+    """A multicast load needs a buffer broadcast over CTAs (Triton's `hasCGABroadcast`)."""
+    if multicast is None:
+        return
+    layout = memdesc_layout(memdesc)
+    if layout is None or not layout.get_free_variable_masks().get("block", 0):
+        raise VerifyException("multicast requires the shared layout to broadcast across CTAs")
 
 
 def _memdesc(op: Operation, value_type: Attribute) -> MemDescType:
@@ -224,6 +233,7 @@ class AsyncTMACopyGlobalToLocalOp(IRDLOperation):
         _verify_tma_encoding(self.desc.type, result)
         if self.offsets:
             raise VerifyException("TILED mode does not support offsets")
+        _verify_multicast(self.multicast, result)
 
 
 @irdl_op_definition
@@ -364,6 +374,7 @@ class AsyncTMAGatherOp(IRDLOperation):
         encoding = result.encoding
         if isinstance(encoding, NVMMASharedEncodingAttr) and encoding.is_fp4_padded:
             raise VerifyException("does not support fp4_padded operands")
+        _verify_multicast(self.multicast, result)
         verify_rows(self.desc.type, self.x_offsets.type, result)
         _verify_row_offsets(self.x_offsets.type)
 

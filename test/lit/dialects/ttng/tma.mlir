@@ -52,3 +52,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32} {
     tt.return
   }
 }
+
+// -----
+
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CTAsPerCGA = [2], CTASplitNum = [1], CTAOrder = [0]}>
+#both = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CTAsPerCGA = [2, 1], CTASplitNum = [1, 1], CTAOrder = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @multicast_to_both
+  tt.func @multicast_to_both(%d: !tt.tensordesc<tensor<64x64xf16, #both>>, %x: i32, %buf: !ttg.memdesc<64x64xf16, #both, #smem, mutable>, %b: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %p: i1) {
+    // CHECK: ttng.async_tma_copy_global_to_local %arg0[%arg1, %arg1] %arg2, %arg3, %arg4 {multicast} :
+    ttng.async_tma_copy_global_to_local %d[%x, %x] %buf, %b, %p {multicast} : !tt.tensordesc<tensor<64x64xf16, #both>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf16, #both, #smem, mutable>
+    tt.return
+  }
+}

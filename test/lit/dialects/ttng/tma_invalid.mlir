@@ -108,3 +108,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CTAsPerCGA = [2], CTASplitNum = [1], CTAOrder = [0]}>
+#own = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @multicast_split(%d: !tt.tensordesc<tensor<64x64xf16, #own>>, %x: i32, %buf: !ttg.memdesc<64x64xf16, #own, #smem, mutable>, %b: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %p: i1) {
+    // expected-error @below {{'ttng.async_tma_copy_global_to_local' op multicast requires the shared layout to broadcast across CTAs}}
+    ttng.async_tma_copy_global_to_local %d[%x, %x] %buf, %b, %p {multicast} : !tt.tensordesc<tensor<64x64xf16, #own>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf16, #own, #smem, mutable>
+    tt.return
+  }
+}
