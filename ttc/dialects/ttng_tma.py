@@ -34,7 +34,7 @@ from xdsl.dialects.builtin import (
     i1,
     i32,
 )
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -67,7 +67,7 @@ from ttc.dialects.tt_types import (
     EvictionPolicy,
     TensorDescType,
 )
-from ttc.dialects.ttg import MemDescType, memdesc_layout
+from ttc.dialects.ttg import MemDescType, layout_dims, memdesc_layout
 from ttc.dialects.ttg_attrs import NVMMASharedEncodingAttr
 from ttc.dialects.ttng_barriers import verify_barrier_type
 from ttc.layouts.from_attr import to_linear_layout
@@ -124,17 +124,61 @@ def _memdesc(op: Operation, value_type: Attribute) -> MemDescType:
     return value_type
 
 
+def _fp4_padded(memdesc: MemDescType) -> bool:
+    encoding = memdesc.encoding
+    return isinstance(encoding, NVMMASharedEncodingAttr) and encoding.is_fp4_padded
+
+
+def _block_bases(memdesc: MemDescType) -> tuple[list[list[int]], tuple[int, ...]]:
+    """The `block` bases of the buffer's allocation layout and the shape they index."""
+    layout = memdesc_layout(memdesc)
+    bases = layout.bases.get("block", []) if layout is not None else []
+    return bases, layout_dims(memdesc.get_shape(), memdesc.encoding)
+
+
+def _verify_tma_load_buffer(
+    op: Operation, desc: TensorDescType, barrier: SSAValue, result: MemDescType
+) -> None:
+    """Triton's `verifyAsyncTMALoadOp`: an mbarrier, a mutable NVMMA buffer, and no CTA's part of
+    the buffer lying outside the CTA (or CTA pair) that the barrier tracks."""
+    verify_barrier_type(op, barrier)
+    if not result.is_mutable:
+        raise VerifyException("cannot store into immutable memory")
+    _verify_tma_encoding(desc, result)
+    assert isinstance(barrier.type, MemDescType)
+    barrier_layout = memdesc_layout(barrier.type)
+    barrier_mask = (
+        barrier_layout.get_free_variable_masks().get("block", 0) if barrier_layout else 0
+    )
+    bases, shape = _block_bases(result)
+    for bit, basis in enumerate(bases):
+        if any(c >= size for c, size in zip(basis, shape, strict=True)) and (
+            bit or barrier_mask > 1
+        ):
+            raise VerifyException(
+                "TMA destination and completion barrier must belong to the same CTA or a CTA pair"
+            )
+
+
+def _verify_tma_store_buffer(desc: TensorDescType, src: MemDescType) -> None:
+    """Triton's `verifyAsyncTMAStoreOp`: no fp4 padding, each CTA's part of the source inside it,
+    the descriptor's NVMMA layout."""
+    if _fp4_padded(src):
+        raise VerifyException("does not support fp4_padded operands")
+    bases, shape = _block_bases(src)
+    for basis in bases:
+        if any(c >= size for c, size in zip(basis, shape, strict=True)):
+            raise VerifyException("source subview may have an origin in another CTA")
+    _verify_tma_encoding(desc, src)
+
+
 def _verify_tma_store(op: Operation, desc: Attribute, coords: int, src_type: Attribute) -> None:
-    """The verifier shared by TMA stores and reductions (Triton's `verifyAsyncTMAStoreOp` after
-    the coordinate and block checks)."""
+    """The verifier shared by TMA stores and reductions: coordinates, block size, buffer."""
     _verify_coords(desc, coords)
     src = _memdesc(op, src_type)
     verify_block_matches(desc, src)  # type: ignore[arg-type]
-    encoding = src.encoding
-    if isinstance(encoding, NVMMASharedEncodingAttr) and encoding.is_fp4_padded:
-        raise VerifyException("does not support fp4_padded operands")
     assert isinstance(desc, TensorDescType)
-    _verify_tma_encoding(desc, src)
+    _verify_tma_store_buffer(desc, src)
 
 
 @irdl_op_definition
@@ -226,11 +270,8 @@ class AsyncTMACopyGlobalToLocalOp(IRDLOperation):
         _verify_coords(self.desc.type, len(self.coord))
         result = _memdesc(self, self.result.type)
         verify_block_matches(self.desc.type, result)  # type: ignore[arg-type]
-        verify_barrier_type(self, self.barrier)
-        if not result.is_mutable:
-            raise VerifyException("cannot store into immutable memory")
         assert isinstance(self.desc.type, TensorDescType)
-        _verify_tma_encoding(self.desc.type, result)
+        _verify_tma_load_buffer(self, self.desc.type, self.barrier, result)
         if self.offsets:
             raise VerifyException("TILED mode does not support offsets")
         _verify_multicast(self.multicast, result)
@@ -366,13 +407,9 @@ class AsyncTMAGatherOp(IRDLOperation):
 
     def verify_(self) -> None:
         result = _memdesc(self, self.result.type)
-        verify_barrier_type(self, self.barrier)
-        if not result.is_mutable:
-            raise VerifyException("cannot store into immutable memory")
         assert isinstance(self.desc.type, TensorDescType)
-        _verify_tma_encoding(self.desc.type, result)
-        encoding = result.encoding
-        if isinstance(encoding, NVMMASharedEncodingAttr) and encoding.is_fp4_padded:
+        _verify_tma_load_buffer(self, self.desc.type, self.barrier, result)
+        if _fp4_padded(result):
             raise VerifyException("does not support fp4_padded operands")
         _verify_multicast(self.multicast, result)
         verify_rows(self.desc.type, self.x_offsets.type, result)
@@ -398,11 +435,8 @@ class AsyncTMAScatterOp(IRDLOperation):
 
     def verify_(self) -> None:
         src = _memdesc(self, self.src.type)
-        encoding = src.encoding
-        if isinstance(encoding, NVMMASharedEncodingAttr) and encoding.is_fp4_padded:
-            raise VerifyException("does not support fp4_padded operands")
         assert isinstance(self.desc.type, TensorDescType)
-        _verify_tma_encoding(self.desc.type, src)
+        _verify_tma_store_buffer(self.desc.type, src)
         verify_rows(self.desc.type, self.x_offsets.type, src)
         _verify_row_offsets(self.x_offsets.type)
 

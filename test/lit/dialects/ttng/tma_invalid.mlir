@@ -121,3 +121,21 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CTAsPerCGA = [4], CTASplitNum = [1], CTAOrder = [0]}>
+#split = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CTAsPerCGA = [4, 1], CTASplitNum = [4, 1], CTAOrder = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @quarter_view_store(%d: !tt.tensordesc<tensor<16x64xf16, #split>>, %x: i32, %buf: !ttg.memdesc<16x64xf16, #split, #smem, mutable, 64x64>) {
+    // expected-error @below {{'ttng.async_tma_copy_local_to_global' op source subview may have an origin in another CTA}}
+    ttng.async_tma_copy_local_to_global %d[%x, %x] %buf : !tt.tensordesc<tensor<16x64xf16, #split>>, !ttg.memdesc<16x64xf16, #split, #smem, mutable, 64x64>
+    tt.return
+  }
+  tt.func @quarter_view_load(%d: !tt.tensordesc<tensor<16x64xf16, #split>>, %x: i32, %buf: !ttg.memdesc<16x64xf16, #split, #smem, mutable, 64x64>, %b: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %p: i1) {
+    // expected-error @below {{'ttng.async_tma_copy_global_to_local' op TMA destination and completion barrier must belong to the same CTA or a CTA pair}}
+    ttng.async_tma_copy_global_to_local %d[%x, %x] %buf, %b, %p : !tt.tensordesc<tensor<16x64xf16, #split>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<16x64xf16, #split, #smem, mutable, 64x64>
+    tt.return
+  }
+}
