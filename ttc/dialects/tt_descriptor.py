@@ -17,6 +17,7 @@ with `tt.descriptor_load` and `tt.descriptor_store`.
 from __future__ import annotations
 
 from math import prod
+from typing import Any
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, TensorType, i32
 from xdsl.ir import Attribute
@@ -69,11 +70,11 @@ def verify_block_matches(desc: Attribute, tensor: TensorType) -> None:
         )
 
 
-def _verify_rows(desc: Attribute, rows: Attribute, tensor: Attribute) -> None:
-    """Triton's `verifyGatherScatterOp`: 1xM block, N row offsets, an NxM tensor of whole TMA
-    rows."""
+def verify_rows(desc: Attribute, rows: Attribute, tensor: Any) -> None:
+    """Triton's `verifyGatherScatterOp`: 1xM block, N row offsets, an NxM tensor (or shared
+    buffer, for `ttng.async_tma_gather`/`scatter`) of whole TMA rows."""
     block = _block(desc)
-    assert isinstance(rows, TensorType) and isinstance(tensor, TensorType)
+    assert isinstance(rows, TensorType)
     if len(block.get_shape()) != 2:
         raise VerifyException(f"descriptor block must be a 2D tensor, but got '{block}'")
     if block.get_shape()[0] != 1:
@@ -139,7 +140,7 @@ class DescriptorGatherOp(IRDLOperation):
 
     def verify_(self) -> None:
         _row_offsets(self.x_offsets.type)
-        _verify_rows(self.desc.type, self.x_offsets.type, self.result.type)
+        verify_rows(self.desc.type, self.x_offsets.type, self.result.type)
 
 
 @irdl_op_definition
@@ -188,7 +189,7 @@ class DescriptorScatterOp(IRDLOperation):
 
     def verify_(self) -> None:
         _row_offsets(self.x_offsets.type)
-        _verify_rows(self.desc.type, self.x_offsets.type, self.src.type)
+        verify_rows(self.desc.type, self.x_offsets.type, self.src.type)
 
 
 @irdl_op_definition

@@ -10,7 +10,8 @@ Mirrors Triton's `TritonNvidiaGPUOps.td` for the ops the sm90 pipeline produces 
 - `ttng.fence_async_shared {bCluster = false}`: order generic-proxy shared-memory writes before
   async-proxy reads (wgmma, TMA);
 - the mbarrier ops (`ttng.init_barrier`, `wait_barrier`, ...) of `ttc.dialects.ttng_barriers`;
-- cluster launch control and `reinterpret_tensor_descriptor` of `ttc.dialects.ttng_clc`.
+- cluster launch control and `reinterpret_tensor_descriptor` of `ttc.dialects.ttng_clc`;
+- the TMA copies between a tensor descriptor and shared memory of `ttc.dialects.ttng_tma`.
 
 Legacy names (`triton_nvidia_gpu.dot_async`/`dot_wait`) resolve here through
 `ttc.dialects.legacy`.
@@ -44,6 +45,7 @@ from xdsl.utils.exceptions import VerifyException
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttng_barriers import BARRIER_OPS
 from ttc.dialects.ttng_clc import CLC_OPS
+from ttc.dialects.ttng_tma import TMA_OPS
 
 
 def _shape(t: Attribute) -> tuple[int, ...]:
@@ -153,7 +155,7 @@ class FenceAsyncSharedOp(IRDLOperation):
 
 TTNG = Dialect(
     "ttng",
-    [WarpGroupDotOp, WarpGroupDotWaitOp, FenceAsyncSharedOp, *BARRIER_OPS, *CLC_OPS],
+    [WarpGroupDotOp, WarpGroupDotWaitOp, FenceAsyncSharedOp, *BARRIER_OPS, *CLC_OPS, *TMA_OPS],
     [],
 )
 """The `ttng` dialect object registered by `ttc.ir.context.make_context`."""

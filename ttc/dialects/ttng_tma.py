@@ -1,0 +1,451 @@
+"""TMA copies between global memory (through a tensor descriptor) and shared memory.
+
+Mirrors `TTNG_AsyncTMACopyGlobalToLocalOp`, `TTNG_AsyncTMACopyLocalToGlobalOp`,
+`TTNG_AsyncTMAReduceOp`, `TTNG_AsyncTMAGatherOp` and `TTNG_AsyncTMAScatterOp` of Triton's `TritonNvidiaGPUOps.td` and their verifiers in `lib/Dialect/TritonNvidiaGPU/IR/Ops.cpp`:
+
+```
+ttng.async_tma_copy_global_to_local %d[%i, %j] %buf, %bar, %pred [cacheModifier = ..]
+    [evictionPolicy = ..] : !tt.tensordesc<...>, !ttg.memdesc<1xi64, ...> -> !ttg.memdesc<...>
+ttng.async_tma_copy_local_to_global %d[%i, %j] %buf : !tt.tensordesc<...>, !ttg.memdesc<...>
+ttng.async_tma_reduce add, %d[%i, %j] %buf : !tt.tensordesc<...>, !ttg.memdesc<...>
+ttng.async_tma_gather %d[%rows, %y] %buf, %bar, %pred : <the six operand types>
+ttng.async_tma_scatter %d[%rows, %y] %buf : <the four operand types>
+```
+
+A load writes the block at the coordinates into a mutable NVMMA-swizzled buffer and signals the
+mbarrier; a store reads the buffer back, a reduction combines it element-wise into global
+memory. A gather (scatter) moves one row of a 1xM descriptor block per x offset. Descriptor and
+buffer share the NVMMA swizzle.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    BoolAttr,
+    Float16Type,
+    Float32Type,
+    IntegerAttr,
+    IntegerType,
+    NoneAttr,
+    Signedness,
+    TensorType,
+    UnitAttr,
+    i1,
+    i32,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    ParsePropInAttrDict,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
+from xdsl.utils.exceptions import VerifyException
+
+from ttc.dialects.tt import I32Attr, _parse_cache_and_evict, _print_cache_and_evict
+from ttc.dialects.tt_descriptor import verify_block_matches, verify_rows
+from ttc.dialects.tt_syntax import (
+    enum_attr,
+    parse_attr_dict,
+    parse_bracketed_operands,
+    parse_enum,
+    print_attr_dict,
+    print_operands,
+)
+from ttc.dialects.tt_types import (
+    CacheModifier,
+    DescriptorReduceKind,
+    EvictionPolicy,
+    TensorDescType,
+)
+from ttc.dialects.ttg import MemDescType, layout_dims, memdesc_layout
+from ttc.dialects.ttg_attrs import NVMMASharedEncodingAttr
+from ttc.dialects.ttng_barriers import verify_barrier_type
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.order import contig_per_thread
+
+_I16 = IntegerType(16)
+
+
+def _verify_coords(desc: Attribute, count: int) -> None:
+    """Triton's `verifyAsyncTMACoords` in TILED mode: one coordinate per block dimension."""
+    if not isinstance(desc, TensorDescType):
+        raise VerifyException(f"operand #0 must be tensor descriptor type, but got '{desc}'")
+    rank = len(desc.block_type.get_shape())
+    if count != rank:
+        raise VerifyException(f"expected {rank} coordinates, but got {count}")
+    if not 1 <= count <= 5:
+        raise VerifyException("must have between 1 and 5 coordinates")
+
+
+def _verify_tma_encoding(desc: TensorDescType, memdesc: MemDescType) -> None:
+    """Triton's `verifyTMAEncoding`: descriptor and buffer share an untransposed NVMMA layout."""
+    nvmma = memdesc.encoding
+    if not isinstance(nvmma, NVMMASharedEncodingAttr):
+        raise VerifyException("TMA descriptor must have NVMMA shared layout")
+    if nvmma.rank != len(memdesc.get_shape()):
+        raise VerifyException("TMA shared memory and layout ranks must match")
+    desc_enc = desc.block_type.encoding
+    # The ranks may differ (rank-reducing copies): compare the swizzle parameters only.
+    if not isinstance(desc_enc, NVMMASharedEncodingAttr) or any(
+        getattr(desc_enc, field) != getattr(nvmma, field)
+        for field in ("transposed", "swizzling_byte_width", "element_bit_width", "fp4_padded")
+    ):
+        shown = desc_enc if isinstance(desc_enc, NVMMASharedEncodingAttr) else "<<NULL ATTRIBUTE>>"
+        raise VerifyException(
+            "TMA descriptor layout must match shared layout, but got descriptor layout "
+            f"{shown} and shared memory layout {nvmma}"
+        )
+    if nvmma.is_transposed:
+        raise VerifyException("TMA descriptor layout must not be transposed")
+
+
+def _verify_multicast(multicast: UnitAttr | None, memdesc: MemDescType) -> None:
+    """A multicast load needs a buffer broadcast over CTAs (Triton's `hasCGABroadcast`)."""
+    if multicast is None:
+        return
+    layout = memdesc_layout(memdesc)
+    if layout is None or not layout.get_free_variable_masks().get("block", 0):
+        raise VerifyException("multicast requires the shared layout to broadcast across CTAs")
+
+
+def _memdesc(op: Operation, value_type: Attribute) -> MemDescType:
+    if not isinstance(value_type, MemDescType):
+        raise VerifyException(f"'{op.name}' expects a !ttg.memdesc, got {value_type}")
+    return value_type
+
+
+def _fp4_padded(memdesc: MemDescType) -> bool:
+    encoding = memdesc.encoding
+    return isinstance(encoding, NVMMASharedEncodingAttr) and encoding.is_fp4_padded
+
+
+def _block_bases(memdesc: MemDescType) -> tuple[list[list[int]], tuple[int, ...]]:
+    """The `block` bases of the buffer's allocation layout and the shape they index."""
+    layout = memdesc_layout(memdesc)
+    bases = layout.bases.get("block", []) if layout is not None else []
+    return bases, layout_dims(memdesc.get_shape(), memdesc.encoding)
+
+
+def _verify_tma_load_buffer(
+    op: Operation, desc: TensorDescType, barrier: SSAValue, result: MemDescType
+) -> None:
+    """Triton's `verifyAsyncTMALoadOp`: an mbarrier, a mutable NVMMA buffer, and no CTA's part of
+    the buffer lying outside the CTA (or CTA pair) that the barrier tracks."""
+    verify_barrier_type(op, barrier)
+    if not result.is_mutable:
+        raise VerifyException("cannot store into immutable memory")
+    _verify_tma_encoding(desc, result)
+    assert isinstance(barrier.type, MemDescType)
+    barrier_layout = memdesc_layout(barrier.type)
+    barrier_mask = (
+        barrier_layout.get_free_variable_masks().get("block", 0) if barrier_layout else 0
+    )
+    bases, shape = _block_bases(result)
+    for bit, basis in enumerate(bases):
+        if any(c >= size for c, size in zip(basis, shape, strict=True)) and (
+            bit or barrier_mask > 1
+        ):
+            raise VerifyException(
+                "TMA destination and completion barrier must belong to the same CTA or a CTA pair"
+            )
+
+
+def _verify_tma_store_buffer(desc: TensorDescType, src: MemDescType) -> None:
+    """Triton's `verifyAsyncTMAStoreOp`: no fp4 padding, each CTA's part of the source inside it,
+    the descriptor's NVMMA layout."""
+    if _fp4_padded(src):
+        raise VerifyException("does not support fp4_padded operands")
+    bases, shape = _block_bases(src)
+    for basis in bases:
+        if any(c >= size for c, size in zip(basis, shape, strict=True)):
+            raise VerifyException("source subview may have an origin in another CTA")
+    _verify_tma_encoding(desc, src)
+
+
+def _verify_tma_store(op: Operation, desc: Attribute, coords: int, src_type: Attribute) -> None:
+    """The verifier shared by TMA stores and reductions: coordinates, block size, buffer."""
+    _verify_coords(desc, coords)
+    src = _memdesc(op, src_type)
+    verify_block_matches(desc, src)  # type: ignore[arg-type]
+    assert isinstance(desc, TensorDescType)
+    _verify_tma_store_buffer(desc, src)
+
+
+@irdl_op_definition
+class AsyncTMACopyGlobalToLocalOp(IRDLOperation):
+    """`ttng.async_tma_copy_global_to_local %desc[%coord...] %result, %barrier, %pred`."""
+
+    name = "ttng.async_tma_copy_global_to_local"
+
+    desc = operand_def(TensorDescType)
+    coord = var_operand_def(i32)
+    offsets = var_operand_def(_I16)
+    barrier = operand_def(MemDescType)
+    result = operand_def(MemDescType)
+    pred = operand_def(i1)
+    multicast = opt_prop_def(UnitAttr)
+    cache = opt_prop_def(I32Attr, default_value=CacheModifier.NONE.attr())
+    evict = opt_prop_def(I32Attr, default_value=EvictionPolicy.NORMAL.attr())
+    is_volatile = opt_prop_def(BoolAttr, prop_name="isVolatile")
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    def cache_modifier(self) -> CacheModifier:
+        return enum_attr(CacheModifier, self.cache, CacheModifier.NONE)
+
+    def eviction_policy(self) -> EvictionPolicy:
+        return enum_attr(EvictionPolicy, self.evict, EvictionPolicy.NORMAL)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> AsyncTMACopyGlobalToLocalOp:
+        desc = parser.parse_unresolved_operand()
+        coord = parse_bracketed_operands(parser)
+        offsets = []
+        if parser.parse_optional_keyword("offsets"):
+            parser.parse_punctuation("=")
+            offsets = parse_bracketed_operands(parser)
+        result = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        barrier = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        pred = parser.parse_unresolved_operand()
+        clauses = _parse_cache_and_evict(parser)
+        properties, attributes = parse_attr_dict(parser, cls)
+        parser.parse_punctuation(":")
+        desc_type = parser.parse_type()
+        parser.parse_punctuation(",")
+        barrier_type = parser.parse_type()
+        parser.parse_punctuation("->")
+        result_type = parser.parse_type()
+        pos = parser.pos
+        return cls.build(
+            operands=[
+                parser.resolve_operand(desc, desc_type),
+                parser.resolve_operands(coord, [i32] * len(coord), pos),
+                parser.resolve_operands(offsets, [_I16] * len(offsets), pos),
+                parser.resolve_operand(barrier, barrier_type),
+                parser.resolve_operand(result, result_type),
+                parser.resolve_operand(pred, i1),
+            ],
+            properties=properties | clauses,
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.desc)
+        printer.print_string("[")
+        print_operands(printer, self.coord)
+        printer.print_string("]")
+        if self.offsets:
+            printer.print_string(" offsets = [")
+            print_operands(printer, self.offsets)
+            printer.print_string("]")
+        printer.print_string(" ")
+        print_operands(printer, (self.result, self.barrier, self.pred))
+        _print_cache_and_evict(printer, self)  # type: ignore[arg-type]
+        print_attr_dict(
+            printer,
+            self,
+            elided=("cache", "evict", "operandSegmentSizes"),
+            defaults={"isVolatile": IntegerAttr(0, i1)},
+        )
+        printer.print_string(" : ")
+        printer.print_list((self.desc.type, self.barrier.type), printer.print_attribute)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        _verify_coords(self.desc.type, len(self.coord))
+        result = _memdesc(self, self.result.type)
+        verify_block_matches(self.desc.type, result)  # type: ignore[arg-type]
+        assert isinstance(self.desc.type, TensorDescType)
+        _verify_tma_load_buffer(self, self.desc.type, self.barrier, result)
+        if self.offsets:
+            raise VerifyException("TILED mode does not support offsets")
+        _verify_multicast(self.multicast, result)
+
+
+@irdl_op_definition
+class AsyncTMACopyLocalToGlobalOp(IRDLOperation):
+    """`ttng.async_tma_copy_local_to_global %desc[%coord...] %src : desc type, src type`."""
+
+    name = "ttng.async_tma_copy_local_to_global"
+
+    desc = operand_def(TensorDescType)
+    coord = var_operand_def(i32)
+    src = operand_def(MemDescType)
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    assembly_format = "$desc `[` $coord `]` $src attr-dict `:` type($desc) `,` type($src)"
+
+    def verify_(self) -> None:
+        _verify_tma_store(self, self.desc.type, len(self.coord), self.src.type)
+
+
+def _supports_reduce(kind: DescriptorReduceKind, element: Attribute) -> bool:
+    """Triton's `AsyncTMAReduceOp::isSupportedReduceKind`: what `cp.reduce.async.bulk.tensor`
+    combines."""
+    is_int = isinstance(element, IntegerType)
+    width = element.width.data if is_int else 0
+    int32_or_64 = width in (32, 64)
+    f16_or_bf16 = isinstance(element, Float16Type | BFloat16Type)
+    if kind is DescriptorReduceKind.ADD:
+        unsigned_or_signless_64 = (
+            width == 64 and element.signedness.data is not Signedness.SIGNED  # type: ignore[union-attr]
+        )
+        return width == 32 or unsigned_or_signless_64 or isinstance(element, Float32Type) or f16_or_bf16
+    if kind in (DescriptorReduceKind.MIN, DescriptorReduceKind.MAX):
+        return int32_or_64 or f16_or_bf16
+    if kind in (DescriptorReduceKind.AND, DescriptorReduceKind.OR, DescriptorReduceKind.XOR):
+        return int32_or_64
+    return False
+
+
+@irdl_op_definition
+class AsyncTMAReduceOp(IRDLOperation):
+    """`ttng.async_tma_reduce add, %desc[%coord...] %src`: combine a buffer into global memory."""
+
+    name = "ttng.async_tma_reduce"
+
+    kind = prop_def(IntegerAttr)
+    desc = operand_def(TensorDescType)
+    coord = var_operand_def(i32)
+    src = operand_def(MemDescType)
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> AsyncTMAReduceOp:
+        kind = parse_enum(parser, DescriptorReduceKind)
+        parser.parse_punctuation(",")
+        desc = parser.parse_unresolved_operand()
+        coord = parse_bracketed_operands(parser)
+        src = parser.parse_unresolved_operand()
+        properties, attributes = parse_attr_dict(parser, cls)
+        parser.parse_punctuation(":")
+        desc_type = parser.parse_type()
+        parser.parse_punctuation(",")
+        src_type = parser.parse_type()
+        pos = parser.pos
+        return cls.build(
+            operands=[
+                parser.resolve_operand(desc, desc_type),
+                parser.resolve_operands(coord, [i32] * len(coord), pos),
+                parser.resolve_operand(src, src_type),
+            ],
+            properties=properties | {"kind": kind.attr()},
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        kind = DescriptorReduceKind.from_attr(self.kind)
+        printer.print_string(f" {kind.keyword}, ")
+        printer.print_operand(self.desc)
+        printer.print_string("[")
+        print_operands(printer, self.coord)
+        printer.print_string("] ")
+        printer.print_operand(self.src)
+        print_attr_dict(printer, self, elided=("kind",))
+        printer.print_string(" : ")
+        printer.print_list((self.desc.type, self.src.type), printer.print_attribute)
+
+    def verify_(self) -> None:
+        _verify_tma_store(self, self.desc.type, len(self.coord), self.src.type)
+        kind = DescriptorReduceKind.from_attr(self.kind)
+        assert isinstance(self.desc.type, TensorDescType)
+        element = self.desc.type.block_type.get_element_type()
+        if not _supports_reduce(kind, element):
+            raise VerifyException(f"unsupported reduce kind {kind.keyword} for element type {element}")
+
+
+def _verify_row_offsets(rows: Attribute) -> None:
+    """The distribution Triton's `verifyAsyncTMAGatherScatterOp` asks of the x offsets: four
+    contiguous rows per thread, the same rows in every lane of a warp."""
+    assert isinstance(rows, TensorType)
+    if isinstance(rows.encoding, NoneAttr):
+        return
+    layout = to_linear_layout(rows.encoding, rows.get_shape())
+    if contig_per_thread(layout)[0] < 4:
+        raise VerifyException("x offsets must have at least 4 contiguous elements per thread")
+    if layout.get_free_variable_masks().get("lane", 0) != layout.in_dim_size("lane") - 1:
+        raise VerifyException("x offsets must be broadcasted across each warp")
+
+
+@irdl_op_definition
+class AsyncTMAGatherOp(IRDLOperation):
+    """`ttng.async_tma_gather %desc[%x_offsets, %y] %result, %barrier, %pred : <operand types>`."""
+
+    name = "ttng.async_tma_gather"
+
+    desc = operand_def(TensorDescType)
+    x_offsets = operand_def(TensorType)
+    y_offset = operand_def(i32)
+    barrier = operand_def(MemDescType)
+    result = operand_def(MemDescType)
+    pred = operand_def(i1)
+    multicast = opt_prop_def(UnitAttr)
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$desc `[` $x_offsets `,` $y_offset `]` $result `,` $barrier `,` $pred attr-dict `:` "
+        "type($desc) `,` type($x_offsets) `,` type($y_offset) `,` type($barrier) `,` "
+        "type($result) `,` type($pred)"
+    )
+
+    def verify_(self) -> None:
+        result = _memdesc(self, self.result.type)
+        assert isinstance(self.desc.type, TensorDescType)
+        _verify_tma_load_buffer(self, self.desc.type, self.barrier, result)
+        if _fp4_padded(result):
+            raise VerifyException("does not support fp4_padded operands")
+        _verify_multicast(self.multicast, result)
+        verify_rows(self.desc.type, self.x_offsets.type, result)
+        _verify_row_offsets(self.x_offsets.type)
+
+
+@irdl_op_definition
+class AsyncTMAScatterOp(IRDLOperation):
+    """`ttng.async_tma_scatter %desc[%x_offsets, %y] %src : <operand types>`."""
+
+    name = "ttng.async_tma_scatter"
+
+    desc = operand_def(TensorDescType)
+    x_offsets = operand_def(TensorType)
+    y_offset = operand_def(i32)
+    src = operand_def(MemDescType)
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    assembly_format = (
+        "$desc `[` $x_offsets `,` $y_offset `]` $src attr-dict `:` "
+        "type($desc) `,` type($x_offsets) `,` type($y_offset) `,` type($src)"
+    )
+
+    def verify_(self) -> None:
+        src = _memdesc(self, self.src.type)
+        assert isinstance(self.desc.type, TensorDescType)
+        _verify_tma_store_buffer(self.desc.type, src)
+        verify_rows(self.desc.type, self.x_offsets.type, src)
+        _verify_row_offsets(self.x_offsets.type)
+
+
+TMA_OPS: tuple[type[IRDLOperation], ...] = (
+    AsyncTMACopyGlobalToLocalOp,
+    AsyncTMACopyLocalToGlobalOp,
+    AsyncTMAReduceOp,
+    AsyncTMAGatherOp,
+    AsyncTMAScatterOp,
+)
+"""The ops of this module, for the `ttng` dialect."""
