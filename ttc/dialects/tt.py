@@ -1190,7 +1190,7 @@ class AddPtrOp(TTOp):
         v.types_match(self.result.type, self.ptr.type, "result type matches ptr type")
 
 
-def _parse_cache_and_evict(parser: Parser) -> dict[str, Attribute]:
+def parse_cache_and_evict(parser: Parser) -> dict[str, Attribute]:
     """MLIR's `oilist(cacheModifier = X | evictionPolicy = Y)`: either order, each at most once."""
     found: dict[str, Attribute] = {}
     clauses = {"cacheModifier": ("cache", CacheModifier), "evictionPolicy": ("evict", EvictionPolicy)}
@@ -1206,7 +1206,7 @@ def _parse_cache_and_evict(parser: Parser) -> dict[str, Attribute]:
         found[prop] = parse_enum(parser, enum).attr()
 
 
-def _print_cache_and_evict(printer: Printer, op: CachedAccessOp) -> None:
+def print_cache_and_evict(printer: Printer, op: CachedAccessOp) -> None:
     """Prints the non-default `cacheModifier`/`evictionPolicy` clauses (MLIR's oilist order)."""
     cache = op.cache_modifier()
     evict = op.eviction_policy()
@@ -1286,7 +1286,7 @@ class LoadOp(CachedAccessOp):
         pos = parser.pos
         if not 1 <= len(operands) <= 3:
             parser.raise_error(f"tt.load takes 1 to 3 operands, got {len(operands)}", pos)
-        properties = _parse_cache_and_evict(parser)
+        properties = parse_cache_and_evict(parser)
         attr_props, attributes = parse_attr_dict(parser, cls)
         properties |= attr_props
         parser.parse_punctuation(":")
@@ -1305,7 +1305,7 @@ class LoadOp(CachedAccessOp):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         print_operands(printer, [o for o in (self.ptr, self.mask, self.other) if o is not None])
-        _print_cache_and_evict(printer, self)
+        print_cache_and_evict(printer, self)
         print_attr_dict(
             printer,
             self,
@@ -1351,7 +1351,7 @@ class StoreOp(CachedAccessOp):
         pos = parser.pos
         if not 2 <= len(operands) <= 3:
             parser.raise_error(f"tt.store takes 2 or 3 operands, got {len(operands)}", pos)
-        properties = _parse_cache_and_evict(parser)
+        properties = parse_cache_and_evict(parser)
         attr_props, attributes = parse_attr_dict(parser, cls)
         properties |= attr_props
         parser.parse_punctuation(":")
@@ -1368,7 +1368,7 @@ class StoreOp(CachedAccessOp):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         print_operands(printer, [o for o in (self.ptr, self.value, self.mask) if o is not None])
-        _print_cache_and_evict(printer, self)
+        print_cache_and_evict(printer, self)
         print_attr_dict(printer, self, elided=("cache", "evict"), defaults=_LOAD_STORE_DEFAULTS)
         printer.print_string(" : ")
         printer.print_attribute(self.ptr.type)
@@ -2288,7 +2288,7 @@ class DescriptorLoadOp(CachedAccessOp):
     def parse(cls, parser: Parser) -> DescriptorLoadOp:
         desc = parser.parse_unresolved_operand()
         indices = parse_bracketed_operands(parser)
-        properties = _parse_cache_and_evict(parser)
+        properties = parse_cache_and_evict(parser)
         attr_props, attributes = parse_attr_dict(parser, cls)
         parser.parse_punctuation(":")
         desc_type = parser.parse_type()
@@ -2311,7 +2311,7 @@ class DescriptorLoadOp(CachedAccessOp):
         printer.print_string("[")
         print_operands(printer, self.indices)
         printer.print_string("]")
-        _print_cache_and_evict(printer, self)
+        print_cache_and_evict(printer, self)
         print_attr_dict(printer, self, elided=("cache", "evict"))
         printer.print_string(" : ")
         printer.print_attribute(self.desc.type)

@@ -51,7 +51,7 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt import I32Attr, _parse_cache_and_evict, _print_cache_and_evict
+from ttc.dialects.tt import I32Attr, parse_cache_and_evict, print_cache_and_evict
 from ttc.dialects.tt_descriptor import verify_block_matches, verify_rows
 from ttc.dialects.tt_syntax import (
     enum_attr,
@@ -220,7 +220,7 @@ class AsyncTMACopyGlobalToLocalOp(IRDLOperation):
         barrier = parser.parse_unresolved_operand()
         parser.parse_punctuation(",")
         pred = parser.parse_unresolved_operand()
-        clauses = _parse_cache_and_evict(parser)
+        clauses = parse_cache_and_evict(parser)
         properties, attributes = parse_attr_dict(parser, cls)
         parser.parse_punctuation(":")
         desc_type = parser.parse_type()
@@ -254,7 +254,7 @@ class AsyncTMACopyGlobalToLocalOp(IRDLOperation):
             printer.print_string("]")
         printer.print_string(" ")
         print_operands(printer, (self.result, self.barrier, self.pred))
-        _print_cache_and_evict(printer, self)  # type: ignore[arg-type]
+        print_cache_and_evict(printer, self)  # type: ignore[arg-type]
         print_attr_dict(
             printer,
             self,
