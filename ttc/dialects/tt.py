@@ -82,7 +82,12 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import tt_verify as v
 from ttc.dialects.mma_support import verify_dot_encodings, verify_dot_operand_encoding
-from ttc.dialects.tt_descriptor import DESCRIPTOR_OPS, verify_block_matches
+from ttc.dialects.tt_descriptor import (
+    DESCRIPTOR_OPS,
+    parse_descriptor_write,
+    print_descriptor_write,
+    verify_block_matches,
+)
 from ttc.dialects.tt_map_elementwise import MAP_ELEMENTWISE_OPS
 from ttc.dialects.tt_sync import SYNC_OPS
 from ttc.dialects.tt_syntax import (
@@ -2337,38 +2342,10 @@ class DescriptorStoreOp(TTOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> DescriptorStoreOp:
-        desc = parser.parse_unresolved_operand()
-        indices = parse_bracketed_operands(parser)
-        parser.parse_punctuation(",")
-        src = parser.parse_unresolved_operand()
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        desc_type = parser.parse_type()
-        parser.parse_punctuation(",")
-        src_type = parser.parse_type()
-        pos = parser.pos
-        return cls.build(
-            operands=[
-                parser.resolve_operand(desc, desc_type),
-                parser.resolve_operand(src, src_type),
-                parser.resolve_operands(indices, [i32] * len(indices), pos),
-            ],
-            properties=properties,
-            attributes=attributes,
-        )
+        return parse_descriptor_write(parser, cls)
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.desc)
-        printer.print_string("[")
-        print_operands(printer, self.indices)
-        printer.print_string("], ")
-        printer.print_operand(self.src)
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        printer.print_attribute(self.desc.type)
-        printer.print_string(", ")
-        printer.print_attribute(self.src.type)
+        print_descriptor_write(printer, self)
 
     def verify_op(self) -> None:
         v.check_operands(self, None, v.TENSOR)

@@ -192,6 +192,51 @@ class DescriptorScatterOp(IRDLOperation):
         verify_rows(self.desc.type, self.x_offsets.type, self.src.type)
 
 
+def parse_descriptor_write(
+    parser: Parser, cls: type[IRDLOperation], properties: dict[str, Attribute] | None = None
+) -> Any:
+    """`%desc[%i, ...], %src {attrs} : desc-type, src-type`, the syntax shared by
+    `tt.descriptor_store` and `tt.descriptor_reduce` (after its kind); `properties` are the op's
+    own, parsed before."""
+    desc = parser.parse_unresolved_operand()
+    indices = parse_bracketed_operands(parser)
+    parser.parse_punctuation(",")
+    src = parser.parse_unresolved_operand()
+    attr_properties, attributes = parse_attr_dict(parser, cls)
+    parser.parse_punctuation(":")
+    desc_type = parser.parse_type()
+    parser.parse_punctuation(",")
+    src_type = parser.parse_type()
+    pos = parser.pos
+    return cls.build(
+        operands=[
+            parser.resolve_operand(desc, desc_type),
+            parser.resolve_operand(src, src_type),
+            parser.resolve_operands(indices, [i32] * len(indices), pos),
+        ],
+        properties=attr_properties | (properties or {}),
+        attributes=attributes,
+    )
+
+
+def print_descriptor_write(
+    printer: Printer, op: IRDLOperation, elided: tuple[str, ...] = ()
+) -> None:
+    """Prints what `parse_descriptor_write` reads, from the op's `desc`, `indices` and `src`."""
+    desc, src = op.operands[0], op.operands[1]
+    printer.print_string(" ")
+    printer.print_operand(desc)
+    printer.print_string("[")
+    print_operands(printer, op.operands[2:])
+    printer.print_string("], ")
+    printer.print_operand(src)
+    print_attr_dict(printer, op, elided=elided)
+    printer.print_string(" : ")
+    printer.print_attribute(desc.type)
+    printer.print_string(", ")
+    printer.print_attribute(src.type)
+
+
 @irdl_op_definition
 class DescriptorReduceOp(IRDLOperation):
     """`tt.descriptor_reduce add, %d[%i, %j], %t`: combine a tensor into a global block (TMA
@@ -210,38 +255,11 @@ class DescriptorReduceOp(IRDLOperation):
     def parse(cls, parser: Parser) -> DescriptorReduceOp:
         kind = parse_enum(parser, DescriptorReduceKind)
         parser.parse_punctuation(",")
-        desc = parser.parse_unresolved_operand()
-        indices = parse_bracketed_operands(parser)
-        parser.parse_punctuation(",")
-        src = parser.parse_unresolved_operand()
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        desc_type = parser.parse_type()
-        parser.parse_punctuation(",")
-        src_type = parser.parse_type()
-        pos = parser.pos
-        return cls.build(
-            operands=[
-                parser.resolve_operand(desc, desc_type),
-                parser.resolve_operand(src, src_type),
-                parser.resolve_operands(indices, [i32] * len(indices), pos),
-            ],
-            properties=properties | {"kind": kind.attr()},
-            attributes=attributes,
-        )
+        return parse_descriptor_write(parser, cls, {"kind": kind.attr()})
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(f" {DescriptorReduceKind.from_attr(self.kind).keyword}, ")
-        printer.print_operand(self.desc)
-        printer.print_string("[")
-        print_operands(printer, self.indices)
-        printer.print_string("], ")
-        printer.print_operand(self.src)
-        print_attr_dict(printer, self, elided=("kind",))
-        printer.print_string(" : ")
-        printer.print_attribute(self.desc.type)
-        printer.print_string(", ")
-        printer.print_attribute(self.src.type)
+        printer.print_string(f" {DescriptorReduceKind.from_attr(self.kind).keyword},")
+        print_descriptor_write(printer, self, elided=("kind",))
 
     def verify_(self) -> None:
         src = self.src.type
