@@ -5,10 +5,10 @@ so its TTIR carries the specialisation users get (`tt.divisibility = 16` on alig
 integers divisible by 16). The sizes are chosen so that the integer arguments are divisible by 16
 (ttc's tests then use sizes that keep that property but are not multiples of the block). The IR of
 every stage, for cuda:90 and cuda:80, is written to `<out>/<kernel>/`. For the kernels named with
-`--passes`, the IR before every pass of the cuda:80 pipeline (`MLIR_ENABLE_DUMP=1`) is kept too,
-as `sm80.passes.mlir.gz`.
+`--passes` (`--passes-sm90`), the IR before every pass of the cuda:80 (cuda:90) pipeline
+(`MLIR_ENABLE_DUMP=1`) is kept too, as `sm80.passes.mlir.gz` (`sm90.passes.mlir.gz`).
 
-Usage: python generate.py OUT_DIR [--only NAME ...] [--passes NAME ...]
+Usage: python generate.py OUT_DIR [--only NAME ...] [--passes NAME ...] [--passes-sm90 NAME ...]
 """
 
 import argparse
@@ -19,11 +19,13 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 parser = argparse.ArgumentParser()
 parser.add_argument("out")
 parser.add_argument("--only", nargs="*", default=None, help="only these kernels")
 parser.add_argument("--passes", nargs="*", default=(), help="also dump every pass for cuda:80")
+parser.add_argument("--passes-sm90", nargs="*", default=(), help="also dump every pass for cuda:90")
 ARGS = parser.parse_args()
 OUT = ARGS.out
 CACHE = tempfile.mkdtemp(prefix="triton-cache-")
@@ -62,6 +64,19 @@ def attention_launch() -> Callable[[], None]:
                                             num_stages=3)
 
 
+def descriptor_matmul_launch() -> Callable[[], None]:
+    """The tensor-descriptor matmul: 128x128x64 tiles, 8 warps, 3 stages; descriptors are made on
+    the device in the global scratch memory Triton's allocator hands out."""
+    m, n, kk = 512, 256, 128
+    a = torch.randn(m, kk, device=dev, dtype=torch.float16)
+    b = torch.randn(kk, n, device=dev, dtype=torch.float16)
+    c = torch.empty(m, n, device=dev, dtype=torch.float16)
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, device=dev, dtype=torch.int8))
+    grid = (triton.cdiv(m, 128), triton.cdiv(n, 128))
+    return lambda: k.matmul_descriptor_kernel[grid](a, b, c, m, n, kk, BM=128, BN=128, BK=64,
+                                                    num_warps=8, num_stages=3)
+
+
 def launches() -> Iterator[tuple[str, str, Callable[[], None]]]:
     """(directory name, kernel function name, launch) for every kernel."""
     n = 98304 + 16 * 7
@@ -89,6 +104,7 @@ def launches() -> Iterator[tuple[str, str, Callable[[], None]]]:
     yield "matmul_f32_tf32_64x64x32_w4_s3", "matmul_kernel", matmul_launch(torch.float32, 64, 64, 32, 4, 3, False, "tf32")
     yield "matmul_f32_ieee_32x32x16_w4_s2", "matmul_kernel", matmul_launch(torch.float32, 32, 32, 16, 4, 2, False, "ieee")
     yield "attention", "attention_kernel", attention_launch()
+    yield "matmul_descriptor", "matmul_descriptor_kernel", descriptor_matmul_launch()
     yield from issue8_launches()
 
 
@@ -146,19 +162,37 @@ def clear_cache() -> None:
         shutil.rmtree(d)
 
 
-def as_sm80(fn_name: str, launch: Callable[[], None], dump_to: str | None) -> None:
-    """Compile `launch`'s specialisation for cuda:80 (pretending the GPU is sm_80); with
-    `dump_to`, Triton's per-pass IR dump (written to the process's stderr) goes there."""
+@contextmanager
+def pass_dump(dump_to: str | None) -> Iterator[None]:
+    """With `dump_to`, Triton's per-pass IR dump (written to the process's stderr) goes there,
+    gzipped when the block ends."""
+    if dump_to is None:
+        yield
+        return
+    saved_stderr = os.dup(2)
+    os.environ["MLIR_ENABLE_DUMP"] = "1"
+    sink = os.open(dump_to, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    sys.stderr.flush()
+    os.dup2(sink, 2)
+    try:
+        yield
+    finally:
+        sys.stderr.flush()
+        os.dup2(saved_stderr, 2)
+        os.close(sink)
+        os.close(saved_stderr)
+        os.environ.pop("MLIR_ENABLE_DUMP", None)
+        with open(dump_to, "rb") as raw, gzip.open(dump_to + ".gz", "wb") as packed:
+            shutil.copyfileobj(raw, packed)
+        os.remove(dump_to)
+
+
+def as_sm80(fn_name: str, launch: Callable[[], None]) -> None:
+    """Compile `launch`'s specialisation for cuda:80 (pretending the GPU is sm_80)."""
     driver = triton.runtime.driver.active
     real_target = driver.get_current_target
     driver.get_current_target = lambda: GPUTarget("cuda", 80, 32)
     fn = getattr(k, fn_name)
-    saved_stderr = os.dup(2)
-    if dump_to is not None:
-        os.environ["MLIR_ENABLE_DUMP"] = "1"
-        sink = os.open(dump_to, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-        sys.stderr.flush()
-        os.dup2(sink, 2)
     try:
         fn.device_caches.clear()
         try:
@@ -166,12 +200,6 @@ def as_sm80(fn_name: str, launch: Callable[[], None], dump_to: str | None) -> No
         except Exception as e:  # launching sm_80 code on Hopper may fail after compiling; IR is kept
             print(f"{fn_name}: sm80 launch: {type(e).__name__}: {str(e)[:200]}")
     finally:
-        if dump_to is not None:
-            sys.stderr.flush()
-            os.dup2(saved_stderr, 2)
-            os.close(sink)
-            os.environ.pop("MLIR_ENABLE_DUMP", None)
-        os.close(saved_stderr)
         driver.get_current_target = real_target
         fn.device_caches.clear()
 
@@ -181,15 +209,13 @@ for name, fn_name, launch in launches():
         continue
     clear_cache()
     getattr(k, fn_name).device_caches.clear()
-    launch()
-    torch.cuda.synchronize()
+    os.makedirs(os.path.join(OUT, name), exist_ok=True)
+    with pass_dump(os.path.join(OUT, name, "sm90.passes.mlir") if name in ARGS.passes_sm90 else None):
+        launch()
+        torch.cuda.synchronize()
     collect(name, fn_name, "sm90")
     clear_cache()
-    dump = os.path.join(OUT, name, "sm80.passes.mlir") if name in ARGS.passes else None
-    as_sm80(fn_name, launch, dump)
+    with pass_dump(os.path.join(OUT, name, "sm80.passes.mlir") if name in ARGS.passes else None):
+        as_sm80(fn_name, launch)
     collect(name, fn_name, "sm80")
-    if dump is not None:
-        with open(dump, "rb") as raw, gzip.open(dump + ".gz", "wb") as packed:
-            shutil.copyfileobj(raw, packed)
-        os.remove(dump)
     print(name, sorted(os.listdir(os.path.join(OUT, name))), flush=True)
