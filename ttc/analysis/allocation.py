@@ -7,7 +7,8 @@ Every function gets one shared-memory arena. Buffers come in three kinds, as in 
   `alignment` of `#ttg.shared_linear`, 16 otherwise) unless the op gives one;
 * *scratch*: temporary memory an op needs while it runs (`tt.reduce` across warps, `tt.scan`
   across warps, a `ttg.convert_layout` between warps, `tt.atomic_rmw`/`tt.atomic_cas` whose result
-  is broadcast, `tt.histogram`, a `tt.gather` that is not warp-local), aligned to 128 bytes;
+  is broadcast, `tt.histogram`, a `tt.gather` that is not warp-local, the 128-byte descriptor a
+  `ttng.tensormap_create` assembles), aligned to 128 bytes;
 * *virtual*: a `tt.call` reserves its callee's whole arena.
 
 Liveness follows Triton: operations are numbered in post-order (a parent after its children); an
@@ -158,6 +159,10 @@ def _gather_scratch_bytes(op: Operation) -> int:
     return gather_scratch_bytes(src, indices, op.axis.value.data)  # type: ignore[attr-defined]
 
 
+TMA_DESCRIPTOR_BYTES = 128
+"""A CUtensorMap: `ttng.tensormap_create` builds one in shared memory before copying it out."""
+
+
 def histogram_scratch_bytes(op: Operation) -> int:
     result = op.results[0].type
     assert isinstance(result, TensorType)
@@ -173,6 +178,7 @@ _SCRATCH_SIZES: dict[str, ScratchSizeFn] = {
     "tt.atomic_cas": atomic_scratch_bytes,
     "tt.histogram": histogram_scratch_bytes,
     "tt.gather": _gather_scratch_bytes,
+    "ttng.tensormap_create": lambda _: TMA_DESCRIPTOR_BYTES,
 }
 
 

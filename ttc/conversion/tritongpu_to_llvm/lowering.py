@@ -37,7 +37,7 @@ from xdsl.rewriter import InsertPoint
 
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.dialects import llvm
-from ttc.dialects.tt_types import PointerType
+from ttc.dialects.tt_types import PointerType, TensorDescType
 from ttc.dialects.ttg import AsyncTokenType, MemDescType
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
@@ -135,11 +135,14 @@ class FunctionLowering:
     def llvm_type(self, type: Attribute) -> Attribute:
         """The LLVM type of one register of a value of `type` (the element type for tensors, the
         base pointer for a shared-memory descriptor, `i32` for an async token, `i8` for an 8-bit
-        float, as Triton's type converter)."""
+        float, a generic `!llvm.ptr` to the CUtensorMap for a tensor descriptor, as Triton's type
+        converter)."""
         if isinstance(type, MemDescType):
             return llvm.LLVMPointerType(IntAttr(SHARED_ADDRESS_SPACE))
         if isinstance(type, AsyncTokenType):
             return i32
+        if isinstance(type, TensorDescType):
+            return llvm.LLVMPointerType()
         if isinstance(type, TensorType):
             type = type.element_type
         if isinstance(type, PointerType):
