@@ -27,8 +27,8 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     ReducedPrecisionFloatType,
-    TensorType,
     StringAttr,
+    TensorType,
     VectorType,
     i32,
 )
@@ -146,10 +146,11 @@ class FunctionLowering:
         if isinstance(type, TensorType):
             type = type.element_type
         if isinstance(type, PointerType):
-            return llvm.LLVMPointerType(type.address_space)
+            space = type.address_space
+            return llvm.LLVMPointerType(space) if space.data else llvm.LLVMPointerType()
         if isinstance(type, IndexType):
             return i32
-        if isinstance(type, IntegerType | llvm.LLVMPointerType) or isinstance(type, FLOAT_TYPES):
+        if isinstance(type, (IntegerType, llvm.LLVMPointerType, *FLOAT_TYPES)):
             return type
         if is_fp8(type):
             return IntegerType(8)  # fp8 values travel as their bits, as in Triton's type converter
@@ -231,7 +232,7 @@ class FunctionLowering:
         """Insert a one-result op and return its result."""
         return self.emit(op).results[0]
 
-    def const(self, value: int | float, type: Attribute) -> SSAValue:
+    def const(self, value: float, type: Attribute) -> SSAValue:
         """`llvm.mlir.constant(value : type) : type` (`index` constants become i32)."""
         if isinstance(type, IndexType):
             type = i32
