@@ -74,3 +74,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// cp.async arrivals: the intrinsic on the barrier's address, `noinc` when the count expects them.
+// CHECK-LABEL: llvm.func @copy_arrive
+// CHECK: llvm.call_intrinsic "llvm.nvvm.cp.async.mbarrier.arrive.shared"(%[[B:.*]]) : (!llvm.ptr<3>) -> ()
+// CHECK: llvm.call_intrinsic "llvm.nvvm.cp.async.mbarrier.arrive.noinc.shared"(%[[B]]) : (!llvm.ptr<3>) -> ()
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @copy_arrive() {
+    %b = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.async_copy_mbarrier_arrive %b : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.async_copy_mbarrier_arrive %b {noIncrement} : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    tt.return
+  }
+}

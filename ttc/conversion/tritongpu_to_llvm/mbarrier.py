@@ -10,6 +10,9 @@ A barrier is an `i64` in shared memory; its memdesc's base pointer is its addres
   of asynchronous transactions).
 * `ttng.arrive_barrier %b, N[, %pred]` → `bar.sync`, then thread 0 (where `pred`):
   `mbarrier.arrive.shared::cta.b64 _, [b][, N]`.
+* `ttng.async_copy_mbarrier_arrive %b [{noIncrement}]` → `cp.async.mbarrier.arrive[.noinc].shared.b64
+  [b]`: an arrival once this thread's earlier cp.async copies land (`noinc`: one the barrier's
+  count already expects).
 * `ttng.wait_barrier %b, %phase[, %pred]` → every thread spins on
   `mbarrier.try_wait.parity` (sm_90+) or `mbarrier.test_wait.parity` with a `nanosleep` (older
   targets) until the phase of parity `phase` completes; a predicate that is not a constant true
@@ -98,6 +101,13 @@ def _arrive_barrier(lw: FunctionLowering, op: Operation) -> None:
     count = _count(op, "count")
     suffix = f", {count}" if count > 1 else ""
     _issue(lw, f"mbarrier.arrive.shared::cta.b64 _, [$1]{suffix}", predicate, address)
+
+
+@lowers("ttng.async_copy_mbarrier_arrive")
+def _async_copy_mbarrier_arrive(lw: FunctionLowering, op: Operation) -> None:
+    noinc = ".noinc" if "noIncrement" in op.properties else ""
+    address = barrier_address(lw, op.operands[0])
+    lw.call_intrinsic(f"llvm.nvvm.cp.async.mbarrier.arrive{noinc}.shared", [address], None)
 
 
 def _is_true(value: SSAValue) -> bool:
