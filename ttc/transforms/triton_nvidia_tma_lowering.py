@@ -304,7 +304,7 @@ def create_tma_desc(emit: Emitter, scratch: SSAValue, op: Operation) -> None:
     try:
         block = tma_block_shape(per_cta, bit_width(element), swizzle, fp4, transposed)
     except LayoutError as err:
-        raise _error(op, str(err)) from err
+        raise _error(op, "getTMABlockShape failed: invalid block shape for TMA operation.") from err
     if fp4:
         block[0 if transposed else -1] *= 2
     if fp4 and block[-1] != 128:
