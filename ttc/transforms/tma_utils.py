@@ -26,7 +26,7 @@ from ttc.ir.locations import source_location
 
 
 def cta_layout_for_rank(cta: CTALayout, rank: int) -> CTALayout:
-    """Triton's `updateCGALayoutForShape`: drop the leading dimensions of `cta`, or add leading
+    """Triton's `updateCTALayoutForShape`: drop the leading dimensions of `cta`, or add leading
     dimensions holding a single CTA, until it has `rank` dimensions."""
     old = len(cta.cta_order)
     if old >= rank:

@@ -5,15 +5,15 @@ Mirrors Triton 3.6's TritonNvidiaGPUOptimizeDescriptorEncodingPass (the NVIDIA s
 `!tt.tensordesc` decides the TMA descriptor's swizzle and box, so it is chosen per function from
 the descriptor's accesses:
 
-1. seeds: each `tt.descriptor_load`/`gather` asks for the untransposed `#ttg.nvmma_shared` of its
-   `tt.desired_encoding` or of a `ttg.local_alloc`/`ttg.local_store` user (the last such user
-   in the IR wins, as MLIR lists uses newest first), and records the CTA layout and the shape it
+1. seeds: each `tt.descriptor_load`/`gather` asks for the untransposed `#ttg.nvmma_shared` of a
+   `ttg.local_alloc`/`ttg.local_store` user (the last such user in the IR wins, as MLIR lists
+   uses newest first), and records the CTA layout and the shape it
    moves (padded with leading 1s to the block's rank); stores, reductions and scatters record CTA
    layout and shape. Descriptors crossing a call, a return or `ttng.reinterpret_tensor_descriptor`,
    and the descriptor arguments of a non-kernel function, are forced to the default layout;
 2. the requests flow through `scf.for`/`scf.while`/`scf.if` (iter args, results, yields, inits)
    until nothing changes. Two values that meet combine: the smaller shape per dimension, one CTA
-   layout (all CTAs on the last dimension when two disagree), and the one requested encoding;
+   layout (the default one when two disagree), and the one requested encoding;
    two different requested encodings force the default;
 3. a descriptor then gets its requested encoding, else Triton's shape-based `#ttg.nvmma_shared`
    for the recorded shape and CTA layout (row-major order, no fp4 padding), else (forced) that of
@@ -37,7 +37,7 @@ from ttc.dialects.ttg_attrs import CTALayout, NVMMASharedEncodingAttr
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.pipeline_loads import cta_layout_of
 from ttc.transforms.tma_utils import cta_layout_for_rank, encoding_for_shape
-from ttc.transforms.tritongpu_utils import module_int, set_type
+from ttc.transforms.tritongpu_utils import set_type
 from ttc.transforms.utils import users
 
 LOAD_LIKE = frozenset({"tt.descriptor_load", "tt.descriptor_gather"})
@@ -56,11 +56,6 @@ class EncodingInfo:
     forced_to_default: bool = False
 
 
-def _all_ctas_on_last_dim(num_ctas: int, rank: int) -> CTALayout:
-    per_cga = (1,) * (rank - 1) + (num_ctas,)
-    return CTALayout(per_cga, per_cga, tuple(range(rank - 1, -1, -1)))
-
-
 def combine(lhs: EncodingInfo, rhs: EncodingInfo, rank: int) -> EncodingInfo:
     """Triton's `combineEncodings` (commutative)."""
     if lhs.forced_to_default or rhs.forced_to_default:
@@ -74,8 +69,7 @@ def combine(lhs: EncodingInfo, rhs: EncodingInfo, rank: int) -> EncodingInfo:
     ctas = {c for c in (lhs.cta, rhs.cta) if c is not None}
     cta = None
     if len(ctas) == 2:
-        assert lhs.cta is not None
-        cta = _all_ctas_on_last_dim(lhs.cta.num_ctas, rank)
+        cta = CTALayout.default(rank)
     elif ctas:
         cta = ctas.pop()
     desired = {d for d in (lhs.desired, rhs.desired) if d is not None}
@@ -93,9 +87,6 @@ def compatible_encoding(encoding: Attribute | None) -> Attribute | None:
 
 def load_encoding_from_users(op: Operation) -> Attribute | None:
     """Triton's `findLoadEncodingFromUsers`."""
-    desired = compatible_encoding(op.attributes.get("tt.desired_encoding"))
-    if desired is not None:
-        return desired
     for user in reversed(users(op.results[0])):
         memdesc = None
         if user.name == "ttg.local_alloc":
@@ -226,14 +217,14 @@ def _block(value: SSAValue) -> TensorType[Attribute]:
 
 
 def fallback_encoding(
-    block: TensorType[Attribute], cta: CTALayout | None, usage_shape: Sequence[int], num_ctas: int
+    block: TensorType[Attribute], cta: CTALayout | None, usage_shape: Sequence[int]
 ) -> Attribute:
     """Triton's `getFallbackSharedEncoding`: the shape-based `#ttg.nvmma_shared`, row-major."""
     rank = len(block.get_shape())
     order = tuple(range(rank - 1, -1, -1))
     shape = tuple(usage_shape) or tuple(block.get_shape())
     if cta is None:
-        cta = _all_ctas_on_last_dim(num_ctas, rank)
+        cta = CTALayout.default(rank)
     elif len(cta.cta_order) != rank:
         cta = cta_layout_for_rank(cta, len(shape))
     return NVMMASharedEncodingAttr.for_shape(shape, order, cta, bit_width(block.get_element_type()))
@@ -244,7 +235,7 @@ def _with_encoding(op: Operation | None, block: TensorType[Attribute], encoding:
     return TensorDescType(TensorType(block.get_element_type(), block.get_shape(), fitted))
 
 
-def assign_function(func: Operation, num_ctas: int) -> None:
+def assign_function(func: Operation) -> None:
     """Choose and set the encoding of every descriptor value in `func`."""
     layouts = DescriptorLayouts()
     layouts.seed(func)
@@ -254,9 +245,9 @@ def assign_function(func: Operation, num_ctas: int) -> None:
         if info.desired is not None:
             encoding = info.desired
         elif info.forced_to_default:
-            encoding = fallback_encoding(block, None, (), num_ctas)
+            encoding = fallback_encoding(block, None, ())
         else:
-            encoding = fallback_encoding(block, info.cta, info.shape, num_ctas)
+            encoding = fallback_encoding(block, info.cta, info.shape)
         set_type(desc, _with_encoding(desc.owner if isinstance(desc.owner, Operation) else None,
                                       block, encoding))  # fmt: skip
     entry = func.regions[0].blocks.first
@@ -264,7 +255,7 @@ def assign_function(func: Operation, num_ctas: int) -> None:
     function_type = func.properties["function_type"]
     assert isinstance(function_type, FunctionType)
     outputs = [
-        _with_encoding(None, t.block_type, fallback_encoding(t.block_type, None, (), num_ctas))
+        _with_encoding(None, t.block_type, fallback_encoding(t.block_type, None, ()))
         if isinstance(t, TensorDescType) else t
         for t in function_type.outputs.data
     ]  # fmt: skip
@@ -279,8 +270,7 @@ class TritonNvidiaGPUOptimizeDescriptorEncodingPass(TtcPass):
     summary: ClassVar[str] = "Set encodings on tensor descriptor types"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        num_ctas = module_int(op, "ttg.num-ctas", 1)
         for func in list(op.body.block.ops):
             if func.name == "tt.func":
-                assign_function(func, num_ctas)
+                assign_function(func)
 

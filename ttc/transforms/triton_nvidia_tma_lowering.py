@@ -87,7 +87,7 @@ from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import GreedyConfig, apply_patterns_greedily
 from ttc.transforms.tma_utils import encoding_from_descriptor
-from ttc.transforms.tritongpu_utils import module_int, set_type
+from ttc.transforms.tritongpu_utils import set_type
 from ttc.transforms.utils import create_constant, create_op, users
 
 TMA_SIZE_BYTES = 128
@@ -201,6 +201,15 @@ def replace_uses_with_local_load(emit: Emitter, old: SSAValue, buffer: SSAValue)
         emit.rewriter.erase(alloc)
 
 
+def tma_indices(emit: Emitter, desc: SSAValue, indices: list[SSAValue]) -> list[SSAValue]:
+    """Triton's `translateTMAIndices`: an fp4-padded block counts its innermost coordinate in
+    elements, two per byte of the tensor."""
+    encoding = _desc(desc).block_type.encoding
+    if isinstance(encoding, NVMMASharedEncodingAttr) and encoding.is_fp4_padded:
+        indices = [*indices[:-1], emit.value("arith.muli", [indices[-1], emit.constant(2, i32)], i32)]
+    return indices
+
+
 def lower_tma_load(op: Operation, rewriter: PatternRewriter, emit: Emitter, offsets: SSAValue | None) -> None:
     """Triton's `lowerTMALoad`: the buffer, the mbarrier protocol around one copy (or gather)."""
     tensor = _tensor(op.results[0])
@@ -209,9 +218,8 @@ def lower_tma_load(op: Operation, rewriter: PatternRewriter, emit: Emitter, offs
     shape = tensor.get_shape()
     buffer_type = MemDescType.make(shape, tensor.get_element_type(), encoding, mutable=True)
     buffer = emit.insert(LocalAllocOp.build(operands=[[]], result_types=[buffer_type])).results[0]
-    num_ctas = module_int(op, "ttg.num-ctas", 1)
-    barrier_encoding = SwizzledSharedEncodingAttr.make(1, 1, 1, [0], CTALayout((num_ctas,), (num_ctas,), (0,)))
-    barrier_type = MemDescType.make([num_ctas], i64, barrier_encoding, mutable=True)
+    barrier_encoding = SwizzledSharedEncodingAttr.make(1, 1, 1, [0])
+    barrier_type = MemDescType.make([1], i64, barrier_encoding, mutable=True)
     barrier = emit.insert(LocalAllocOp.build(operands=[[]], result_types=[barrier_type])).results[0]
     emit.insert(InitBarrierOp.build(operands=[barrier], properties={"count": IntegerAttr(1, i32)}))
     per_cta = shape_per_cta(shape, _cta_split(encoding, len(shape)))
@@ -219,9 +227,8 @@ def lower_tma_load(op: Operation, rewriter: PatternRewriter, emit: Emitter, offs
     pred = emit.constant(1, i1)
     emit.insert(BarrierExpectOp.build(operands=[barrier, pred], properties={"size": IntegerAttr(size, i32)}))
     if offsets is None:
-        emit.insert(AsyncTMACopyGlobalToLocalOp.build(
-            operands=[desc, list(op.operands[1:]), [], barrier, buffer, pred]
-        ))  # fmt: skip
+        indices = tma_indices(emit, desc, list(op.operands[1:]))
+        emit.insert(AsyncTMACopyGlobalToLocalOp.build(operands=[desc, indices, [], barrier, buffer, pred]))
     else:
         emit.insert(AsyncTMAGatherOp.build(operands=[desc, offsets, op.operands[2], barrier, buffer, pred]))
     phase = emit.constant(0, i32)
@@ -242,9 +249,12 @@ def lower_tma_store(
     buffer_type = MemDescType.make(tensor.get_shape(), tensor.get_element_type(), encoding)
     buffer = emit.insert(LocalAllocOp.build(operands=[[src]], result_types=[buffer_type])).results[0]
     emit.insert(FenceAsyncSharedOp.build(properties={"bCluster": IntegerAttr(0, i1)}))
-    emit.insert(make_store.build(  # type: ignore[attr-defined]
-        operands=[buffer if item is None else item for item in operands], properties=properties
-    ))  # fmt: skip
+    resolved = [buffer if item is None else item for item in operands]
+    if make_store is not AsyncTMAScatterOp:
+        desc, indices = resolved[0], resolved[1]
+        assert isinstance(desc, SSAValue) and isinstance(indices, list)
+        resolved[1] = tma_indices(emit, desc, indices)
+    emit.insert(make_store.build(operands=resolved, properties=properties))  # type: ignore[attr-defined]
     emit.insert(TMAStoreWaitOp.build(properties={"pendings": IntegerAttr(0, i32)}))
     rewriter.erase(op)
 
@@ -304,7 +314,7 @@ def create_tma_desc(emit: Emitter, scratch: SSAValue, op: Operation) -> None:
     try:
         block = tma_block_shape(per_cta, bit_width(element), swizzle, fp4, transposed)
     except LayoutError as err:
-        raise _error(op, "getTMABlockShape failed: invalid block shape for TMA operation.") from err
+        raise _error(op, "Block shape is too small for the swizzle byte size in NVMMA Shared Layout.") from err
     if fp4:
         block[0 if transposed else -1] *= 2
     if fp4 and block[-1] != 128:

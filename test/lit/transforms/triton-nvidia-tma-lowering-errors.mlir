@@ -28,7 +28,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #nv = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @narrow(%p: !tt.ptr<f16>, %n: i32, %s: i64) -> !tt.tensordesc<tensor<16x32xf16, #nv>> {
-    // expected-error @below {{getTMABlockShape failed: invalid block shape for TMA operation.}}
+    // expected-error @below {{Block shape is too small for the swizzle byte size in NVMMA Shared Layout.}}
     %d = tt.make_tensor_descriptor %p, [%n, %n], [%s, %s] : <f16>, <tensor<16x32xf16, #nv>>
     tt.return %d : !tt.tensordesc<tensor<16x32xf16, #nv>>
   }

@@ -130,3 +130,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : !tt.tensordesc<tensor<8x16xi32, #flat>>
   }
 }
+
+// -----
+
+// fp4 padded blocks (two e2m1 values per byte, each 64-byte row padded to 128 elements): the
+// box and the innermost global dimension count elements, element type 14; a load doubles its
+// innermost coordinate.
+// CHECK-LABEL: tt.func public @fp4_padded
+// CHECK-DAG:  %[[C2:.*]] = arith.constant 2 : i32
+// CHECK-DAG:  %[[C128:.*]] = arith.constant 128 : i32
+// CHECK:      %[[K2:.*]] = arith.muli %arg2, %[[C2]] : i32
+// CHECK:      ttng.tensormap_create %{{.*}}, %arg0, [%[[C128]], %[[C128]]], [%[[K2]], %arg1], {{.*}} {elem_type = 14 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32}
+// CHECK:      %[[J2:.*]] = arith.muli %arg4, %[[C2]] : i32
+// CHECK-NEXT: ttng.async_tma_copy_global_to_local %{{.*}}[%arg4, %[[J2]]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#fp4 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8, fp4Padded = true}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp4_padded(%p: !tt.ptr<i8>, %m: i32, %k: i32, %s: i64, %i: i32) -> tensor<128x64xi8, #blocked> {
+    %one = arith.constant 1 : i64
+    %d = tt.make_tensor_descriptor %p, [%m, %k], [%s, %one] : <i8>, <tensor<128x64xi8, #fp4>>
+    %t = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<128x64xi8, #fp4>> -> tensor<128x64xi8, #blocked>
+    tt.return %t : tensor<128x64xi8, #blocked>
+  }
+}
