@@ -4,7 +4,8 @@ Mirrors Triton 3.6's TritonNvidiaGPUTMALoweringPass (TMALowering.cpp, with `crea
 TMAUtilities.cpp): six patterns under the greedy driver (bottom-up, folding on), so the constants
 they create end up uniqued at the top of the function and inputs left dead are erased.
 
-- `tt.descriptor_load` (and `tt.descriptor_gather`, its x offsets sign-extended to i32 first):
+- `tt.descriptor_load` (and `tt.descriptor_gather`; i16 x offsets, which Triton 3.6 does not
+  take yet, are sign-extended to i32 first, as later Triton does):
   a mutable buffer in the descriptor's shared layout and a one-word mbarrier
   (`#ttg.swizzled_shared` of order [0], one per CTA) are allocated; `ttng.init_barrier` (count 1),
   `ttng.barrier_expect` of the tile's bytes per CTA under a true predicate, the
@@ -166,16 +167,21 @@ def _retype_users(value: SSAValue) -> None:
     Triton's `replaceUsesAndPropagateType` rebuilds them."""
     assert isinstance(value.type, MemDescType)
     mutable = value.type.is_mutable
-    for user in users(value):
-        if user.name in VIEW_OPS or isinstance(user, WarpGroupDotWaitOp):
-            for result in user.results:
-                result_type = result.type
-                if isinstance(result_type, MemDescType) and result_type.is_mutable != mutable:
-                    set_type(result, MemDescType.make(
-                        result_type.get_shape(), result_type.element_type, result_type.encoding,
-                        result_type.memory_space, mutable, result_type.get_alloc_shape(),
-                    ))  # fmt: skip
-                    _retype_users(result)
+    for use in list(value.uses):
+        user = use.operation
+        if user.name in VIEW_OPS:
+            result = user.results[0]
+        elif isinstance(user, WarpGroupDotWaitOp):
+            result = user.results[use.index]
+        else:
+            continue
+        result_type = result.type
+        if isinstance(result_type, MemDescType) and result_type.is_mutable != mutable:
+            set_type(result, MemDescType.make(
+                result_type.get_shape(), result_type.element_type, result_type.encoding,
+                result_type.memory_space, mutable, result_type.get_alloc_shape(),
+            ))  # fmt: skip
+            _retype_users(result)
 
 
 def replace_uses_with_local_load(emit: Emitter, old: SSAValue, buffer: SSAValue) -> None:

@@ -1,8 +1,8 @@
 // RUN: ttc opt %s -split-input-file -triton-nvidia-tma-lowering | FileCheck %s
 
 // A load becomes a TMA copy into a buffer in the descriptor's layout, under a one-word mbarrier.
-// The local_alloc of the tile in that layout is the buffer itself (its dot user takes the mutable
-// type); the returned tile is read back.
+// The local_alloc of the tile in that layout is the buffer itself (its view and the wgmma wait
+// passing it on take the mutable type); the returned tile is read back.
 // CHECK-DAG: #[[NV:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 // CHECK-DAG: #[[BAR:.*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 // CHECK-LABEL: tt.func public @load
@@ -17,7 +17,8 @@
 // CHECK-NEXT: ttng.inval_barrier %[[B]]
 // CHECK-NEXT: %[[T:.*]] = ttg.local_load %[[BUF]] : !ttg.memdesc<64x64xf16, #[[NV]], #smem, mutable> -> tensor<64x64xf16, #blocked>
 // CHECK-NEXT: %[[V:.*]] = ttg.memdesc_trans %[[BUF]] {order = array<i32: 1, 0>} : !ttg.memdesc<64x64xf16, #[[NV]], #smem, mutable> -> !ttg.memdesc<64x64xf16, #{{.*}}, #smem, mutable>
-// CHECK-NEXT: ttng.warp_group_dot %[[BUF]], %[[V]], %arg2
+// CHECK-NEXT: %[[D:.*]] = ttng.warp_group_dot %[[BUF]], %[[V]], %arg2
+// CHECK-NEXT: ttng.warp_group_dot_wait %[[D]], %[[BUF]] {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<64x64xf16, #[[NV]], #smem, mutable>
 // CHECK-NOT:  tt.descriptor_load
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
@@ -29,7 +30,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %a = ttg.local_alloc %t : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #nv, #smem>
     %b = ttg.memdesc_trans %a {order = array<i32: 1, 0>} : !ttg.memdesc<64x64xf16, #nv, #smem> -> !ttg.memdesc<64x64xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>, #smem>
     %r = ttng.warp_group_dot %a, %b, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #nv, #smem> * !ttg.memdesc<64x64xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>, #smem> -> tensor<64x64xf32, #mma>
-    tt.return %t, %r : tensor<64x64xf16, #blocked>, tensor<64x64xf32, #mma>
+    %w:2 = ttng.warp_group_dot_wait %r, %a {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<64x64xf16, #nv, #smem>
+    tt.return %t, %w#0 : tensor<64x64xf16, #blocked>, tensor<64x64xf32, #mma>
   }
 }
 
