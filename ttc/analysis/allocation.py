@@ -7,8 +7,7 @@ Every function gets one shared-memory arena. Buffers come in three kinds, as in 
   `alignment` of `#ttg.shared_linear`, 16 otherwise) unless the op gives one;
 * *scratch*: temporary memory an op needs while it runs (`tt.reduce` across warps, `tt.scan`
   across warps, a `ttg.convert_layout` between warps, `tt.atomic_rmw`/`tt.atomic_cas` whose result
-  is broadcast, `tt.histogram`, a `tt.gather` that is not warp-local, the 128-byte descriptor a
-  `ttng.tensormap_create` assembles), aligned to 128 bytes;
+  is broadcast, `tt.histogram`, a `tt.gather` that is not warp-local), aligned to 128 bytes;
 * *virtual*: a `tt.call` reserves its callee's whole arena.
 
 Liveness follows Triton: operations are numbered in post-order (a parent after its children); an
@@ -54,6 +53,8 @@ from ttc.layouts.padded import padded_size
 from ttc.transforms.tritongpu_utils import module_int
 
 SCRATCH_ALIGNMENT = 128
+TMA_DESCRIPTOR_BYTES = 128
+"""The size of a CUtensorMap, the scratch of `ttng.tensormap_create`."""
 DEFAULT_ALLOC_ALIGNMENT = 16
 
 _VIEW_OPS = frozenset(
@@ -159,15 +160,16 @@ def _gather_scratch_bytes(op: Operation) -> int:
     return gather_scratch_bytes(src, indices, op.axis.value.data)  # type: ignore[attr-defined]
 
 
-TMA_DESCRIPTOR_BYTES = 128
-"""A CUtensorMap: `ttng.tensormap_create` builds one in shared memory before copying it out."""
-
-
 def histogram_scratch_bytes(op: Operation) -> int:
     result = op.results[0].type
     assert isinstance(result, TensorType)
     threads_per_warp = module_int(op, "ttg.threads-per-warp", 32)
     return max(prod(result.get_shape()), threads_per_warp) * bit_width(result.element_type) // 8
+
+
+def tensormap_scratch_bytes(op: Operation) -> int:
+    """`ttng.tensormap_create` builds its 128-byte descriptor in shared memory first."""
+    return TMA_DESCRIPTOR_BYTES
 
 
 _SCRATCH_SIZES: dict[str, ScratchSizeFn] = {
@@ -178,7 +180,7 @@ _SCRATCH_SIZES: dict[str, ScratchSizeFn] = {
     "tt.atomic_cas": atomic_scratch_bytes,
     "tt.histogram": histogram_scratch_bytes,
     "tt.gather": _gather_scratch_bytes,
-    "ttng.tensormap_create": lambda _: TMA_DESCRIPTOR_BYTES,
+    "ttng.tensormap_create": tensormap_scratch_bytes,
 }
 
 

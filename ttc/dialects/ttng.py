@@ -12,8 +12,7 @@ Mirrors Triton's `TritonNvidiaGPUOps.td` for the ops the sm90 pipeline produces 
 - the mbarrier ops (`ttng.init_barrier`, `wait_barrier`, ...) of `ttc.dialects.ttng_barriers`;
 - cluster launch control and `reinterpret_tensor_descriptor` of `ttc.dialects.ttng_clc`;
 - the TMA copies between a tensor descriptor and shared memory of `ttc.dialects.ttng_tma`;
-- device-side descriptor creation (`tensormap_create`, `tensormap_fenceproxy_acquire`) of
-  `ttc.dialects.ttng_tensormap`.
+- device-side descriptor creation (`ttng.tensormap_create`, ...) of `ttc.dialects.ttng_tensormap`.
 
 Legacy names (`triton_nvidia_gpu.dot_async`/`dot_wait`) resolve here through
 `ttc.dialects.legacy`.
