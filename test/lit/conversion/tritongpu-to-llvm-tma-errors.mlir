@@ -28,3 +28,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// Only kernels take host-made descriptors by value.
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // expected-error @+1 {{tt.nv_tma_desc is not supported for device functions}}
+  tt.func private @device(%d: !tt.tensordesc<tensor<128x64xf16, #nvmma>> {tt.nv_tma_desc = 1 : i32}) {
+    tt.return
+  }
+}
