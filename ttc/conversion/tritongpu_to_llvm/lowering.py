@@ -338,6 +338,14 @@ class FunctionLowering:
         return self.value(SPECIAL_REGISTER_OPS[op_name]())
 
 
+def constant_int(value: SSAValue) -> int | None:
+    """The value of an integer `llvm.mlir.constant`, or None for any other value."""
+    owner = value.owner
+    if isinstance(owner, llvm.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
+
+
 def pack_vector(lw: FunctionLowering, elems: Sequence[SSAValue]) -> SSAValue:
     """A `vector<N x T>` of `elems`: `insertelement` into an undef vector, as Triton packs."""
     vector_type = VectorType(elems[0].type, [len(elems)])

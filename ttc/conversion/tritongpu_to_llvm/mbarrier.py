@@ -28,7 +28,7 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Operation, SSAValue
 
 from ttc.conversion.tritongpu_to_llvm.indices import thread_id
-from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, constant_int
 from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.conversion.tritongpu_to_llvm.shared_memory import barrier
@@ -110,15 +110,6 @@ def _async_copy_mbarrier_arrive(lw: FunctionLowering, op: Operation) -> None:
     lw.call_intrinsic(f"llvm.nvvm.cp.async.mbarrier.arrive{noinc}.shared", [address], None)
 
 
-def _is_true(value: SSAValue) -> bool:
-    owner = value.owner
-    return (
-        isinstance(owner, llvm.ConstantOp)
-        and isinstance(owner.value, IntegerAttr)
-        and owner.value.value.data != 0
-    )
-
-
 def wait_loop(capability: int, predicated: bool) -> list[str]:
     """The PTX of a phase wait: `$0` the barrier, `$1` the phase parity, `$2` the predicate."""
     if capability >= TRY_WAIT_MIN_CAPABILITY:
@@ -138,7 +129,7 @@ def _wait_barrier(lw: FunctionLowering, op: Operation) -> None:
     asm = PtxInstruction()
     asm.input(barrier_address(lw, alloc), "r")
     asm.input(lw.scalar(phase), "r")
-    predicated = pred is not None and not _is_true(lw.scalar(pred))
+    predicated = pred is not None and not constant_int(lw.scalar(pred))
     if predicated:
         asm.input(lw.scalar(pred), "b")
     body = "\n\t".join(wait_loop(lw.target.compute_capability, predicated))

@@ -38,10 +38,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import IntegerAttr, i1, i32, i64
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 
+from ttc.analysis.allocation import TMA_DESCRIPTOR_BYTES
 from ttc.conversion.tritongpu_to_llvm.indices import apply_layout, thread_id
-from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, constant_int
 from ttc.conversion.tritongpu_to_llvm.mbarrier import barrier_address
 from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
@@ -64,7 +65,6 @@ from ttc.layouts.linear import LayoutError, LinearLayout, log2
 from ttc.layouts.shared import tma_block_shape
 from ttc.layouts.utils import standard_out_dim_names
 
-TMA_DESCRIPTOR_BYTES = 128
 FULL_MASK = -1
 STRIDE_IN_16_BYTES_MAX_PTX = 85
 """PTX versions up to 8.5 (ptxas of CUDA 12.5) read `tensormap.replace` global strides in units of
@@ -161,7 +161,7 @@ def each_message(
     messages = _messages(lw, op, type)
     view = SharedView.of(lw, buffer)
     origin: SSAValue | None = None
-    if any(_constant(v) != 0 for v in view.offsets):
+    if any(constant_int(v) != 0 for v in view.offsets):
         inverse = coordinates_to_offset(type)
         origin = apply_layout(lw, inverse, dict(zip(inverse.in_dims, view.offsets, strict=True)))[0]
     element = lw.llvm_type(type.element_type)
@@ -184,17 +184,10 @@ def each_message(
         emit(box_predicate, address, box[::-1])
 
 
-def _constant(value: SSAValue) -> int | None:
-    owner = value.owner
-    if isinstance(owner, llvm.ConstantOp) and isinstance(owner.value, IntegerAttr):
-        return owner.value.value.data
-    return None
-
-
 def _address(
     lw: FunctionLowering,
     base: SSAValue,
-    element: object,
+    element: Attribute,
     to_offset: LinearLayout,
     index: SSAValue | int,
     origin: SSAValue | None,
@@ -202,11 +195,11 @@ def _address(
     """`base + offset(message) ^ offset(view origin)`, in elements."""
     if isinstance(index, int) and origin is None:
         offset = to_offset.apply({"msg": index})["offset"]
-        return gep(lw, base, element, offset) if offset else base  # type: ignore[arg-type]
+        return gep(lw, base, element, offset) if offset else base
     value = apply_layout(lw, to_offset, {"msg": index})[0]
     if origin is not None:
         value = lw.value(llvm.XOrOp(value, origin))
-    return gep(lw, base, element, value)  # type: ignore[arg-type]
+    return gep(lw, base, element, value)
 
 
 def _coordinate_shifts(
