@@ -3,8 +3,8 @@ descriptors, TMA loads signalled on mbarriers, phase flips in a loop, TMA stores
 clipping at the edges) and Triton 3.6's tensor-descriptor matmul, each compiled by ttc for
 cuda:90 and checked against numpy.
 
-Our kernels order generic and async shared-memory accesses with `ttng.fence_async_shared`, as
-Triton's fence insertion would, so they need its lowering as well as the TMA ones.
+Our kernels fence with `ttng.fence_async_shared` where generic and async-proxy shared-memory
+accesses meet. TMA needs 16-byte aligned global rows: the sizes keep rows a multiple of 16 bytes.
 """
 
 from __future__ import annotations
@@ -90,8 +90,9 @@ DESCRIPTOR_MATMUL = Case(
 )
 
 
-@pytest.mark.parametrize("source", ["ttgir", "llir"])
+@pytest.mark.parametrize("source", ["ttir", "ttgir", "llir"])
 def test_descriptor_matmul(source: str, compute_capability: int, tmp_path: Path) -> None:
-    """Triton's TMA matmul (device-made descriptors, a 3-stage mbarrier pipeline, wgmma, a TMA
-    store) from its TTGIR (our lowering) and its LLVM IR (our back end and launcher only)."""
+    """Triton's TMA matmul (device-made descriptors, mbarriers, wgmma, a TMA store) from its TTIR
+    (our passes and lowering), its TTGIR (a 3-stage pipeline; our lowering) and its LLVM IR (our
+    back end and launcher only)."""
     build_and_check(DESCRIPTOR_MATMUL, source, 90, compute_capability, tmp_path)
