@@ -3,7 +3,8 @@ descriptors, TMA loads signalled on mbarriers, phase flips in a loop, TMA stores
 clipping at the edges) and Triton 3.6's tensor-descriptor matmul, each compiled by ttc for
 cuda:90 and checked against numpy.
 
-Our kernels fence with `ttng.fence_async_shared` where generic and async-proxy shared-memory
+The host-descriptor kernel takes CUtensorMaps encoded by the driver (`tma_descriptor.py`). Our
+kernels fence with `ttng.fence_async_shared` where generic and async-proxy shared-memory
 accesses meet. TMA needs 16-byte aligned global rows: the sizes keep rows a multiple of 16 bytes.
 """
 
@@ -66,6 +67,25 @@ def test_tma_rowsum(size: tuple[int, int], compute_capability: int, tmp_path: Pa
     padded[:, :k] = x
     expected = padded.reshape(m, -1, 64).sum(axis=1)
     np.testing.assert_allclose(out.get(), expected, rtol=1e-5, atol=1e-5 * math.sqrt(k))
+
+
+@pytest.mark.parametrize("size", [(64, 128), (192, 256), (100, 200)], ids=str)
+def test_tma_host_descriptors(size: tuple[int, int], compute_capability: int,
+                              tmp_path: Path) -> None:
+    """A copy through descriptors encoded on the host (`nvTmaDesc` parameters, by value): 64x64
+    boxes with a 128-byte swizzle, zero-filled and clipped at the edges."""
+    import cupy
+    from tma_descriptor import TmaDescriptor
+
+    skip_without_hopper(90, compute_capability)
+    kernel = load_own("tma_host_copy", tmp_path)
+    m, n = size
+    x = cupy.asarray(np.random.default_rng(2).standard_normal((m, n)).astype(np.float16))
+    out = cupy.full((m, n), np.nan, dtype=cupy.float16)
+    source = TmaDescriptor.tiled(x, (64, 64), 128)
+    target = TmaDescriptor.tiled(out, (64, 64), 128)
+    kernel((cdiv(m, 64), cdiv(n, 128)), source, target)
+    np.testing.assert_array_equal(out.get(), x.get())
 
 
 def check_descriptor_matmul(kernel: Any, size: tuple[int, int, int],
