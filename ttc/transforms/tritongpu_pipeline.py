@@ -41,6 +41,8 @@ from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import apply_patterns
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
 from ttc.transforms.pipeline_loads import (
+    MEMDESC_VIEWS,
+    is_zero_constant,
     can_be_converted_to_async_load,
     copy_vec_bytes,
     load_mask,
@@ -72,7 +74,6 @@ from ttc.transforms.utils import (
 )
 
 CMPI_SLT, CMPI_SGE = 2, 5
-MEMDESC_VIEWS = ("ttg.memdesc_index", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape")
 PREDICATED_MASK_OPS = ("tt.load", "tt.store", "tt.atomic_rmw", "ttg.async_copy_global_to_local")
 UNPREDICATED_OPS = (
     "ttg.async_commit_group",
@@ -183,17 +184,6 @@ def def_use_stage_diff(op: Operation, loop: Operation, schedule: CoarseSchedule)
             stage += 1
         use_stage = stage if use_stage is None else min(use_stage, stage)
     return 0 if use_stage is None else use_stage - def_stage
-
-
-def is_zero_constant(value: SSAValue | None) -> bool:
-    attr = constant_value(value) if value is not None else None
-    if attr is None:
-        return False
-    values = getattr(attr, "get_values", None)
-    if values is not None:
-        return all(v == 0 for v in values())
-    data = getattr(getattr(attr, "value", None), "data", None)
-    return data == 0
 
 
 def buffer_view(builder: Builder, alloc: SSAValue, index: SSAValue) -> SSAValue:
