@@ -204,7 +204,7 @@ def must_load_to_registers(op: Operation) -> bool:
     if op.name == "tt.load" and other is not None and not is_zero_constant(other):
         return True
     found = users(op.results[0])
-    if len(found) != 1 or len(op.results[0].uses) != 1 or found[0].name != "ttg.local_alloc":
+    if len(found) != 1 or len(list(op.results[0].uses)) != 1 or found[0].name != "ttg.local_alloc":
         return True
     if op.name in DESCRIPTOR_LOADS:
         encoding = descriptor_encoding(op)

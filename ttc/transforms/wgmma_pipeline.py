@@ -1,0 +1,299 @@
+"""Asynchronous Hopper dots in loops: the last step of `tritongpu-pipeline` (Triton's
+`asyncLaunchDots` of WGMMAPipeline.cpp).
+
+Every `ttng.warp_group_dot` directly in an `scf.for` body becomes `isAsync = true`. A dot is
+*properly async*, allowed to stay in flight into the next iteration, when
+
+1. its shared-memory operands are defined outside the loop or are a slot of a multi-buffered ring
+   (`ttg.memdesc_index`, through memdesc views, layout conversions and iter args);
+2. its result only reaches the loop's `scf.yield` (through no-op reshapes, transposes and
+   conversions), apart from uses inside `scf.if`s, and its accumulator is f32;
+3. in the next iteration, the carried value feeds only other wgmmas as their accumulator, or all its
+   users follow the loop's first `ttng.warp_group_dot_wait {pendings = 0}` (which then also waits
+   for it).
+
+Other dots get a `ttng.warp_group_dot_wait {pendings = 0}` right after them. Unless the loop has
+such a wait already, the properly async dots are followed, after the last of them, by a wait that
+leaves `n` of them pending (`n` = their number), a dot taking its A operand from registers
+computed in the loop by a wait leaving `n - 1` pending, and their uses under `scf.if`s by a
+warp-group-local `pendings = 0` wait. After the loop a `pendings = 0` wait completes them all.
+Every wait also carries the shared-memory operands of the dots it waits for, which keeps their
+buffers alive until then (`threadValuesThroughWait`). Splitting register-operand dots along K
+(`splitRSDots`) is not done.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import BoolAttr, IntegerAttr, TensorType, UnitAttr, i32
+from xdsl.ir import BlockArgument, Operation, SSAValue
+
+from ttc.dialects.ttg import MemDescType
+from ttc.dialects.ttg_attrs import NvidiaMmaEncodingAttr
+from ttc.dialects.ttng import WarpGroupDotWaitOp
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.utils import minimal_conversion
+from ttc.transforms.pipeline_schedule import (
+    body_of,
+    defining_op,
+    find_ancestor_in_block,
+    nested_operands,
+)
+from ttc.transforms.utils import erase_op
+
+DOT = "ttng.warp_group_dot"
+WAIT = "ttng.warp_group_dot_wait"
+SHARED_OPERAND_VIEWS = ("ttg.convert_layout", "ttg.memdesc_trans", "ttg.memdesc_reshape", "ttg.memdesc_subslice")
+
+
+def is_noop(op: Operation) -> bool:
+    """Reshapes, transposes and layout conversions that move no data (Triton's `isNoop`)."""
+    if op.name in ("tt.reshape", "tt.trans"):
+        return True
+    if op.name != "ttg.convert_layout":
+        return False
+    src, dst = op.operands[0].type, op.results[0].type
+    assert isinstance(src, TensorType) and isinstance(dst, TensorType)
+    conversion = minimal_conversion(
+        to_linear_layout(src.encoding, src.get_shape()), to_linear_layout(dst.encoding, dst.get_shape())
+    )
+    if conversion.has_in_dim("register") and conversion.is_trivial_over(["register"]):
+        conversion = conversion.quotient(["register"])
+    return not conversion.in_dims
+
+
+def pendings(wait: Operation) -> int:
+    attr = wait.properties["pendings"]
+    assert isinstance(attr, IntegerAttr)
+    return attr.value.data
+
+
+def new_wait(anchor: Operation, operands: list[SSAValue], count: int, warp_group_local: bool = False) -> Operation:
+    """A `ttng.warp_group_dot_wait` before `anchor`."""
+    wait = WarpGroupDotWaitOp(
+        operands=[operands],
+        result_types=[[v.type for v in operands]],
+        properties={"pendings": IntegerAttr(count, i32)},
+        attributes={"warpGroupLocal": UnitAttr()} if warp_group_local else {},
+    )
+    block = anchor.parent_block()
+    assert block is not None
+    block.insert_op_before(wait, anchor)
+    return wait
+
+
+def dots_feeding(value: SSAValue, block_of_wait: Operation) -> list[Operation]:
+    """The wgmmas `value` depends on through ops of the wait's block, in the order MLIR's backward
+    slice meets them (block arguments not followed)."""
+    block = block_of_wait.parent_block()
+    found: list[Operation] = []
+    seen: set[Operation] = set()
+
+    def visit(op: Operation) -> None:
+        if op in seen:
+            return
+        seen.add(op)
+        if op.name == DOT:
+            found.append(op)
+            return
+        if op.parent_block() is not block:
+            return
+        for operand in nested_operands(op) if op.regions else op.operands:
+            definition = defining_op(operand)
+            if definition is not None:
+                visit(definition)
+
+    definition = defining_op(value)
+    if definition is not None:
+        visit(definition)
+    return found
+
+
+def thread_values_through_wait(wait: Operation, values: list[SSAValue]) -> Operation:
+    """Add `values` to `wait`'s operands, with the shared-memory operands of the wgmmas they come
+    from; later uses of the values take the wait's results (`threadValuesThroughWait`)."""
+    original = list(wait.operands)
+    operands = list(dict.fromkeys([*original, *values]))
+    for value in values:
+        for dot in dots_feeding(value, wait):
+            for operand in dot.operands:
+                if isinstance(operand.type, MemDescType) and operand not in operands:
+                    operands.append(operand)
+    replacement = new_wait(wait, operands, pendings(wait), "warpGroupLocal" in wait.attributes)
+    block = replacement.parent_block()
+    assert block is not None
+    for old, new in zip(wait.results, replacement.results):
+        if not isinstance(old.type, MemDescType):
+            old.replace_all_uses_with(new)
+    for index in range(len(original), len(operands)):
+        value = operands[index]
+        if isinstance(value.type, MemDescType):
+            continue
+        for use in list(value.uses):
+            user = find_ancestor_in_block(block, use.operation)
+            if user is not None and user is not replacement and replacement.is_before_in_block(user):
+                use.operation.operands = [
+                    replacement.results[index] if i == use.index else v for i, v in enumerate(use.operation.operands)
+                ]
+    erase_op(wait)
+    return replacement
+
+
+def shared_operand_is_multibuffered(operand: SSAValue, loop: Operation) -> bool:
+    """Rule 1 for one operand of a dot directly in `loop`'s body."""
+    if isinstance(operand.type, TensorType):
+        return True
+    body = body_of(loop)
+    terminator = body.last_op
+    assert terminator is not None
+    visited: set[BlockArgument] = set()
+    while _defined_in(operand, loop):
+        definition = defining_op(operand)
+        if definition is not None:
+            if definition.name in SHARED_OPERAND_VIEWS:
+                operand = definition.operands[0]
+                continue
+            return definition.name == "ttg.memdesc_index"
+        assert isinstance(operand, BlockArgument) and operand.block is body
+        if operand in visited:
+            return True
+        visited.add(operand)
+        operand = terminator.operands[operand.index - 1]
+    return True
+
+
+def _defined_in(value: SSAValue, loop: Operation) -> bool:
+    block = value.block if isinstance(value, BlockArgument) else value.owner.parent_block()  # pyright: ignore[reportAttributeAccessIssue]
+    while block is not None:
+        parent = block.parent_op()
+        if parent is loop:
+            return True
+        block = parent.parent_block() if parent is not None else None
+    return False
+
+
+def carried_index(dot: Operation, loop: Operation) -> int | None:
+    """Rule 2: the iter-arg index through which `dot`'s result only reaches the yield."""
+    body = body_of(loop)
+    index: int | None = None
+    queue = [(use.operation, use.index) for use in dot.results[0].uses]
+    while queue:
+        user, operand_index = queue.pop()
+        if user.parent_op() is loop:
+            if is_noop(user):
+                queue.extend((use.operation, use.index) for use in user.results[0].uses)
+                continue
+            if user is body.last_op and index is None:
+                index = operand_index
+                continue
+            return None
+        parent = user.parent_op()
+        if parent is None or parent.name != "scf.if":
+            return None
+        if user.name == "scf.yield":
+            queue.extend((use.operation, use.index) for use in parent.results[operand_index].uses)
+    return index
+
+
+def feeds_only_accumulators(value: SSAValue) -> bool:
+    """Rule 3a: every use of `value` reaches a wgmma's accumulator through no-ops."""
+    for use in value.uses:
+        if use.operation.name == DOT:
+            if use.index != 2:
+                return False
+        elif not is_noop(use.operation) or not feeds_only_accumulators(use.operation.results[0]):
+            return False
+    return True
+
+
+def can_be_properly_async(dot: Operation, loop: Operation) -> int | None:
+    """The iter-arg index of `dot`'s result when it can stay in flight (`dotCanBeProperlyAsync`)."""
+    accumulator = dot.operands[2].type
+    assert isinstance(accumulator, TensorType) and isinstance(accumulator.encoding, NvidiaMmaEncodingAttr)
+    if not all(shared_operand_is_multibuffered(v, loop) for v in dot.operands[:2]):
+        return None
+    index = carried_index(dot, loop)
+    if index is None or accumulator.get_element_type().name != "f32":  # pyright: ignore[reportAttributeAccessIssue]
+        return None
+    body = body_of(loop)
+    carried = body.args[index + 1]
+    if feeds_only_accumulators(carried):
+        return index
+    first_wait = next((op for op in body.ops if op.name == WAIT and pendings(op) == 0), None)
+    if first_wait is None:
+        return None
+    users = [find_ancestor_in_block(body, use.operation) for use in carried.uses]
+    if all(user is not None and first_wait.is_before_in_block(user) for user in users):
+        thread_values_through_wait(first_wait, [carried])
+        return index
+    return None
+
+
+def registers_operand_needs_wait(dot: Operation, loop: Operation) -> bool:
+    """A dot whose A operand is in registers computed in the loop, not straight from another
+    wgmma's result, must not start before its previous instance is done (`rsDotNeedsWait`)."""
+    if dot.name != DOT:
+        return False
+    a = dot.operands[0]
+    if not isinstance(a.type, TensorType) or not _defined_in(a, loop):
+        return False
+    definition = defining_op(a)
+    if definition is not None and definition.name == "ttg.convert_layout":
+        source = definition.operands[0].type
+        return not (isinstance(source, TensorType) and isinstance(source.encoding, NvidiaMmaEncodingAttr))
+    return True
+
+
+def insert_waits_in_loop(loop: Operation, async_dots: dict[Operation, int]) -> None:
+    """`insertAsyncWarpGroupDotWaitInLoop`."""
+    body = body_of(loop)
+    if any(op.name == WAIT and pendings(op) == 0 for op in body.ops):
+        return
+    for dot in async_dots:
+        by_block: dict[object, list[tuple[Operation, int]]] = {}
+        for use in dot.results[0].uses:
+            if use.operation.name == "scf.yield":
+                continue
+            by_block.setdefault(use.operation.parent_block(), []).append((use.operation, use.index))
+        for uses in by_block.values():
+            block = uses[0][0].parent_block()
+            assert block is not None
+            order = {op: i for i, op in enumerate(block.ops)}
+            uses.sort(key=lambda use: order[use[0]])
+            rest = [use for use in uses if not (use[0].name == DOT and use[1] == 2)]
+            if not rest:
+                continue
+            start = uses.index(rest[0])
+            wait = new_wait(uses[start][0], [], 0, warp_group_local=True)
+            thread_values_through_wait(wait, [user.operands[index] for user, index in uses[start:]])
+    for dot in async_dots:
+        if registers_operand_needs_wait(dot, loop):
+            anchor = dot.next_op
+            assert anchor is not None
+            thread_values_through_wait(new_wait(anchor, [], len(async_dots) - 1), [dot.results[0]])
+    last = list(async_dots)[-1]
+    if registers_operand_needs_wait(last, loop):
+        return
+    anchor = last.next_op
+    assert anchor is not None
+    thread_values_through_wait(new_wait(anchor, [], len(async_dots)), [dot.results[0] for dot in async_dots])
+
+
+def async_launch_dots(loop: Operation) -> None:
+    """Make the wgmmas of `loop` asynchronous and place their waits (`asyncLaunchDots`)."""
+    body = body_of(loop)
+    async_dots: dict[Operation, int] = {}
+    for dot in [op for op in body.ops if op.name == DOT]:
+        dot.properties["isAsync"] = BoolAttr.from_bool(True)
+        index = can_be_properly_async(dot, loop)
+        if index is not None:
+            async_dots[dot] = index
+            continue
+        anchor = dot.next_op
+        assert anchor is not None
+        thread_values_through_wait(new_wait(anchor, [], 0), [dot.results[0]])
+    if not async_dots:
+        return
+    insert_waits_in_loop(loop, async_dots)
+    after = loop.next_op
+    assert after is not None
+    thread_values_through_wait(new_wait(after, [], 0), [loop.results[index] for index in async_dots.values()])
