@@ -1,27 +1,37 @@
 """`tritongpu-pipeline`: software pipelining of scheduled loops (Triton's SoftwarePipeliner.cpp with
-LowerLoops.cpp, PipelineExpander.cpp and the wait update of WGMMAPipeline.cpp).
+LowerLoops.cpp, PipelineExpander.cpp and WGMMAPipeline.cpp).
 
 1. Lower loads (`lowerLoads`). A `tt.load` of a scheduled loop used `d > 0` stages after it is
    issued (one more when a user sits in a later cluster) and wide enough for `cp.async` becomes
    `ttg.async_copy_global_to_local` into slot `insert` of a ring of `d` shared buffers
    (`ttg.local_alloc` before the loop, `ttg.local_dealloc` after), `ttg.async_commit_group`, then
-   at its first use `ttg.async_wait` and `ttg.local_load` of slot `extract`. Loads with the same
-   `d` share two iter args, the insert and extract indices, each counting modulo `d` from -1.
-   The new ops join the schedule; an `async_wait {num = 0}` follows the loop.
+   at its first use `ttg.async_wait` and `ttg.local_load` of slot `extract` (or, for a
+   `local_alloc` user in the buffer's layout, the slot itself). A `tt.descriptor_load` becomes
+   `ttng.async_tma_copy_global_to_local` into a ring in its descriptor's layout: consecutive TMA
+   loads of one stage and cluster, with no user in between, share a ring of mbarriers
+   (`ttng.init_barrier` before the loop, `ttng.inval_barrier` after), one
+   `ttng.barrier_expect` of their bytes before the first copy and one `ttng.wait_barrier` at the
+   phase of the ring before the first use. A load feeding a `ttng.warp_group_dot` through its
+   `local_alloc` gets `d + 1` buffers. Loads with the same number of buffers share two iter args,
+   the insert and extract indices, each counting modulo that number from -1, and with TMA a
+   third, the phase, flipped when the extract index wraps. The new ops join the schedule; an
+   `async_wait {num = 0}` follows a loop with cp.async copies.
 2. Expand (`pipelineForLoop`, no epilogue peeling). Stage `s` of iteration `i` runs in iteration
    `i - s` of the new loop: a prologue runs stages `0..k` of the first `maxStage` iterations, each
    op masked by `lb + k * step < ub`; the kernel runs every op in schedule order, ops of stage
    `s < maxStage` masked by `iv < ub - (maxStage - s) * step`; values used in a later stage than
    defined are carried as extra iter args. Masking (`predicateOp`) leaves ops without memory
-   effects, commits, waits and local loads alone, and ANDs a splat of the predicate into the mask
-   of loads, stores, atomics and async copies and into the condition of `scf.if`s.
-3. Clean up: drop the schedule attributes, set each `async_wait`'s `num` to the fewest commit
-   groups issued after the awaited ones on any path and merge consecutive waits, then apply the
-   arith canonicalization patterns.
+   effects, commits, waits and local loads alone, ANDs a splat of the predicate into the mask
+   of loads, stores, atomics and async copies and into the condition of `scf.if`s, and ANDs it
+   into the `pred` operand of TMA copies and mbarrier ops.
+3. Clean up: drop the schedule attributes, make the wgmmas of every loop asynchronous and place
+   their waits (`asyncLaunchDots`, ttc.transforms.wgmma_pipeline), set each `async_wait`'s `num`
+   to the fewest commit groups issued after the awaited ones on any path and merge consecutive
+   waits, then apply the arith canonicalization patterns.
 
 Triton builds the masks through `ttg.mask` regions resolved after an arith canonicalization; ttc
-applies them as the ops are placed, which leaves the same IR. TMA, MMAv5 and wgmma pipelining
-(Hopper and Blackwell) are not done.
+applies them as the ops are placed, which leaves the same IR. MMAv5 (Blackwell) pipelining, TMA
+gathers and the pipelining of TMA stores are not done.
 """
 
 from __future__ import annotations
