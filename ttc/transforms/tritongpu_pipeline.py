@@ -95,6 +95,7 @@ from ttc.transforms.pipeline_schedule import (
     defining_op,
     definition_and_distance,
     find_ancestor_in_block,
+    is_defined_inside,
     loops_post_order,
     nested_operands,
     remove_pipelining_attributes,
@@ -679,7 +680,7 @@ class LoopExpander:
         for arg, init in zip(self.iter_args, self.loop.operands[3:]):
             self.set_version(arg, init, 0)
         for arg, value in zip(self.iter_args, self.yields):
-            if not _inside_region(value, self.loop):
+            if not is_defined_inside(value, self.loop):
                 for i in range(1, self.max_stage):
                     self.set_version(arg, value, i)
         preds: list[SSAValue | None] = [None] * self.max_stage
@@ -780,7 +781,7 @@ class LoopExpander:
                 source = operand
                 if isinstance(operand, BlockArgument) and operand.block is self.body and operand.index > 0:
                     ret = self.yields[operand.index - 1]
-                    if not _inside_region(ret, self.loop):
+                    if not is_defined_inside(ret, self.loop):
                         if use_stage != self.max_stage:
                             replacements[operand] = ret
                         continue
@@ -829,16 +830,6 @@ class LoopExpander:
             old.replace_all_uses_with(new)
         erase_op(self.loop)
         return new_loop
-
-
-def _inside_region(value: SSAValue, loop: Operation) -> bool:
-    block = value.block if isinstance(value, BlockArgument) else value.owner.parent_block()  # pyright: ignore[reportAttributeAccessIssue]
-    while block is not None:
-        parent = block.parent_op()
-        if parent is loop:
-            return True
-        block = parent.parent_block() if parent is not None else None
-    return False
 
 
 def _version(versions: dict[SSAValue, list[SSAValue | None]], value: SSAValue, index: int) -> SSAValue | None:

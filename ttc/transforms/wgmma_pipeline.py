@@ -18,30 +18,52 @@ leaves `n` of them pending (`n` = their number), a dot taking its A operand from
 computed in the loop by a wait leaving `n - 1` pending, and their uses under `scf.if`s by a
 warp-group-local `pendings = 0` wait. After the loop a `pendings = 0` wait completes them all.
 Every wait also carries the shared-memory operands of the dots it waits for, which keeps their
-buffers alive until then (`threadValuesThroughWait`). Splitting register-operand dots along K
-(`splitRSDots`) is not done.
+buffers alive until then (`threadValuesThroughWait`).
+
+Before the waits are placed, in a loop without a `pendings = 0` wait, a properly async dot with A in
+registers and K above its instruction's K is split in two along K (`splitRSDots`): A by
+`tt.reshape` to M x 2 x K/2, `tt.trans` and `tt.split`, each half converted back to the dot
+operand layout; B by two `ttg.memdesc_subslice`s; the second dot accumulates onto the first, so one
+half can run while the next is issued.
 """
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import BoolAttr, IntegerAttr, TensorType, UnitAttr, i32
+from xdsl.dialects.builtin import (
+    BoolAttr,
+    DenseArrayBase,
+    IntegerAttr,
+    TensorType,
+    UnitAttr,
+    f32,
+    i32,
+)
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
-from ttc.dialects.ttg import MemDescType
-from ttc.dialects.ttg_attrs import NvidiaMmaEncodingAttr
-from ttc.dialects.ttng import WarpGroupDotWaitOp
+from ttc.dialects.tt import ReshapeOp, SplitOp, TransOp
+from ttc.dialects.ttg import ConvertLayoutOp, MemDescSubsliceOp, MemDescType
+from ttc.dialects.ttg_attrs import NvidiaMmaEncodingAttr, ints
+from ttc.dialects.ttng import WarpGroupDotOp, WarpGroupDotWaitOp
 from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.infer import (
+    infer_reshape_encoding,
+    infer_split_encoding,
+    infer_trans_encoding,
+)
 from ttc.layouts.utils import minimal_conversion
 from ttc.transforms.pipeline_schedule import (
     body_of,
     defining_op,
     find_ancestor_in_block,
+    is_defined_inside,
     nested_operands,
 )
 from ttc.transforms.utils import erase_op
 
 DOT = "ttng.warp_group_dot"
 WAIT = "ttng.warp_group_dot_wait"
+SPLIT_ORDER = [0, 2, 1]
+"""The transpose that makes the split-off half of K the last dimension of A's M x 2 x K/2 view."""
 SHARED_OPERAND_VIEWS = ("ttg.convert_layout", "ttg.memdesc_trans", "ttg.memdesc_reshape", "ttg.memdesc_subslice")
 
 
@@ -131,9 +153,7 @@ def thread_values_through_wait(wait: Operation, values: list[SSAValue]) -> Opera
         for use in list(value.uses):
             user = find_ancestor_in_block(block, use.operation)
             if user is not None and user is not replacement and replacement.is_before_in_block(user):
-                use.operation.operands = [
-                    replacement.results[index] if i == use.index else v for i, v in enumerate(use.operation.operands)
-                ]
+                use.operation.operands[use.index] = replacement.results[index]
     erase_op(wait)
     return replacement
 
@@ -146,7 +166,7 @@ def shared_operand_is_multibuffered(operand: SSAValue, loop: Operation) -> bool:
     terminator = body.last_op
     assert terminator is not None
     visited: set[BlockArgument] = set()
-    while _defined_in(operand, loop):
+    while is_defined_inside(operand, loop):
         definition = defining_op(operand)
         if definition is not None:
             if definition.name in SHARED_OPERAND_VIEWS:
@@ -159,16 +179,6 @@ def shared_operand_is_multibuffered(operand: SSAValue, loop: Operation) -> bool:
         visited.add(operand)
         operand = terminator.operands[operand.index - 1]
     return True
-
-
-def _defined_in(value: SSAValue, loop: Operation) -> bool:
-    block = value.block if isinstance(value, BlockArgument) else value.owner.parent_block()  # pyright: ignore[reportAttributeAccessIssue]
-    while block is not None:
-        parent = block.parent_op()
-        if parent is loop:
-            return True
-        block = parent.parent_block() if parent is not None else None
-    return False
 
 
 def carried_index(dot: Operation, loop: Operation) -> int | None:
@@ -208,11 +218,12 @@ def feeds_only_accumulators(value: SSAValue) -> bool:
 def can_be_properly_async(dot: Operation, loop: Operation) -> int | None:
     """The iter-arg index of `dot`'s result when it can stay in flight (`dotCanBeProperlyAsync`)."""
     accumulator = dot.operands[2].type
-    assert isinstance(accumulator, TensorType) and isinstance(accumulator.encoding, NvidiaMmaEncodingAttr)
+    if not isinstance(accumulator, TensorType) or not isinstance(accumulator.encoding, NvidiaMmaEncodingAttr):
+        return None
     if not all(shared_operand_is_multibuffered(v, loop) for v in dot.operands[:2]):
         return None
     index = carried_index(dot, loop)
-    if index is None or accumulator.get_element_type().name != "f32":  # pyright: ignore[reportAttributeAccessIssue]
+    if index is None or accumulator.get_element_type() != f32:
         return None
     body = body_of(loop)
     carried = body.args[index + 1]
@@ -234,7 +245,7 @@ def registers_operand_needs_wait(dot: Operation, loop: Operation) -> bool:
     if dot.name != DOT:
         return False
     a = dot.operands[0]
-    if not isinstance(a.type, TensorType) or not _defined_in(a, loop):
+    if not isinstance(a.type, TensorType) or not is_defined_inside(a, loop):
         return False
     definition = defining_op(a)
     if definition is not None and definition.name == "ttg.convert_layout":
@@ -278,6 +289,112 @@ def insert_waits_in_loop(loop: Operation, async_dots: dict[Operation, int]) -> N
     thread_values_through_wait(new_wait(anchor, [], len(async_dots)), [dot.results[0] for dot in async_dots])
 
 
+def _insert(anchor: Operation, op: Operation) -> Operation:
+    block = anchor.parent_block()
+    assert block is not None
+    block.insert_op_before(op, anchor)
+    return op
+
+
+def registers_split_types(a_type: TensorType, new_k: int) -> list[TensorType] | None:
+    """The types of A's reshape to M x 2 x K/2, its transpose to M x K/2 x 2 and its halves, or
+    None where a layout cannot be inferred."""
+    m = a_type.get_shape()[0]
+    element = a_type.get_element_type()
+    shape = [m, 2, new_k]
+    reshaped = infer_reshape_encoding(a_type.get_shape(), a_type.encoding, shape)
+    if reshaped is None:
+        return None
+    moved = [m, new_k, 2]
+    transposed = infer_trans_encoding(reshaped, shape, SPLIT_ORDER)
+    if transposed is None:
+        return None
+    half = infer_split_encoding(transposed, moved)
+    if half is None:
+        return None
+    return [
+        TensorType(element, shape, reshaped),
+        TensorType(element, moved, transposed),
+        TensorType(element, [m, new_k], half),
+        TensorType(element, [m, new_k], a_type.encoding),
+    ]
+
+
+def split_registers_operand(dot: Operation, a: SSAValue, types: list[TensorType]) -> list[SSAValue]:
+    """A (M x K, in registers) as two M x K/2 halves in its dot-operand layout (`splitLhs`)."""
+    reshaped_type, transposed_type, half_type, operand_type = types
+    reshaped = _insert(dot, ReshapeOp.create(operands=[a], result_types=[reshaped_type]))
+    order = {"order": DenseArrayBase.from_list(i32, SPLIT_ORDER)}
+    transposed = _insert(
+        dot, TransOp.create(operands=[reshaped.results[0]], result_types=[transposed_type], properties=order)
+    )
+    split = _insert(dot, SplitOp.create(operands=[transposed.results[0]], result_types=[half_type, half_type]))
+    return [
+        _insert(dot, ConvertLayoutOp.create(operands=[result], result_types=[operand_type])).results[0]
+        for result in split.results
+    ]
+
+
+def split_shared_operand(dot: Operation, b: SSAValue, new_k: int) -> list[SSAValue]:
+    """B (K x N, in shared memory) as two K/2 x N sub-tiles (`splitRhs`)."""
+    b_type = b.type
+    assert isinstance(b_type, MemDescType)
+    shape = list(b_type.get_shape())
+    k_dim = len(shape) - 2
+    shape[k_dim] = new_k
+    view = MemDescType.make(
+        shape, b_type.element_type, b_type.encoding, b_type.memory_space, False, b_type.get_alloc_shape()
+    )
+    halves: list[SSAValue] = []
+    for i in range(2):
+        offsets = [0] * len(shape)
+        offsets[k_dim] = i * new_k
+        props = {"offsets": DenseArrayBase.from_list(i32, offsets)}
+        subslice = MemDescSubsliceOp.create(operands=[b], result_types=[view], properties=props)
+        halves.append(_insert(dot, subslice).results[0])
+    return halves
+
+
+def split_registers_dot(dot: Operation) -> list[Operation]:
+    """`dot` as two dots over the halves of K when A is in registers and K exceeds the
+    instruction's (`splitRSDot`)."""
+    a, b, c = dot.operands[:3]
+    if not isinstance(a.type, TensorType):
+        return [dot]
+    result = dot.results[0].type
+    if not isinstance(result, TensorType) or not isinstance(result.encoding, NvidiaMmaEncodingAttr):
+        return [dot]
+    k = a.type.get_shape()[-1]
+    if k <= ints(result.encoding.instr_shape)[2] or k % 2:
+        return [dot]
+    new_k = k // 2
+    types = registers_split_types(a.type, new_k)
+    if types is None:
+        return [dot]
+    lhs = split_registers_operand(dot, a, types)
+    rhs = split_shared_operand(dot, b, new_k)
+    imprecise = dot.properties.get("maxNumImpreciseAcc")
+    left = imprecise.value.data if isinstance(imprecise, IntegerAttr) else 0
+    use_c = list(dot.operands[3:])
+    dots: list[Operation] = []
+    for i in range(2):
+        take = min(left, new_k)
+        left -= take
+        props = {key: value for key, value in dot.properties.items() if key != "maxNumImpreciseAcc"}
+        count = 1 << 30 if take == new_k else take
+        if count:
+            props["maxNumImpreciseAcc"] = IntegerAttr(count, i32)
+        new = _insert(
+            dot, WarpGroupDotOp.create(operands=[lhs[i], rhs[i], c, *use_c], result_types=[result], properties=props)
+        )
+        dots.append(new)
+        c = new.results[0]
+        use_c = []
+    dot.results[0].replace_all_uses_with(c)
+    erase_op(dot)
+    return dots
+
+
 def async_launch_dots(loop: Operation) -> None:
     """Make the wgmmas of `loop` asynchronous and place their waits (`asyncLaunchDots`)."""
     body = body_of(loop)
@@ -293,6 +410,9 @@ def async_launch_dots(loop: Operation) -> None:
         thread_values_through_wait(new_wait(anchor, [], 0), [dot.results[0]])
     if not async_dots:
         return
+    body_waits = [op for op in body.ops if op.name == WAIT]
+    if all(pendings(wait) != 0 for wait in body_waits):
+        async_dots = {new: index for dot, index in async_dots.items() for new in split_registers_dot(dot)}
     insert_waits_in_loop(loop, async_dots)
     after = loop.next_op
     assert after is not None
