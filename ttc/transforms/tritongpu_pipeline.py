@@ -24,10 +24,11 @@ LowerLoops.cpp, PipelineExpander.cpp and WGMMAPipeline.cpp).
    effects, commits, waits and local loads alone, ANDs a splat of the predicate into the mask
    of loads, stores, atomics and async copies and into the condition of `scf.if`s, and ANDs it
    into the `pred` operand of TMA copies and mbarrier ops.
-3. Clean up: drop the schedule attributes, make the wgmmas of every loop asynchronous and place
-   their waits (`asyncLaunchDots`, ttc.transforms.wgmma_pipeline), set each `async_wait`'s `num`
-   to the fewest commit groups issued after the awaited ones on any path and merge consecutive
-   waits, then apply the arith canonicalization patterns.
+3. Clean up: drop the schedule attributes, make the wgmmas of every loop (but those with
+   `tt.num_stages = 0`) asynchronous and place their waits (`asyncLaunchDots`, see
+   ttc.transforms.wgmma_pipeline), set each `async_wait`'s `num` to the fewest commit groups
+   issued after the awaited ones on any path and merge consecutive waits, then apply the arith
+   canonicalization patterns.
 
 Triton builds the masks through `ttg.mask` regions resolved after an arith canonicalization; ttc
 applies them as the ops are placed, which leaves the same IR. MMAv5 (Blackwell) pipelining, TMA
@@ -98,6 +99,7 @@ from ttc.transforms.pipeline_schedule import (
     is_defined_inside,
     loops_post_order,
     nested_operands,
+    num_stages_or_default,
     remove_pipelining_attributes,
     schedule_dependencies,
 )
@@ -951,6 +953,7 @@ class TritonGPUPipeline(TtcPass):
             LoopExpander(ctx, loop, schedule.final_schedule(loop)).run()
         remove_pipelining_attributes(op)
         for loop in loops_post_order(op):
-            async_launch_dots(loop)
+            if num_stages_or_default(loop, self.num_stages) >= 1:
+                async_launch_dots(loop)
         update_waits(ctx, op)
         apply_patterns_greedily(ctx, op.body, apply_arith_patterns)

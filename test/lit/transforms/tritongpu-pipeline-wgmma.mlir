@@ -359,3 +359,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// A loop with `tt.num_stages = 0` keeps its dots synchronous.
+// CHECK-LABEL: tt.func @no_stages
+// CHECK-NOT: isAsync
+// CHECK-NOT: ttng.warp_group_dot_wait
+// CHECK: tt.return
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @no_stages(%n: i32) -> (tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %ra = ttg.local_alloc : () -> !ttg.memdesc<2x64x16xf16, #shared, #smem, mutable>
+    %rb = ttg.local_alloc : () -> !ttg.memdesc<2x16x64xf16, #shared1, #smem, mutable>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %zero, %y = %zero) -> (tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>) : i32 {
+      %s = arith.remsi %i, %c1 : i32
+      %a = ttg.memdesc_index %ra[%s] : !ttg.memdesc<2x64x16xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x16xf16, #shared, #smem, mutable>
+      %b = ttg.memdesc_index %rb[%s] : !ttg.memdesc<2x16x64xf16, #shared1, #smem, mutable> -> !ttg.memdesc<16x64xf16, #shared1, #smem, mutable>
+      %x1 = ttng.warp_group_dot %a, %b, %x : !ttg.memdesc<64x16xf16, #shared, #smem, mutable> * !ttg.memdesc<16x64xf16, #shared1, #smem, mutable> -> tensor<64x64xf32, #mma>
+      %y1 = ttng.warp_group_dot %a, %b, %y : !ttg.memdesc<64x16xf16, #shared, #smem, mutable> * !ttg.memdesc<16x64xf16, #shared1, #smem, mutable> -> tensor<64x64xf32, #mma>
+      scf.yield %x1, %y1 : tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>
+    } {tt.num_stages = 0 : i32}
+    tt.return %r#0, %r#1 : tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>
+  }
+}
