@@ -30,6 +30,7 @@ from ttc.dialects.ttg_attrs import (
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import layout_order
 from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
+from ttc.transforms.tma_utils import encoding_from_descriptor
 from ttc.transforms.utils import constant_value, users
 
 DESCRIPTOR_LOADS = ("tt.descriptor_load",)
@@ -173,26 +174,24 @@ def local_alloc_encoding(op: Operation) -> Attribute | None:
     return None
 
 
-def descriptor_encoding(op: Operation) -> Attribute | None:
-    """The shared layout a descriptor load's TMA copy writes (`getEncodingFromDescriptor`), when
-    the descriptor's block has the loaded shape."""
-    desc = op.operands[0].type
+def descriptor_encoding(op: Operation) -> Attribute:
+    """The shared layout a descriptor load's TMA copy writes (`getEncodingFromDescriptor`); a
+    located error when the descriptor has none."""
     tensor = op.results[0].type
-    if not isinstance(desc, TensorDescType) or not isinstance(tensor, TensorType):
-        return None
-    if desc.block_type.get_shape() != tensor.get_shape():
-        return None
-    encoding = desc.block_type.encoding
-    return None if isinstance(encoding, NoneAttr) else encoding
+    assert isinstance(tensor, TensorType)
+    return encoding_from_descriptor(op, tensor, op.operands[0])
+
+
+def has_shared_layout(desc: SSAValue) -> bool:
+    """The descriptor type carries a shared encoding (`TensorDescType::getSharedLayout`)."""
+    return isinstance(desc.type, TensorDescType) and not isinstance(desc.type.block_type.encoding, NoneAttr)
 
 
 def can_pipeline_tma_load(op: Operation) -> bool:
     """One stage of the buffer is a whole number of TMA-aligned blocks (`canPipelineTMALoad`)."""
-    encoding = descriptor_encoding(op)
     tensor = op.results[0].type
-    if encoding is None or not isinstance(tensor, TensorType):
-        return False
-    memdesc = MemDescType.make(tensor.get_shape(), tensor.get_element_type(), encoding)
+    assert isinstance(tensor, TensorType)
+    memdesc = MemDescType.make(tensor.get_shape(), tensor.get_element_type(), descriptor_encoding(op))
     bits = allocation_elements(memdesc) * bit_width(tensor.get_element_type())
     return bits % (TMA_ALIGN * 8) == 0
 
@@ -207,8 +206,7 @@ def must_load_to_registers(op: Operation) -> bool:
     if len(found) != 1 or len(list(op.results[0].uses)) != 1 or found[0].name != "ttg.local_alloc":
         return True
     if op.name in DESCRIPTOR_LOADS:
-        encoding = descriptor_encoding(op)
-        return encoding is not None and encoding != found[0].results[0].type.encoding
+        return descriptor_encoding(op) != found[0].results[0].type.encoding  # pyright: ignore[reportAttributeAccessIssue]
     return False
 
 
@@ -244,9 +242,7 @@ def shared_encoding_for_load(op: Operation) -> Attribute:
     tensor = op.results[0].type
     assert isinstance(tensor, TensorType)
     if op.name in DESCRIPTOR_LOADS:
-        encoding = descriptor_encoding(op)
-        assert encoding is not None
-        return encoding
+        return descriptor_encoding(op)
     allocated = local_alloc_encoding(op)
     if allocated is not None:
         return allocated

@@ -20,17 +20,17 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp, NoneAttr, i32
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
 from xdsl.ir import Operation
 
 from ttc.analysis.axis_info import ModuleAxisInfo
-from ttc.dialects.tt_types import TensorDescType
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.pipeline_loads import (
     DESCRIPTOR_LOADS,
     can_be_converted_to_async_load,
     can_pipeline_tma_load,
     copy_vec_bytes,
+    has_shared_layout,
     shared_enc_if_all_users_are_dot_enc,
 )
 from ttc.transforms.pipeline_schedule import (
@@ -53,9 +53,7 @@ LOAD_OPS = ("tt.load", *DESCRIPTOR_LOADS)
 def is_pipelining_beneficial(load: Operation, axis: ModuleAxisInfo, filter_small: bool = True) -> bool:
     """`AssignLoadLatencies::isPipeliningBeneficial`."""
     if load.name in DESCRIPTOR_LOADS:
-        desc = load.operands[0].type
-        has_layout = isinstance(desc, TensorDescType) and not isinstance(desc.block_type.encoding, NoneAttr)
-        return not has_layout or can_pipeline_tma_load(load)
+        return not has_shared_layout(load.operands[0]) or can_pipeline_tma_load(load)
     if filter_small and not can_be_converted_to_async_load(axis, load):
         return False
     _, incompatible = shared_enc_if_all_users_are_dot_enc(load.results[0])

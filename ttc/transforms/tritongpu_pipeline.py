@@ -79,7 +79,6 @@ from ttc.transforms.pipeline_loads import (
     can_pipeline_tma_load,
     copy_vec_bytes,
     cta_layout_of,
-    descriptor_encoding,
     is_zero_constant,
     load_mask,
     load_other,
@@ -456,15 +455,14 @@ def async_load_info(op: Operation, loop: Operation, schedule: CoarseSchedule, ax
     stage_diff = def_use_stage_diff(op, loop, schedule)
     if stage_diff == 0 or not isinstance(op.results[0].type, TensorType):
         return None
+    encoding = shared_encoding_for_load(op)
     if op.name in DESCRIPTOR_LOADS:
-        encoding = descriptor_encoding(op)
-        usable = encoding is not None and can_pipeline_tma_load(op)
+        usable = can_pipeline_tma_load(op)
         contiguity = 1
     else:
-        encoding = shared_encoding_for_load(op)
         usable = can_be_converted_to_async_load(axis, op) and copy_vec_bytes(op.results[0].type, encoding) >= 4
         contiguity = load_vector_elements(axis, op) if usable else 1
-    if usable and encoding is not None:
+    if usable:
         if load_requires_additional_buffer(op):
             stage_diff += 1
         return AsyncLoad(stage_diff, contiguity, encoding)
