@@ -65,22 +65,10 @@ nothing changes), which Triton's current combine tests check; 3.6 rematerializes
 offsets in an earlier round. Strict: a run that starts matching fails until it is removed."""
 
 
-DESCRIPTOR_LAYOUTS = {
-    "matmul_descriptor-13-tritongpu-coalesce",
-    "matmul_descriptor-43-tritongpu-remove-layout-conversions",
-    "matmul_descriptor-45-tritongpu-reduce-data-duplication",
-}
-"""Runs on the tensor-descriptor matmul where ttc does not yet give `tt.descriptor_load` and
-`tt.descriptor_store` the blocked layouts Triton's coalesce picks for them (issue 11, TMA).
-Strict, like REMAT_ORDER."""
-
-
 def params(cases: list[PassCase]) -> list[object]:
     def marks(case: PassCase) -> list[pytest.MarkDecorator]:
         if case.id in REMAT_ORDER:
             return [pytest.mark.xfail(strict=True, reason="make_range order (REMAT_ORDER)")]
-        if case.id in DESCRIPTOR_LAYOUTS:
-            return [pytest.mark.xfail(strict=True, reason="descriptor layouts (DESCRIPTOR_LAYOUTS)")]
         return []
 
     return [pytest.param(c, id=c.id, marks=marks(c)) for c in cases]

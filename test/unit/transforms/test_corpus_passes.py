@@ -30,7 +30,6 @@ _LLVM_CANONICALIZE = (
     "llvm.bitcast to the same type, llvm.extractvalue of an llvm.insertvalue chain, ...) and "
     "the LLVM dialect's constant materialization are missing"
 )
-_TENSORMAP_OPS = "ttng.tensormap_create is not an op of ttc's ttng dialect yet (issue 11, TMA)"
 _ELECT_SYNC = "nvvm.elect.sync (TMA lowering's one-thread election) is not an op of ttc's nvvm dialect yet"
 KNOWN_GAPS = {
     "add-61-canonicalize": _LLVM_CANONICALIZE,
@@ -43,8 +42,6 @@ KNOWN_GAPS = {
         "value numbering: after inlining, ttc numbers the values inside tt.reduce's region "
         "differently from MLIR's printer"
     ),
-    **{f"matmul_descriptor-{run}": _TENSORMAP_OPS for run in (
-        "47-triton-loop-aware-cse", "48-symbol-dce", "51-sccp", "52-cse", "53-canonicalize")},
     **{f"matmul_descriptor-{run}": _ELECT_SYNC for run in (
         "64-canonicalize", "65-cse", "69-canonicalize", "70-cse", "71-symbol-dce")},
 }
