@@ -29,10 +29,13 @@ LowerLoops.cpp, PipelineExpander.cpp and WGMMAPipeline.cpp).
    ttc.transforms.wgmma_pipeline), set each `async_wait`'s `num` to the fewest commit groups
    issued after the awaited ones on any path and merge consecutive waits, then apply the arith
    canonicalization patterns.
+4. Make the TMA stores of loops with more than one stage asynchronous (`pipelineTMAStores`, see
+   ttc.transforms.tma_stores_pipeline).
 
 Triton builds the masks through `ttg.mask` regions resolved after an arith canonicalization; ttc
 applies them as the ops are placed, which leaves the same IR. MMAv5 (Blackwell) pipelining, TMA
-gathers and the pipelining of TMA stores are not done.
+gathers and scatters, and the descriptors created on the device in pipelined loops (Triton's
+`lowerTMADescriptors`) are not done.
 """
 
 from __future__ import annotations
@@ -99,9 +102,11 @@ from ttc.transforms.pipeline_schedule import (
     loops_post_order,
     nested_operands,
     num_stages_or_default,
+    post_order,
     remove_pipelining_attributes,
     schedule_dependencies,
 )
+from ttc.transforms.tma_stores_pipeline import pipeline_tma_stores
 from ttc.transforms.tritongpu_utils import module_int, replace_for_op_with_new_signature
 from ttc.transforms.utils import (
     constant_value,
@@ -955,3 +960,8 @@ class TritonGPUPipeline(TtcPass):
                 async_launch_dots(loop)
         update_waits(ctx, op)
         apply_patterns_greedily(ctx, op.body, apply_arith_patterns)
+        loops = [loop for loop in loops_post_order(op) if num_stages_or_default(loop, self.num_stages) > 1]
+        if self.num_stages > 1:
+            loops += [while_op for while_op in post_order(op) if while_op.name == "scf.while"]
+        for loop in loops:
+            pipeline_tma_stores(loop)
