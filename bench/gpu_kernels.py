@@ -14,12 +14,13 @@ reported in GB/s (each input read once, each output written once) with the ratio
 one correctness check of ttc's output against Triton's.
 
 Tensor-core kernels (TFLOP/s): the matmuls of test/gpu/test_dot_kernels.py at 4096x4096x4096
-(2*M*N*K flops) and flash attention at 32 heads x 4096 x 64 (4*heads*N^2*D flops). ttc compiles
-Triton's sm80 IR for cuda:80 and the driver JIT-compiles its PTX; beside it runs Triton's own
-sm_80 PTX for the same kernel (kernels/triton-3.6/<kernel>/sm80.ptx), loaded and launched the same
-way. ttc's cuda:90 cubin (from Triton's sm90 IR: wgmma with --source ttgir) runs beside
-Triton's native sm_90 build, the speed a Hopper user gets from Triton. Each ratio is
-Triton's time over ttc's (above 1: ttc is faster).
+(2*M*N*K flops), the tensor-descriptor (TMA) matmul of test/gpu/test_tma_kernels.py at the same
+size, and flash attention at 32 heads x 4096 x 64 (4*heads*N^2*D flops). ttc compiles Triton's
+sm80 IR for cuda:80 and the driver JIT-compiles its PTX; beside it runs Triton's own sm_80 PTX for
+the same kernel (kernels/triton-3.6/<kernel>/sm80.ptx), loaded and launched the same way. ttc's
+cuda:90 cubin (wgmma, and TMA for descriptors) runs beside Triton's native sm_90 build, the speed
+a Hopper user gets from Triton. Each output is checked against Triton's sm_90 result; each ratio
+is Triton's time over ttc's (above 1: ttc is faster). The descriptor matmul has no cuda:80 build.
 
 Usage: python bench/gpu_kernels.py [--source ttir|ttgir|llir] [--kernel NAME ...]
 """
@@ -52,9 +53,10 @@ from test_kernels import CASES as TEST_CASES  # noqa: E402
 from test_layout_kernels import CASES as LAYOUT_CASES  # noqa: E402
 from test_math_kernels import CASES as MATH_CASES  # noqa: E402
 from test_shape_kernels import CASES as SHAPE_CASES  # noqa: E402
+from test_tma_kernels import DESCRIPTOR_MATMUL  # noqa: E402
 from triton.testing import do_bench  # noqa: E402
 
-CASES = {case.name: case for case in (*TEST_CASES, *LAYOUT_CASES, *DOT_CASES, *ATOMIC_CASES,
+CASES = {case.name: case for case in (*TEST_CASES, *LAYOUT_CASES, *DOT_CASES, DESCRIPTOR_MATMUL, *ATOMIC_CASES,
                                        *MATH_CASES, *FUNCTION_CASES, *SHAPE_CASES, ROTATE_CASE)}
 
 
@@ -267,6 +269,8 @@ class DotBench:
     run_triton_sm90: Callable[[dict[str, Any]], None]
     output: str
     flops: Callable[[dict[str, Any]], int]
+    cuda80: bool = True
+    """Whether ttc builds the kernel for cuda:80 (tensor descriptors need TMA: cuda:90 only)."""
 
 
 TORCH_DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float32}
@@ -315,8 +319,27 @@ def attention_bench(case: Case) -> DotBench:
         "o", lambda t: 4 * heads * n_ctx * n_ctx * head_dim)
 
 
+def descriptor_matmul_bench(case: Case) -> DotBench:
+    """The 4096-cubed fp16 matmul through tensor descriptors (TMA), 128x128x64 tiles, 8 warps."""
+    size, block = 4096, 128
+
+    def setup() -> dict[str, Any]:
+        triton.set_allocator(lambda n, align, stream: torch.empty(n, device="cuda", dtype=torch.int8))
+        a, b = (torch.randn(size, size, device="cuda", dtype=torch.float16) for _ in range(2))
+        return {"a": a, "b": b, "c": torch.empty(size, size, device="cuda", dtype=torch.float16)}
+
+    grid = (triton.cdiv(size, block), triton.cdiv(size, block))
+    return DotBench(
+        case.name, setup, lambda t: grid,
+        lambda t: [t["c_a"], t["c_b"], t["c_c"], size, size, size],
+        lambda t: k.matmul_descriptor_kernel[grid](t["a"], t["b"], t["c"], size, size, size,
+                                                   BM=block, BN=block, BK=64, num_warps=8,
+                                                   num_stages=3),
+        "c", lambda t: 2 * size**3, cuda80=False)
+
+
 DOT_BENCHES = [attention_bench(case) if case.name == "attention" else matmul_bench(case)
-               for case in DOT_CASES]
+               for case in DOT_CASES] + [descriptor_matmul_bench(DESCRIPTOR_MATMUL)]
 
 
 def triton_sm80_kernel(case: Case) -> Kernel:
@@ -329,32 +352,37 @@ def triton_sm80_kernel(case: Case) -> Kernel:
 
 def run_dot_bench(bench: DotBench, source: str) -> None:
     """Time ttc's cuda:80 build beside Triton's sm_80 PTX and ttc's cuda:90 cubin beside
-    Triton's native sm_90 build, after checking both of ttc's outputs against Triton's."""
+    Triton's native sm_90 build, after checking ttc's outputs against Triton's."""
     with tempfile.TemporaryDirectory(prefix=f"ttc-bench-{bench.name}-") as tmp:
-        ours80 = load(*build(CASES[bench.name], source, 80, Path(tmp)))
-        ours90 = load(*build(CASES[bench.name], source, 90, Path(tmp)))
-        theirs = triton_sm80_kernel(CASES[bench.name])
+        case = CASES[bench.name]
+        ours90 = load(*build(case, source, 90, Path(tmp)))
+        pairs = [(load(*build(case, source, 80, Path(tmp))), triton_sm80_kernel(case))] if bench.cuda80 else []
         tensors = bench.setup()
         tensors.update({f"c_{name}": _cupy_view(value) for name, value in
                         list(tensors.items()) if isinstance(value, torch.Tensor)})
         grid, args = bench.grid(tensors), bench.args(tensors)
         stream = cupy.cuda.Stream.from_external(torch.cuda.current_stream())
+        bench.run_triton_sm90(tensors)
+        torch.cuda.synchronize()
+        reference = tensors[bench.output].clone()
         with stream:
-            outputs = []
-            for kernel in (ours80, ours90, theirs):
+            ours = [ours90, *(kernel for pair in pairs for kernel in pair)]
+            for kernel in ours:
                 kernel(grid, *args)
                 torch.cuda.synchronize()
-                outputs.append(tensors[bench.output].clone())
-            for ours in outputs[:2]:
-                torch.testing.assert_close(ours, outputs[2], rtol=2e-2, atol=5e-2)
-            ttc80_ms, ttc90_ms, sm80_ms = (do_bench(lambda kernel=kernel: kernel(grid, *args),
-                                                    return_mode="median")
-                                           for kernel in (ours80, ours90, theirs))
+                torch.testing.assert_close(tensors[bench.output], reference, rtol=2e-2, atol=5e-2)
+            times = [do_bench(lambda kernel=kernel: kernel(grid, *args), return_mode="median")
+                     for kernel in ours]
         sm90_ms = do_bench(lambda: bench.run_triton_sm90(tensors), return_mode="median")
     flops = bench.flops(tensors)
-    t80, s80, t90, s90 = (flops / ms / 1e9 for ms in (ttc80_ms, sm80_ms, ttc90_ms, sm90_ms))
-    print(f"{bench.name:<34} {t80:9.1f} {s80:11.1f} {sm80_ms / ttc80_ms:9.2f} "
-          f"{t90:9.1f} {s90:11.1f} {sm90_ms / ttc90_ms:9.2f}")
+    tflops = [flops / ms / 1e9 for ms in (*times, sm90_ms)]
+    if bench.cuda80:
+        t90, t80, s80, s90 = tflops
+        sm80 = f"{t80:9.1f} {s80:11.1f} {times[2] / times[1]:9.2f}"
+    else:
+        t90, s90 = tflops
+        sm80 = f"{'-':>9} {'-':>11} {'-':>9}"
+    print(f"{bench.name:<34} {sm80} {t90:9.1f} {s90:11.1f} {sm90_ms / times[0]:9.2f}")
 
 
 def _cupy_view(tensor: torch.Tensor) -> Any:
