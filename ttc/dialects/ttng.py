@@ -4,7 +4,8 @@ Mirrors Triton's `TritonNvidiaGPUOps.td` for the ops the sm90 pipeline produces 
 
 - `ttng.warp_group_dot %a, %b, %c[, %useC] {inputPrecision, isAsync, maxNumImpreciseAcc}
   : A * !ttg.memdesc<B> -> tensor<C>`: a wgmma; A is a register tensor (`#ttg.dot_op`) or a
-  shared-memory descriptor, B a shared-memory descriptor;
+  shared-memory descriptor, B a shared-memory descriptor; the properties print only when they
+  differ from their defaults (ieee, 0, false), as MLIR prints default-valued attributes;
 - `ttng.warp_group_dot_wait %values... {pendings = N : i32} : types`: wait until at most N
   wgmma groups are in flight; its results are its operands, made available;
 - `ttng.fence_async_shared {bCluster = false}`: order generic-proxy shared-memory writes before
@@ -42,6 +43,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt_types import InputPrecision
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttng_barriers import BARRIER_OPS
 from ttc.dialects.ttng_clc import CLC_OPS
@@ -74,9 +76,13 @@ class WarpGroupDotOp(IRDLOperation):
     b = operand_def(MemDescType)
     c = operand_def(ACC)
     use_c = opt_operand_def(IntegerType(1))
-    input_precision = opt_prop_def(IntegerAttr, prop_name="inputPrecision")
-    max_num_imprecise_acc = opt_prop_def(IntegerAttr, prop_name="maxNumImpreciseAcc")
-    is_async = opt_prop_def(BoolAttr, prop_name="isAsync")
+    input_precision = opt_prop_def(
+        IntegerAttr, default_value=InputPrecision.IEEE.attr(), prop_name="inputPrecision"
+    )
+    max_num_imprecise_acc = opt_prop_def(
+        IntegerAttr, default_value=IntegerAttr(0, 32), prop_name="maxNumImpreciseAcc"
+    )
+    is_async = opt_prop_def(BoolAttr, default_value=BoolAttr.from_bool(False), prop_name="isAsync")
     d = result_def(ACC)
 
     irdl_options = (ParsePropInAttrDict(),)
