@@ -168,5 +168,5 @@ def shared_mma_operand(
     element = type_.get_element_type()
     encoding = nvmma_shared_for_tensor(shape, new_order, cta_layout_of(type_.encoding, len(shape)), element)
     alloc = create_op(active_context(), "ttg.local_alloc", [source], [MemDescType.make(shape, element, encoding)])
-    rewriter.insert_op(alloc, _after_definition(source))
+    rewriter.insert(alloc, _after_definition(source))
     return alloc.results[0]
