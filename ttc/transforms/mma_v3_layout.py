@@ -51,6 +51,9 @@ DOT_INTERFACE_OPS = frozenset(
 )
 """Triton's `DotOpInterface` ops."""
 
+MMA_V3_PLUS_OPS = frozenset({"ttng.warp_group_dot", "ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled"})
+"""The MMAs that read operands from shared memory in either order (wgmma, tcgen05)."""
+
 WGMMA_N_FLOAT = tuple(range(256, 0, -8))
 """The N a wgmma takes for 16-bit, fp8 and tf32 operands, widest first."""
 
