@@ -2,12 +2,12 @@
 
 Mirrors Triton 3.6's AccelerateMatmul.cpp for NVIDIA targets (`ttg.target = "cuda:NN"`):
 
-1. Under the greedy driver (bottom-up, as `applyPatternsGreedily`), each `tt.dot` whose result is
-   in a non-MMA layout gets the MMA version `mma_version` picks (`getMMAVersionSafe`): wgmma (MMA
-   v3) on cc 9x when the dot allows it (`supports_mma(dot, 3)`: a 2-D result of whole 64 x 8
-   tiles per CTA, a multiple of 4 warps, K of at least 256 bits, f16, bf16, tf32, fp8 or i8
-   operands), else mma.sync (MMA v2) from cc 80 with a remark saying why v3 was not used.
-   (`BlockedToMMA`):
+1. Under the greedy driver (bottom-up, as `applyPatternsGreedily`), `BlockedToMMA` gives each
+   `tt.dot` whose result is in a non-MMA layout the MMA version `mma_version` picks
+   (`getMMAVersionSafe`): wgmma (MMA v3) on cc 9x when the dot allows it (`supports_mma(dot, 3)`:
+   a 2-D result of whole 64 x 8 tiles per CTA, a multiple of 4 warps, K of at least 256 bits,
+   f16, bf16, tf32, fp8 or i8 operands), else mma.sync (MMA v2) from cc 80, with Triton's remark
+   where wgmma was not possible:
    - the accumulator is converted into `#ttg.nvidia_mma<{versionMajor, warpsPerCTA, instrShape}>`
      first; the dot is rebuilt in that layout and its result converted back;
    - MMA v2: A and B are converted into `#ttg.dot_op<{opIdx, parent = #mma, kWidth}>` with
@@ -301,15 +301,14 @@ def _convert(rewriter: PatternRewriter, value: SSAValue, type_: Attribute) -> SS
     return rewriter.insert(create_op(active_context(), CONVERT, [value], [type_])).results[0]
 
 
-def _warp_group_dot(
-    rewriter: PatternRewriter, dot: Operation, a: SSAValue, b: SSAValue, acc: SSAValue, result: Attribute
-) -> Operation:
-    """A `ttng.warp_group_dot` of `a` (registers or shared memory) and `b` (shared memory) into
-    `acc`, with `dot`'s precision properties, at the rewriter's insertion point."""
+def _replace_dot(
+    rewriter: PatternRewriter, dot: Operation, name: str, operands: Sequence[SSAValue], mma_type: Attribute
+) -> None:
+    """Replace `dot` by the dot op `name` (`tt.dot` or `ttng.warp_group_dot`) of `operands` in
+    the MMA layout, with `dot`'s precision properties, converted back to `dot`'s layout."""
     properties = {k: v for k, v in dot.properties.items() if k in DOT_PROPERTIES}
-    new_dot = create_op(active_context(), "ttng.warp_group_dot", [a, b, acc], [result], properties)
-    rewriter.insert(new_dot)
-    return new_dot
+    new_dot = rewriter.insert(create_op(active_context(), name, operands, [mma_type], properties))
+    rewriter.replace(dot, [create_op(active_context(), CONVERT, [new_dot.results[0]], [dot.results[0].type])])
 
 
 def _mma_v3_operands(
@@ -364,9 +363,7 @@ def blocked_to_mma(compute_capability: int) -> PatternSet:
         mma_type = with_encoding(result_type, mma)
         acc = _convert(rewriter, dot.operands[2], mma_type)
         if version == 3:
-            a, b = _mma_v3_operands(rewriter, dot, mma_type)
-            new_dot = _warp_group_dot(rewriter, dot, a, b, acc, mma_type)
-            rewriter.replace(dot, [create_op(active_context(), CONVERT, [new_dot.results[0]], [result_type])])
+            _replace_dot(rewriter, dot, "ttng.warp_group_dot", [*_mma_v3_operands(rewriter, dot, mma_type), acc], mma_type)
             return True
         k_width = mma_operand_k_width(
             min(loaded_bit_width(dot.operands[0]), loaded_bit_width(dot.operands[1]))
@@ -375,11 +372,7 @@ def blocked_to_mma(compute_capability: int) -> PatternSet:
         for op_idx, operand in enumerate(dot.operands[:2]):
             operand_encoding = DotOperandEncodingAttr.make(op_idx, mma, k_width)
             operands.append(_convert(rewriter, operand, with_encoding(operand.type, operand_encoding)))
-        properties = {k: v for k, v in dot.properties.items() if k in DOT_PROPERTIES}
-        new_dot = create_op(active_context(), "tt.dot", [*operands, acc], [mma_type], properties)
-        rewriter.insert(new_dot)
-        back = create_op(active_context(), CONVERT, [new_dot.results[0]], [result_type])
-        rewriter.replace(dot, [back])
+        _replace_dot(rewriter, dot, "tt.dot", [*operands, acc], mma_type)
         return True
 
     return rewrite
