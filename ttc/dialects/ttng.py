@@ -12,7 +12,8 @@ Mirrors Triton's `TritonNvidiaGPUOps.td` for the ops the sm90 pipeline produces 
   async-proxy reads (wgmma, TMA);
 - the mbarrier ops (`ttng.init_barrier`, `wait_barrier`, ...) of `ttc.dialects.ttng_barriers`;
 - cluster launch control and `reinterpret_tensor_descriptor` of `ttc.dialects.ttng_clc`;
-- the TMA copies between a tensor descriptor and shared memory of `ttc.dialects.ttng_tma`.
+- the TMA copies between a tensor descriptor and shared memory of `ttc.dialects.ttng_tma`;
+- device-side descriptor creation (`ttng.tensormap_create`, ...) of `ttc.dialects.ttng_tensormap`.
 
 Legacy names (`triton_nvidia_gpu.dot_async`/`dot_wait`) resolve here through
 `ttc.dialects.legacy`.
@@ -66,6 +67,7 @@ from ttc.dialects.ttg_attrs import (
 from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.dialects.ttng_barriers import BARRIER_OPS
 from ttc.dialects.ttng_clc import CLC_OPS
+from ttc.dialects.ttng_tensormap import TENSORMAP_OPS
 from ttc.dialects.ttng_tma import TMA_OPS
 
 
@@ -240,7 +242,7 @@ class FenceAsyncSharedOp(IRDLOperation):
 
 TTNG = Dialect(
     "ttng",
-    [WarpGroupDotOp, WarpGroupDotWaitOp, FenceAsyncSharedOp, *BARRIER_OPS, *CLC_OPS, *TMA_OPS],
+    [WarpGroupDotOp, WarpGroupDotWaitOp, FenceAsyncSharedOp, *BARRIER_OPS, *CLC_OPS, *TMA_OPS, *TENSORMAP_OPS],
     [],
 )
 """The `ttng` dialect object registered by `ttc.ir.context.make_context`."""

@@ -11,12 +11,6 @@ memory's fastest dimension; `vec = 4 * kWidth` elements stay together along K an
 rows (`mmaStride`); the two swap when the operand is transposed or its memory order is not K-major;
 `maxPhase = max(min(mmaStride, 1024 / (vec * bits)), 1) / perPhase` (at least 1). Other parents
 get the unswizzled `vec = perPhase = maxPhase = 1`.
-
-`nvmma_shared_for_tensor` is the `#ttg.nvmma_shared` of a buffer wgmma, tcgen05 or TMA reads
-(Triton's `NVMMASharedEncodingAttr::get(shape, order, CGALayout, eltTy, fp4Padded)` builder): the
-widest hardware swizzle (128, 64 or 32 bytes) that divides the per-CTA bytes of the fastest
-dimension, none when that is narrower than 32 bytes or the other dimensions hold fewer than 8 rows
-(or the buffer is 1-D); `transposed` when the fastest dimension is dimension 0.
 """
 
 from __future__ import annotations
@@ -28,11 +22,9 @@ from xdsl.ir import Attribute
 
 from ttc.dialects.tt_types import bit_width
 from ttc.dialects.ttg_attrs import (
-    NVMMA_SWIZZLE_WIDTHS,
     CTALayout,
     DotOperandEncodingAttr,
     NvidiaMmaEncodingAttr,
-    NVMMASharedEncodingAttr,
     SwizzledSharedEncodingAttr,
 )
 from ttc.layouts.from_attr import to_linear_layout
@@ -90,32 +82,3 @@ def swizzled_shared_for_dot_operand(
         dot.op_idx.data, dot.k_width.data, per_cta, order, bit_width(element), need_trans
     )
     return SwizzledSharedEncodingAttr.make(vec, per_phase, max_phase, order, cta)
-
-
-NVMMA_MIN_SWIZZLE_ROWS = 8
-"""The rows of one swizzle atom: a hardware swizzle needs at least this many."""
-
-
-def nvmma_shared_for_tensor(
-    shape: Sequence[int],
-    order: Sequence[int],
-    cta: CTALayout,
-    element: Attribute,
-    fp4_padded: bool = False,
-) -> NVMMASharedEncodingAttr:
-    """The `#ttg.nvmma_shared` of a buffer of `shape` stored in dimension order `order`."""
-    per_cta = [s // min(s, n) for s, n in zip(shape, cta.cta_split_num)]
-    bits = bit_width(element)
-    contiguous_bytes = per_cta[order[0]] * (2 if fp4_padded else 1) * bits // 8
-    swizzle = next(
-        (w for w in sorted(NVMMA_SWIZZLE_WIDTHS, reverse=True)
-         if w and contiguous_bytes >= w and contiguous_bytes % w == 0),
-        0,
-    )
-    outer_rows = 1
-    for dim in order[1:]:
-        outer_rows *= per_cta[dim]
-    if len(per_cta) < 2 or outer_rows < NVMMA_MIN_SWIZZLE_ROWS:
-        swizzle = 0
-    transposed = len(order) > 1 and order[0] == 0
-    return NVMMASharedEncodingAttr.make(swizzle, transposed, bits, fp4_padded, cta)

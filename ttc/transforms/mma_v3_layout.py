@@ -40,8 +40,9 @@ from xdsl.rewriter import InsertPoint
 from ttc.analysis.membar_slices import VIEW_OPS as MEMDESC_VIEW_OPS
 from ttc.dialects.tt_types import bit_width
 from ttc.dialects.ttg import MemDescType
+from ttc.dialects.ttg_attrs import NVMMASharedEncodingAttr
 from ttc.ir.diagnostics import emit_warning
-from ttc.layouts.shared_swizzle import nvmma_shared_for_tensor, order_for_memory
+from ttc.layouts.shared_swizzle import order_for_memory
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.tritongpu_coalesce import cta_layout_of
 from ttc.transforms.utils import create_op
@@ -169,7 +170,8 @@ def shared_mma_operand(
         )
     shape = type_.get_shape()
     element = type_.get_element_type()
-    encoding = nvmma_shared_for_tensor(shape, new_order, cta_layout_of(type_.encoding, len(shape)), element)
+    cta = cta_layout_of(type_.encoding, len(shape))
+    encoding = NVMMASharedEncodingAttr.for_shape(shape, new_order, cta, bit_width(element))
     alloc = create_op(active_context(), "ttg.local_alloc", [source], [MemDescType.make(shape, element, encoding)])
     rewriter.insert(alloc, _after_definition(source))
     return alloc.results[0]

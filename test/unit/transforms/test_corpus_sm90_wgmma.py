@@ -17,18 +17,8 @@ FLAGS = {
 }
 CASES = pass_cases(FLAGS)
 
-_TENSORMAP = "the device-side tensor descriptor ops (ttng.tensormap_create, ...) are not in ttc yet"
-KNOWN_GAPS = {"matmul_descriptor-49-triton-nvidia-gpu-fence-insertion": _TENSORMAP}
-"""Runs ttc does not reproduce yet, each strict so that it fails loudly (XPASS) once it does."""
 
-
-def _case_param(case: PassCase) -> object:
-    gap = KNOWN_GAPS.get(case.id)
-    marks = [pytest.mark.xfail(reason=gap, strict=True)] if gap else []
-    return pytest.param(case, id=case.id, marks=marks)
-
-
-@pytest.mark.parametrize("case", [_case_param(case) for case in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_pass_matches_triton(case: PassCase) -> None:
     assert_pass_matches(case, {})
 

@@ -1,5 +1,5 @@
-"""The wgmma (MMA v3) layout choices: instruction shapes, warp groups, NVMMA shared buffers and
-their reshaped views."""
+"""The wgmma (MMA v3) layout choices: instruction shapes, and the NVMMA shared buffers a reshape
+can be moved into."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from xdsl.dialects.builtin import (
 
 from ttc.dialects.ttg_attrs import CTALayout, NVMMASharedEncodingAttr
 from ttc.layouts.infer import infer_memdesc_reshape_nvmma
-from ttc.layouts.shared_swizzle import nvmma_shared_for_tensor
 from ttc.transforms.mma_v3_layout import mma_v3_instr_shape
 
 
@@ -50,34 +49,6 @@ def test_instr_shape_tiles_n(m: int, n: int, warps: int) -> None:
 def test_instr_shape_rejects_other_types() -> None:
     with pytest.raises(ValueError, match="no wgmma instruction shape"):
         mma_v3_instr_shape((64, 64), Float64Type(), 4)
-
-
-@pytest.mark.parametrize(
-    ("shape", "order", "element", "swizzle", "transposed"),
-    [
-        ((128, 64), (1, 0), Float16Type(), 128, False),
-        ((128, 32), (1, 0), Float16Type(), 64, False),
-        ((128, 16), (1, 0), Float16Type(), 32, False),
-        ((128, 8), (1, 0), Float16Type(), 0, False),  # 16 bytes: no swizzle
-        ((32, 128), (0, 1), Float16Type(), 64, True),  # column-major: 32 rows contiguous
-        ((32, 64), (0, 1), Float32Type(), 128, True),
-        ((4, 64), (1, 0), Float16Type(), 0, False),  # fewer than 8 rows
-        ((64, 96), (1, 0), i8, 32, False),  # 96 bytes: only 32 divides it
-    ],
-)
-def test_nvmma_shared_swizzle(
-    shape: tuple[int, int], order: tuple[int, int], element: object, swizzle: int, transposed: bool
-) -> None:
-    encoding = nvmma_shared_for_tensor(shape, order, CTALayout.default(2), element)  # pyright: ignore[reportArgumentType]
-    assert encoding.swizzling_byte_width.data == swizzle
-    assert encoding.is_transposed == transposed
-
-
-def test_nvmma_shared_swizzle_is_per_cta() -> None:
-    """Split over 2 CTAs along the contiguous dimension, each CTA holds 64 bytes of a row."""
-    cta = CTALayout((1, 2), (1, 2), (1, 0))
-    encoding = nvmma_shared_for_tensor((128, 64), (1, 0), cta, Float16Type())
-    assert encoding.swizzling_byte_width.data == 64
 
 
 def test_reshape_keeps_nvmma_when_rows_merge() -> None:
