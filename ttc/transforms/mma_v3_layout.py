@@ -41,7 +41,8 @@ from ttc.analysis.membar_slices import VIEW_OPS as MEMDESC_VIEW_OPS
 from ttc.dialects.tt_types import bit_width
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import NVMMASharedEncodingAttr
-from ttc.ir.diagnostics import emit_warning
+from ttc.ir.diagnostics import emit_warning, op_error
+from ttc.layouts.linear import LayoutError
 from ttc.layouts.shared_swizzle import order_for_memory
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.tritongpu_coalesce import cta_layout_of
@@ -157,7 +158,10 @@ def shared_mma_operand(
     source = strip_converts(value)
     type_ = source.type
     assert isinstance(type_, TensorType)
-    order = order_for_memory(type_)
+    try:
+        order = order_for_memory(type_)
+    except LayoutError as error:
+        raise op_error(dot, f"cannot order operand {op_idx} of this dot in shared memory: {error}") from error
     new_order = order if allow_transpose else ((0, 1) if op_idx == 1 else (1, 0))
     if tuple(new_order) != tuple(order):
         emit_warning(
