@@ -3,8 +3,8 @@
 Mirrors the MMA v3 parts of Triton 3.6's AccelerateMatmul.cpp and TritonGPU Utility.cpp:
 
 - `mma_v3_instr_shape` (`mmaVersionToInstrShape` for version 3): `[16, n, k]` with `k` 256 bits
-  of the operand type and `n` the widest wgmma width (multiples of 8 up to 256; of 16 up to 224
-  for i8) that divides N and does not exceed the N a warp group covers once the warp groups have
+  of the operand type and `n` the widest wgmma width (multiples of 8 up to 256; for i8 at most
+  224, in steps of 16 above 32) that divides N and does not exceed the N a warp group covers once the warp groups have
   been spread over M in 16-row steps;
 - `mma_v3_warps_per_cta` (`warpsPerTileV3`): every warp along M when a dot consumes the result
   (flash attention's chained dots, whose row reductions then stay inside a warp); otherwise warp
@@ -60,7 +60,8 @@ WGMMA_N_FLOAT = tuple(range(256, 0, -8))
 """The N a wgmma takes for 16-bit, fp8 and tf32 operands, widest first."""
 
 WGMMA_N_INT8 = (224, 208, 192, 176, 160, 144, 128, 112, 96, 80, 64, 48, 32, 24, 16, 8)
-"""The N a wgmma takes for i8 operands, widest first."""
+"""The N a wgmma takes for i8 operands, widest first: steps of 16 from 224 down to 32, then 24,
+16 and 8."""
 
 WGMMA_M = 16
 """The rows of one warp's share of a wgmma."""

@@ -67,7 +67,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // -----
 
 // n is the widest wgmma width dividing N: at most 256, even where one warp group covers N = 512.
-// For i8 only multiples of 16 up to 224 exist, and of those only 128 divides 256; K is 32 i8
+// For i8 the widths stop at 224 and go in steps of 16 above 32: 128 is the widest dividing 256;
+// K is 32 i8
 // (i8 operands are not transposed by wgmma: B is forced K-major, with Triton's warning).
 // A 16-byte-wide buffer (8 f16 of N) gets no swizzle.
 // CHECK-DAG: #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 256, 16]}>

@@ -27,7 +27,7 @@ from ttc.transforms.mma_v3_layout import mma_v3_instr_shape
         ((64, 512), Float16Type(), 4, (16, 256, 16)),  # at most 256
         ((64, 64), Float32Type(), 4, (16, 64, 8)),  # tf32: K = 8
         ((64, 64), Float8E4M3FNType(), 4, (16, 64, 32)),
-        ((64, 256), i8, 4, (16, 128, 32)),  # i8 widths are multiples of 16 up to 224
+        ((64, 256), i8, 4, (16, 128, 32)),  # i8 widths stop at 224
         ((64, 32), Float16Type(), 32, (16, 8, 16)),  # more warps than tiles: at least 8
     ],
 )
