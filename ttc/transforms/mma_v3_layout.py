@@ -4,8 +4,8 @@ Mirrors the MMA v3 parts of Triton 3.6's AccelerateMatmul.cpp and TritonGPU Util
 
 - `mma_v3_instr_shape` (`mmaVersionToInstrShape` for version 3): `[16, n, k]` with `k` 256 bits
   of the operand type and `n` the widest wgmma width (multiples of 8 up to 256; for i8 at most
-  224, in steps of 16 above 32) that divides N and does not exceed the N a warp group covers once the warp groups have
-  been spread over M in 16-row steps;
+  224, in steps of 16 above 32) that divides N and does not exceed the N a warp group covers
+  once the warp groups have been spread over M in 16-row steps;
 - `mma_v3_warps_per_cta` (`warpsPerTileV3`): every warp along M when a dot consumes the result
   (flash attention's chained dots, whose row reductions then stay inside a warp); otherwise warp
   groups of 4 x 1 warps, doubled along M while M is not yet covered by 16-row warps, else along N;
