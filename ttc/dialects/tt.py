@@ -99,6 +99,7 @@ from ttc.dialects.tt_syntax import (
     parse_functional_type,
     parse_operand_list,
     parse_optional_enum,
+    parse_optional_operand_groups,
     parse_tensor_type,
     parse_type_list,
     print_attr_dict,
@@ -1287,10 +1288,7 @@ class LoadOp(CachedAccessOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> LoadOp:
-        operands = parse_operand_list(parser)
-        pos = parser.pos
-        if not 1 <= len(operands) <= 3:
-            parser.raise_error(f"tt.load takes 1 to 3 operands, got {len(operands)}", pos)
+        operands = [parser.parse_unresolved_operand(), *parse_optional_operand_groups(parser, 2)]
         properties = parse_cache_and_evict(parser)
         attr_props, attributes = parse_attr_dict(parser, cls)
         properties |= attr_props
@@ -1298,7 +1296,7 @@ class LoadOp(CachedAccessOp):
         ptr_type = _parse_pointer_type(parser)
         value_type = pointee_type(ptr_type)
         types = [ptr_type, i1_same_shape(value_type), value_type]
-        resolved = [parser.resolve_operand(o, t) for o, t in zip(operands, types)]
+        resolved = [None if o is None else parser.resolve_operand(o, t) for o, t in zip(operands, types)]
         resolved += [None] * (3 - len(resolved))
         return cls.build(
             operands=resolved,

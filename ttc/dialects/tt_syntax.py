@@ -111,6 +111,15 @@ def parse_operand_list(parser: Parser) -> list[UnresolvedOperand]:
     return operands
 
 
+def parse_optional_operand_groups(parser: Parser, count: int) -> list[UnresolvedOperand | None]:
+    """Up to `count` of MLIR's optional groups `(`,` $operand^)?` of optional operands: a comma
+    opens each group and the operand after it may be missing (`%p, : type` has an empty group)."""
+    groups: list[UnresolvedOperand | None] = []
+    while len(groups) < count and parser.parse_optional_punctuation(","):
+        groups.append(parser.parse_optional_unresolved_operand())
+    return groups
+
+
 def parse_bracketed_operands(parser: Parser) -> list[UnresolvedOperand]:
     """`[%a, %b]` (possibly empty)."""
     return parser.parse_comma_separated_list(

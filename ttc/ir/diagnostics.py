@@ -142,9 +142,11 @@ def emit_warning(op: Operation, message: str) -> None:
     emit(_at(op, "warning", message))
 
 
-def emit_remark(op: Operation, message: str) -> None:
-    """Report a remark at `op` (what Triton's test passes print, e.g. alignment info)."""
-    emit(_at(op, "remark", message))
+def emit_remark(op: Operation, message: str,
+                notes: Sequence[tuple[Operation | None, str]] = ()) -> None:
+    """Report a remark at `op` (what Triton's test passes print, e.g. alignment info); `notes`
+    are (op or None, message) pairs shown under it."""
+    emit(_at(op, "remark", message, notes))
 
 
 def op_error(op: Operation, message: str,

@@ -27,6 +27,7 @@ Every function returns None where Triton's inference fails.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from math import prod
 
 from xdsl.ir import Attribute
@@ -258,7 +259,7 @@ def _legacy_reshape(
     src_inv_order = _inverse(ints(src.order))
     for src_dims, _ in chunks:
         positions = [src_inv_order[d] for d in reversed(src_dims)]
-        if any(b != a + 1 for a, b in zip(positions, positions[1:])):
+        if any(b != a + 1 for a, b in pairwise(positions)):
             return None
     for src_dims, _ in chunks:
         if not _check_subblocks(src_shape, src_dims, subblocks):
@@ -320,6 +321,30 @@ def infer_reshape_encoding(
     if layout is None:
         return None
     return linear_encoding(reshape_layout(layout, dst_shape))
+
+
+def infer_memdesc_reshape_nvmma(
+    src_shape: Sequence[int], src: NVMMASharedEncodingAttr, dst_shape: Sequence[int]
+) -> NVMMASharedEncodingAttr | None:
+    """The `#ttg.nvmma_shared` branch of Triton's `inferMemDescReshapeOpEncoding`: a one-CTA
+    buffer reshaped keeping its contiguous dimension is viewed with the same swizzle when that
+    gives the same element-to-offset map; None where Triton falls back to `#ttg.shared_linear`."""
+    if prod(src_shape) != prod(dst_shape) or src.cta_layout.num_ctas != 1:
+        return None
+    inner = 0 if src.is_transposed else -1
+    if dst_shape[inner] != src_shape[inner]:
+        return None
+    candidate = NVMMASharedEncodingAttr.make(
+        src.swizzling_byte_width.data,
+        src.is_transposed,
+        src.element_bit_width.data,
+        src.is_fp4_padded,
+        CTALayout.default(len(dst_shape)),
+    )
+    source, target = _linear(src, src_shape), _linear(candidate, dst_shape)
+    if source is None or target is None or reshape_layout(source, dst_shape) != target:
+        return None
+    return candidate
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,28 +1,37 @@
-"""`tritongpu-accelerate-matmul`: put `tt.dot`s on NVIDIA tensor cores (mma.sync, MMA v2).
+"""`tritongpu-accelerate-matmul`: put `tt.dot`s on NVIDIA tensor cores (wgmma, mma.sync).
 
 Mirrors Triton 3.6's AccelerateMatmul.cpp for NVIDIA targets (`ttg.target = "cuda:NN"`):
 
-1. Under the greedy driver (bottom-up, as `applyPatternsGreedily`), each `tt.dot` whose result is
-   in a non-MMA layout and whose operands tensor cores take (`supports_mma(dot, 2)`: f16, bf16, the
-   fp8 types, i8, f64, and f32 x f32 only with `inputPrecision = tf32`) gets the MMA layout
-   `#ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA, instrShape}>` (`BlockedToMMA`): the
-   accumulator is converted into it, A and B into `#ttg.dot_op<{opIdx, parent = #mma, kWidth}>`
-   with `kWidth = max(32 / bits, 1)` for the narrowest element width the operands were loaded
-   with (`loaded_bit_width`), the dot is rebuilt in the MMA layout and its result converted back.
-   `instrShape` is `[16, 8]` (`[8, 8]` for f64, as Triton after 3.6 picks for mma.m8n8k4.f64),
-   with a leading 1 for a batched 3-D dot; `warpsPerCTA` follows `warpsPerTileV2`
-   (`mma_v2_warps_per_cta`).
-2. Afterwards (`decomposeMixedModeDotOp`) operands a dot cannot take natively are promoted: fp8
-   operands of an MMA dot to f16 (`tt.fp_to_fp`) unless the target has fp8 mma.sync (cc 89 and
-   12x), and the operands of a dot left on the FMA path to the accumulator's element type
+1. Under the greedy driver (bottom-up, as `applyPatternsGreedily`), `BlockedToMMA` gives each
+   `tt.dot` whose result is in a non-MMA layout the MMA version `mma_version` picks
+   (`getMMAVersionSafe`): wgmma (MMA v3) on cc 9x when the dot allows it (`supports_mma(dot, 3)`:
+   a 2-D result of whole 64 x 8 tiles per CTA, a multiple of 4 warps, K of at least 256 bits,
+   f16, bf16, tf32, fp8 or i8 operands), else mma.sync (MMA v2) from cc 80, with Triton's remark
+   where wgmma was not possible:
+   - the accumulator is converted into `#ttg.nvidia_mma<{versionMajor, warpsPerCTA, instrShape}>`
+     first; the dot is rebuilt in that layout and its result converted back;
+   - MMA v2: A and B are converted into `#ttg.dot_op<{opIdx, parent = #mma, kWidth}>` with
+     `kWidth = max(32 / bits, 1)` for the narrowest element width the operands were loaded with
+     (`loaded_bit_width`); `instrShape` is `[16, 8]` (`[8, 8]` for f64, as Triton after 3.6
+     picks for mma.m8n8k4.f64), with a leading 1 for a batched 3-D dot; `warpsPerCTA` follows
+     `warpsPerTileV2` (`mma_v2_warps_per_cta`);
+   - MMA v3: the dot becomes a `ttng.warp_group_dot`; B, and A when it comes from a load or a
+     block argument, are stored by a `ttg.local_alloc` into an `#ttg.nvmma_shared` buffer right
+     after they are defined; any other A (e.g. the softmax of attention feeding its second dot)
+     stays in registers as `#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 32 / bits}>`;
+     `instrShape = [16, n, k]` and `warpsPerCTA` in warp groups come from
+     `ttc.transforms.mma_v3_layout`.
+2. Afterwards (`decomposeMixedModeDotOp`) operands a `tt.dot` cannot take natively are promoted:
+   fp8 operands of an MMA v2 dot to f16 (`tt.fp_to_fp`) unless the target has fp8 mma.sync (cc 89
+   and 12x), and the operands of a dot left on the FMA path to the accumulator's element type
    (`arith.extf`, or `tt.fp_to_fp` from fp8).
 
 Dots stay on the FMA path below cc 80 (Triton's remark says so from cc 70), for f64 off the
 f64-tensor-core targets (cc 80 and 90), and for operand types mma.sync does not take.
 
-ttc has no lowering for wgmma (MMA v3) or tcgen05 (v5) yet, so `mma_version` picks v2 on every
-target from cc 80 up; that is the one place to change when v3 arrives. Scaled dots
-(`tt.dot_scaled`) are left alone (their decomposition and MMA forms are not written).
+ttc has no tcgen05 (MMA v5) path yet, so cc 10x and later get mma.sync where Triton would use
+tcgen05. Scaled dots (`tt.dot_scaled`) are left alone (their decomposition and MMA forms are not
+written).
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ from typing import ClassVar
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
     AnyFloat,
+    BFloat16Type,
     Float16Type,
     Float64Type,
     ModuleOp,
@@ -50,6 +60,12 @@ from ttc.ir.diagnostics import emit_remark, op_error
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import layout_order
 from ttc.pipelines.pass_base import TtcPass
+from ttc.transforms.mma_v3_layout import (
+    comes_from_load_or_block_arg,
+    mma_v3_instr_shape,
+    mma_v3_warps_per_cta,
+    shared_mma_operand,
+)
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import (
     GreedyConfig,
@@ -81,16 +97,29 @@ def nvidia_compute_capability(module: ModuleOp) -> int:
     return int(text[5:])
 
 
-def mma_version(compute_capability: int, dot: Operation) -> int:
-    """The MMA version `dot` is lowered with on `compute_capability` (0: none, the FMA path).
+def mma_versions(compute_capability: int) -> tuple[int, ...]:
+    """The MMA versions `compute_capability` offers, preferred first (Triton's list, without
+    tcgen05, which ttc does not have: cc 10x and later keep mma.sync)."""
+    if compute_capability < 75:
+        return (1,)
+    if 90 <= compute_capability < 100:
+        return (3, 2)
+    return (2,)
 
-    Triton prefers wgmma (MMA v3) on cc 9x and tcgen05 (v5) on cc 10x-11x when the dot allows
-    them. ttc cannot lower either yet, so FOR NOW every target from cc 80 up uses mma.sync (v2);
-    supporting v3 means returning 3 here for cc 9x when Triton's `supportMMA(dot, 3)` holds and
-    building `ttng.warp_group_dot` in `BlockedToMMA`.
-    """
-    if compute_capability >= 75 and supports_mma(dot, 2):
-        return 2
+
+def mma_version(compute_capability: int, dot: Operation) -> int:
+    """Triton's `getMMAVersionSafe`: the MMA version `dot` is lowered with on
+    `compute_capability` (0: none, the FMA path), with a remark when wgmma was possible on the
+    target but not for this dot."""
+    for version in mma_versions(compute_capability):
+        if supports_mma(dot, version):
+            return version
+        if version == 3:
+            emit_remark(
+                dot,
+                "MMA version 3 acceleration not applied due to unsupported shapes or data types.",
+                [(dot, f"Target compute capability ({compute_capability}) supports MMA v3.")],
+            )
     return 0
 
 
@@ -272,6 +301,32 @@ def _convert(rewriter: PatternRewriter, value: SSAValue, type_: Attribute) -> SS
     return rewriter.insert(create_op(active_context(), CONVERT, [value], [type_])).results[0]
 
 
+def _replace_dot(
+    rewriter: PatternRewriter, dot: Operation, name: str, operands: Sequence[SSAValue], mma_type: Attribute
+) -> None:
+    """Replace `dot` by the dot op `name` (`tt.dot` or `ttng.warp_group_dot`) of `operands` in
+    the MMA layout, with `dot`'s precision properties, converted back to `dot`'s layout."""
+    properties = {k: v for k, v in dot.properties.items() if k in DOT_PROPERTIES}
+    new_dot = rewriter.insert(create_op(active_context(), name, operands, [mma_type], properties))
+    rewriter.replace(dot, [create_op(active_context(), CONVERT, [new_dot.results[0]], [dot.results[0].type])])
+
+
+def _mma_v3_operands(
+    rewriter: PatternRewriter, dot: Operation, mma_type: TensorType[Attribute]
+) -> tuple[SSAValue, SSAValue]:
+    """A and B of the `ttng.warp_group_dot` replacing `dot`: B in shared memory, A too when it
+    comes from a load or a block argument, else in registers as a dot operand of the MMA."""
+    a, b = dot.operands[0], dot.operands[1]
+    element = _element_type(a)
+    allow_transpose = isinstance(element, Float16Type | BFloat16Type)
+    if comes_from_load_or_block_arg(a):
+        a = shared_mma_operand(a, rewriter, 0, allow_transpose, dot)
+    else:
+        operand_encoding = DotOperandEncodingAttr.make(0, mma_type.encoding, mma_operand_k_width(bit_width(element)))
+        a = _convert(rewriter, a, with_encoding(a.type, operand_encoding))
+    return a, shared_mma_operand(b, rewriter, 1, allow_transpose, dot)
+
+
 def blocked_to_mma(compute_capability: int) -> PatternSet:
     """Triton's `BlockedToMMA` pattern for targets of `compute_capability`."""
 
@@ -293,19 +348,23 @@ def blocked_to_mma(compute_capability: int) -> PatternSet:
         elements = [_element_type(v) for v in (dot.operands[0], dot.operands[1], dot.results[0])]
         if any(isinstance(t, Float64Type) for t in elements) and compute_capability not in (80, 90):
             return False
-        if mma_version(compute_capability, dot) != 2:
+        version = mma_version(compute_capability, dot)
+        if version not in (2, 3):
             return False
         shape = shape_per_cta(result_type)
         num_warps = num_warps_of(dot)
-        mma = NvidiaMmaEncodingAttr.make(
-            2,
-            0,
-            mma_v2_warps_per_cta(dot, shape, num_warps),
-            mma_v2_instr_shape(len(shape), elements[0]),
-            cta_layout_of(encoding, len(shape)),
-        )
+        if version == 3:
+            instr_shape = mma_v3_instr_shape(shape, elements[0], num_warps)
+            warps = mma_v3_warps_per_cta(dot, shape, num_warps, instr_shape)
+        else:
+            instr_shape = mma_v2_instr_shape(len(shape), elements[0])
+            warps = mma_v2_warps_per_cta(dot, shape, num_warps)
+        mma = NvidiaMmaEncodingAttr.make(version, 0, warps, instr_shape, cta_layout_of(encoding, len(shape)))
         mma_type = with_encoding(result_type, mma)
         acc = _convert(rewriter, dot.operands[2], mma_type)
+        if version == 3:
+            _replace_dot(rewriter, dot, "ttng.warp_group_dot", [*_mma_v3_operands(rewriter, dot, mma_type), acc], mma_type)
+            return True
         k_width = mma_operand_k_width(
             min(loaded_bit_width(dot.operands[0]), loaded_bit_width(dot.operands[1]))
         )
@@ -313,11 +372,7 @@ def blocked_to_mma(compute_capability: int) -> PatternSet:
         for op_idx, operand in enumerate(dot.operands[:2]):
             operand_encoding = DotOperandEncodingAttr.make(op_idx, mma, k_width)
             operands.append(_convert(rewriter, operand, with_encoding(operand.type, operand_encoding)))
-        properties = {k: v for k, v in dot.properties.items() if k in DOT_PROPERTIES}
-        new_dot = create_op(active_context(), "tt.dot", [*operands, acc], [mma_type], properties)
-        rewriter.insert(new_dot)
-        back = create_op(active_context(), CONVERT, [new_dot.results[0]], [result_type])
-        rewriter.replace(dot, [back])
+        _replace_dot(rewriter, dot, "tt.dot", [*operands, acc], mma_type)
         return True
 
     return rewrite
@@ -379,10 +434,10 @@ def promote_operands(ctx: Context, module: ModuleOp, compute_capability: int) ->
 
 @dataclass(frozen=True)
 class TritonGPUAccelerateMatmulPass(TtcPass):
-    """Rewrite `tt.dot`s into NVIDIA MMA v2 form, or promote their operands for FMA."""
+    """Rewrite `tt.dot`s into NVIDIA MMA v3 or v2 form, or promote their operands for FMA."""
 
     name: ClassVar[str] = "tritongpu-accelerate-matmul"
-    summary: ClassVar[str] = "Use tensor cores (MMA v2) for tt.dot on NVIDIA GPUs"
+    summary: ClassVar[str] = "Use tensor cores (wgmma, mma.sync) for tt.dot on NVIDIA GPUs"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         compute_capability = nvidia_compute_capability(op)

@@ -1,6 +1,7 @@
 """`tritongpu-optimize-dot-operands`: let shared memory do the transposes of dot operands.
 
-Mirrors Triton 3.6's OptimizeDotOperands.cpp for the mma.sync (MMA v2) path ttc lowers:
+Mirrors Triton 3.6's OptimizeDotOperands.cpp for the mma.sync (MMA v2) and wgmma (MMA v3) paths
+ttc lowers:
 
 1. The canonicalizer runs over the module.
 2. Under the greedy driver (bottom-up), with Triton's `ConvertLayoutOp` canonicalization patterns:
@@ -13,13 +14,24 @@ Mirrors Triton 3.6's OptimizeDotOperands.cpp for the mma.sync (MMA v2) path ttc 
    from `x`'s memory order (`x`'s source when `x` is itself a conversion), with `x`'s CTA layout
    permuted by the transpose, as Triton does; the outer conversion then folds away, and the
    `tt.trans` goes when nothing else uses it.
+   `FuseTransMMAV3Plus` folds a transpose into the shared-memory operand of a wgmma (or tcgen05
+   MMA), which reads either order:
 
-Not mirrored, since they only fire for operands of wgmma/tcgen05 (MMA v3/v5) and tensor memory,
-which ttc does not produce yet: `FuseTransMMAV3Plus` (a transpose folded into an NVMMA-shared
-allocation), `ReshapeMemDesc` (an allocation of a reshape becoming a `memdesc_reshape` of an
-NVMMA-shared allocation) and `UseShmemForScales` (block scales of tcgen05 scaled MMAs). Of the
-conversion canonicalizations, those of `tt.split` and `ttng.tmem_store` are missing as everywhere
-in ttc (no split layout inference, no tensor memory).
+       warp_group_dot(local_alloc(trans(x)) #nvmma)  ->  warp_group_dot(memdesc_trans(local_alloc(x)))
+
+   the new buffer's encoding being the transposed view's (`transposed` flipped, CTA layout
+   permuted).
+   `ReshapeMemDesc` moves a reshape into shared memory the same way, where the buffer of the
+   unreshaped tensor can keep the `#ttg.nvmma_shared` swizzle:
+
+       local_alloc(reshape(x)) #nvmma  ->  memdesc_reshape(local_alloc(x) #nvmma)
+
+   The conversion canonicalizations then fuse conversions into `ttg.local_alloc`s and
+   `ttg.local_store`s, among others.
+
+Not mirrored: `UseShmemForScales` (block scales of tcgen05 scaled MMAs, which ttc does not
+produce). Of the conversion canonicalizations, those of `tt.split` and `ttng.tmem_store` are
+missing as everywhere in ttc (no split layout inference, no tensor memory).
 `hoist-layout-conversion` is accepted for Triton's pipelines; Triton 3.6 does not read it.
 """
 
@@ -31,23 +43,29 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i32
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import (
-    CTALayout,
     DotOperandEncodingAttr,
+    NVMMASharedEncodingAttr,
     SwizzledSharedEncodingAttr,
     ints,
 )
 from ttc.ir.diagnostics import op_error
-from ttc.layouts.infer import inverse_permutation, permute_cta_layout
+from ttc.layouts.infer import (
+    infer_memdesc_reshape_nvmma,
+    infer_trans_encoding,
+    inverse_permutation,
+    permute_cta_layout,
+)
 from ttc.layouts.linear import LayoutError
 from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.canonicalize import CanonicalizePass
+from ttc.transforms.mma_v3_layout import MMA_V3_PLUS_OPS
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import GreedyConfig, apply_patterns_greedily
 from ttc.transforms.patterns.ttg import CONVERT_LAYOUT_CANONICALIZATION
@@ -114,9 +132,70 @@ def swizzle_shared_memory_convert(cvt: Operation, rewriter: PatternRewriter) -> 
     return True
 
 
+def _allocate_before(rewriter: PatternRewriter, alloc: Operation, source: SSAValue, buffer: MemDescType) -> SSAValue:
+    """A new `ttg.local_alloc` of `source` into `buffer`, right before `alloc`."""
+    new_alloc = create_op(active_context(), "ttg.local_alloc", [source], [buffer])
+    rewriter.insert_op(new_alloc, InsertPoint.before(alloc))
+    return new_alloc.results[0]
+
+
+def fuse_trans_into_mma_operand(alloc: Operation, rewriter: PatternRewriter) -> bool:
+    """Triton's `FuseTransMMAV3Plus`: a transpose read by a wgmma or tcgen05 MMA from shared
+    memory becomes a transposed view of the buffer."""
+    uses = list(alloc.results[0].uses)
+    if not alloc.operands or len(uses) != 1 or uses[0].operation.name not in MMA_V3_PLUS_OPS:
+        return False
+    trans = defined_by(alloc.operands[0], "tt.trans")
+    if trans is None or _order(trans) != [1, 0]:
+        return False
+    alloc_type = alloc.results[0].type
+    source_type = trans.operands[0].type
+    assert isinstance(alloc_type, MemDescType) and isinstance(source_type, TensorType)
+    shape = source_type.get_shape()
+    inner = infer_trans_encoding(alloc_type.encoding, shape, [1, 0])
+    if inner is None:
+        return False
+    buffer = MemDescType.make(shape, source_type.get_element_type(), inner, alloc_type.memory_space)
+    order = DenseArrayBase.from_list(i32, [1, 0])
+    new_buffer = _allocate_before(rewriter, alloc, trans.operands[0], buffer)
+    rewriter.replace_op(alloc, create_op(active_context(), "ttg.memdesc_trans", [new_buffer], [alloc_type], {"order": order}))
+    return True
+
+
+def reshape_in_shared_memory(alloc: Operation, rewriter: PatternRewriter) -> bool:
+    """Triton's `ReshapeMemDesc`: an allocation of a reshape becomes a reshaped view of an
+    allocation of its source, when that buffer keeps an `#ttg.nvmma_shared` layout."""
+    if not alloc.operands:
+        return False
+    reshape = defined_by(alloc.operands[0], "tt.reshape")
+    alloc_type = alloc.results[0].type
+    if reshape is None or not isinstance(alloc_type, MemDescType):
+        return False
+    if not isinstance(alloc_type.encoding, NVMMASharedEncodingAttr):
+        return False
+    source_type = reshape.operands[0].type
+    assert isinstance(source_type, TensorType)
+    shape = source_type.get_shape()
+    inner = infer_memdesc_reshape_nvmma(alloc_type.get_shape(), alloc_type.encoding, shape)
+    if inner is None:
+        return False
+    prefix = alloc_type.get_alloc_shape()[: len(alloc_type.get_alloc_shape()) - len(alloc_type.get_shape())]
+    buffer = MemDescType.make(
+        shape, alloc_type.element_type, inner, alloc_type.memory_space, alloc_type.is_mutable, (*prefix, *shape)
+    )
+    new_buffer = _allocate_before(rewriter, alloc, reshape.operands[0], buffer)
+    rewriter.replace_op(alloc, create_op(active_context(), "ttg.memdesc_reshape", [new_buffer], [alloc_type]))
+    return True
+
+
 def dot_operand_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
-    """The pass's pattern set: `SwizzleShmemConvert`, then the conversion canonicalizations."""
+    """The pass's pattern set: `SwizzleShmemConvert`, `FuseTransMMAV3Plus`, `ReshapeMemDesc`,
+    then the conversion canonicalizations."""
     if op.name == "ttg.convert_layout" and swizzle_shared_memory_convert(op, rewriter):
+        return True
+    if op.name == "ttg.local_alloc" and (
+        fuse_trans_into_mma_operand(op, rewriter) or reshape_in_shared_memory(op, rewriter)
+    ):
         return True
     return any(fn(op, rewriter) for fn in CONVERT_LAYOUT_CANONICALIZATION.get(op.name, ()))
 

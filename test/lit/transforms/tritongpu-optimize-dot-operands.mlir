@@ -145,3 +145,98 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %z, %s : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, !ttg.memdesc<32x32xf16, #shared, #smem>
   }
 }
+
+// -----
+
+// A transposed operand stored for a wgmma: wgmma reads shared memory in either order, so the
+// transpose becomes a view of a buffer holding the untransposed tensor (its nvmma_shared layout
+// the transposed one: `transposed` flipped). A layout conversion before the store is fused into
+// it first.
+// CHECK-DAG: #[[$ROWS:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-DAG: #[[$COLS:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+// CHECK-LABEL: tt.func @wgmma_transposed_operand
+// CHECK-NOT: tt.trans
+// CHECK: %[[BUF:.*]] = ttg.local_alloc %arg1 : (tensor<64x128xf16, #{{.*}}>) -> !ttg.memdesc<64x128xf16, #[[$ROWS]], #smem>
+// CHECK-NEXT: %[[VIEW:.*]] = ttg.memdesc_trans %[[BUF]] {order = array<i32: 1, 0>} : !ttg.memdesc<64x128xf16, #[[$ROWS]], #smem> -> !ttg.memdesc<128x64xf16, #[[$COLS]], #smem>
+// CHECK-NEXT: ttng.warp_group_dot %arg0, %[[VIEW]]
+#ld = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#tr = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#other = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#sa = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @wgmma_transposed_operand(%a: !ttg.memdesc<64x128xf16, #sa, #smem>, %b: tensor<64x128xf16, #ld>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %t = tt.trans %b {order = array<i32: 1, 0>} : tensor<64x128xf16, #ld> -> tensor<128x64xf16, #tr>
+    %cv = ttg.convert_layout %t : tensor<128x64xf16, #tr> -> tensor<128x64xf16, #other>
+    %sb = ttg.local_alloc %cv : (tensor<128x64xf16, #other>) -> !ttg.memdesc<128x64xf16, #sb, #smem>
+    %d = ttng.warp_group_dot %a, %sb, %c : !ttg.memdesc<64x128xf16, #sa, #smem> * !ttg.memdesc<128x64xf16, #sb, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// The transpose stays where the buffer has other readers than the wgmma.
+// CHECK-LABEL: tt.func @shared_buffer_keeps_transpose
+// CHECK: tt.trans
+// CHECK-NEXT: ttg.local_alloc
+// CHECK-NOT: ttg.memdesc_trans
+#ld = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#tr = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#sa = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @shared_buffer_keeps_transpose(%a: !ttg.memdesc<64x128xf16, #sa, #smem>, %b: tensor<64x128xf16, #ld>, %c: tensor<64x64xf32, #mma>) -> (tensor<64x64xf32, #mma>, tensor<128x64xf16, #tr>) {
+    %t = tt.trans %b {order = array<i32: 1, 0>} : tensor<64x128xf16, #ld> -> tensor<128x64xf16, #tr>
+    %sb = ttg.local_alloc %t : (tensor<128x64xf16, #tr>) -> !ttg.memdesc<128x64xf16, #sb, #smem>
+    %d = ttng.warp_group_dot %a, %sb, %c : !ttg.memdesc<64x128xf16, #sa, #smem> * !ttg.memdesc<128x64xf16, #sb, #smem> -> tensor<64x64xf32, #mma>
+    %back = ttg.local_load %sb : !ttg.memdesc<128x64xf16, #sb, #smem> -> tensor<128x64xf16, #tr>
+    tt.return %d, %back : tensor<64x64xf32, #mma>, tensor<128x64xf16, #tr>
+  }
+}
+
+// -----
+
+// A reshape that only merges outer rows is done by viewing the buffer: the tensor is stored in
+// its own shape with the same 64-byte swizzle (a rank-3 nvmma_shared layout).
+// CHECK-DAG: #[[$FLAT:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+// CHECK-DAG: #[[$DEEP:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16, rank = 3}>
+// CHECK-LABEL: tt.func @reshaped_rows
+// CHECK-NOT: tt.reshape
+// CHECK: %[[BUF:.*]] = ttg.local_alloc %arg0 : (tensor<4x16x32xf16, #{{.*}}>) -> !ttg.memdesc<4x16x32xf16, #[[$DEEP]], #smem>
+// CHECK-NEXT: %[[VIEW:.*]] = ttg.memdesc_reshape %[[BUF]] : !ttg.memdesc<4x16x32xf16, #[[$DEEP]], #smem> -> !ttg.memdesc<64x32xf16, #[[$FLAT]], #smem>
+// CHECK-NEXT: tt.return %[[VIEW]]
+#b3 = #ttg.blocked<{sizePerThread = [1, 1, 8], threadsPerWarp = [1, 8, 4], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+#b2 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#flat = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @reshaped_rows(%x: tensor<4x16x32xf16, #b3>) -> !ttg.memdesc<64x32xf16, #flat, #smem> {
+    %r = tt.reshape %x : tensor<4x16x32xf16, #b3> -> tensor<64x32xf16, #b2>
+    %m = ttg.local_alloc %r : (tensor<64x32xf16, #b2>) -> !ttg.memdesc<64x32xf16, #flat, #smem>
+    tt.return %m : !ttg.memdesc<64x32xf16, #flat, #smem>
+  }
+}
+
+// -----
+
+// A reshape that splits the contiguous rows cannot keep the nvmma_shared swizzle: it stays.
+// CHECK-LABEL: tt.func @reshaped_columns
+// CHECK: tt.reshape
+// CHECK-NEXT: ttg.local_alloc
+// CHECK-NOT: ttg.memdesc_reshape
+#b2 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#wide = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#flat = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @reshaped_columns(%x: tensor<32x128xf16, #wide>) -> !ttg.memdesc<64x64xf16, #flat, #smem> {
+    %r = tt.reshape %x : tensor<32x128xf16, #wide> -> tensor<64x64xf16, #b2>
+    %m = ttg.local_alloc %r : (tensor<64x64xf16, #b2>) -> !ttg.memdesc<64x64xf16, #flat, #smem>
+    tt.return %m : !ttg.memdesc<64x64xf16, #flat, #smem>
+  }
+}

@@ -142,3 +142,12 @@ tt.func @descriptors(%base: !tt.ptr<f16>, %dim: i32, %stride: i64, %one: i64) {
   tt.descriptor_store %d[%dim, %dim], %t : !tt.tensordesc<tensor<64x32xf16>>, tensor<64x32xf16>
   tt.return
 }
+
+// A comma with no mask after it is an empty optional group, as MLIR's generated parser reads it:
+// the load has no mask and prints without the comma.
+// CHECK-LABEL: tt.func @load_empty_mask_group
+// CHECK-NEXT: tt.load %arg0 : tensor<8x!tt.ptr<i8>>
+tt.func @load_empty_mask_group(%p: tensor<8x!tt.ptr<i8>>) -> tensor<8xi8> {
+  %v = tt.load %p, : tensor<8x!tt.ptr<i8>>
+  tt.return %v : tensor<8xi8>
+}
