@@ -265,7 +265,7 @@ def _nested(values: Sequence[int | float], shape: list[int], fmt: Callable[[int 
     return "[" + ", ".join(rows) + "]"
 
 
-def _can_format(type: Attribute) -> bool:
+def can_format(type: Attribute) -> bool:
     return isinstance(type, IntegerType | IndexType) or type.__class__ in _FLOAT_FORMATS
 
 
@@ -515,13 +515,13 @@ class ConstantOp(xarith.ConstantOp):
             printer.print_op_attributes(self.attributes)
         printer.print_string(" ")
         value = self.value
-        if isinstance(value, IntegerAttr) and _can_format(value.type):
+        if isinstance(value, IntegerAttr) and can_format(value.type):
             printer.print_string(format_int(value.value.data, value.type))
             if value.type == i1:
                 return
-        elif isinstance(value, FloatAttr) and _can_format(value.type):
+        elif isinstance(value, FloatAttr) and can_format(value.type):
             printer.print_string(format_float(value.value.data, value.type))
-        elif isinstance(value, DenseIntOrFPElementsAttr) and _can_format(value.get_element_type()):
+        elif isinstance(value, DenseIntOrFPElementsAttr) and can_format(value.get_element_type()):
             printer.print_string(format_dense(value))
         else:
             printer.print_attribute(value)

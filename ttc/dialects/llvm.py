@@ -1365,9 +1365,8 @@ class InlineAsmOp(IRDLOperation):
         printer.print_string_literal(self.asm_string.data)
         printer.print_string(", ")
         printer.print_string_literal(self.constraints.data)
-        if self.operands_:
-            printer.print_string(" ")
-            print_operands(printer, self.operands_)
+        printer.print_string(" ")  # MLIR's, before the (possibly empty) operand list
+        print_operands(printer, self.operands_)
         printer.print_string(" : ")
         print_functional_type(
             printer, [a.type for a in self.operands_], [r.type for r in self.results]

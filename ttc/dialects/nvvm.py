@@ -2,8 +2,9 @@
 
 Mirrors `mlir/Dialect/LLVMIR/NVVMOps.td` for the ops Triton 3.6 leaves after
 `convert-nvvm-to-llvm` (ops that have an LLVM intrinsic are not rewritten to inline asm): the
-special-register reads (`nvvm.read.ptx.sreg.tid.x` ...), barriers, `cp.async` group control,
-`wgmma` fences and waits, `ldmatrix`/`stmatrix`, `shfl.sync` and proxy fences. Their syntax is
+special-register reads (`nvvm.read.ptx.sreg.tid.x` ...), barriers, `cp.async` and bulk (TMA)
+group control, `wgmma` fences and waits, `ldmatrix`/`stmatrix`, `shfl.sync`, `elect.sync` and
+proxy fences. Their syntax is
 MLIR's; `ttc.targets.llvmir` lowers each to its `llvm.nvvm.*` intrinsic.
 """
 
@@ -11,13 +12,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I32, IntegerAttr, IntegerType, UnitAttr, i32
+from xdsl.dialects.builtin import I32, IntegerAttr, IntegerType, UnitAttr, i1, i32
 from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     irdl_attr_definition,
     irdl_op_definition,
     operand_def,
+    opt_operand_def,
     opt_prop_def,
     prop_def,
     result_def,
@@ -235,6 +237,13 @@ class CpAsyncCommitGroupOp(_NoOperandOp):
 
 
 @irdl_op_definition
+class CpAsyncBulkCommitGroupOp(_NoOperandOp):
+    """`nvvm.cp.async.bulk.commit.group`: close the group of bulk (TMA) copies issued so far."""
+
+    name = "nvvm.cp.async.bulk.commit.group"
+
+
+@irdl_op_definition
 class WgmmaFenceAlignedOp(_NoOperandOp):
     """`nvvm.wgmma.fence.aligned`: `wgmma.fence.sync.aligned`."""
 
@@ -314,6 +323,18 @@ class CpAsyncWaitGroupOp(_CountOp):
 
 
 @irdl_op_definition
+class CpAsyncBulkWaitGroupOp(_CountOp):
+    """`nvvm.cp.async.bulk.wait_group N {read}`: wait until at most N bulk groups are pending
+    (with `read`, until their sources have been read)."""
+
+    name = "nvvm.cp.async.bulk.wait_group"
+
+    group = prop_def(IntegerAttr[I32])
+    read = opt_prop_def(UnitAttr)
+    COUNT_NAME: ClassVar = "group"
+
+
+@irdl_op_definition
 class WgmmaWaitGroupSyncOp(_CountOp):
     """`nvvm.wgmma.wait.group.sync.aligned N`: wait until at most N wgmma groups are pending."""
 
@@ -346,6 +367,19 @@ class BarWarpSyncOp(IRDLOperation):
         return cls.create(
             operands=[parser.resolve_operand(mask, parser.parse_type())], attributes=attrs
         )
+
+
+@irdl_op_definition
+class ElectSyncOp(IRDLOperation):
+    """`%pred = nvvm.elect.sync [%membermask] -> i1`: true in exactly one lane of the warp (of
+    `membermask`, all lanes when absent), the lane Triton's TMA lowering lets issue a copy."""
+
+    name = "nvvm.elect.sync"
+
+    membermask = opt_operand_def(i32)
+    pred = result_def(i1)
+
+    assembly_format = "($membermask^)? attr-dict `->` type($pred)"
 
 
 # --------------------------------------------------------------------------------------------
@@ -412,7 +446,7 @@ class ShflOp(IRDLOperation):
             raise VerifyException(f"expected result type {expected}")
 
     def print(self, printer: Printer) -> None:
-        _print_kind_operands(printer, self, self.kind.value, " ", self.val.type, self.res.type)
+        _print_kind_operands(printer, self, self.kind.value, "  ", self.val.type, self.res.type)
 
     @classmethod
     def parse(cls, parser: Parser) -> ShflOp:
@@ -552,7 +586,10 @@ NVVM = Dialect(
     [
         *SPECIAL_REGISTER_OPS.values(),
         Barrier0Op,
+        ElectSyncOp,
         CpAsyncCommitGroupOp,
+        CpAsyncBulkCommitGroupOp,
+        CpAsyncBulkWaitGroupOp,
         CpAsyncWaitGroupOp,
         WgmmaFenceAlignedOp,
         WgmmaGroupSyncAlignedOp,

@@ -22,6 +22,7 @@ from xdsl.dialects.builtin import (
     CallSiteLoc,
     DictionaryAttr,
     FileLineColLoc,
+    FloatAttr,
     FusedLoc,
     NameLoc,
     NoneAttr,
@@ -166,8 +167,21 @@ class MlirPrinter(Printer):
             self._print_location_body(attribute)
         elif isinstance(attribute, DictionaryAttr):
             self._print_sorted_dict(attribute.data)
+        elif isinstance(attribute, FloatAttr) and self._print_float(attribute):
+            return
         else:
             super().print_attribute(attribute)
+
+    def _print_float(self, attribute: FloatAttr) -> bool:
+        """`value : type` with MLIR's float formatting (shortest round-tripping decimal, else
+        upper-case hexadecimal bits); False for a float type it has no format for."""
+        from ttc.dialects.arith import can_format, format_float
+
+        if not can_format(attribute.type):
+            return False
+        self.print_string(f"{format_float(attribute.value.data, attribute.type)} : ")
+        self.print_attribute(attribute.type)
+        return True
 
     def _visit(self, attribute: Attribute) -> None:
         """MLIR's `AliasInitializer::visit`: record `attribute` and what it nests."""

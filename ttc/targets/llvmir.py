@@ -930,6 +930,16 @@ class LLVMIREmitter:
         assert isinstance(op, nvvm.BarWarpSyncOp)
         self.call(op, "llvm.nvvm.bar.warp.sync", [op.mask])
 
+    def elect_sync(self, op: Operation) -> None:
+        """`llvm.nvvm.elect.sync(mask)` gives `{ laneid, pred }`; the op is its predicate. The
+        whole warp (-1) when the op names no member mask."""
+        assert isinstance(op, nvvm.ElectSyncOp)
+        mask = "i32 -1" if op.membermask is None else self.typed(op, op.membermask)
+        self.declare("llvm.nvvm.elect.sync", "{ i32, i1 }", ["i32"])
+        pair = self.fresh()
+        self.emit(f"{pair} = call {{ i32, i1 }} {global_ref('llvm.nvvm.elect.sync')}({mask})")
+        self.define(op, f"extractvalue {{ i32, i1 }} {pair}, 1")
+
 
 def successor_operands(term: Operation | None) -> list[tuple[Block, Sequence[SSAValue]]]:
     """The (destination, operands) edges of a terminator."""
@@ -978,6 +988,11 @@ NVVM_FIXED_INTRINSICS: dict[type[Operation], Callable[[Operation], tuple[str, li
     nvvm.CpAsyncCommitGroupOp: lambda _: ("llvm.nvvm.cp.async.commit.group", []),
     nvvm.CpAsyncWaitGroupOp: lambda op: (
         "llvm.nvvm.cp.async.wait.group", [f"i32 {op.count()}"]  # type: ignore[attr-defined]
+    ),
+    nvvm.CpAsyncBulkCommitGroupOp: lambda _: ("llvm.nvvm.cp.async.bulk.commit.group", []),
+    nvvm.CpAsyncBulkWaitGroupOp: lambda op: (
+        "llvm.nvvm.cp.async.bulk.wait.group" + (".read" if "read" in op.properties else ""),
+        [f"i32 {op.count()}"],  # type: ignore[attr-defined]
     ),
     nvvm.WgmmaFenceAlignedOp: lambda _: ("llvm.nvvm.wgmma.fence.sync.aligned", []),
     nvvm.WgmmaGroupSyncAlignedOp: lambda _: ("llvm.nvvm.wgmma.commit_group.sync.aligned", []),
@@ -1034,6 +1049,7 @@ _HANDLERS: dict[type[Operation], Callable[[LLVMIREmitter, Operation], None]] = {
     nvvm.ShflOp: LLVMIREmitter.shfl,
     nvvm.ReduxOp: LLVMIREmitter.redux,
     nvvm.BarWarpSyncOp: LLVMIREmitter.bar_warp_sync,
+    nvvm.ElectSyncOp: LLVMIREmitter.elect_sync,
 }  # fmt: skip
 
 

@@ -3,8 +3,9 @@ exactly the TTGIR Triton 3.6 produced (test/gpu/kernels/triton-3.6/<kernel>/sm{8
 
 The passes are the shipped `ttgir` pipeline of pipelines.yaml, Triton's NVIDIA make_ttgir order
 (`make_ttgir` in Triton's third_party/nvidia/backend/compiler.py) without the passes ttc does not
-have, which leave these kernels unchanged in Triton (no tensor descriptors, nested loops, warp
-specialization or TMEM). Outputs are
+have, which leave these kernels unchanged in Triton (no nested loops, warp specialization or
+TMEM); on sm90 that includes wgmma, its asynchronous pipelining and TMA for the descriptor
+matmul. Outputs are
 compared after printing both sides with ttc's printer, without locations and without the SSA
 names MLIR derives from them (values get MLIR's default names, from the structure alone).
 """
@@ -77,14 +78,6 @@ def assert_same(ours: ModuleOp, triton: ModuleOp) -> None:
     assert got == want, diff
 
 
-# Triton's sm90 TTGIR of a kernel whose dots it gives to wgmma (mma v3); ttc uses the sm80
-# mma.sync path on sm90 until wgmma is written.
-NEEDS_WGMMA = {
-    (kernel, arch) for kernel, arch in CASES
-    if "ttng.warp_group_dot" in (KERNELS / kernel / f"{arch}.ttgir").read_text()
-}
-
-
 # Kernels whose TTGIR differs from Triton 3.6's, and why. Strict: an entry that starts
 # matching fails the test until it is removed.
 NOT_MATCHED_YET = {
@@ -105,13 +98,15 @@ REMAT_ORDER = {
     ("matmul_f16_128x128x64_w8_s3", "sm80"), ("matmul_f16_64x64x32_w4_s2", "sm80"),
     ("matmul_f32_ieee_32x32x16_w4_s2", "sm80"), ("matmul_f32_ieee_32x32x16_w4_s2", "sm90"),
     ("matmul_f32_tf32_64x64x32_w4_s3", "sm80"),
+    ("matmul_bf16_128x128x64_w8_s3", "sm90"), ("matmul_bf16_64x64x32_w4_s2", "sm90"),
+    ("matmul_f16_128x128x64_w8_s3", "sm90"), ("matmul_f16_64x64x32_w4_s2", "sm90"),
+    ("matmul_f32_tf32_64x64x32_w4_s3", "sm90"),
 }
 """(kernel, arch) pairs whose TTGIR differs from Triton 3.6's only by REMAT_ORDER_REASON."""
 
 
 def case_param(kernel: str, arch: str) -> object:
-    marks = [pytest.mark.xfail(strict=True, reason="Triton's sm90 TTGIR uses wgmma")] \
-        if (kernel, arch) in NEEDS_WGMMA else []
+    marks = []
     if kernel in NOT_MATCHED_YET:
         marks.append(pytest.mark.xfail(strict=True, reason=NOT_MATCHED_YET[kernel]))
     if (kernel, arch) in REMAT_ORDER:

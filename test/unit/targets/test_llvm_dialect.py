@@ -101,8 +101,11 @@ CASES = {
     "nvvm": """
         %0 = nvvm.read.ptx.sreg.tid.x range <i32, 0, 128> : i32
         %1 = nvvm.read.ptx.sreg.clock64 : i64
-        %2 = nvvm.shfl.sync bfly %0, %f, %i, %i : f32 -> f32
-        %3 = nvvm.shfl.sync idx %0, %i, %i, %i {return_value_and_is_valid} : i32 -> !llvm.struct<(i32, i1)>
+        %2 = nvvm.shfl.sync  bfly %0, %f, %i, %i : f32 -> f32
+        %3 = nvvm.shfl.sync  idx %0, %i, %i, %i {return_value_and_is_valid} : i32 -> !llvm.struct<(i32, i1)>
+        %4 = nvvm.elect.sync -> i1
+        nvvm.cp.async.bulk.commit.group
+        nvvm.cp.async.bulk.wait_group 0 {read}
         nvvm.bar.warp.sync %0 : i32
         nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
         nvvm.wgmma.wait.group.sync.aligned 1

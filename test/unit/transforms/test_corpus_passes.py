@@ -30,7 +30,6 @@ _LLVM_CANONICALIZE = (
     "llvm.bitcast to the same type, llvm.extractvalue of an llvm.insertvalue chain, ...) and "
     "the LLVM dialect's constant materialization are missing"
 )
-_ELECT_SYNC = "nvvm.elect.sync (TMA lowering's one-thread election) is not an op of ttc's nvvm dialect yet"
 KNOWN_GAPS = {
     "add-61-canonicalize": _LLVM_CANONICALIZE,
     "matmul_64x64x32_w4_s2-65-canonicalize": _LLVM_CANONICALIZE,
@@ -42,8 +41,7 @@ KNOWN_GAPS = {
         "value numbering: after inlining, ttc numbers the values inside tt.reduce's region "
         "differently from MLIR's printer"
     ),
-    **{f"matmul_descriptor-{run}": _ELECT_SYNC for run in (
-        "64-canonicalize", "65-cse", "69-canonicalize", "70-cse", "71-symbol-dce")},
+    "matmul_descriptor-64-canonicalize": _LLVM_CANONICALIZE,
 }
 """Runs ttc does not reproduce yet, each strict so that it fails loudly (XPASS) once it does."""
 

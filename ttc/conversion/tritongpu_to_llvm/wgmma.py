@@ -126,7 +126,7 @@ def _instruction(op: WarpGroupDotOp, lw: FunctionLowering, n: int, k: int) -> Wg
     a_elem = _element_type(op.a.type)
     b_elem = _element_type(op.b.type)
     d_elem = lw.llvm_type(op.d.type.get_element_type())  # type: ignore[union-attr]
-    precision = InputPrecision(op.input_precision.value.data) if op.input_precision else InputPrecision.TF32
+    precision = InputPrecision(op.input_precision.value.data)
     names = _type_names(a_elem, b_elem, d_elem, precision)
     if names is None or names[3] != k:
         return None
