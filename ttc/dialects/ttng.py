@@ -43,9 +43,11 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.ttg import MemDescType
+from ttc.dialects.ttng_attrs import TTNG_ATTRS
 from ttc.dialects.ttng_barriers import BARRIER_OPS
 from ttc.dialects.ttng_clc import CLC_OPS
 from ttc.dialects.ttng_tma import TMA_OPS
+from ttc.dialects.ttng_tmem import TMEM_OPS
 
 
 def _shape(t: Attribute) -> tuple[int, ...]:
@@ -155,7 +157,7 @@ class FenceAsyncSharedOp(IRDLOperation):
 
 TTNG = Dialect(
     "ttng",
-    [WarpGroupDotOp, WarpGroupDotWaitOp, FenceAsyncSharedOp, *BARRIER_OPS, *CLC_OPS, *TMA_OPS],
-    [],
+    [WarpGroupDotOp, WarpGroupDotWaitOp, FenceAsyncSharedOp, *BARRIER_OPS, *CLC_OPS, *TMA_OPS, *TMEM_OPS],
+    list(TTNG_ATTRS),
 )
 """The `ttng` dialect object registered by `ttc.ir.context.make_context`."""

@@ -1,0 +1,266 @@
+"""Whether a register layout can be moved to or from tensor memory with tcgen05.ld/st messages.
+
+Mirrors `computeTMemLdStEncodingInfo`, `lowerTMemLdSt`, `supportsTMemLoadReduce` and
+`getContextualMaxNReg` of Triton's `TensorMemoryUtils.cpp` (with `getTileLayout` of its
+`Dialect.cpp` and the layout helpers `divideLeft`, `factorMaximalIdentityPrefix`,
+`regPermForDivide`, `getReps` and `actionRemoveBroadcastedRegs`); the register budget
+(`getContextualMaxNReg`) is the caller's. Only the answer is computed,
+not the message plan: the conversion from registers to TMEM (row, col) must, after dropping
+broadcast registers and packing sub-32-bit elements into 32-bit columns, start with one of the
+message tiles (32x32b, 16x256b, 16x64b, 16x128b, or 16x32bx2) of at least one register.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute
+
+from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.linear import LayoutError, LinearLayout
+from ttc.layouts.order import bases_per_dim
+
+REG, LANE, WARP, ROW, COL = "register", "lane", "warp", "row", "col"
+
+
+@dataclass(frozen=True)
+class TMemAccess:
+    """What the verifiers need of Triton's `TMemLdStEncodingInfo`."""
+
+    unpacked: bool
+
+
+def tile_layout(atom: str, unpacked: bool) -> LinearLayout:
+    """Triton's `getTileLayout(atom, unpacked, withWarp=true)`: (register, lane, warp) of one
+    message -> TMEM (row, col) for 32-bit elements."""
+    tile = LinearLayout([(REG, []), (LANE, [])], [(ROW, 1), (COL, 1)])
+    if unpacked:
+        tile = tile * LinearLayout.zeros_1d(1, REG, COL, 2)
+    if atom == "32x32b":
+        tile = tile * LinearLayout.identity_1d(32, LANE, ROW)
+    elif atom == "16x32bx2":
+        tile = tile * LinearLayout.identity_1d(16, LANE, ROW)
+    elif atom == "16x64b":
+        tile = tile * LinearLayout([(LANE, [[8, 0], [0, 1], [1, 0], [2, 0], [4, 0]])], [ROW, COL])
+    elif atom == "16x128b":
+        tile = tile * (
+            LinearLayout.identity_1d(4, LANE, COL)
+            * LinearLayout.identity_1d(8, LANE, ROW)
+            * LinearLayout.identity_1d(2, REG, ROW)
+        )
+    else:
+        assert atom == "16x256b", atom
+        tile = tile * (
+            LinearLayout.identity_1d(2, REG, COL)
+            * LinearLayout.identity_1d(4, LANE, COL)
+            * LinearLayout.identity_1d(8, LANE, ROW)
+            * LinearLayout.identity_1d(2, REG, ROW)
+        )
+    tile = tile.transpose_outs([ROW, COL])
+    bases = tile.bases
+    bases[WARP] = [[32, 0], [64, 0]]
+    return LinearLayout(bases.items(), [(ROW, 128), (COL, tile.out_dim_size(COL))])
+
+
+def divide_left(a: LinearLayout, b: LinearLayout) -> LinearLayout | None:
+    """Triton's `divideLeft`: the C with `a == b * c`, if there is one."""
+    if not set(b.in_dims) <= set(a.in_dims) or not set(b.out_dims) <= set(a.out_dims):
+        return None
+    out_b = {o: b.out_dim_size_log2(o) if b.has_out_dim(o) else 0 for o in a.out_dims}
+    out_c = {o: a.out_dim_size_log2(o) - out_b[o] for o in a.out_dims}
+    if any(v < 0 for v in out_c.values()):
+        return None
+    bases: list[tuple[str, list[list[int]]]] = []
+    for in_dim in a.in_dims:
+        in_a = a.in_dim_size_log2(in_dim)
+        in_b = b.in_dim_size_log2(in_dim) if b.has_in_dim(in_dim) else 0
+        if in_b > in_a:
+            return None
+        for i in range(in_b):
+            for o in a.out_dims:
+                expected = b.get_basis(in_dim, i, o) if b.has_out_dim(o) else 0
+                if a.get_basis(in_dim, i, o) != expected:
+                    return None
+        vectors: list[list[int]] = []
+        for i in range(in_b, in_a):
+            vector = []
+            for o in a.out_dims:
+                v = a.get_basis(in_dim, i, o)
+                assert isinstance(v, int)
+                if v & ((1 << out_b[o]) - 1):
+                    return None
+                vector.append(v >> out_b[o])
+            vectors.append(vector)
+        bases.append((in_dim, vectors))
+    return LinearLayout(bases, [(o, 1 << out_c[o]) for o in a.out_dims])
+
+
+def factor_identity_prefix(
+    layout: LinearLayout, in_dim: str, out_dim: str, max_size: int
+) -> tuple[int, LinearLayout]:
+    """Triton's `factorMaximalIdentityPrefix`: the largest `size <= max_size` such that `layout`
+    starts with an identity of `size` from `in_dim` to `out_dim`, and the quotient."""
+    best, quotient = 1, layout
+    size = 2
+    while size <= max_size:
+        divided = divide_left(layout, LinearLayout.identity_1d(size, in_dim, out_dim))
+        if divided is None:
+            break
+        best, quotient = size, divided
+        size *= 2
+    return best, quotient
+
+
+def _with_registers(layout: LinearLayout, registers: list[list[int]]) -> LinearLayout:
+    bases = layout.bases
+    bases[REG] = registers
+    return LinearLayout(bases.items(), layout.out_dim_sizes)
+
+
+def _permute_for_divide(cvt: LinearLayout, tile: LinearLayout) -> LinearLayout | None:
+    """`regPermForDivide(cvt, tile, left=true)` applied: the register bases of `tile` moved to
+    the front of `cvt`'s, in tile order; None if some tile basis is not among them."""
+    padded = LinearLayout.empty()
+    for out in cvt.out_dims:
+        padded = padded * LinearLayout.identity_1d(1, REG, out)
+    wanted = (padded * tile).transpose_outs(cvt.out_dims).bases[REG]
+    have = cvt.bases[REG]
+    used = [False] * len(have)
+    front: list[int] = []
+    for basis in wanted:
+        index = next((j for j, b in enumerate(have) if not used[j] and b == basis), None)
+        if index is None:
+            return None
+        used[index] = True
+        front.append(index)
+    order = front + [j for j in range(len(have)) if not used[j]]
+    return _with_registers(cvt, [have[j] for j in order])
+
+
+def _starts_with(cvt: LinearLayout, tile: LinearLayout) -> bool:
+    """Triton's `getReps(cvt, tile)` succeeds: each input of `cvt` starts with the tile's bases,
+    and its other bases avoid every output bit the tile touches."""
+    masks = {o: 0 for o in cvt.out_dims}
+    for dim_bases in tile.bases.values():
+        for basis in dim_bases:
+            for o, v in zip(tile.out_dims, basis, strict=True):
+                masks[o] |= v
+    for in_dim in cvt.in_dims:
+        in_a = cvt.in_dim_size_log2(in_dim)
+        in_b = tile.in_dim_size_log2(in_dim) if tile.has_in_dim(in_dim) else 0
+        if in_b > in_a:
+            return False
+        for i in range(in_a):
+            for o in cvt.out_dims:
+                v = cvt.get_basis(in_dim, i, o)
+                assert isinstance(v, int)
+                if i < in_b:
+                    if v != (tile.get_basis(in_dim, i, o) if tile.has_out_dim(o) else 0):
+                        return False
+                elif v & masks[o]:
+                    return False
+    return True
+
+
+def _vectorises(cvt: LinearLayout, tile: LinearLayout, max_nreg: int) -> bool:
+    """Triton's `getVec` finds at least one message of `tile` (widened by registers)."""
+    max_reg = max_nreg // 2
+    if max_nreg == 256 and cvt.in_dim_size(REG) > max_reg:
+        max_reg //= 2
+    width = 1
+    while width <= max_reg // tile.in_dim_size(REG):
+        wide = tile * LinearLayout.identity_1d(width, REG, COL)
+        permuted = _permute_for_divide(cvt, wide)
+        if permuted is None or not _starts_with(permuted, wide):
+            break
+        width *= 2
+    return width > 1
+
+
+def lower_tmem_ld_st(
+    cvt: LinearLayout, max_nreg: int, bitwidth: int, unpacked: bool = False
+) -> TMemAccess | str:
+    """Triton's `lowerTMemLdSt`: the access, or why there is none."""
+    registers = cvt.bases[REG]
+    kept = [b for b in registers if any(b)]
+    if len(kept) != len(registers):
+        return lower_tmem_ld_st(_with_registers(cvt, kept), max_nreg, bitwidth, unpacked)
+    if bitwidth < 32:
+        per_column = 32 // bitwidth
+        contiguous, quotient = factor_identity_prefix(cvt, REG, COL, per_column)
+        half = LinearLayout.zeros_1d(1, REG, COL, per_column)
+        if contiguous > 1:
+            unpacked, width = False, bitwidth * contiguous
+        elif bitwidth == 16 and (
+            divided := divide_left(cvt, half * LinearLayout.identity_1d(2, REG, COL))
+        ):
+            unpacked, quotient, width = True, divided, 32
+        elif divided := divide_left(cvt, half):
+            unpacked, quotient, width = False, divided, 32
+        else:
+            return "Failed to lower TMEM load/store: TMEM layout is not packed or unpacked"
+        if unpacked:
+            quotient = (half * quotient).transpose_outs([ROW, COL])
+        access = lower_tmem_ld_st(quotient, max_nreg, width, unpacked)
+        if isinstance(access, TMemAccess) and unpacked:
+            return TMemAccess(unpacked=True)
+        return access
+    for atom in ("32x32b", "16x256b", "16x64b", "16x128b", "16x32bx2"):
+        if _vectorises(cvt, tile_layout(atom, unpacked), max_nreg):
+            return TMemAccess(unpacked=unpacked)
+    return f"Failed to lower TMEM load/store: unsupported dst layout\n{cvt}"
+
+
+def tmem_access(
+    tensor: TensorType[Attribute], mem_layout: LinearLayout, bitwidth: int, max_nreg: int
+) -> TMemAccess | str:
+    """Triton's `computeTMemLdStEncodingInfo` for a tensor and a TMEM view's linear layout."""
+    try:
+        reg_layout = to_linear_layout(tensor.encoding, tensor.get_shape())
+        cvt = reg_layout.invert_and_compose(mem_layout)
+    except LayoutError as err:
+        return str(err)
+    try:
+        if cvt.has_in_dim("block"):
+            cvt = cvt.quotient(["block"])
+    except LayoutError:
+        return (
+            "The cga_layout of the register and memory layout must be the same. Got:\n"
+            f"{reg_layout}\n{mem_layout}"
+        )
+    warps, rows = reg_layout.bases.get(WARP, []), mem_layout.bases[ROW]
+    if len(warps) < 2 or len(rows) < 7 or warps[0] != rows[5] or warps[1] != rows[6]:
+        return f"warps=1,2 must map to rows=32,64. Got:\n{reg_layout}\n{mem_layout}"
+    bases = cvt.bases
+    row_first = cvt.out_dims.index(ROW) == 0
+    bases[WARP][0] = [32, 0] if row_first else [0, 32]
+    bases[WARP][1] = [64, 0] if row_first else [0, 64]
+    cvt = LinearLayout(bases.items(), cvt.out_dim_sizes).transpose_outs([ROW, COL])
+    return lower_tmem_ld_st(cvt, max_nreg, bitwidth)
+
+
+def tmem_access_error(
+    tensor: TensorType[Attribute], bitwidth: int, mem_layout: LinearLayout, max_nreg: int
+) -> str | None:
+    """Why `tensor`'s layout is not TMEM compatible (`isDistributedLayoutTMemCompatible`)."""
+    access = tmem_access(tensor, mem_layout, bitwidth, max_nreg)
+    return access if isinstance(access, str) else None
+
+
+def tmem_reduce_error(
+    tensor: TensorType[Attribute], bitwidth: int, mem_layout: LinearLayout, max_nreg: int
+) -> str | None:
+    """Triton's `supportsTMemLoadReduce`: why a load cannot fuse its N reduction, or None."""
+    access = tmem_access(tensor, mem_layout, bitwidth, max_nreg)
+    if isinstance(access, str):
+        return "failed to compute TMEM encoding info"
+    if access.unpacked:
+        return "tmem_load reduction requires packed format (unpacked=false)"
+    layout = to_linear_layout(tensor.encoding, tensor.get_shape())
+    per_dim = bases_per_dim(layout, REG)
+    if per_dim[1] != layout.out_dim_size(layout.out_dims[1]):
+        return "tmem_load reduction with N dimension sharded across threads is not supported."
+    if per_dim[0] != 1:
+        return "tmem_load reduction with multiple M rows per thread is not supported."
+    return None
