@@ -46,6 +46,7 @@ from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttng_attrs import TTNG_ATTRS
 from ttc.dialects.ttng_barriers import BARRIER_OPS
 from ttc.dialects.ttng_clc import CLC_OPS
+from ttc.dialects.ttng_mma import MMA_OPS
 from ttc.dialects.ttng_tma import TMA_OPS
 from ttc.dialects.ttng_tmem import TMEM_OPS
 
@@ -157,7 +158,8 @@ class FenceAsyncSharedOp(IRDLOperation):
 
 TTNG = Dialect(
     "ttng",
-    [WarpGroupDotOp, WarpGroupDotWaitOp, FenceAsyncSharedOp, *BARRIER_OPS, *CLC_OPS, *TMA_OPS, *TMEM_OPS],
+    [WarpGroupDotOp, WarpGroupDotWaitOp, FenceAsyncSharedOp, *BARRIER_OPS, *CLC_OPS, *TMA_OPS, *TMEM_OPS,
+     *MMA_OPS],
     list(TTNG_ATTRS),
 )
 """The `ttng` dialect object registered by `ttc.ir.context.make_context`."""
