@@ -46,9 +46,13 @@ from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttng_attrs import TTNG_ATTRS
 from ttc.dialects.ttng_barriers import BARRIER_OPS
 from ttc.dialects.ttng_clc import CLC_OPS
+from ttc.dialects.ttng_cluster import CLUSTER_OPS
 from ttc.dialects.ttng_mma import MMA_OPS
+from ttc.dialects.ttng_packed_arith import PACKED_ARITH_OPS
+from ttc.dialects.ttng_tensormap import TENSORMAP_OPS
 from ttc.dialects.ttng_tma import TMA_OPS
 from ttc.dialects.ttng_tmem import TMEM_OPS
+from ttc.dialects.ttng_types import TTNG_TYPES
 
 
 def _shape(t: Attribute) -> tuple[int, ...]:
@@ -159,7 +163,7 @@ class FenceAsyncSharedOp(IRDLOperation):
 TTNG = Dialect(
     "ttng",
     [WarpGroupDotOp, WarpGroupDotWaitOp, FenceAsyncSharedOp, *BARRIER_OPS, *CLC_OPS, *TMA_OPS, *TMEM_OPS,
-     *MMA_OPS],
-    list(TTNG_ATTRS),
+     *MMA_OPS, *CLUSTER_OPS, *TENSORMAP_OPS, *PACKED_ARITH_OPS],
+    [*TTNG_ATTRS, *TTNG_TYPES],
 )
 """The `ttng` dialect object registered by `ttc.ir.context.make_context`."""

@@ -17,6 +17,12 @@ from dataclasses import dataclass
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute
 
+from ttc.layouts.divide import (
+    divide_left,
+    factor_identity_prefix,
+    permute_for_divide,
+    with_registers,
+)
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.order import bases_per_dim
@@ -63,81 +69,6 @@ def tile_layout(atom: str, unpacked: bool) -> LinearLayout:
     return LinearLayout(bases.items(), [(ROW, 128), (COL, tile.out_dim_size(COL))])
 
 
-def divide_left(a: LinearLayout, b: LinearLayout) -> LinearLayout | None:
-    """Triton's `divideLeft`: the C with `a == b * c`, if there is one."""
-    if not set(b.in_dims) <= set(a.in_dims) or not set(b.out_dims) <= set(a.out_dims):
-        return None
-    out_b = {o: b.out_dim_size_log2(o) if b.has_out_dim(o) else 0 for o in a.out_dims}
-    out_c = {o: a.out_dim_size_log2(o) - out_b[o] for o in a.out_dims}
-    if any(v < 0 for v in out_c.values()):
-        return None
-    bases: list[tuple[str, list[list[int]]]] = []
-    for in_dim in a.in_dims:
-        in_a = a.in_dim_size_log2(in_dim)
-        in_b = b.in_dim_size_log2(in_dim) if b.has_in_dim(in_dim) else 0
-        if in_b > in_a:
-            return None
-        for i in range(in_b):
-            for o in a.out_dims:
-                expected = b.get_basis(in_dim, i, o) if b.has_out_dim(o) else 0
-                if a.get_basis(in_dim, i, o) != expected:
-                    return None
-        vectors: list[list[int]] = []
-        for i in range(in_b, in_a):
-            vector = []
-            for o in a.out_dims:
-                v = a.get_basis(in_dim, i, o)
-                assert isinstance(v, int)
-                if v & ((1 << out_b[o]) - 1):
-                    return None
-                vector.append(v >> out_b[o])
-            vectors.append(vector)
-        bases.append((in_dim, vectors))
-    return LinearLayout(bases, [(o, 1 << out_c[o]) for o in a.out_dims])
-
-
-def factor_identity_prefix(
-    layout: LinearLayout, in_dim: str, out_dim: str, max_size: int
-) -> tuple[int, LinearLayout]:
-    """Triton's `factorMaximalIdentityPrefix`: the largest `size <= max_size` such that `layout`
-    starts with an identity of `size` from `in_dim` to `out_dim`, and the quotient."""
-    best, quotient = 1, layout
-    size = 2
-    while size <= max_size:
-        divided = divide_left(layout, LinearLayout.identity_1d(size, in_dim, out_dim))
-        if divided is None:
-            break
-        best, quotient = size, divided
-        size *= 2
-    return best, quotient
-
-
-def _with_registers(layout: LinearLayout, registers: list[list[int]]) -> LinearLayout:
-    bases = layout.bases
-    bases[REG] = registers
-    return LinearLayout(bases.items(), layout.out_dim_sizes)
-
-
-def _permute_for_divide(cvt: LinearLayout, tile: LinearLayout) -> LinearLayout | None:
-    """`regPermForDivide(cvt, tile, left=true)` applied: the register bases of `tile` moved to
-    the front of `cvt`'s, in tile order; None if some tile basis is not among them."""
-    padded = LinearLayout.empty()
-    for out in cvt.out_dims:
-        padded = padded * LinearLayout.identity_1d(1, REG, out)
-    wanted = (padded * tile).transpose_outs(cvt.out_dims).bases[REG]
-    have = cvt.bases[REG]
-    used = [False] * len(have)
-    front: list[int] = []
-    for basis in wanted:
-        index = next((j for j, b in enumerate(have) if not used[j] and b == basis), None)
-        if index is None:
-            return None
-        used[index] = True
-        front.append(index)
-    order = front + [j for j in range(len(have)) if not used[j]]
-    return _with_registers(cvt, [have[j] for j in order])
-
-
 def _starts_with(cvt: LinearLayout, tile: LinearLayout) -> bool:
     """Triton's `getReps(cvt, tile)` succeeds: each input of `cvt` starts with the tile's bases,
     and its other bases avoid every output bit the tile touches."""
@@ -171,7 +102,7 @@ def _vectorises(cvt: LinearLayout, tile: LinearLayout, max_nreg: int) -> bool:
     width = 1
     while width <= max_reg // tile.in_dim_size(REG):
         wide = tile * LinearLayout.identity_1d(width, REG, COL)
-        permuted = _permute_for_divide(cvt, wide)
+        permuted = permute_for_divide(cvt, wide)
         if permuted is None or not _starts_with(permuted, wide):
             break
         width *= 2
@@ -185,7 +116,7 @@ def lower_tmem_ld_st(
     registers = cvt.bases[REG]
     kept = [b for b in registers if any(b)]
     if len(kept) != len(registers):
-        return lower_tmem_ld_st(_with_registers(cvt, kept), max_nreg, bitwidth, unpacked)
+        return lower_tmem_ld_st(with_registers(cvt, kept), max_nreg, bitwidth, unpacked)
     if bitwidth < 32:
         per_column = 32 // bitwidth
         contiguous, quotient = factor_identity_prefix(cvt, REG, COL, per_column)
