@@ -79,6 +79,7 @@ from ttc.dialects.ttng_tmem import (
     print_token,
     resolve_dep,
     tmem_layout,
+    tmem_rows,
     token_types,
 )
 from ttc.layouts.linear import LinearLayout
@@ -210,7 +211,7 @@ def verify_mmav5(a: MemDescType, d: MemDescType) -> None:
         encoding = memdesc.encoding
         if not isinstance(encoding, TensorMemoryEncodingAttr) or encoding.block_m.data != 64:
             return False
-        return any(tmem_layout(memdesc).bases["row"][4])
+        return tmem_rows(memdesc) != 64
 
     if interleaved(a) and interleaved(d):
         raise VerifyException("does not support blockM=64 with interleaved blocks in TMEM layout")

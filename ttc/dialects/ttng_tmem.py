@@ -101,6 +101,17 @@ def tmem_layout(memdesc: MemDescType) -> LinearLayout:
     )
 
 
+def tmem_rows(memdesc: MemDescType) -> int:
+    """The TMEM rows a buffer spans (Triton's `getTmemAllocSizes(...).numRows`): 128, or 64 when
+    one 16-row block per warp leaves rows 16-31 of each warp unused."""
+    layout = tmem_layout(memdesc)
+    rows = layout.in_dim_size("row")
+    row_bases = layout.bases["row"]
+    if len(row_bases) > 4 and not any(row_bases[4]):
+        rows //= 2
+    return rows
+
+
 def memdesc_linear_layout(memdesc: MemDescType) -> LinearLayout | None:
     """The linear layout of a buffer in shared or tensor memory (`toLinearLayout(MemDescType)`)."""
     if isinstance(memdesc.memory_space, TensorMemorySpaceAttr):
