@@ -28,6 +28,7 @@ from xdsl.utils.lexer import Span
 
 from ttc.dialects.ttg_attrs import (
     Bases,
+    CTALayout,
     LayoutEncoding,
     alias,
     bases_attr,
@@ -371,6 +372,29 @@ class TMEMLoadReduceModifierAttr(ParametrizedAttribute):
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string(f"<{self.keyword}>")
+
+
+def encoding_cga_bases(encoding: Attribute) -> tuple[tuple[int, ...], ...] | None:
+    """The `block` bases of an encoding's CGA layout (Triton's `getCGALayout`), if ttc has it."""
+    if isinstance(encoding, TensorMemoryEncodingAttr | TensorMemoryScalesEncodingAttr):
+        return encoding.cga_bases()
+    cta = getattr(encoding, "cta_layout", None)
+    if cta is not None:
+        return tuple(tuple(b) for b in cta.cga_bases())
+    return None
+
+
+def has_cga_layout(encoding: Attribute, bases: Sequence[Sequence[int]]) -> bool:
+    """The encoding's CGA layout is the one with these `block` bases (True when ttc cannot tell).
+
+    Encodings keeping Triton 3.6's three CTA arrays hold the layout only up to the order of its
+    bases, so they are compared in that form."""
+    cta = getattr(encoding, "cta_layout", None)
+    if isinstance(cta, CTALayout):
+        rank = len(cta.cta_order)
+        return all(len(b) == rank for b in bases) and cta == CTALayout.from_cga_bases(bases, rank)
+    actual = encoding_cga_bases(encoding)
+    return actual is None or actual == tuple(tuple(b) for b in bases)
 
 
 TTNG_ATTRS: tuple[type[Attribute], ...] = (

@@ -71,6 +71,8 @@ from ttc.dialects.ttng_attrs import (
     TensorMemoryEncodingAttr,
     TensorMemoryScalesEncodingAttr,
     TensorMemorySpaceAttr,
+    encoding_cga_bases,
+    has_cga_layout,
 )
 from ttc.dialects.ttng_barriers import verify_barrier_type
 from ttc.dialects.ttng_tmem import (
@@ -146,26 +148,16 @@ def _memdesc(value: SSAValue) -> MemDescType:
     return value.type
 
 
-def encoding_cga_bases(encoding: Attribute) -> tuple[tuple[int, ...], ...] | None:
-    """The `block` bases of an encoding's CGA layout (Triton's `getCGALayout`), if ttc has it."""
-    if isinstance(encoding, TensorMemoryEncodingAttr | TensorMemoryScalesEncodingAttr):
-        return encoding.cga_bases()
-    cta = getattr(encoding, "cta_layout", None)
-    if cta is not None:
-        return tuple(tuple(b) for b in cta.cga_bases())
-    return None
-
-
 def verify_completion_barrier(op: Operation, barrier: SSAValue) -> None:
     """`verifyBarrierType` and `verifyCompletionBarrierLayout`: one barrier per CTA."""
     verify_barrier_type(op, barrier)
-    actual = encoding_cga_bases(_memdesc(barrier).encoding)
+    encoding = _memdesc(barrier).encoding
     num_ctas = lookup_num_ctas(op)
     expected = tuple((1 << i,) for i in range(num_ctas.bit_length() - 1))
-    if actual is not None and actual != expected:
+    if not has_cga_layout(encoding, expected):
         raise VerifyException(
             f"completion barrier cga_layout must be {format_bases(expected)}, got "
-            f"{format_bases(actual)}"
+            f"{format_bases(encoding_cga_bases(encoding) or ())}"
         )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import ArrayAttr, IntAttr, NoneAttr
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, NoneAttr, TensorType
 from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
@@ -32,6 +32,11 @@ class TensorDescIm2ColType(ParametrizedAttribute, TypeAttribute):
 
     def get_shape(self) -> tuple[int, ...]:
         return ints(self.shape)
+
+    @property
+    def block_type(self) -> TensorType[Attribute]:
+        """The block as a tensor type with the shared layout (`TensorDescInterface`)."""
+        return TensorType(self.element_type, self.get_shape(), self.shared_layout)
 
     def verify(self) -> None:
         rank = len(self.shape.data)
