@@ -1,6 +1,7 @@
-"""The TritonNvidiaGPU dialect (`ttng`): Hopper warp-group MMA and its synchronisation.
+"""The TritonNvidiaGPU dialect (`ttng`): Hopper and Blackwell MMA, memory and synchronisation.
 
-Mirrors Triton's `TritonNvidiaGPUOps.td` for the ops the sm90 pipeline produces on a matmul:
+Mirrors Triton's `TritonNvidiaGPUOps.td`, `TritonNvidiaGPUAttrDefs.td` and
+`TritonNvidiaGPUTypes.td`. Defined here:
 
 - `ttng.warp_group_dot %a, %b, %c[, %useC] {inputPrecision, isAsync, maxNumImpreciseAcc}
   : A * !ttg.memdesc<B> -> tensor<C>`: a wgmma; A is a register tensor (`#ttg.dot_op`) or a
@@ -11,7 +12,15 @@ Mirrors Triton's `TritonNvidiaGPUOps.td` for the ops the sm90 pipeline produces 
   async-proxy reads (wgmma, TMA);
 - the mbarrier ops (`ttng.init_barrier`, `wait_barrier`, ...) of `ttc.dialects.ttng_barriers`;
 - cluster launch control and `reinterpret_tensor_descriptor` of `ttc.dialects.ttng_clc`;
-- the TMA copies between a tensor descriptor and shared memory of `ttc.dialects.ttng_tma`.
+- the TMA copies between a tensor descriptor and shared memory of `ttc.dialects.ttng_tma`;
+- tensor memory: the `#ttng.tensor_memory*` attributes of `ttc.dialects.ttng_attrs` and the
+  `tmem_*` ops of `ttc.dialects.ttng_tmem`;
+- Blackwell MMA (`tc_gen5_mma`, `tc_gen5_mma_scaled`, `tc_gen5_commit`) of
+  `ttc.dialects.ttng_mma`;
+- `fence_mbarrier_init_release_cluster` and `async_shared_store` of `ttc.dialects.ttng_cluster`;
+- `tensormap_create` / `tensormap_fenceproxy_acquire` of `ttc.dialects.ttng_tensormap`;
+- `packed_arith` of `ttc.dialects.ttng_packed_arith` and `!ttng.tensordesc_im2col` of
+  `ttc.dialects.ttng_types`.
 
 Legacy names (`triton_nvidia_gpu.dot_async`/`dot_wait`) resolve here through
 `ttc.dialects.legacy`.
