@@ -8,7 +8,8 @@ Mirrors Triton's `TritonNvidiaGPUAttrDefs.td` and the attribute verifiers of
   [, twoCTAs = true][, fp4Padded = true]>` (alias `#tmem`): an accumulator-like TMEM layout;
 - `#ttng.tensor_memory_scales_encoding<[CGALayout = [[..]]][, blockRepOrder = kThenMn]>` (alias
   `#tmem_scales`): the layout tcgen05 reads block scales in;
-- the enums `#ttng.redOp<min|max>` (the reduction of `ttng.tmem_load`).
+- the enums `#ttng.redOp<min|max>` (the reduction of `ttng.tmem_load`) and
+  `#ttng.blockRepOrder<mnThenK|kThenMn>`.
 
 The encodings are written in MLIR's `struct(params)` form: `key = value` pairs in any order,
 defaulted ones omitted when printing. Their CGA layout is kept as its `block` bases.
@@ -17,6 +18,7 @@ defaulted ones omitted when printing. Their CGA layout is kept as its `block` ba
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr
 from xdsl.ir import Attribute, ParametrizedAttribute
@@ -345,33 +347,64 @@ class TensorMemoryScalesEncodingAttr(_TensorMemoryEncoding):
         printer.print_string(f"<{', '.join(parts)}>")
 
 
+class _KeywordEnumAttr(ParametrizedAttribute):
+    """An MLIR `EnumAttr` printed `#ttng.<mnemonic><keyword>`: `KEYWORDS` maps value -> keyword,
+    `ENUM` names the C++ enum (for the parse error)."""
+
+    value: IntAttr
+
+    KEYWORDS: ClassVar[dict[int, str]]
+    ENUM: ClassVar[str]
+
+    def verify(self) -> None:
+        if self.value.data not in self.KEYWORDS:
+            raise VerifyException(f"unknown {self.ENUM} value {self.value.data}")
+
+    @property
+    def keyword(self) -> str:
+        return self.KEYWORDS[self.value.data]
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        start = parser.pos
+        keyword = parser.parse_identifier()
+        by_keyword = {k: v for v, k in cls.KEYWORDS.items()}
+        if keyword not in by_keyword:
+            parser.raise_error(
+                f"expected {cls.ENUM} to be one of: {', '.join(cls.KEYWORDS.values())}",
+                start,
+                parser.pos,
+            )
+        parser.parse_punctuation(">")
+        return (IntAttr(by_keyword[keyword]),)
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.keyword}>")
+
+
 @irdl_attr_definition
-class TMEMLoadReduceModifierAttr(ParametrizedAttribute):
+class TMEMLoadReduceModifierAttr(_KeywordEnumAttr):
     """`#ttng.redOp<min|max>`: the reduction `ttng.tmem_load` fuses along N."""
 
     name = "ttng.redOp"
 
     value: IntAttr
 
-    def verify(self) -> None:
-        if self.value.data not in RED_OPS:
-            raise VerifyException(f"unknown redOp value {self.value.data}")
+    KEYWORDS: ClassVar[dict[int, str]] = RED_OPS
+    ENUM: ClassVar[str] = "::mlir::triton::nvidia_gpu::TMEMLoadReduceModifier"
 
-    @property
-    def keyword(self) -> str:
-        return RED_OPS[self.value.data]
 
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
-        value = _enum(
-            tuple(RED_OPS.values()), "::mlir::triton::nvidia_gpu::TMEMLoadReduceModifier", first=1
-        )(parser)
-        parser.parse_punctuation(">")
-        return (IntAttr(value),)
+@irdl_attr_definition
+class TensorMemoryScalesBlockRepOrderAttr(_KeywordEnumAttr):
+    """`#ttng.blockRepOrder<mnThenK|kThenMn>`: the block order of TMEM scales, as an attribute."""
 
-    def print_parameters(self, printer: Printer) -> None:
-        printer.print_string(f"<{self.keyword}>")
+    name = "ttng.blockRepOrder"
+
+    value: IntAttr
+
+    KEYWORDS: ClassVar[dict[int, str]] = dict(enumerate(BLOCK_REP_ORDERS))
+    ENUM: ClassVar[str] = "::mlir::triton::nvidia_gpu::TensorMemoryScalesBlockRepOrder"
 
 
 def encoding_cga_bases(encoding: Attribute) -> tuple[tuple[int, ...], ...] | None:
@@ -402,5 +435,6 @@ TTNG_ATTRS: tuple[type[Attribute], ...] = (
     TensorMemoryEncodingAttr,
     TensorMemoryScalesEncodingAttr,
     TMEMLoadReduceModifierAttr,
+    TensorMemoryScalesBlockRepOrderAttr,
 )
 """The attribute classes of this module, registered with the `ttng` dialect."""
