@@ -62,13 +62,16 @@ from ttc.dialects.ttg import (
     verify_alloc,
 )
 from ttc.dialects.ttg_attrs import (
+    LinearEncodingAttr,
     NVMMASharedEncodingAttr,
     SharedLinearEncodingAttr,
     SharedMemorySpaceAttr,
+    bases_attr,
 )
 from ttc.dialects.ttg_warp_specialize import (
     WarpSpecializeOp,
     WarpSpecializePartitionsOp,
+    lookup_num_warps,
 )
 from ttc.dialects.ttng_attrs import (
     TensorMemoryEncodingAttr,
@@ -76,9 +79,16 @@ from ttc.dialects.ttng_attrs import (
     TensorMemorySpaceAttr,
     TMEMLoadReduceModifierAttr,
 )
+from ttc.ir.verify import NotedVerifyException
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.tmem import view_layout
-from ttc.layouts.tmem_access import tmem_access_error, tmem_reduce_error
+from ttc.layouts.tmem_access import (
+    ATOMS_FOR_HINTS,
+    distributed_layout_for,
+    split_long_m_layout,
+    tmem_access_error,
+    tmem_reduce_error,
+)
 
 MAX_REGISTERS = 256
 MAX_NREG_ATTR = "ttg.maxnreg"
@@ -202,8 +212,22 @@ def verify_tmem_operand(
     if isinstance(tensor.encoding, NoneAttr):
         return
     bits, max_nreg = bit_width(memdesc.element_type), contextual_max_nreg(op)
-    if tmem_access_error(tensor, bits, tmem_layout(memdesc), max_nreg):
-        raise VerifyException(what)
+    memory = tmem_layout(memdesc)
+    if tmem_access_error(tensor, bits, memory, max_nreg) is None:
+        return
+    notes = [f"Got: {tensor.encoding}"]
+    num_warps = lookup_num_warps(op) or 4
+    layouts = [distributed_layout_for(memory, atom, num_warps, bits) for atom in ATOMS_FOR_HINTS]
+    layouts.append(split_long_m_layout(memory, num_warps, bits))
+    notes += [f"potential TMEM layout: {_linear_encoding(ll)}" for ll in layouts if ll is not None]
+    raise NotedVerifyException(what, tuple(notes))
+
+
+def _linear_encoding(layout: LinearLayout) -> LinearEncodingAttr:
+    bases = layout.bases
+    return LinearEncodingAttr(
+        *(bases_attr(bases.get(dim, [])) for dim in ("register", "lane", "warp", "block"))
+    )
 
 
 # --------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from ttc.layouts.divide import (
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.order import bases_per_dim
+from ttc.layouts.tmem import resize_in_dim
 
 REG, LANE, WARP, ROW, COL = "register", "lane", "warp", "row", "col"
 
@@ -37,9 +38,9 @@ class TMemAccess:
     unpacked: bool
 
 
-def tile_layout(atom: str, unpacked: bool) -> LinearLayout:
-    """Triton's `getTileLayout(atom, unpacked, withWarp=true)`: (register, lane, warp) of one
-    message -> TMEM (row, col) for 32-bit elements."""
+def tile_layout(atom: str, unpacked: bool, with_warp: bool = True) -> LinearLayout:
+    """Triton's `getTileLayout`: (register, lane[, warp]) of one message -> TMEM (row, col) for
+    32-bit elements; warps 1 and 2 take rows 32 and 64."""
     tile = LinearLayout([(REG, []), (LANE, [])], [(ROW, 1), (COL, 1)])
     if unpacked:
         tile = tile * LinearLayout.zeros_1d(1, REG, COL, 2)
@@ -54,7 +55,7 @@ def tile_layout(atom: str, unpacked: bool) -> LinearLayout:
             LinearLayout.identity_1d(4, LANE, COL)
             * LinearLayout.identity_1d(8, LANE, ROW)
             * LinearLayout.identity_1d(2, REG, ROW)
-        )
+        ).transpose_ins([REG, LANE]).transpose_outs([ROW, COL])
     else:
         assert atom == "16x256b", atom
         tile = tile * (
@@ -62,8 +63,10 @@ def tile_layout(atom: str, unpacked: bool) -> LinearLayout:
             * LinearLayout.identity_1d(4, LANE, COL)
             * LinearLayout.identity_1d(8, LANE, ROW)
             * LinearLayout.identity_1d(2, REG, ROW)
-        )
+        ).transpose_ins([REG, LANE]).transpose_outs([ROW, COL])
     tile = tile.transpose_outs([ROW, COL])
+    if not with_warp:
+        return tile
     bases = tile.bases
     bases[WARP] = [[32, 0], [64, 0]]
     return LinearLayout(bases.items(), [(ROW, 128), (COL, tile.out_dim_size(COL))])
@@ -194,4 +197,99 @@ def tmem_reduce_error(
         return "tmem_load reduction with N dimension sharded across threads is not supported."
     if per_dim[0] != 1:
         return "tmem_load reduction with multiple M rows per thread is not supported."
+    return None
+
+
+ATOMS_FOR_HINTS = ("32x32b", "16x256b", "16x128b", "16x64b")
+"""The messages whose register layouts Triton suggests for a TMEM buffer, in its order."""
+
+
+def distributed_layout_for(
+    memory: LinearLayout, atom: str, num_warps: int, bitwidth: int
+) -> LinearLayout | None:
+    """Triton's `getDistributedLayoutForTmemLdSt`: the register layout (register, lane, warp,
+    block -> dim0, dim1) that moves a TMEM view with `atom` messages on `num_warps` warps."""
+    dims = memory.out_dims
+    if bitwidth != 32:
+        per_column = 32 // bitwidth
+        contiguous, quotient = factor_identity_prefix(memory, COL, dims[1], per_column)
+        if contiguous > 1:
+            inner = distributed_layout_for(quotient, atom, num_warps, bitwidth * contiguous)
+            return None if inner is None else _widen(inner, contiguous)
+        padding = LinearLayout.zeros_1d(per_column, COL, dims[1])
+        unpacked = divide_left(memory, padding * LinearLayout.identity_1d(2, COL, dims[1]))
+        if bitwidth == 16 and unpacked is not None:
+            inner = distributed_layout_for(unpacked, atom, num_warps, 32)
+            return None if inner is None else _widen(inner, 2)
+        if (padded := divide_left(memory, padding)) is not None:
+            return distributed_layout_for(padded, atom, num_warps, 32)
+        if memory.in_dim_size(COL) == 1:
+            return distributed_layout_for(memory, atom, num_warps, 32)
+        return None
+    tile = tile_layout(atom, unpacked=False, with_warp=False)
+    missing = memory.in_dim_size(COL) // tile.out_dim_size(COL)
+    if missing == 0:
+        return None
+    rows_32 = atom == "32x32b"
+    rows_16 = not any(memory.bases[ROW][4])
+    reachable = (tile * LinearLayout.identity_1d(1, "block", "block")).compose(memory)
+    reachable = reachable.sublayout([REG, LANE], dims)
+    if rows_32:  # lane 16 will use the 16x32bx2 message
+        reachable = resize_in_dim(reachable, LANE, reachable.in_dim_size(LANE) // 2)
+    if not reachable.is_injective():
+        return None
+    row16 = None if rows_32 or rows_16 else (WARP if num_warps > 4 else REG)
+    warps_to_tile = num_warps // (8 if row16 == WARP else 4)
+    warp_broadcast = warps_to_tile // min(missing, warps_to_tile)
+    warps_to_tile //= warp_broadcast
+    missing //= warps_to_tile
+    if missing > 1:
+        if rows_32 and rows_16:  # lane 16 loads the other half through 16x32bx2
+            halved = divide_left(tile, LinearLayout.identity_1d(2, LANE, ROW))
+            assert halved is not None
+            tile = halved * (
+                LinearLayout.identity_1d(missing // 2, REG, COL)
+                * LinearLayout.identity_1d(2, LANE, COL)
+            )
+        else:
+            tile = tile * LinearLayout.identity_1d(missing, REG, COL)
+    tile = tile.transpose_outs([ROW, COL])
+    bases = tile.bases
+    bases[WARP] = [[32, 0], [64, 0]]
+    if row16 is not None:
+        bases[row16].append([16, 0])
+    tile = LinearLayout(bases.items(), [(ROW, 128), (COL, tile.out_dim_size(COL))])
+    tile = (
+        tile
+        * LinearLayout.identity_1d(warps_to_tile, WARP, COL)
+        * LinearLayout.zeros_1d(warp_broadcast, WARP, COL)
+        * LinearLayout.identity_1d(memory.in_dim_size("block"), "block", "block")
+    )
+    return tile.compose(memory)
+
+
+def _widen(layout: LinearLayout, elements: int) -> LinearLayout:
+    """`identity1D(elements, register, dim1) * layout`: consecutive elements in one register."""
+    dims = layout.out_dims
+    return (LinearLayout.identity_1d(elements, REG, dims[1]) * layout).transpose_outs(dims)
+
+
+def split_long_m_layout(
+    memory: LinearLayout, num_warps: int, bitwidth: int
+) -> LinearLayout | None:
+    """Triton's `getTmemLoadLayoutSplitLongM`: with 8 warps, the 32x32b layout with warp 4 and
+    lane 16 swapped when that keeps the third warp bit on the first two's dimension."""
+    if num_warps != 8:
+        return None
+    layout = distributed_layout_for(memory, "32x32b", num_warps, bitwidth)
+    if layout is None:
+        return None
+    warps, lanes = layout.bases[WARP], layout.bases[LANE]
+    for dim in (0, 1):
+        w1, w2, w4 = (warps[i][dim] == 0 for i in range(3))
+        l16 = lanes[4][dim] == 0
+        if l16 != w4 and w1 == w2 == l16:
+            bases = layout.bases
+            bases[WARP][2], bases[LANE][4] = bases[LANE][4], bases[WARP][2]
+            return LinearLayout(bases.items(), layout.out_dim_sizes)
     return None

@@ -29,6 +29,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
   }
   tt.func @alloc_wrong_layout(%t: tensor<128x64xf32, #cols>) {
     // expected-error @below {{'ttng.tmem_alloc' op source}}
+    // expected-note @below {{Got: #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>}}
+    // expected-note @below {{potential TMEM layout: #ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []}>}}
+    // expected-note @below {{potential TMEM layout: #ttg.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [16, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[32, 0], [64, 0]], block = []}>}}
+    // expected-note @below {{potential TMEM layout: #ttg.linear<{register = [[8, 0], [0, 4], [0, 8], [0, 16], [0, 32], [16, 0]], lane = [[0, 1], [0, 2], [1, 0], [2, 0], [4, 0]], warp = [[32, 0], [64, 0]], block = []}>}}
+    // expected-note @below {{potential TMEM layout: #ttg.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [16, 0]], lane = [[8, 0], [0, 1], [1, 0], [2, 0], [4, 0]], warp = [[32, 0], [64, 0]], block = []}>}}
     %0 = ttng.tmem_alloc %t : (tensor<128x64xf32, #cols>) -> !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory>
     tt.return
   }
@@ -49,6 +54,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
   }
   tt.func @load_warps_split_columns(%m: !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory>) {
     // expected-error @below {{'ttng.tmem_load' op result}}
+    // expected-note @below {{Got: #ttg.blocked<{sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>}}
+    // expected-note @below {{potential TMEM layout: #ttg.linear}}
     %0 = ttng.tmem_load %m : !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory> -> tensor<128x64xf32, #split>
     tt.return
   }
