@@ -203,6 +203,13 @@ def _module_max_nreg(module: ModuleOp) -> int | None:
     return attr.value.data if isinstance(attr, IntegerAttr) else None
 
 
+def is_tmem_compatible(op: Operation, tensor: TensorType[Attribute], memdesc: MemDescType) -> bool:
+    """Triton's `isDistributedLayoutTMemCompatible`: `op` can move `tensor` to or from the TMEM
+    buffer with tcgen05.ld/st messages."""
+    bits, max_nreg = bit_width(memdesc.element_type), contextual_max_nreg(op)
+    return tmem_access_error(tensor, bits, tmem_layout(memdesc), max_nreg) is None
+
+
 def verify_tmem_operand(
     op: Operation, tensor: TensorType[Attribute], memdesc: MemDescType, what: str
 ) -> None:
@@ -211,10 +218,9 @@ def verify_tmem_operand(
         raise VerifyException(f"{what} must be a 2D tensor")
     if isinstance(tensor.encoding, NoneAttr):
         return
-    bits, max_nreg = bit_width(memdesc.element_type), contextual_max_nreg(op)
-    memory = tmem_layout(memdesc)
-    if tmem_access_error(tensor, bits, memory, max_nreg) is None:
+    if is_tmem_compatible(op, tensor, memdesc):
         return
+    bits, memory = bit_width(memdesc.element_type), tmem_layout(memdesc)
     notes = [f"Got: {tensor.encoding}"]
     num_warps = lookup_num_warps(op) or 4
     layouts = [distributed_layout_for(memory, atom, num_warps, bits) for atom in ATOMS_FOR_HINTS]
