@@ -7,9 +7,9 @@ configurations kernels/generate.py gave Triton:
 - fp32 inputs with tf32 and with ieee precision;
 - the forward pass of flash attention (fp16, head dim 64, 128x64 blocks).
 
-ttc builds them from Triton's TTIR for cuda:80 (PTX) and cuda:90 (cubin, through the same mma.sync
-path), from Triton's sm80 TTGIR (our lowering only) and from Triton's LLVM IR (our back end only).
-Triton's sm90 TTGIR uses wgmma, which ttc does not lower yet, so it is not a source here.
+ttc builds them from Triton's TTIR for cuda:80 (PTX) and cuda:90 (cubin), from Triton's sm80 and
+sm90 TTGIR (our lowering only: mma.sync, and wgmma with operands in NVMMA-swizzled shared memory)
+and from Triton's LLVM IR (our back end only).
 
 The sizes keep the `tt.divisibility = 16` the TTIR was specialised for, and M, N, K and the
 sequence length are not multiples of the tiles. References are computed in float64 from the very
@@ -134,8 +134,8 @@ CASES = (
          4, ATTENTION_SIZES, check_attention),
 )
 
-BUILDS = (("ttir", 80), ("ttir", 90), ("ttgir", 80), ("llir", 80), ("llir", 90))
-"""(source, cc): every stage for cuda:80; for cuda:90 the TTIR and Triton's own LLVM IR."""
+BUILDS = (("ttir", 80), ("ttir", 90), ("ttgir", 80), ("ttgir", 90), ("llir", 80), ("llir", 90))
+"""(source, cc): every stage for cuda:80 and cuda:90."""
 
 
 @pytest.mark.parametrize(("source", "cc"), BUILDS, ids=lambda v: f"cuda:{v}" if isinstance(v, int) else v)

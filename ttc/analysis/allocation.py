@@ -53,6 +53,8 @@ from ttc.layouts.padded import padded_size
 from ttc.transforms.tritongpu_utils import module_int
 
 SCRATCH_ALIGNMENT = 128
+TMA_DESCRIPTOR_BYTES = 128
+"""The size of a CUtensorMap, the scratch of `ttng.tensormap_create`."""
 DEFAULT_ALLOC_ALIGNMENT = 16
 
 _VIEW_OPS = frozenset(
@@ -165,6 +167,11 @@ def histogram_scratch_bytes(op: Operation) -> int:
     return max(prod(result.get_shape()), threads_per_warp) * bit_width(result.element_type) // 8
 
 
+def tensormap_scratch_bytes(op: Operation) -> int:
+    """`ttng.tensormap_create` builds its 128-byte descriptor in shared memory first."""
+    return TMA_DESCRIPTOR_BYTES
+
+
 _SCRATCH_SIZES: dict[str, ScratchSizeFn] = {
     "tt.reduce": reduce_scratch_bytes,
     "tt.scan": scan_scratch_bytes,
@@ -173,6 +180,7 @@ _SCRATCH_SIZES: dict[str, ScratchSizeFn] = {
     "tt.atomic_cas": atomic_scratch_bytes,
     "tt.histogram": histogram_scratch_bytes,
     "tt.gather": _gather_scratch_bytes,
+    "ttng.tensormap_create": tensormap_scratch_bytes,
 }
 
 

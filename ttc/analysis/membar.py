@@ -66,6 +66,7 @@ NO_MEMORY_EFFECT_OPS = frozenset(
         "ttg.memdesc_reshape",
         "ttg.memdesc_reinterpret",
         "ttg.local_dealloc",
+        "ttng.warp_group_dot_wait",
         "scf.yield",
         "scf.condition",
         "cf.br",

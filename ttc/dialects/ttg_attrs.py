@@ -43,6 +43,7 @@ from ttc.dialects.ttg_bases import (
 )
 from ttc.ir.errors import DialectParseError
 from ttc.layouts.linear import is_power_of_two
+from ttc.layouts.shared import nvmma_swizzle_bytes, shape_per_cta
 
 AttrT = TypeVar("AttrT", bound=Attribute)
 
@@ -933,6 +934,23 @@ class NVMMASharedEncodingAttr(SharedEncoding, _WithCTALayout):
             IntAttr(element_bit_width),
             IntAttr(int(fp4_padded)),
             *cta.attrs(),
+        )
+
+    @staticmethod
+    def for_shape(
+        shape: Sequence[int],
+        order: Sequence[int],
+        cta_layout: CTALayout,
+        element_bit_width: int,
+        fp4_padded: bool = False,
+    ) -> NVMMASharedEncodingAttr:
+        """Triton's shape-based builder: the swizzle the per-CTA tile's contiguous dimension
+        allows, transposed when dimension 0 is the contiguous one."""
+        per_cta = shape_per_cta(shape, cta_layout.cta_split_num)
+        swizzle = nvmma_swizzle_bytes(per_cta, order, element_bit_width, fp4_padded)
+        transposed = len(order) > 1 and order[0] == 0
+        return NVMMASharedEncodingAttr.make(
+            swizzle, transposed, element_bit_width, fp4_padded, cta_layout
         )
 
     @property

@@ -1,23 +1,26 @@
-"""Device-side TMA descriptors of TritonNvidiaGPU: `tensormap_create` and
-`tensormap_fenceproxy_acquire`.
+"""Device-side TMA descriptors: `ttng.tensormap_create` and `ttng.tensormap_fenceproxy_acquire`.
 
 Mirrors `TTNG_TensormapCreateOp` and `TTNG_TensormapFenceproxyAcquireOp` of Triton's
-`TritonNvidiaGPUOps.td` and the verifier in `lib/Dialect/TritonNvidiaGPU/IR/Ops.cpp`:
+`TritonNvidiaGPUOps.td` (verifier in `lib/Dialect/TritonNvidiaGPU/IR/Ops.cpp`), which
+`triton-nvidia-tma-lowering` emits for a `tt.make_tensor_descriptor`:
 
 ```
-ttng.tensormap_create %desc, %base, [%box0, %box1], [%dim0, %dim1], [%stride0], [%es0, %es1]
-    {elem_type = 1 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32}
-    : (!tt.ptr<i8>, !tt.ptr<i16>, i32, i32, i32, i32, i64, i32, i32) -> ()
-ttng.tensormap_fenceproxy_acquire %desc : !tt.ptr<i8>
+ttng.tensormap_create %scratch, %base, [%box...], [%dim...], [%stride...], [%estride...]
+    {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32}
+    : (!tt.ptr<i8>, !tt.ptr<f16>, i32, ..., i64, ..., i32, ...) -> ()
+ttng.tensormap_fenceproxy_acquire %scratch : !tt.ptr<i8>
 ```
 
-A descriptor of rank R has R box and global dimensions and element strides, and R - 1 global
-strides (the innermost is the element size).
+The first writes the 128-byte CUtensorMap into global scratch memory: box and global dimensions
+innermost first, the byte strides of all but the innermost dimension, the element strides, and
+the enums (`CUtensorMapDataType`, interleave, swizzle 0/32/64/128 bytes as 0..3, fill zero/NaN).
+The second makes that generic-proxy write visible to the TMA unit's tensormap proxy.
 """
 
 from __future__ import annotations
 
 from xdsl.dialects.builtin import IntegerAttr, i32, i64
+from xdsl.ir import SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -27,11 +30,12 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
-from xdsl.parser import Parser
+from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt import I32Attr
 from ttc.dialects.tt_syntax import (
     parse_attr_dict,
     parse_bracketed_operands,
@@ -41,15 +45,16 @@ from ttc.dialects.tt_syntax import (
     print_operands,
 )
 from ttc.dialects.tt_types import PointerType
-from ttc.dialects.ttng_tmem import UnnamedVerifyException
+from ttc.ir.errors import TtcError
+from ttc.ir.locations import source_location
 
-TENSORMAP_FIELDS = {"elem_type": 15, "interleave_layout": 2, "swizzle_mode": 3, "fill_mode": 1}
-"""The enum fields of a tensormap and their largest values (`ConfinedAttr<I32Attr, ...>`)."""
+ENUM_MAXIMA: dict[str, int] = {"elem_type": 15, "interleave_layout": 2, "swizzle_mode": 3, "fill_mode": 1}
+"""The largest value each enum attribute of `ttng.tensormap_create` may take."""
 
 
 @irdl_op_definition
 class TensormapCreateOp(IRDLOperation):
-    """`ttng.tensormap_create`: write a TMA descriptor to global memory."""
+    """`ttng.tensormap_create %desc_ptr, %global_address, [box], [dims], [strides], [estrides]`."""
 
     name = "ttng.tensormap_create"
 
@@ -59,42 +64,41 @@ class TensormapCreateOp(IRDLOperation):
     global_dim = var_operand_def(i32)
     global_stride = var_operand_def(i64)
     element_stride = var_operand_def(i32)
-    elem_type = prop_def(IntegerAttr[i32])
-    interleave_layout = prop_def(IntegerAttr[i32])
-    swizzle_mode = prop_def(IntegerAttr[i32])
-    fill_mode = prop_def(IntegerAttr[i32])
+    elem_type = prop_def(I32Attr)
+    interleave_layout = prop_def(I32Attr)
+    swizzle_mode = prop_def(I32Attr)
+    fill_mode = prop_def(I32Attr)
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
     @classmethod
     def parse(cls, parser: Parser) -> TensormapCreateOp:
-        """`%desc, %base, [..], [..], [..], [..] attr-dict : functional-type(operands, results)`
-        (custom only because xDSL's `functional-type` takes one variadic operand group)."""
-        groups = [[parser.parse_unresolved_operand()]]
+        names = [parser.parse_unresolved_operand()]
         parser.parse_punctuation(",")
-        groups.append([parser.parse_unresolved_operand()])
+        names.append(parser.parse_unresolved_operand())
+        groups: list[list[UnresolvedOperand]] = []
         for _ in range(4):
             parser.parse_punctuation(",")
             groups.append(parse_bracketed_operands(parser))
         properties, attributes = parse_attr_dict(parser, cls)
         parser.parse_punctuation(":")
         pos = parser.pos
-        inputs, outputs = parse_functional_type(parser)
-        count = sum(len(g) for g in groups)
-        if len(inputs) != count or outputs:
+        types, _ = parse_functional_type(parser)
+        flat = [*names, *(name for group in groups for name in group)]
+        if len(types) != len(flat):
             parser.raise_error(
-                f"expected ({count} operand types) -> (), got {len(inputs)} and {len(outputs)}",
+                f"number of operands and types do not match: got {len(flat)} operands and "
+                f"{len(types)} types",
                 pos,
-                parser.pos,
             )
-        types = iter(inputs)
-        operands = [[parser.resolve_operand(o, next(types)) for o in g] for g in groups]
-        return cls.build(
-            operands=[operands[0][0], operands[1][0], *operands[2:]],
-            properties=properties,
-            attributes=attributes,
-        )
+        operands = parser.resolve_operands(flat, types, pos)
+        segments: list[SSAValue | list[SSAValue]] = [operands[0], operands[1]]
+        start = 2
+        for group in groups:
+            segments.append(operands[start : start + len(group)])
+            start += len(group)
+        return cls.build(operands=segments, properties=properties, attributes=attributes)
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
@@ -108,34 +112,30 @@ class TensormapCreateOp(IRDLOperation):
         print_functional_type(printer, [o.type for o in self.operands], [])
 
     def verify_(self) -> None:
-        for name, largest in TENSORMAP_FIELDS.items():
+        for name, maximum in ENUM_MAXIMA.items():
             value = self.properties[name]
             assert isinstance(value, IntegerAttr)
-            if not 0 <= value.value.data <= largest:
+            if not 0 <= value.value.data <= maximum:
                 raise VerifyException(
                     f"attribute '{name}' failed to satisfy constraint: 32-bit signless integer "
-                    f"attribute whose value is non-negative whose maximum value is {largest}"
+                    f"attribute whose value is non-negative whose maximum value is {maximum}"
                 )
         rank = len(self.box_dim)
-        if len(self.global_dim) != rank:
-            raise UnnamedVerifyException(
-                f"Rank mismatch for global dim. Got {len(self.global_dim)} but expected {rank}"
-            )
-        if len(self.global_stride) + 1 != rank:
-            raise UnnamedVerifyException(
-                f"Rank mismatch for global stride. Got {len(self.global_stride)} but expected "
-                f"{rank - 1}"
-            )
-        if len(self.element_stride) != rank:
-            raise UnnamedVerifyException(
-                f"Rank mismatch for element stride. Got {len(self.element_stride)} but expected "
-                f"{rank}"
-            )
+        for what, count, expected in (
+            ("global dim", len(self.global_dim), rank),
+            ("global stride", len(self.global_stride), rank - 1),
+            ("element stride", len(self.element_stride), rank),
+        ):
+            if count != expected:
+                raise TtcError(
+                    f"Rank mismatch for {what}. Got {count} but expected {expected}",
+                    source_location(self.location),
+                )
 
 
 @irdl_op_definition
 class TensormapFenceproxyAcquireOp(IRDLOperation):
-    """`ttng.tensormap_fenceproxy_acquire`: acquire fence on a TMA descriptor in global memory."""
+    """`ttng.tensormap_fenceproxy_acquire %desc_ptr : !tt.ptr<i8>`."""
 
     name = "ttng.tensormap_fenceproxy_acquire"
 
@@ -145,5 +145,5 @@ class TensormapFenceproxyAcquireOp(IRDLOperation):
     assembly_format = "$desc_ptr attr-dict `:` type($desc_ptr)"
 
 
-TENSORMAP_OPS = (TensormapCreateOp, TensormapFenceproxyAcquireOp)
-"""The device-side descriptor ops, registered with the `ttng` dialect."""
+TENSORMAP_OPS: tuple[type[IRDLOperation], ...] = (TensormapCreateOp, TensormapFenceproxyAcquireOp)
+"""The ops of this module, for the `ttng` dialect."""

@@ -86,6 +86,21 @@ def nvmma_swizzle(swizzle_bytes: int, element_bits: int) -> tuple[int, int, int]
     return 128 // element_bits, 128 // swizzle_bytes, swizzle_bytes // 16
 
 
+def nvmma_swizzle_bytes(
+    per_cta: Sequence[int], order: Sequence[int], element_bits: int, fp4_padded: bool
+) -> int:
+    """The swizzle width Triton's shape-based `NVMMASharedEncodingAttr::get` picks: the widest of
+    128/64/32 bytes dividing the contiguous dimension's bytes, 0 for rank 1 or fewer than 8 rows
+    in the other dimensions together."""
+    contig_bytes = per_cta[order[0]] * (2 if fp4_padded else 1) * element_bits // 8
+    rows = 1
+    for dim in order[1:]:
+        rows *= per_cta[dim]
+    if len(per_cta) < 2 or rows < 8:
+        return 0
+    return next((w for w in (128, 64, 32) if contig_bytes >= w and contig_bytes % w == 0), 0)
+
+
 def tma_block_shape(
     per_cta: Sequence[int], element_bits: int, swizzle_bytes: int, fp4_padded: bool, transposed: bool
 ) -> list[int]:

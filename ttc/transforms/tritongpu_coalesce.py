@@ -12,6 +12,11 @@ its Utility.cpp). For every `tt.load`, `tt.store`, `tt.atomic_rmw`, `tt.atomic_c
    atomic is additionally capped by its own value (a 128-bit write per thread at most);
 3. the layout is the shape-based blocked layout with that `sizePerThread` and `order`.
 
+A tensor-descriptor load (`tt.descriptor_load`) or store-like op (`tt.descriptor_store`,
+`tt.descriptor_reduce`) goes through TMA, not L1, so only its shared-memory side matters: the
+shape-based blocked layout, row-major, with up to 128 bits per thread along the last dimension
+(Triton's `pickDescriptorLoadStoreLayout`).
+
 Each operand is then converted to that layout, the op retyped, and its result converted back
 (`ttg.convert_layout` around the op); `tritongpu-remove-layout-conversions` cleans up.
 """
@@ -186,6 +191,27 @@ def coalesced_encoding(op: Operation, info: ModuleAxisInfo, num_warps: int, thre
     return blocked_for_shape(shape, size_per_thread, order, num_warps, threads_per_warp, cta)
 
 
+DESCRIPTOR_LOADS = frozenset({"tt.descriptor_load"})
+DESCRIPTOR_STORES = frozenset({"tt.descriptor_store", "tt.descriptor_reduce"})
+"""Tensor-descriptor accesses with one tensor: the load's result, the stores' `src` operand."""
+
+
+def descriptor_encoding(type_: TensorType[Attribute], num_warps: int, threads_per_warp: int) -> Attribute:
+    """Triton's `pickDescriptorLoadStoreLayout`: vectors of up to 16 bytes along the last
+    dimension, row-major, over the whole CTA."""
+    shape = type_.get_shape()
+    per_cta = shape_per_cta(type_)
+    elements = 1
+    for size in per_cta:
+        elements *= size
+    per_thread = max(elements // (num_warps * threads_per_warp), 1)
+    size_per_thread = [1] * len(shape)
+    size_per_thread[-1] = min(per_thread, 128 // bit_width(type_.get_element_type()))
+    order = list(reversed(range(len(shape))))
+    cta = cta_layout_of(encoding_of(type_), len(shape))
+    return blocked_for_shape(shape, size_per_thread, order, num_warps, threads_per_warp, cta)
+
+
 def coalesce_op(ctx: Context, op: Operation, encoding: Attribute) -> None:
     """Convert the operands of `op` to `encoding`, retype it, and convert results back."""
     block = op.parent
@@ -236,5 +262,14 @@ class TritonGPUCoalescePass(TtcPass):
             if not isinstance(ptr.type.get_element_type(), PointerType):
                 continue
             layouts[current] = coalesced_encoding(current, info, num_warps, threads_per_warp)
+        for current in op.walk():
+            if current.name in DESCRIPTOR_LOADS:
+                tensor = current.results[0].type
+            elif current.name in DESCRIPTOR_STORES:
+                tensor = current.operands[1].type  # (desc, src, indices...)
+            else:
+                continue
+            assert isinstance(tensor, TensorType)
+            layouts[current] = descriptor_encoding(tensor, num_warps, threads_per_warp)
         for memory_op, encoding in layouts.items():
             coalesce_op(ctx, memory_op, encoding)

@@ -126,3 +126,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Tensor-descriptor accesses go through TMA, not L1: only the shared-memory side matters, so
+// each gets the row-major blocked layout with up to 16 bytes per thread along the last dimension,
+// capped by the elements each thread holds (64x32 f16 on 4 warps: 16 each, 8 per vector; 16x8 f32
+// on 4 warps: one each). The store's source and the reduction's are converted to it.
+// CHECK-DAG: #[[$H8:.*]] = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[$F1:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#l = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @descriptors
+  tt.func @descriptors(%dh: !tt.tensordesc<tensor<64x32xf16>>, %df: !tt.tensordesc<tensor<16x8xf32>>, %i: i32) {
+    // CHECK: tt.descriptor_load {{.*}} -> tensor<64x32xf16, #[[$H8]]>
+    %h = tt.descriptor_load %dh[%i, %i] : !tt.tensordesc<tensor<64x32xf16>> -> tensor<64x32xf16, #l>
+    // CHECK: ttg.convert_layout {{.*}} -> tensor<64x32xf16, #[[$H8]]>
+    // CHECK-NEXT: tt.descriptor_store {{.*}} tensor<64x32xf16, #[[$H8]]>
+    tt.descriptor_store %dh[%i, %i], %h : !tt.tensordesc<tensor<64x32xf16>>, tensor<64x32xf16, #l>
+    %f = tt.descriptor_load %df[%i, %i] : !tt.tensordesc<tensor<16x8xf32>> -> tensor<16x8xf32, #l>
+    // CHECK: tt.descriptor_reduce add, {{.*}} tensor<16x8xf32, #[[$F1]]>
+    tt.descriptor_reduce add, %df[%i, %i], %f : !tt.tensordesc<tensor<16x8xf32>>, tensor<16x8xf32, #l>
+    tt.return
+  }
+}

@@ -1,8 +1,8 @@
 """ttc's TTIR→TTGIR passes reproduce Triton 3.6's own output on its pass dumps.
 
-sm90 (the corpus, 4 warps): every run of convert-triton-to-tritongpu, tritongpu-coalesce,
-tritongpu-remove-layout-conversions, tritongpu-optimize-thread-locality and
-tritongpu-reduce-data-duplication in the vector-add and matmul pipelines.
+sm90 (the corpus, 4 warps, and the GPU-test kernels with sm90 dumps, at their own warp counts):
+every run of convert-triton-to-tritongpu, tritongpu-coalesce, tritongpu-remove-layout-conversions,
+tritongpu-optimize-thread-locality and tritongpu-reduce-data-duplication.
 
 sm80 (the GPU-test matmuls and flash attention, 4 and 8 warps): every run of the TTGIR passes
 that take no per-kernel option, the matmul passes (F32DotTC, accelerate-matmul,
@@ -13,6 +13,7 @@ a token), and so does coalesce-async-copy (each copy's run already fits the swiz
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -21,6 +22,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "transforms"))
 from corpus_dumps import PassCase, assert_pass_matches, pass_cases  # noqa: E402
+from triton_corpus import GPU_KERNELS  # noqa: E402
 
 OPTIONS: dict[str, dict[str, object]] = {
     "convert-triton-to-tritongpu": {"target": "cuda:90", "num_warps": 4},
@@ -46,6 +48,9 @@ SM80_CASES = pass_cases(set(SM80_OPTIONS), arch="sm80")
 
 REMAT_ORDER = {
     "matmul_64x64x32_w4_s2-17-tritongpu-remove-layout-conversions",
+    "matmul_f16_128x128x64_w8_s3-17-tritongpu-remove-layout-conversions",
+    "matmul_f16_64x64x32_w4_s2-17-tritongpu-remove-layout-conversions",
+    "matmul_f32_tf32_64x64x32_w4_s3-17-tritongpu-remove-layout-conversions",
     "matmul_bf16_128x128x64_w8_s3-sm80-18-tritongpu-remove-layout-conversions",
     "matmul_bf16_64x64x32_w4_s2-sm80-18-tritongpu-remove-layout-conversions",
     "matmul_f16_128x128x64_w8_s3-sm80-18-tritongpu-remove-layout-conversions",
@@ -61,19 +66,27 @@ offsets in an earlier round. Strict: a run that starts matching fails until it i
 
 
 def params(cases: list[PassCase]) -> list[object]:
-    return [
-        pytest.param(
-            c, id=c.id,
-            marks=[pytest.mark.xfail(strict=True, reason="make_range order (REMAT_ORDER)")]
-            if c.id in REMAT_ORDER else [],
-        )
-        for c in cases
-    ]
+    def marks(case: PassCase) -> list[pytest.MarkDecorator]:
+        if case.id in REMAT_ORDER:
+            return [pytest.mark.xfail(strict=True, reason="make_range order (REMAT_ORDER)")]
+        return []
+
+    return [pytest.param(c, id=c.id, marks=marks(c)) for c in cases]
+
+
+def options(case: PassCase) -> dict[str, object]:
+    """The pass options of `case`: convert-triton-to-tritongpu takes the kernel's warp count
+    (Triton's metadata for a GPU-test kernel, 4 for the corpus)."""
+    if case.flag != "convert-triton-to-tritongpu":
+        return OPTIONS[case.flag]
+    meta = GPU_KERNELS / case.kernel / "sm90.meta.json"
+    num_warps = json.loads(meta.read_text())["num_warps"] if meta.exists() else 4
+    return {**OPTIONS[case.flag], "num_warps": num_warps}
 
 
 @pytest.mark.parametrize("case", params(CASES))
 def test_pass_matches_triton(case: PassCase) -> None:
-    assert_pass_matches(case, OPTIONS[case.flag])
+    assert_pass_matches(case, options(case))
 
 
 @pytest.mark.parametrize("case", params(SM80_CASES))
@@ -82,8 +95,10 @@ def test_sm80_pass_matches_triton(case: PassCase) -> None:
 
 
 def test_corpus_covers_every_pass() -> None:
+    """Layout removal runs three times in each pipeline: the corpus's add and matmul and six
+    GPU-test kernels."""
     assert {c.flag for c in CASES} == set(OPTIONS)
-    assert sum(c.flag == "tritongpu-remove-layout-conversions" for c in CASES) == 6
+    assert sum(c.flag == "tritongpu-remove-layout-conversions" for c in CASES) == 8 * 3
 
 
 def test_sm80_corpus_covers_every_pass() -> None:

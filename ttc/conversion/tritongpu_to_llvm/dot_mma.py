@@ -89,7 +89,7 @@ def _instruction(
     return None
 
 
-def _fragment_lanes(rank: int, outer: int, inner: int, inner_step: int) -> list[list[int]]:
+def fragment_lanes(rank: int, outer: int, inner: int, inner_step: int) -> list[list[int]]:
     """The lane bases of an mma.sync fragment: lanes 1, 2 step `inner_step` along `inner`, lanes
     4, 8, 16 step 1, 2, 4 along `outer`."""
     bases = []
@@ -123,9 +123,9 @@ def plan_mma_v2(
     m, n = r - 2, r - 1
     batch = list(range(r - 2))
     if k_width % per_reg or not (
-        d.bases["lane"] == _fragment_lanes(r, m, n, 2)
-        and a.bases["lane"] == _fragment_lanes(r, m, r - 1, k_width)
-        and b.bases["lane"] == _fragment_lanes(r, n, r - 2, k_width)
+        d.bases["lane"] == fragment_lanes(r, m, n, 2)
+        and a.bases["lane"] == fragment_lanes(r, m, r - 1, k_width)
+        and b.bases["lane"] == fragment_lanes(r, n, r - 2, k_width)
         and threads_agree(a, d, [*batch, m, None], ["warp", "block"])
         and threads_agree(b, d, [*batch, None, n], ["warp", "block"])
     ):

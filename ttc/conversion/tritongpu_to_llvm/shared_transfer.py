@@ -93,7 +93,7 @@ def subslice_mask(type: MemDescType) -> int:
     return mask
 
 
-def _constant(value: SSAValue) -> int | None:
+def constant_int(value: SSAValue) -> int | None:
     owner = value.owner
     if isinstance(owner, llvm.ConstantOp) and isinstance(owner.value, IntegerAttr):
         return owner.value.value.data
@@ -229,7 +229,7 @@ class AddressEmitter:
     ) -> AddressEmitter:
         """Addresses in a memdesc view: its logical offsets are constant (affine) or computed."""
         inverse = coordinates_to_offset(view.type)
-        constant_offsets = [_constant(v) for v in view.offsets]
+        constant_offsets = [constant_int(v) for v in view.offsets]
         if all(c is not None for c in constant_offsets):
             affine = _offset_of(inverse, constant_offsets) * element_bytes  # type: ignore[arg-type]
             return AddressEmitter(lw, view.base, element_bytes, lanes, warps, thread_bits, affine)

@@ -1,0 +1,111 @@
+// RUN: ttc opt %s -split-input-file --allocate-shared-memory-nv --convert-triton-gpu-to-llvm='compute-capability=90' | FileCheck %s
+
+// One warp group, A (64x32, K-major, rows of 64 bytes swizzled 64 bytes wide) and B (32x64,
+// N-major, rows of 128 bytes swizzled 128 bytes wide) in shared memory: two m64n64k16 steps
+// between one wgmma.fence and one commit_group. B's descriptor: 128-byte swizzle (mode 1 in bits
+// 62-63), 8-row groups 1024 bytes apart (64 units in bits 32-45); A's: 64-byte swizzle (mode 2),
+// 512 bytes (32 units); neither needs a leading offset (each spans one swizzle width). The second step moves A by 16 elements (32 bytes, 2 units) and B by 16
+// rows (2048 bytes, 128 units). A is K-major (trans-a 0), B N-major (trans-b 1). Not async: the
+// group is waited for at once, its registers passed through the wait.
+// CHECK-LABEL: llvm.func @shared_operands
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK: llvm.mlir.constant(4611686293305294848 : i64) : i64
+// CHECK-NEXT: %[[B0:.*]] = llvm.or %{{.*}}, %{{.*}} : i64
+// CHECK: llvm.mlir.constant(-9223371899415822336 : i64) : i64
+// CHECK-NEXT: %[[A0:.*]] = llvm.or %{{.*}}, %{{.*}} : i64
+// CHECK: llvm.call_intrinsic "llvm.nvvm.wgmma.fence.sync.aligned"() : () -> ()
+// CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 { $0, {{.*}}, $31 }, $64, $65, $66, 1, 1, 0, 1;"
+// CHECK: %[[A1C:.*]] = llvm.mlir.constant(2 : i64) : i64
+// CHECK: %[[A1:.*]] = llvm.add %[[A0]], %[[A1C]] : i64
+// CHECK: %[[B1C:.*]] = llvm.mlir.constant(128 : i64) : i64
+// CHECK: %[[B1:.*]] = llvm.add %[[B0]], %[[B1C]] : i64
+// CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, 1, 1, 0, 1;"
+// CHECK-SAME: %[[A1]], %[[B1]]
+// CHECK: llvm.call_intrinsic "llvm.nvvm.wgmma.commit_group.sync.aligned"() : () -> ()
+// CHECK: "// wait for regs: $0,{{.*}},$31\0A\09wgmma.wait_group.sync.aligned 0;"
+// CHECK-NOT: wgmma.mma_async
+// CHECK: llvm.return
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#sa = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @shared_operands(%out: !tt.ptr<f32>) {
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %a = ttg.local_alloc : () -> !ttg.memdesc<64x32xf16, #sa, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<32x64xf16, #sb, #smem, mutable>
+    %d = ttng.warp_group_dot %a, %b, %zero {inputPrecision = 0 : i32} : !ttg.memdesc<64x32xf16, #sa, #smem, mutable> * !ttg.memdesc<32x64xf16, #sb, #smem, mutable> -> tensor<64x64xf32, #mma>
+    %p = tt.splat %out : !tt.ptr<f32> -> tensor<64x64x!tt.ptr<f32>, #mma>
+    tt.store %p, %d : tensor<64x64x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
+
+// -----
+
+// Two warp groups along M (8 warps): the warp id (made uniform by a shuffle) selects the group,
+// whose 64 rows of A start 64 * 128 bytes later: bit 2 of the warp id times 8192 is added to
+// A's address, B's is shared. tf32 reads both operands K-major and has no transpose immediates.
+// Async: the commit ends the lowering, and the wait comes from ttng.warp_group_dot_wait, which
+// passes only the tensor's registers through the asm (the shared-memory view is not a register).
+// CHECK-LABEL: llvm.func @two_warp_groups_tf32
+// CHECK: nvvm.shfl.sync idx
+// CHECK: llvm.mlir.constant(8192 : i32) : i32
+// CHECK: llvm.call_intrinsic "llvm.nvvm.wgmma.fence.sync.aligned"
+// CHECK-COUNT-4: "wgmma.mma_async.sync.aligned.m64n32k8.f32.tf32.tf32 { $0, {{.*}}, $15 }, $32, $33, $34, 1, 1;"
+// CHECK: llvm.call_intrinsic "llvm.nvvm.wgmma.commit_group.sync.aligned"
+// CHECK-NOT: wgmma.wait_group.sync.aligned 0
+// CHECK: "// wait for regs: $0,{{.*}},$15\0A\09wgmma.wait_group.sync.aligned 1;", "=f,{{.*}},=f,0,{{.*}},15"
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 32, 8]}>
+#sa = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @two_warp_groups_tf32(%out: !tt.ptr<f32>) {
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x32xf32, #mma>
+    %a = ttg.local_alloc : () -> !ttg.memdesc<128x32xf32, #sa, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<32x32xf32, #sb, #smem, mutable>
+    %d = ttng.warp_group_dot %a, %b, %zero {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<128x32xf32, #sa, #smem, mutable> * !ttg.memdesc<32x32xf32, #sb, #smem, mutable> -> tensor<128x32xf32, #mma>
+    %w:2 = ttng.warp_group_dot_wait %d, %b {pendings = 1 : i32} : tensor<128x32xf32, #mma>, !ttg.memdesc<32x32xf32, #sb, #smem, mutable>
+    %p = tt.splat %out : !tt.ptr<f32> -> tensor<128x32x!tt.ptr<f32>, #mma>
+    tt.store %p, %w#0 : tensor<128x32x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
+
+// -----
+
+// A in registers (the dot_op of the accumulator, kWidth 2): four i32 words of two f16 each per
+// step, no transpose immediate for A; the operand to use C is the scale-d predicate.
+// CHECK-LABEL: llvm.func @register_a
+// CHECK: llvm.bitcast %{{.*}} : vector<2xf16> to i32
+// CHECK: "wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 { $0, $1, $2, $3, $4, $5, $6, $7 }, { $16, $17, $18, $19 }, $20, $21, 1, 1, 1;", "=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7,r,r,r,r,l,b" {{.*}}, %arg1 :
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 16, 16]}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @register_a(%x: f16, %use_c: i1, %out: !tt.ptr<f32>) {
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x16xf32, #mma>
+    %a = tt.splat %x : f16 -> tensor<64x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #sb, #smem, mutable>
+    %d = ttng.warp_group_dot %a, %b, %zero, %use_c {inputPrecision = 0 : i32} : tensor<64x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<16x16xf16, #sb, #smem, mutable> -> tensor<64x16xf32, #mma>
+    %p = tt.splat %out : !tt.ptr<f32> -> tensor<64x16x!tt.ptr<f32>, #mma>
+    tt.store %p, %d : tensor<64x16x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
+
+// -----
+
+// fence_async_shared orders generic-proxy writes before async-proxy reads of the CTA (or the
+// cluster).
+// CHECK-LABEL: llvm.func @fences
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "fence.proxy.async.shared::cta;", ""  : () -> !llvm.void
+// CHECK: "fence.proxy.async.shared::cluster;"
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fences() {
+    ttng.fence_async_shared {bCluster = false}
+    ttng.fence_async_shared {bCluster = true}
+    tt.return
+  }
+}

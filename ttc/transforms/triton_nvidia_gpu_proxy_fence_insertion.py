@@ -1,0 +1,93 @@
+"""`triton-nvidia-gpu-proxy-fence-insertion`: fences between generic and async-proxy shared memory.
+
+Mirrors Triton 3.6's TritonGPUProxyFenceInsertion (ProxFenceInsertion.cpp), which runs after
+shared-memory allocation, just before the lowering to LLVM, on sm_90 and later. From Hopper on,
+TMA loads write shared memory through the async proxy, which is not ordered with the generic
+proxy's accesses: when a TMA load (`ttng.async_tma_copy_global_to_local`, `ttng.async_tma_gather`)
+writes a buffer whose bytes a generic access since the last fence has read or written, a
+`ttng.fence_async_shared {bCluster = false}` goes before the load.
+
+The analysis is the barrier analysis's (`ttc.analysis.membar`: forward over the CFG and the
+structured ops, joined at merges, callees summarised first), on whole buffers (their allocated
+byte intervals) rather than slices, with its own update: a fence clears the pending accesses; a
+scratch op reads its scratch (a `ttng.tensormap_create` builds its descriptor there); the
+pending accesses of async-proxy ops (wgmma, the TMA copies and reductions) and of the mbarrier ops
+(`init`, `inval`, `wait`, `arrive`) never call for a fence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i1
+from xdsl.ir import Operation, SSAValue
+
+from ttc.analysis.allocation import allocate_module
+from ttc.analysis.membar import BlockInfo, _Membar
+from ttc.analysis.membar_slices import Slice
+from ttc.dialects.ttng import FenceAsyncSharedOp
+from ttc.pipelines.pass_base import TtcPass
+
+ASYNC_PROXY_WRITES = frozenset({"ttng.async_tma_copy_global_to_local", "ttng.async_tma_gather"})
+ASYNC_PROXY_READS = frozenset(
+    {"ttng.warp_group_dot", "ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled",
+     "ttng.async_tma_copy_global_to_local", "ttng.async_tma_scatter", "ttng.async_tma_reduce"}
+)  # fmt: skip
+IGNORED = ASYNC_PROXY_READS | ASYNC_PROXY_WRITES | {
+    "ttng.arrive_barrier", "ttng.tmem_copy", "ttng.wait_barrier", "ttng.init_barrier",
+    "ttng.inval_barrier",
+}  # fmt: skip
+"""Ops whose pending accesses never call for a fence (Triton's `ignoreOpForProxyFence`)."""
+
+
+class ProxyFenceAnalysis(_Membar):
+    """Triton's `ProxyFenceAnalysis`: the barrier analysis's walk with a fence-placing update."""
+
+    def _buffers(self, value: SSAValue) -> set[Slice]:
+        return {Slice(*buffer.interval) for buffer in self.plan.value_buffers_of(value)}
+
+    def _whole_buffers(self, info: BlockInfo) -> BlockInfo:
+        return BlockInfo({Slice(s.start, s.end) for s in info.reads}, {Slice(s.start, s.end) for s in info.writes})
+
+    def _update(self, op: Operation, info: BlockInfo) -> None:
+        if isinstance(op, FenceAsyncSharedOp):
+            info.sync()
+            return
+        current, proxy = BlockInfo(), BlockInfo()
+        if op.name == "tt.call":
+            current = self._whole_buffers(self._accesses(op))
+        elif op.name in ASYNC_PROXY_WRITES:
+            proxy.writes |= self._buffers(op.operands[-2])
+        elif op.name not in IGNORED:
+            current = self._whole_buffers(self._accesses(op))
+        scratch = self._scratch(op)
+        if scratch is not None:
+            current.reads.add(Slice(*scratch.interval))
+        if (op.name in ASYNC_PROXY_WRITES or op.name in ASYNC_PROXY_READS) and proxy.conflicts_with(info):
+            fence = FenceAsyncSharedOp.build(properties={"bCluster": IntegerAttr(0, i1)})
+            fence.location = op.location
+            block = op.parent_block()
+            assert block is not None
+            block.insert_op_before(fence, op)
+            info.sync()
+        info.join(current)
+
+
+@dataclass(frozen=True)
+class TritonGPUProxyFenceInsertionPass(TtcPass):
+    """Insert async-proxy fences before TMA loads into memory the generic proxy touched."""
+
+    name: ClassVar[str] = "triton-nvidia-gpu-proxy-fence-insertion"
+    summary: ClassVar[str] = "Insert fences across generic and async proxy"
+
+    compute_capability: int = field(default=90, metadata={"help": "device compute capability"})
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.compute_capability < 90:
+            return
+        allocation = allocate_module(op)
+        summaries: dict[str, BlockInfo] = {}
+        for name, plan in allocation.functions.items():  # callees before callers
+            summaries[name] = ProxyFenceAnalysis(plan, summaries).run()
