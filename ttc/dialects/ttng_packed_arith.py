@@ -148,7 +148,10 @@ def _result_element_ok(t: Attribute) -> bool:
 
 @irdl_op_definition
 class PackedArithOp(IRDLOperation):
-    """`ttng.packed_arith KIND %x, %y[, %z] : (operand types) -> result type`."""
+    """`ttng.packed_arith KIND %x, %y[, %z] : (operand types) -> result type`.
+
+    Parsed and printed by hand: the kind is an I32 enum stored as an integer but spelled as a bare
+    keyword, which xDSL's declarative format cannot express."""
 
     name = "ttng.packed_arith"
 

@@ -13,7 +13,9 @@ ttng.tmem_copy %smem, %m : !ttg.memdesc<...>, !ttg.memdesc<...>
 ```
 
 `[%dep]` (Triton's `custom<Token>`) is the optional token dependency: `[]` produces a token
-without consuming one, no brackets neither. The register layout of a load or store is checked
+without consuming one, no brackets neither. That custom directive is why `tmem_load`,
+`tmem_store` (and the MMA ops of `ttng_mma`) parse and print by hand; the others use
+`assembly_format`. The register layout of a load or store is checked
 against the TMEM layout as far as `ttc.layouts.tmem_access` ports Triton's
 `isDistributedLayoutTMemCompatible`.
 """
