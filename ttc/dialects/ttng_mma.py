@@ -39,7 +39,7 @@ from xdsl.dialects.builtin import (
     i1,
     i32,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -60,11 +60,10 @@ from xdsl.utils.exceptions import VerifyException
 from ttc.dialects.tt import DotOpInterface, verify_dot_interface
 from ttc.dialects.tt_syntax import parse_attr_dict, parse_enum, print_attr_dict
 from ttc.dialects.tt_types import ScaleDotElemType, bit_width
-from ttc.dialects.ttg import AsyncTokenType, MemDescType, lookup_num_ctas
+from ttc.dialects.ttg import AsyncTokenType, MemDescType
 from ttc.dialects.ttg_attrs import (
     NVMMASharedEncodingAttr,
     SharedLinearEncodingAttr,
-    format_bases,
     format_ints,
 )
 from ttc.dialects.ttng_attrs import (
@@ -72,9 +71,8 @@ from ttc.dialects.ttng_attrs import (
     TensorMemoryScalesEncodingAttr,
     TensorMemorySpaceAttr,
     encoding_cga_bases,
-    has_cga_layout,
 )
-from ttc.dialects.ttng_barriers import verify_barrier_type
+from ttc.dialects.ttng_barriers import verify_completion_barrier
 from ttc.dialects.ttng_tmem import (
     memdesc_linear_layout,
     parse_token,
@@ -148,19 +146,6 @@ def _memdesc(value: SSAValue) -> MemDescType:
     return value.type
 
 
-def verify_completion_barrier(op: Operation, barrier: SSAValue) -> None:
-    """`verifyBarrierType` and `verifyCompletionBarrierLayout`: one barrier per CTA."""
-    verify_barrier_type(op, barrier)
-    encoding = _memdesc(barrier).encoding
-    num_ctas = lookup_num_ctas(op)
-    expected = tuple((1 << i,) for i in range(num_ctas.bit_length() - 1))
-    if not has_cga_layout(encoding, expected):
-        raise VerifyException(
-            f"completion barrier cga_layout must be {format_bases(expected)}, got "
-            f"{format_bases(encoding_cga_bases(encoding) or ())}"
-        )
-
-
 def _mma_kind(t: Attribute) -> tuple[str, tuple[Attribute, ...]] | None:
     """Triton's `getMMAv5DTypeKindAndAcc`: the tcgen05 kind and the accumulators it allows."""
     f16, f32 = Float16Type(), Float32Type()
@@ -178,21 +163,22 @@ def _mma_kind(t: Attribute) -> tuple[str, tuple[Attribute, ...]] | None:
 
 
 def verify_mma_dtype(a: Attribute, b: Attribute, d: Attribute) -> None:
-    """Triton's `verifyMMADType`."""
+    """Triton's `verifyMMADType` (types quoted, as MLIR's diagnostics print them)."""
     a_kind, b_kind = _mma_kind(a), _mma_kind(b)
     if a_kind is None:
-        raise VerifyException(f"unsupported LHS operand dtype: {a}")
+        raise VerifyException(f"unsupported LHS operand dtype: '{a}'")
     if b_kind is None:
-        raise VerifyException(f"unsupported RHS operand dtype: {b}")
+        raise VerifyException(f"unsupported RHS operand dtype: '{b}'")
     if a_kind[0] != b_kind[0]:
         raise VerifyException(
             f"LHS and RHS operand dtypes kinds don't match: LHS kind is {a_kind[0]} but RHS "
             f"kind is {b_kind[0]}"
         )
     if d not in a_kind[1] or d not in b_kind[1]:
+        allowed = ", ".join(f"'{t}'" for t in a_kind[1])
         raise VerifyException(
-            f"unsupported accumulator dtype for operand types {a} and {b}, accumulator dtype is "
-            f"{d} but must be one of [{', '.join(map(str, a_kind[1]))}]"
+            f"unsupported accumulator dtype for operand types '{a}' and '{b}', accumulator dtype "
+            f"is '{d}' but must be one of [{allowed}]"
         )
 
 

@@ -127,11 +127,10 @@ def has_instruction(kind: str, result: PackedType, operands: list[PackedType]) -
     return False
 
 
-OPERAND_ELEMENTS = (
-    "8-bit signless integer or f8E8M0FNU type or f8E4M3FN type or f8E5M2 type or 16-bit float "
-    "or bfloat16 type or 32-bit float"
-)
-RESULT_ELEMENTS = "f8E4M3FN type or f8E5M2 type or 16-bit float or bfloat16 type or 32-bit float"
+OPERAND_ELEMENTS = "packed arithmetic operand element"
+RESULT_ELEMENTS = "packed arithmetic result element"
+"""The summaries of `TTNG_PackedArithOperandElement` / `ResultElement`, as ODS words the type
+constraint errors."""
 
 
 def _operand_element_ok(t: Attribute) -> bool:

@@ -28,7 +28,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
     tt.return
   }
   tt.func @f64_lhs(%a: !ttg.memdesc<128x64xf64, #sw, #smem>, %b: !ttg.memdesc<64x128xf16, #b, #smem>, %d: !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>, %p: i1) {
-    // expected-error @below {{'ttng.tc_gen5_mma' op unsupported LHS operand dtype: f64}}
+    // expected-error @below {{'ttng.tc_gen5_mma' op unsupported LHS operand dtype: 'f64'}}
     ttng.tc_gen5_mma %a, %b, %d, %p, %p : !ttg.memdesc<128x64xf64, #sw, #smem>, !ttg.memdesc<64x128xf16, #b, #smem>, !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>
     tt.return
   }
@@ -38,7 +38,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
     tt.return
   }
   tt.func @bf16_acc(%a: !ttg.memdesc<128x64xbf16, #a, #smem>, %b: !ttg.memdesc<64x128xbf16, #b, #smem>, %d: !ttg.memdesc<128x128xf16, #acc16, #ttng.tensor_memory, mutable>, %p: i1) {
-    // expected-error @below {{'ttng.tc_gen5_mma' op unsupported accumulator dtype for operand types bf16 and bf16, accumulator dtype is f16 but must be one of [f32]}}
+    // expected-error @below {{'ttng.tc_gen5_mma' op unsupported accumulator dtype for operand types 'bf16' and 'bf16', accumulator dtype is 'f16' but must be one of ['f32']}}
     ttng.tc_gen5_mma %a, %b, %d, %p, %p : !ttg.memdesc<128x64xbf16, #a, #smem>, !ttg.memdesc<64x128xbf16, #b, #smem>, !ttg.memdesc<128x128xf16, #acc16, #ttng.tensor_memory, mutable>
     tt.return
   }

@@ -17,7 +17,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
   tt.func @i32_acc(%a: !ttg.memdesc<128x64xf8E4M3FN, #s8, #smem>, %b: !ttg.memdesc<64x128xf8E4M3FN, #s8t, #smem>, %d: !ttg.memdesc<128x128xi32, #acc, #ttng.tensor_memory, mutable>, %as: !ttg.memdesc<128x2xi8, #scales, #ttng.tensor_memory>, %bs: !ttg.memdesc<128x2xi8, #scales, #ttng.tensor_memory>, %p: i1) {
-    // expected-error @below {{'ttng.tc_gen5_mma_scaled' op unsupported accumulator dtype for operand types f8E4M3FN and f8E4M3FN, accumulator dtype is i32 but must be one of [f16, f32]}}
+    // expected-error @below {{'ttng.tc_gen5_mma_scaled' op unsupported accumulator dtype for operand types 'f8E4M3FN' and 'f8E4M3FN', accumulator dtype is 'i32' but must be one of ['f16', 'f32']}}
     ttng.tc_gen5_mma_scaled %a, %b, %d, %as, %bs, %p, %p lhs = e4m3 rhs = e4m3 : !ttg.memdesc<128x64xf8E4M3FN, #s8, #smem>, !ttg.memdesc<64x128xf8E4M3FN, #s8t, #smem>, !ttg.memdesc<128x128xi32, #acc, #ttng.tensor_memory, mutable>, !ttg.memdesc<128x2xi8, #scales, #ttng.tensor_memory>, !ttg.memdesc<128x2xi8, #scales, #ttng.tensor_memory>
     tt.return
   }

@@ -18,7 +18,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
     tt.return
   }
   tt.func @f64(%a: tensor<16x32xf64, #l>) {
-    // expected-error @below {{'ttng.packed_arith' op operand #0 must be variadic of ranked tensor of 8-bit signless integer or f8E8M0FNU type or f8E4M3FN type or f8E5M2 type or 16-bit float or bfloat16 type or 32-bit float values}}
+    // expected-error @below {{'ttng.packed_arith' op operand #0 must be variadic of ranked tensor of packed arithmetic operand element values}}
     %0 = ttng.packed_arith add %a, %a : (tensor<16x32xf64, #l>, tensor<16x32xf64, #l>) -> tensor<16x32xf32, #l>
     tt.return
   }
