@@ -423,7 +423,7 @@ class AsyncTMAReduceOp(IRDLOperation):
         assert isinstance(self.desc.type, TensorDescType)
         element = self.desc.type.block_type.get_element_type()
         if not _supports_reduce(kind, element):
-            raise VerifyException(f"unsupported reduce kind {kind.keyword} for element type {element}")
+            raise VerifyException(f"unsupported reduce kind {kind.keyword} for element type '{element}'")
 
 
 def _verify_row_offsets(rows: Attribute) -> None:
