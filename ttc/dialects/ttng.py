@@ -30,7 +30,16 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import BoolAttr, IntegerAttr, IntegerType, TensorType
+from xdsl.dialects.builtin import (
+    BoolAttr,
+    Float8E4M3FNType,
+    Float8E5M2Type,
+    Float32Type,
+    IntegerAttr,
+    IntegerType,
+    NoneAttr,
+    TensorType,
+)
 from xdsl.ir import Attribute, Dialect
 from xdsl.irdl import (
     AnyAttr,
@@ -51,7 +60,17 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.mma_support import operand_supports_mma
+from ttc.dialects.tt import verify_dot_interface
+from ttc.dialects.tt_types import bit_width
 from ttc.dialects.ttg import MemDescType
+from ttc.dialects.ttg_attrs import (
+    DotOperandEncodingAttr,
+    NvidiaMmaEncodingAttr,
+    NVMMASharedEncodingAttr,
+    SharedLinearEncodingAttr,
+)
+from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.dialects.ttng_attrs import TTNG_ATTRS
 from ttc.dialects.ttng_barriers import BARRIER_OPS
 from ttc.dialects.ttng_clc import CLC_OPS
@@ -101,18 +120,70 @@ class WarpGroupDotOp(IRDLOperation):
     )
 
     def verify_(self) -> None:
-        a_shape, b_shape = _shape(self.a.type), _shape(self.b.type)
-        c_shape, d_shape = _shape(self.c.type), _shape(self.d.type)
-        if len(a_shape) != 2 or len(b_shape) != 2:
-            raise VerifyException("operands A and B must be rank 2")
-        if a_shape[1] != b_shape[0]:
+        """Triton's checks in MLIR's order: `TypesMatchWith`, `verifyDotOpInterface`, then
+        `WarpGroupDotOp::verify`."""
+        if self.d.type != self.c.type:
+            raise VerifyException("failed to verify that result's type matches accumulator's type")
+        a_shape, b_shape, c_shape = _shape(self.a.type), _shape(self.b.type), _shape(self.c.type)
+        verify_dot_interface(
+            a_shape,
+            b_shape,
+            c_shape,
+            dims_match=a_shape[-1] == b_shape[-2],
+            output_matches=c_shape[-2:] == (a_shape[-2], b_shape[-1]),
+        )
+        self._verify_wgmma()
+
+    def _verify_wgmma(self) -> None:
+        result = self.d.type
+        assert isinstance(result, TensorType)
+        mma = result.encoding
+        if not isinstance(mma, NvidiaMmaEncodingAttr) or mma.version_major.data != 3:
+            raise VerifyException("WGMMA result layout must be Hopper NVMMA")
+        a_enc = _encoding(self.a.type)
+        if not isinstance(
+            a_enc, NVMMASharedEncodingAttr | DotOperandEncodingAttr | SharedLinearEncodingAttr
+        ):
+            raise VerifyException("WGMMA A operand must have NVMMA shared or dot layout")
+        if not isinstance(_encoding(self.b.type), NVMMASharedEncodingAttr | SharedLinearEncodingAttr):
+            raise VerifyException("WGMMA B operand must have NVMMA shared layout")
+        if (lookup_num_warps(self) or 4) % 4:
+            raise VerifyException("WGMMA requires num_warps to be divisible by 4")
+        split = mma.cta_layout.cta_split_num
+        per_cta = [dim // min(dim, n) for dim, n in zip(result.get_shape(), split, strict=True)]
+        if len(per_cta) != 2:
+            raise VerifyException("WGMMA result shape must be 2D")
+        if per_cta[0] % 64:
+            raise VerifyException("WGMMA result M dimension must be divisible by 64")
+        if per_cta[1] % 8:
+            raise VerifyException("WGMMA result N dimension must be divisible by 8")
+        a_element = _element(self.a.type)
+        if not operand_supports_mma(a_element, 3) or not operand_supports_mma(
+            _element(self.b.type), 3
+        ):
+            raise VerifyException("unsupported MMA version for the given operands")
+        imprecise = self.max_num_imprecise_acc
+        if (
+            (imprecise is None or imprecise.value.data < 32)
+            and isinstance(a_element, Float8E5M2Type | Float8E4M3FNType)
+            and isinstance(result.get_element_type(), Float32Type)
+        ):
             raise VerifyException(
-                f"the K dimensions of A ({a_shape[1]}) and B ({b_shape[0]}) must agree"
+                "Cannot use F32 as the accumulator element type when the max_num_imprecise_acc "
+                "is less than 32"
             )
-        if c_shape != (a_shape[0], b_shape[1]) or d_shape != c_shape:
-            raise VerifyException("the accumulator and result shapes must be M x N of A * B")
-        if _element(self.a.type) != _element(self.b.type):
-            raise VerifyException("operands A and B must have the same element type")
+        if isinstance(self.a.type, TensorType):
+            assert isinstance(a_enc, DotOperandEncodingAttr)
+            k_width = 32 // bit_width(a_element)
+            if a_enc.k_width.data != k_width:
+                raise VerifyException(
+                    f"in-register LHS operand must have a kWidth of {k_width} but got "
+                    f"{a_enc.k_width.data}"
+                )
+
+
+def _encoding(t: Attribute) -> Attribute:
+    return t.encoding if isinstance(t, TensorType | MemDescType) else NoneAttr()
 
 
 @irdl_op_definition
