@@ -198,3 +198,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// A memdesc_reinterpret to its own type folds away; unused tmem_allocs are erased (an
+// immutable one has no effects, a mutable one only allocates its own result).
+#acc = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>
+#rows = #ttg.blocked<{sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @same_type_reinterpret
+  // CHECK-NEXT: tt.return %arg0
+  tt.func @same_type_reinterpret(%m: !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory>, %t: tensor<128x64xf32, #rows>) -> !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory> {
+    %unused = ttng.tmem_alloc %t : (tensor<128x64xf32, #rows>) -> !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory>
+    %kept = ttng.tmem_alloc : () -> !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory, mutable>
+    %0 = ttg.memdesc_reinterpret %m : !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory> -> !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory>
+    tt.return %0 : !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory>
+  }
+}

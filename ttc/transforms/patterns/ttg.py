@@ -26,6 +26,7 @@ maps onto tensor-memory messages. A `trans` with the identity order becomes a
 conversion to its result type (which folds away when the types agree).
 
 Folders: an immutable `local_alloc` of a `local_load` of a buffer of its own type is that buffer;
+a `memdesc_reinterpret` to its source's type is the source;
 `memdesc_trans` with the identity order is its source, and of another `memdesc_trans` composes
 the two orders in place; a `memdesc_subslice` of another takes that one's source, the offsets
 added, in place.
@@ -272,6 +273,14 @@ def fold_local_alloc_of_local_load(op: Operation, consts: list[Attribute | None]
     if load is None or load.operands[0].type != result_type:
         return None
     return [load.operands[0]]
+
+
+@folder("ttg.memdesc_reinterpret")
+def fold_identity_reinterpret(op: Operation, consts: list[Attribute | None]) -> FoldResult:
+    """A reinterpretation to the source's own type is the source (`MemDescReinterpretOp::fold`)."""
+    if op.results[0].type == op.operands[0].type:
+        return [op.operands[0]]
+    return None
 
 
 @folder("ttg.memdesc_trans")
