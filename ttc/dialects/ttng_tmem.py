@@ -476,9 +476,11 @@ def _dims(shape: tuple[int, ...]) -> str:
 
 
 def _same_cga(tmem: LinearLayout, smem: LinearLayout) -> bool:
-    """`tmemLl.invertAndCompose(shmemLl).isTrivialOver({block})`."""
+    """`tmemLl.invertAndCompose(shmemLl).isTrivialOver({block})`. A shared source subview has the
+    layout of its whole allocation, so the TMEM view is read as a map into that larger space."""
     try:
-        return tmem.invert_and_compose(smem).is_trivial_over(["block"])
+        widened = LinearLayout(tmem.bases.items(), smem.out_dim_sizes)
+        return widened.invert_and_compose(smem).is_trivial_over(["block"])
     except LayoutError:
         return False
 

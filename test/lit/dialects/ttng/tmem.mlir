@@ -91,3 +91,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// A shared-memory subview (rows 0..127 of a 512-row buffer) copies into TMEM scales.
+#rows = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#scales = #ttng.tensor_memory_scales_encoding<>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @copy_from_subview
+  // CHECK-NEXT: ttng.tmem_copy %arg0, %arg1 : !ttg.memdesc<128x32xi8, #shared, #smem, 512x32>, !ttg.memdesc<128x32xi8, #tmem_scales, #ttng.tensor_memory, mutable>
+  tt.func @copy_from_subview(%src: !ttg.memdesc<128x32xi8, #rows, #ttg.shared_memory, 512x32>, %dst: !ttg.memdesc<128x32xi8, #scales, #ttng.tensor_memory, mutable>) {
+    ttng.tmem_copy %src, %dst : !ttg.memdesc<128x32xi8, #rows, #ttg.shared_memory, 512x32>, !ttg.memdesc<128x32xi8, #scales, #ttng.tensor_memory, mutable>
+    tt.return
+  }
+}
