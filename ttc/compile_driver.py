@@ -361,6 +361,10 @@ class Compilation:
         }
 
 
+TMA_DESCRIPTOR_PARAM = "nvTmaDesc"
+"""Triton's launcher type of a tensor-descriptor argument: a 128-byte CUtensorMap by value."""
+
+
 def _tt_params(func: Operation) -> list[tuple[str, str]]:
     """(name, Triton signature type) of a tt.func's arguments: `x_ptr`, `*fp32`."""
     args = func.regions[0].blocks[0].args if func.regions[0].blocks else ()
@@ -369,6 +373,8 @@ def _tt_params(func: Operation) -> list[tuple[str, str]]:
 
 
 def _tt_type_name(text: str) -> str:
+    if text.startswith("!tt.tensordesc<"):
+        return TMA_DESCRIPTOR_PARAM
     pointer = re.fullmatch(r"!tt\.ptr<([\w]+)(?:,.*)?>", text)
     if pointer is not None:
         return "*" + _TT_SCALARS.get(pointer.group(1), pointer.group(1))

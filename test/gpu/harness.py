@@ -71,7 +71,8 @@ def build(case: Case, source: str, cc: int, tmp_path: Path) -> tuple[Path, dict[
             "-o", str(binary))
         triton = json.loads(Path(f"{stem}.meta.json").read_text())
         metadata = {"name": triton["name"], "threads_per_block": 32 * triton["num_warps"],
-                    "shared": triton["shared"], "params": case.signature()}
+                    "shared": triton["shared"], "params": case.signature(),
+                    "global_scratch_size": triton.get("global_scratch_size", 0)}
         return binary, metadata
     dump = tmp_path / "dump"
     ttc("compile", f"{stem}.{source}", f"--target=cuda:{cc}", f"--num-warps={case.num_warps}",

@@ -6,7 +6,8 @@ PTX runs on Hopper that way) with `cupy.RawModule`, takes the kernel named in th
 the kernel's own arguments launches one block of `threads_per_block` threads per program, with
 `shared` bytes of dynamic shared memory; the trailing scratch pointers Triton's lowering appends
 get a buffer when the kernel asks for global scratch memory and null otherwise. Scalars are packed
-by the parameter types of the metadata (`i32`, `fp32`, ...), so a Python int or float can be passed.
+by the parameter types of the metadata (`i32`, `fp32`, ...), so a Python int or float can be passed;
+an `nvTmaDesc` parameter takes a `tma_descriptor.TmaDescriptor`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 import cupy
 import numpy as np
+from tma_descriptor import TmaDescriptor
 
 SCALARS: dict[str, type[np.generic]] = {
     "i1": np.bool_,
@@ -32,6 +34,9 @@ SCALARS: dict[str, type[np.generic]] = {
     "fp32": np.float32,
     "fp64": np.float64,
 }
+
+TMA_DESCRIPTOR = "nvTmaDesc"
+"""A host-made TMA descriptor, passed by value (a `tma_descriptor.TmaDescriptor`)."""
 
 DEFAULT_SHARED_LIMIT = 48 * 1024
 """Dynamic shared memory a kernel may use without opting in to more (CUDA's default limit)."""
@@ -73,6 +78,10 @@ class Kernel:
 
 def _pack(param: dict[str, str], arg: Any) -> Any:
     kind = param["type"]
+    if kind == TMA_DESCRIPTOR:
+        if not isinstance(arg, TmaDescriptor):
+            raise TypeError(f"parameter {param['name']} ({kind}) takes a TmaDescriptor")
+        return arg.as_argument()
     if kind.startswith("*"):
         if not isinstance(arg, cupy.ndarray):
             raise TypeError(f"parameter {param['name']} ({kind}) takes a cupy array")

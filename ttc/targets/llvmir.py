@@ -38,9 +38,9 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     StringAttr,
     UnitAttr,
+    UnregisteredOp,
     VectorType,
 )
-from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from ttc.dialects import llvm, nvvm
@@ -121,7 +121,7 @@ def _float_literal(value: float, type: Attribute) -> str:
     return "0x" + struct.pack(">d", value).hex().upper()
 
 
-def _scalar_literal(value: int | float, type: Attribute) -> str:
+def _scalar_literal(value: float, type: Attribute) -> str:
     if isinstance(type, IntegerType):
         if type.width.data == 1:
             return "true" if value else "false"
@@ -262,8 +262,11 @@ ARG_ATTRS: dict[str, Callable[[Attribute], str]] = {
     "llvm.nocapture": lambda _: "captures(none)",
     "llvm.align": lambda a: f"align {_int_list(a)[0]}",
     "llvm.dereferenceable": lambda a: f"dereferenceable({_int_list(a)[0]})",
+    "llvm.byval": lambda a: f"byval({llvm_type(a)})",
+    "nvvm.grid_constant": lambda _: '"nvvm.grid_constant"',
 }
-"""`llvm.*` argument attributes and their LLVM IR spelling; others (`tt.divisibility`) are dropped."""
+"""`llvm.*` (and NVVM) argument attributes and their LLVM IR spelling; others (`tt.divisibility`)
+are dropped."""
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """Which loads the software pipeliner makes asynchronous, and the shared memory they go through
-(Triton's `canBeConvertedToAsyncLoad`, `getCopyVecBytes`, `getSharedEncoding` of
-PipeliningUtility.cpp and `getSharedEncIfAllUsersAreDotEnc` of TritonGPU/Transforms/Utility.cpp).
+(Triton's `canBeConvertedToAsyncLoad`, `canPipelineTMALoad`, `getCopyVecBytes`, `getSharedEncoding`
+of PipeliningUtility.cpp, `mustLoadToRegisters` and `loadRequiresAdditionalBuffer` of
+LowerLoops.cpp, and `getSharedEncIfAllUsersAreDotEnc` of TritonGPU/Transforms/Utility.cpp).
 
 A `tt.load` can become a `cp.async` when each thread copies at least 32 contiguous bits (pointer
 contiguity and mask constancy along the fastest dimension) and at least 4 consecutive bytes land
@@ -11,11 +12,12 @@ tensor's order.
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import NoneAttr, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from ttc.analysis.allocation import allocation_elements
 from ttc.analysis.axis_info import ModuleAxisInfo
-from ttc.dialects.tt_types import PointerType, bit_width
+from ttc.dialects.tt_types import PointerType, TensorDescType, bit_width
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import (
     CTALayout,
@@ -28,7 +30,19 @@ from ttc.dialects.ttg_attrs import (
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import layout_order
 from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
-from ttc.transforms.utils import users
+from ttc.transforms.tma_utils import encoding_from_descriptor
+from ttc.transforms.utils import constant_value, users
+
+DESCRIPTOR_LOADS = ("tt.descriptor_load",)
+TMA_ALIGN = 128
+"""Bytes every TMA copy destination is aligned to (Triton's `TMA_ALIGN`)."""
+MEMDESC_VIEWS = (
+    "ttg.memdesc_index",
+    "ttg.memdesc_subslice",
+    "ttg.memdesc_trans",
+    "ttg.memdesc_reshape",
+    "ttg.memdesc_reinterpret",
+)
 
 
 def cta_layout_of(encoding: Attribute, rank: int) -> CTALayout:
@@ -99,7 +113,6 @@ def can_be_converted_to_async_load(axis: ModuleAxisInfo, load: Operation) -> boo
 
 def copy_vec_bytes(tensor: TensorType[Attribute], shared: Attribute) -> int:
     """Bytes a thread writes consecutively into `shared` from registers laid out as `tensor`."""
-    assert isinstance(shared, SwizzledSharedEncodingAttr)
     shape = tensor.get_shape()
     registers = to_linear_layout(tensor.encoding, shape)
     memory = to_linear_layout(shared, shape)
@@ -143,7 +156,7 @@ def _dot_operand_shared(src: Attribute, dst: Attribute) -> SwizzledSharedEncodin
     cta_source = src.encoding if isinstance(dst.encoding, LinearEncodingAttr) else dst.encoding
     cta = cta_layout_of(cta_source, rank)
     if isinstance(src, MemDescType):
-        order = tuple(ints(getattr(src.encoding, "order")))
+        order = tuple(ints(src.encoding.order))
     else:
         assert isinstance(src, TensorType)
         order = order_for_memory(src)
@@ -161,10 +174,75 @@ def local_alloc_encoding(op: Operation) -> Attribute | None:
     return None
 
 
+def descriptor_encoding(op: Operation) -> Attribute:
+    """The shared layout a descriptor load's TMA copy writes (`getEncodingFromDescriptor`); a
+    located error when the descriptor has none."""
+    tensor = op.results[0].type
+    assert isinstance(tensor, TensorType)
+    return encoding_from_descriptor(op, tensor, op.operands[0])
+
+
+def has_shared_layout(desc: SSAValue) -> bool:
+    """The descriptor type carries a shared encoding (`TensorDescType::getSharedLayout`)."""
+    return isinstance(desc.type, TensorDescType) and not isinstance(desc.type.block_type.encoding, NoneAttr)
+
+
+def can_pipeline_tma_load(op: Operation) -> bool:
+    """One stage of the buffer is a whole number of TMA-aligned blocks (`canPipelineTMALoad`)."""
+    tensor = op.results[0].type
+    assert isinstance(tensor, TensorType)
+    memdesc = MemDescType.make(tensor.get_shape(), tensor.get_element_type(), descriptor_encoding(op))
+    bits = allocation_elements(memdesc) * bit_width(tensor.get_element_type())
+    return bits % (TMA_ALIGN * 8) == 0
+
+
+def must_load_to_registers(op: Operation) -> bool:
+    """Whether a pipelined load still needs its value in registers, rather than only in the
+    shared buffer its single `local_alloc` user would copy it to (`mustLoadToRegisters`)."""
+    other = getattr(op, "other", None)
+    if op.name == "tt.load" and other is not None and not is_zero_constant(other):
+        return True
+    found = users(op.results[0])
+    if len(found) != 1 or len(list(op.results[0].uses)) != 1 or found[0].name != "ttg.local_alloc":
+        return True
+    if op.name in DESCRIPTOR_LOADS:
+        return descriptor_encoding(op) != found[0].results[0].type.encoding  # pyright: ignore[reportAttributeAccessIssue]
+    return False
+
+
+def load_requires_additional_buffer(op: Operation) -> bool:
+    """A load whose `local_alloc` feeds a `ttng.warp_group_dot` (through memdesc views): the
+    asynchronous dot may still read a buffer when the next copy begins."""
+    if must_load_to_registers(op):
+        return False
+    work = [users(op.results[0])[0]]
+    while work:
+        current = work.pop()
+        for user in users(current.results[0]):
+            if user.name in MEMDESC_VIEWS:
+                work.append(user)
+            elif user.name == "ttng.warp_group_dot":
+                return True
+    return False
+
+
+def is_zero_constant(value: SSAValue | None) -> bool:
+    """`value` is a constant (scalar or splat) zero."""
+    attr = constant_value(value) if value is not None else None
+    if attr is None:
+        return False
+    values = getattr(attr, "get_values", None)
+    if values is not None:
+        return all(v == 0 for v in values())
+    return getattr(getattr(attr, "value", None), "data", None) == 0
+
+
 def shared_encoding_for_load(op: Operation) -> Attribute:
     """The layout of the buffer a pipelined load goes through (`getSharedEncoding(Operation*)`)."""
     tensor = op.results[0].type
     assert isinstance(tensor, TensorType)
+    if op.name in DESCRIPTOR_LOADS:
+        return descriptor_encoding(op)
     allocated = local_alloc_encoding(op)
     if allocated is not None:
         return allocated

@@ -77,6 +77,17 @@ def nested_operands(op: Operation) -> list[SSAValue]:
     return operands
 
 
+def is_defined_inside(value: SSAValue, op: Operation) -> bool:
+    """`value` is defined in a region of `op` (MLIR's `isDefinedOutsideOfLoop`, negated)."""
+    block = defining_block(value)
+    while block is not None:
+        parent = block.parent_op()
+        if parent is op:
+            return True
+        block = parent.parent_block() if parent is not None else None
+    return False
+
+
 def defining_op(value: SSAValue) -> Operation | None:
     return value.owner if isinstance(value.owner, Operation) else None
 

@@ -2,12 +2,14 @@
 asynchronous, with how many iterations ahead they run (Triton's AssignLatencies.cpp).
 
 In every innermost `scf.for` that can be pipelined (no value carried across two iterations) and
-has more than one stage (`tt.num_stages` on the loop, else `num-stages`), the loads feeding a dot's
+has more than one stage (`tt.num_stages` on the loop, else `num-stages`), the loads (`tt.load`, and
+`tt.descriptor_load`, which becomes a TMA copy) feeding a dot's
 A or B operand, directly or through other loads, get `tt.latency = (stages - 1) / (levels + 1)`,
 where `levels` is the deepest chain of loads feeding loads. A load is left out when it is too
 narrow for `cp.async` (under 32 bits per thread), when its users need different shared layouts,
 when its `local_alloc` users disagree on a layout or would copy fewer than 4 bytes at a time, when
-it is reached at two different depths, and when its depth leaves no stage for it. A loop with
+it is reached at two different depths, and when its depth leaves no stage for it. A descriptor load
+is left out only when one stage of its buffer is not a multiple of the 128-byte TMA alignment. A loop with
 `tt.num_stages` also pipelines loads that feed no dot. A loop whose ops already carry latencies
 keeps them. (The MMAv5 latencies of Blackwell do not arise on the targets ttc compiles for.)
 """
@@ -24,8 +26,11 @@ from xdsl.ir import Operation
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.pipeline_loads import (
+    DESCRIPTOR_LOADS,
     can_be_converted_to_async_load,
+    can_pipeline_tma_load,
     copy_vec_bytes,
+    has_shared_layout,
     shared_enc_if_all_users_are_dot_enc,
 )
 from ttc.transforms.pipeline_schedule import (
@@ -42,11 +47,13 @@ from ttc.transforms.pipeline_schedule import (
 from ttc.transforms.utils import users
 
 DOT_OPS = ("tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled")
-LOAD_OPS = ("tt.load",)
+LOAD_OPS = ("tt.load", *DESCRIPTOR_LOADS)
 
 
 def is_pipelining_beneficial(load: Operation, axis: ModuleAxisInfo, filter_small: bool = True) -> bool:
-    """`AssignLoadLatencies::isPipeliningBeneficial` for `tt.load`."""
+    """`AssignLoadLatencies::isPipeliningBeneficial`."""
+    if load.name in DESCRIPTOR_LOADS:
+        return not has_shared_layout(load.operands[0]) or can_pipeline_tma_load(load)
     if filter_small and not can_be_converted_to_async_load(axis, load):
         return False
     _, incompatible = shared_enc_if_all_users_are_dot_enc(load.results[0])
@@ -56,15 +63,17 @@ def is_pipelining_beneficial(load: Operation, axis: ModuleAxisInfo, filter_small
     for user in users(load.results[0]):
         if user.name != "ttg.local_alloc":
             continue
-        encoding = getattr(user.results[0].type, "encoding")
+        encoding = user.results[0].type.encoding  # pyright: ignore[reportAttributeAccessIssue]
         if alloc_encoding is None:
             alloc_encoding = encoding
         elif encoding != alloc_encoding:
             return False
-    if alloc_encoding is not None and filter_small:
-        if copy_vec_bytes(load.results[0].type, alloc_encoding) < 4:  # pyright: ignore[reportArgumentType]
-            return False
-    return True
+    # cp.async copies at least 4 consecutive bytes.
+    return not (
+        alloc_encoding is not None
+        and filter_small
+        and copy_vec_bytes(load.results[0].type, alloc_encoding) < 4  # pyright: ignore[reportArgumentType]
+    )
 
 
 def loads_to_indirection_level(

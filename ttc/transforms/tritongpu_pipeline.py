@@ -1,67 +1,113 @@
 """`tritongpu-pipeline`: software pipelining of scheduled loops (Triton's SoftwarePipeliner.cpp with
-LowerLoops.cpp, PipelineExpander.cpp and the wait update of WGMMAPipeline.cpp).
+LowerLoops.cpp, PipelineExpander.cpp and WGMMAPipeline.cpp).
 
 1. Lower loads (`lowerLoads`). A `tt.load` of a scheduled loop used `d > 0` stages after it is
    issued (one more when a user sits in a later cluster) and wide enough for `cp.async` becomes
    `ttg.async_copy_global_to_local` into slot `insert` of a ring of `d` shared buffers
    (`ttg.local_alloc` before the loop, `ttg.local_dealloc` after), `ttg.async_commit_group`, then
-   at its first use `ttg.async_wait` and `ttg.local_load` of slot `extract`. Loads with the same
-   `d` share two iter args, the insert and extract indices, each counting modulo `d` from -1.
-   The new ops join the schedule; an `async_wait {num = 0}` follows the loop.
+   at its first use `ttg.async_wait` and `ttg.local_load` of slot `extract` (or, for a
+   `local_alloc` user in the buffer's layout, the slot itself). A `tt.descriptor_load` becomes
+   `ttng.async_tma_copy_global_to_local` into a ring in its descriptor's layout: consecutive TMA
+   loads of one stage and cluster, with no user in between, share a ring of mbarriers
+   (`ttng.init_barrier` before the loop, `ttng.inval_barrier` after), one
+   `ttng.barrier_expect` of their bytes before the first copy and one `ttng.wait_barrier` at the
+   phase of the ring before the first use. A load feeding a `ttng.warp_group_dot` through its
+   `local_alloc` gets `d + 1` buffers. Loads with the same number of buffers share two iter args,
+   the insert and extract indices, each counting modulo that number from -1, and with TMA a
+   third, the phase, flipped when the extract index wraps. The new ops join the schedule; an
+   `async_wait {num = 0}` follows a loop with cp.async copies.
 2. Expand (`pipelineForLoop`, no epilogue peeling). Stage `s` of iteration `i` runs in iteration
    `i - s` of the new loop: a prologue runs stages `0..k` of the first `maxStage` iterations, each
    op masked by `lb + k * step < ub`; the kernel runs every op in schedule order, ops of stage
    `s < maxStage` masked by `iv < ub - (maxStage - s) * step`; values used in a later stage than
    defined are carried as extra iter args. Masking (`predicateOp`) leaves ops without memory
-   effects, commits, waits and local loads alone, and ANDs a splat of the predicate into the mask
-   of loads, stores, atomics and async copies and into the condition of `scf.if`s.
-3. Clean up: drop the schedule attributes, set each `async_wait`'s `num` to the fewest commit
-   groups issued after the awaited ones on any path and merge consecutive waits, then apply the
-   arith canonicalization patterns.
+   effects, commits, waits and local loads alone, ANDs a splat of the predicate into the mask
+   of loads, stores, atomics and async copies and into the condition of `scf.if`s, and ANDs it
+   into the `pred` operand of TMA copies and mbarrier ops.
+3. Clean up: drop the schedule attributes, make the wgmmas of every loop (but those with
+   `tt.num_stages = 0`) asynchronous and place their waits (`asyncLaunchDots`, see
+   ttc.transforms.wgmma_pipeline), set each `async_wait`'s `num` to the fewest commit groups
+   issued after the awaited ones on any path and merge consecutive waits, then apply the arith
+   canonicalization patterns.
+4. Make the TMA stores of loops with more than one stage asynchronous (`pipelineTMAStores`, see
+   ttc.transforms.tma_stores_pipeline).
 
 Triton builds the masks through `ttg.mask` regions resolved after an arith canonicalization; ttc
-applies them as the ops are placed, which leaves the same IR. TMA, MMAv5 and wgmma pipelining
-(Hopper and Blackwell) are not done.
+applies them as the ops are placed, which leaves the same IR. MMAv5 (Blackwell) pipelining, TMA
+gathers and scatters, and the descriptors created on the device in pipelined loops (Triton's
+`lowerTMADescriptors`) are not done.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from math import prod
 from typing import ClassVar
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import IndexType, IntegerAttr, ModuleOp, TensorType, i1, i32
-from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.dialects.builtin import (
+    IndexType,
+    IntegerAttr,
+    ModuleOp,
+    TensorType,
+    i1,
+    i32,
+    i64,
+)
+from xdsl.ir import (
+    Attribute,
+    Block,
+    BlockArgument,
+    Operation,
+    Region,
+    SSAValue,
+)
 
 from ttc.analysis.axis_info import ModuleAxisInfo
+from ttc.dialects.tt_types import bit_width
 from ttc.dialects.ttg import AsyncCopyGlobalToLocalOp, AsyncTokenType, MemDescType
+from ttc.dialects.ttg_attrs import CTALayout, SwizzledSharedEncodingAttr
+from ttc.dialects.ttng_barriers import WaitBarrierOp
+from ttc.dialects.ttng_tma import AsyncTMACopyGlobalToLocalOp
 from ttc.ir.diagnostics import emit_remark
+from ttc.layouts.shared import shape_per_cta
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import apply_patterns
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
 from ttc.transforms.pipeline_loads import (
+    DESCRIPTOR_LOADS,
+    MEMDESC_VIEWS,
     can_be_converted_to_async_load,
+    can_pipeline_tma_load,
     copy_vec_bytes,
+    cta_layout_of,
+    is_zero_constant,
     load_mask,
     load_other,
+    load_requires_additional_buffer,
     load_vector_elements,
+    must_load_to_registers,
     shared_encoding_for_load,
 )
 from ttc.transforms.pipeline_schedule import (
-    CoarseSchedule,
     Cluster,
+    CoarseSchedule,
     body_of,
     body_ops,
-    definition_and_distance,
     defining_op,
+    definition_and_distance,
     find_ancestor_in_block,
+    is_defined_inside,
     loops_post_order,
     nested_operands,
+    num_stages_or_default,
+    post_order,
     remove_pipelining_attributes,
     schedule_dependencies,
 )
-from ttc.transforms.tritongpu_utils import replace_for_op_with_new_signature
+from ttc.transforms.tma_stores_pipeline import pipeline_tma_stores
+from ttc.transforms.tritongpu_utils import module_int, replace_for_op_with_new_signature
 from ttc.transforms.utils import (
     constant_value,
     create_constant,
@@ -70,10 +116,21 @@ from ttc.transforms.utils import (
     is_memory_effect_free,
     users,
 )
+from ttc.transforms.wgmma_pipeline import async_launch_dots
 
 CMPI_SLT, CMPI_SGE = 2, 5
-MEMDESC_VIEWS = ("ttg.memdesc_index", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape")
-PREDICATED_MASK_OPS = ("tt.load", "tt.store", "tt.atomic_rmw", "ttg.async_copy_global_to_local")
+MASKED_OPS = ("tt.load", "tt.store", "tt.atomic_rmw", "ttg.async_copy_global_to_local")
+PREDICATE_OPERAND = {
+    "tt.load": 1,
+    "tt.store": 2,
+    "tt.atomic_rmw": 3,
+    "ttg.async_copy_global_to_local": 2,
+    "ttng.async_tma_copy_global_to_local": 5,
+    "ttng.barrier_expect": 1,
+    "ttng.wait_barrier": 2,
+    "ttng.arrive_barrier": 1,
+}
+"""Ops the pipeliner predicates through an operand: the index of its operand definition."""
 UNPREDICATED_OPS = (
     "ttg.async_commit_group",
     "ttg.async_wait",
@@ -185,17 +242,6 @@ def def_use_stage_diff(op: Operation, loop: Operation, schedule: CoarseSchedule)
     return 0 if use_stage is None else use_stage - def_stage
 
 
-def is_zero_constant(value: SSAValue | None) -> bool:
-    attr = constant_value(value) if value is not None else None
-    if attr is None:
-        return False
-    values = getattr(attr, "get_values", None)
-    if values is not None:
-        return all(v == 0 for v in values())
-    data = getattr(getattr(attr, "value", None), "data", None)
-    return data == 0
-
-
 def buffer_view(builder: Builder, alloc: SSAValue, index: SSAValue) -> SSAValue:
     memdesc = alloc.type
     assert isinstance(memdesc, MemDescType)
@@ -207,10 +253,25 @@ def buffer_view(builder: Builder, alloc: SSAValue, index: SSAValue) -> SSAValue:
 
 @dataclass
 class AsyncLoad:
+    """A load the pipeliner turns into a copy into a ring of `stage_diff` shared buffers."""
+
     stage_diff: int
     contiguity: int
     encoding: Attribute
     alloc: SSAValue | None = None
+    barrier: SSAValue | None = None
+    wait: Operation | None = None
+
+
+@dataclass
+class LoadGroup:
+    """The ring indices shared by the loads with one number of buffers (`LoadGroupInfo`); TMA
+    loads also track the mbarrier phase."""
+
+    has_tma: bool = False
+    insert: SSAValue | None = None
+    extract: SSAValue | None = None
+    phase: SSAValue | None = None
 
 
 def create_async_copy(
@@ -252,46 +313,186 @@ def create_async_copy(
     erase_op(load)
 
 
-def replace_uses_with_local_load(builder: Builder, old: SSAValue, view: SSAValue, token: SSAValue) -> None:
+def replace_uses_with_local_load(
+    builder: Builder, old: SSAValue, view: SSAValue, token: SSAValue | None = None
+) -> None:
     """Uses of `old` read the buffer instead; `local_alloc`s of it in the same layout become the
     buffer itself (`replaceUsesWithLocalLoad`)."""
     view_type = view.type
     assert isinstance(view_type, MemDescType)
     same_layout = [
         u for u in users(old)
-        if u.name == "ttg.local_alloc" and getattr(u.results[0].type, "encoding") == view_type.encoding
+        if u.name == "ttg.local_alloc" and u.results[0].type.encoding == view_type.encoding  # pyright: ignore[reportAttributeAccessIssue]
     ]
     for alloc in same_layout:
         alloc.results[0].replace_all_uses_with(view)
     if len(users(old)) > len(same_layout):
-        local = builder.value("ttg.local_load", [view, token], old.type)
+        local = builder.value("ttg.local_load", [view] if token is None else [view, token], old.type)
         old.replace_all_uses_with(local)
     for alloc in same_layout:
         erase_op(alloc)
 
 
+def create_tma_copy(
+    ctx: Context, loop: Operation, load: Operation, info: AsyncLoad, insert: SSAValue, extract: SSAValue,
+    schedule: CoarseSchedule,
+) -> None:
+    """Replace a descriptor load by a TMA copy into slot `insert`, signalling its group's
+    barrier, and read slot `extract` after the group's wait (`createTMAAsyncCopy`)."""
+    user = first_use(load, loop, schedule)
+    assert user is not None and info.alloc is not None and info.barrier is not None and info.wait is not None
+    builder = Builder(ctx, anchor=load)
+    builder.schedule, builder.stage_cluster = schedule, schedule[load]
+    view = buffer_view(builder, info.alloc, insert)
+    pred = builder.constant(1, i1)
+    indices = list(load.operands[1:])
+    builder.insert(
+        AsyncTMACopyGlobalToLocalOp(operands=[load.operands[0], indices, [], info.barrier, view, pred])
+    )
+    builder = Builder(ctx, anchor=info.wait.next_op)
+    builder.schedule, builder.stage_cluster = schedule, schedule[user]
+    read_view = buffer_view(builder, info.alloc, extract)
+    replace_uses_with_local_load(builder, load.results[0], read_view)
+    schedule.erase(load)
+    erase_op(load)
+
+
+def group_users(load: Operation) -> set[Operation]:
+    """The ops of `load`'s block a barrier group must not cross: its users, or the users of its
+    single `local_alloc`, which the copy replaces."""
+    block = load.parent_block()
+    assert block is not None
+    found: set[Operation] = set()
+    if not must_load_to_registers(load):
+        alloc = users(load.results[0])[0]
+        if alloc.parent_block() is block:
+            return set(users(alloc.results[0]))
+    for user in users(load.results[0]):
+        ancestor = find_ancestor_in_block(block, user)
+        if ancestor is not None:
+            found.add(ancestor)
+    return found
+
+
+def barrier_groups(async_loads: dict[Operation, AsyncLoad], schedule: CoarseSchedule) -> list[list[Operation]]:
+    """Consecutive TMA loads with the same number of buffers and the same stage and cluster,
+    with none of their users in between, share one barrier (`createTMABarrierAndWait`)."""
+    groups: list[list[Operation]] = []
+    visited: set[Operation] = set()
+    for load, info in async_loads.items():
+        if load.name not in DESCRIPTOR_LOADS or load in visited:
+            continue
+        group = [load]
+        visited.add(load)
+        blocked = group_users(load)
+        following = load.next_op
+        while following is not None and following not in blocked and following not in visited:
+            if following.name in DESCRIPTOR_LOADS and following in async_loads:
+                if async_loads[following].stage_diff != info.stage_diff:
+                    break
+                if schedule[group[0]] == schedule[following]:
+                    group.append(following)
+                    visited.add(following)
+                    blocked |= group_users(following)
+            following = following.next_op
+        groups.append(group)
+    return groups
+
+
+def create_barrier_alloc(ctx: Context, loop: Operation, count: int) -> SSAValue:
+    """`count` mbarriers, initialized before `loop` and invalidated after it
+    (`createBarrierAlloc`)."""
+    num_ctas = module_int(loop, "ttg.num-ctas", 1)
+    encoding = SwizzledSharedEncodingAttr.make(1, 1, 1, (0,), CTALayout((num_ctas,), (num_ctas,), (0,)))
+    before = Builder(ctx, anchor=loop)
+    alloc = before.value("ttg.local_alloc", [], MemDescType.make([count, num_ctas], i64, encoding, mutable=True))
+    for i in range(count):
+        view = buffer_view(before, alloc, before.constant(i, i32))
+        before.op("ttng.init_barrier", [view], [], count=IntegerAttr(1, i32))
+    after = Builder(ctx, anchor=loop.next_op)
+    for i in range(count):
+        after.op("ttng.inval_barrier", [buffer_view(after, alloc, after.constant(i, i32))], [])
+    after.op("ttg.local_dealloc", [alloc], [])
+    return alloc
+
+
+def create_tma_barriers_and_waits(
+    ctx: Context, loop: Operation, async_loads: dict[Operation, AsyncLoad], groups: dict[int, LoadGroup],
+    schedule: CoarseSchedule,
+) -> None:
+    """Each barrier group expects its bytes before its first copy and is waited on, at the
+    phase of its ring, before its first use."""
+    for group in barrier_groups(async_loads, schedule):
+        count = async_loads[group[0]].stage_diff
+        indices = groups[count]
+        assert indices.insert is not None and indices.extract is not None and indices.phase is not None
+        size = 0
+        for load in group:
+            tensor = load.results[0].type
+            assert isinstance(tensor, TensorType)
+            split = cta_layout_of(tensor.encoding, tensor.get_num_dims()).cta_split_num
+            size += prod(shape_per_cta(tensor.get_shape(), split)) * bit_width(tensor.get_element_type()) // 8
+        alloc = create_barrier_alloc(ctx, loop, count)
+        builder = Builder(ctx, anchor=group[0])
+        builder.schedule, builder.stage_cluster = schedule, schedule[group[0]]
+        barrier = buffer_view(builder, alloc, indices.insert)
+        pred = builder.constant(1, i1)
+        builder.op("ttng.barrier_expect", [barrier, pred], [], size=IntegerAttr(size, i32))
+        user = first_use_of_group(group, loop, schedule)
+        builder = Builder(ctx, anchor=group[-1].next_op)
+        builder.schedule, builder.stage_cluster = schedule, schedule[user]
+        wait_view = buffer_view(builder, alloc, indices.extract)
+        wait = builder.insert(WaitBarrierOp(operands=[wait_view, indices.phase, [], []]))
+        for load in group:
+            async_loads[load].barrier = barrier
+            async_loads[load].wait = wait
+
+
+def first_use_of_group(ops: list[Operation], loop: Operation, schedule: CoarseSchedule) -> Operation:
+    """The first user of any of `ops` in the pipelined loop (`getFirstUseOfPipelinedOp`)."""
+    found = [user for op in ops if (user := first_use(op, loop, schedule)) is not None]
+    order = {o: i for i, o in enumerate(body_ops(loop))}
+    return min(found, key=lambda u: (schedule[u][0], schedule.cluster_id(schedule[u][1]), order[u]))
+
+
+def async_load_info(op: Operation, loop: Operation, schedule: CoarseSchedule, axis: ModuleAxisInfo) -> AsyncLoad | None:
+    """How `op` is pipelined: through cp.async, through TMA, or not at all (in registers)."""
+    stage_diff = def_use_stage_diff(op, loop, schedule)
+    if stage_diff == 0 or not isinstance(op.results[0].type, TensorType):
+        return None
+    encoding = shared_encoding_for_load(op)
+    if op.name in DESCRIPTOR_LOADS:
+        usable = can_pipeline_tma_load(op)
+        contiguity = 1
+    else:
+        usable = can_be_converted_to_async_load(axis, op) and copy_vec_bytes(op.results[0].type, encoding) >= 4
+        contiguity = load_vector_elements(axis, op) if usable else 1
+    if usable:
+        if load_requires_additional_buffer(op):
+            stage_diff += 1
+        return AsyncLoad(stage_diff, contiguity, encoding)
+    if stage_diff > 1:
+        emit_remark(
+            op,
+            "Not pipelining TMA load because the per-stage shared-memory allocation size is not a "
+            "multiple of the 128-byte TMA alignment."
+            if op.name in DESCRIPTOR_LOADS
+            else "Pipelining load that cannot use vectorized copy. This will likely lead to "
+            "pipelining in registers and severe performance degradation.",
+        )
+    return None
+
+
 def lower_loads(ctx: Context, loop: Operation, schedule: CoarseSchedule, axis: ModuleAxisInfo) -> Operation:
     async_loads: dict[Operation, AsyncLoad] = {}
     for op in body_ops(loop):
-        if op.name != "tt.load":
-            continue
-        stage_diff = def_use_stage_diff(op, loop, schedule)
-        if stage_diff == 0 or not isinstance(op.results[0].type, TensorType):
-            continue
-        encoding = shared_encoding_for_load(op)
-        async_ok = can_be_converted_to_async_load(axis, op) and copy_vec_bytes(op.results[0].type, encoding) >= 4
-        if async_ok:
-            async_loads[op] = AsyncLoad(stage_diff, load_vector_elements(axis, op), encoding)
-        elif stage_diff > 1:
-            emit_remark(
-                op,
-                "Pipelining load that cannot use vectorized copy. This will likely lead to "
-                "pipelining in registers and severe performance degradation.",
-            )
+        if op.name in ("tt.load", *DESCRIPTOR_LOADS) and (info := async_load_info(op, loop, schedule, axis)):
+            async_loads[op] = info
     if not async_loads:
         return loop
 
     outside = Builder(ctx, anchor=loop)
+    groups: dict[int, LoadGroup] = {}
     for load, info in async_loads.items():
         tensor = load.results[0].type
         assert isinstance(tensor, TensorType)
@@ -302,38 +503,52 @@ def lower_loads(ctx: Context, loop: Operation, schedule: CoarseSchedule, axis: M
         parent = loop.parent_block()
         assert parent is not None
         parent.insert_op_after(create_op(ctx, "ttg.local_dealloc", [info.alloc], []), loop)
-    groups: dict[int, list[SSAValue]] = {}
-    for info in async_loads.values():
-        groups.setdefault(info.stage_diff, [])
+        group = groups.setdefault(info.stage_diff, LoadGroup())
+        group.has_tma |= load.name in DESCRIPTOR_LOADS
     minus_one = outside.constant(-1, i32)
     zero = outside.constant(0, i32)
     one = outside.constant(1, i32)
+    inits = [value for group in groups.values() for value in [minus_one, minus_one, *([zero] if group.has_tma else [])]]
     first_new = len(loop.operands) - 3
-    new_loop = replace_for_op_with_new_signature(ctx, loop, [minus_one] * (2 * len(groups)))
+    new_loop = replace_for_op_with_new_signature(ctx, loop, inits)
     erase_op(loop)
     loop = new_loop
     body = body_of(loop)
     terminator = body.last_op
     assert terminator is not None
-    terminator.operands = [*terminator.operands, *([minus_one] * (2 * len(groups)))]
-    indices: dict[int, tuple[SSAValue, SSAValue]] = {}
-    for n, stage_diff in enumerate(groups):
-        insert_arg, extract_arg = body.args[1 + first_new + 2 * n], body.args[2 + first_new + 2 * n]
-        first = body.first_op
-        builder = Builder(ctx, anchor=first)
+    terminator.operands = [*terminator.operands, *inits]
+    index = 1 + first_new
+    for stage_diff, group in groups.items():
+        insert_arg, extract_arg = body.args[index], body.args[index + 1]
+        index += 2
+        builder = Builder(ctx, anchor=body.first_op)
         modulus = builder.constant(stage_diff, i32)
-        insert = builder.increment_modulo(insert_arg, modulus, zero, one)
-        extract = builder.increment_modulo(extract_arg, modulus, zero, one)
-        indices[stage_diff] = (insert, extract)
+        group.insert = builder.increment_modulo(insert_arg, modulus, zero, one)
+        group.extract = builder.increment_modulo(extract_arg, modulus, zero, one)
+        if group.has_tma:
+            phase = body.args[index]
+            index += 1
+            wrapped = defining_op(group.extract)
+            assert wrapped is not None
+            flipped = builder.value("arith.xori", [phase, one], phase.type)
+            group.phase = builder.select(wrapped.operands[0], flipped, phase)
+    create_tma_barriers_and_waits(ctx, loop, async_loads, groups, schedule)
     for load, info in async_loads.items():
-        insert, extract = indices[info.stage_diff]
-        create_async_copy(ctx, loop, load, info, insert, extract, schedule)
+        group = groups[info.stage_diff]
+        assert group.insert is not None and group.extract is not None
+        lower = create_async_copy if load.name == "tt.load" else create_tma_copy
+        lower(ctx, loop, load, info, group.insert, group.extract, schedule)
     operands = list(terminator.operands)
-    for n, stage_diff in enumerate(groups):
-        operands[first_new + 2 * n], operands[first_new + 2 * n + 1] = indices[stage_diff]
+    position = first_new
+    for group in groups.values():
+        for value in (group.insert, group.extract, group.phase if group.has_tma else None):
+            if value is not None:
+                operands[position] = value
+                position += 1
     terminator.operands = operands
     schedule_dependencies(loop, schedule)
-    Builder(ctx, anchor=loop.next_op).op("ttg.async_wait", [], [AsyncTokenType()], num=IntegerAttr(0, i32))
+    if any(load.name == "tt.load" for load in async_loads):
+        Builder(ctx, anchor=loop.next_op).op("ttg.async_wait", [], [AsyncTokenType()], num=IntegerAttr(0, i32))
     return loop
 
 
@@ -352,11 +567,17 @@ def predicate_op(builder: Builder, op: Operation, pred: SSAValue) -> Operation:
     if op.name == "scf.if":
         op.operands = [mask_with(builder, op.operands[0].type, op.operands[0], pred), *op.operands[1:]]
         return op
-    if op.name in PREDICATED_MASK_OPS:
-        mask = load_mask(op)
-        like = op.operands[0].type
-        return set_mask(op, mask_with(builder, like, mask, pred))
+    if op.name in PREDICATE_OPERAND:
+        current = predicate_of(op)
+        like = op.operands[0].type if op.name in MASKED_OPS else i1
+        return set_predicate(op, mask_with(builder, like, current, pred))
     return op
+
+
+def predicate_of(op: Operation) -> SSAValue | None:
+    """The mask of a masked memory op, or the `pred` operand of a TMA or mbarrier op
+    (`PredicatedOpInterface::getPredicateOperand`)."""
+    return load_mask(op) if op.name in MASKED_OPS else getattr(op, "pred", None)
 
 
 def mask_with(builder: Builder, like: Attribute, current: SSAValue | None, pred: SSAValue) -> SSAValue:
@@ -369,20 +590,13 @@ def mask_with(builder: Builder, like: Attribute, current: SSAValue | None, pred:
     return mask
 
 
-def set_mask(op: Operation, mask: SSAValue) -> Operation:
-    if load_mask(op) is not None:
-        index = list(op.operands).index(load_mask(op))  # pyright: ignore[reportArgumentType]
-        op.operands = [*op.operands[:index], mask, *op.operands[index + 1 :]]
+def set_predicate(op: Operation, mask: SSAValue) -> Operation:
+    """`op` with `mask` as its predicate operand (rebuilt when it had none)."""
+    groups = operand_groups(op)
+    groups[PREDICATE_OPERAND[op.name]] = [mask]
+    if predicate_of(op) is not None:
+        op.operands = [value for group in groups for value in group]
         return op
-    segments = op.properties.get("operandSegmentSizes")
-    sizes = list(getattr(segments, "get_values")()) if segments is not None else []
-    groups: list[list[SSAValue]] = []
-    start = 0
-    for size in sizes:
-        groups.append(list(op.operands[start : start + size]))
-        start += size
-    mask_index = {"tt.load": 1, "tt.store": 2, "tt.atomic_rmw": 3, "ttg.async_copy_global_to_local": 2}[op.name]
-    groups[mask_index] = [mask]
     props = {k: v for k, v in op.properties.items() if k != "operandSegmentSizes"}
     new = type(op)(
         operands=groups, result_types=[r.type for r in op.results], properties=props, attributes=dict(op.attributes)
@@ -394,6 +608,20 @@ def set_mask(op: Operation, mask: SSAValue) -> Operation:
         old.replace_all_uses_with(result)
     erase_op(op)
     return new
+
+
+def operand_groups(op: Operation) -> list[list[SSAValue]]:
+    """`op`'s operands split by operand definition."""
+    segments = op.properties.get("operandSegmentSizes")
+    if segments is None:
+        groups = [[value] for value in op.operands]
+        return groups + [[] for _ in range(len(type(op).get_irdl_definition().operands) - len(groups))]  # pyright: ignore[reportAttributeAccessIssue]
+    groups: list[list[SSAValue]] = []
+    start = 0
+    for size in segments.get_values():  # pyright: ignore[reportAttributeAccessIssue]
+        groups.append(list(op.operands[start : start + size]))
+        start += size
+    return groups
 
 
 # --------------------------------------------------------------------------------------------
@@ -421,7 +649,7 @@ class LoopExpander:
             isinstance(v.type, IndexType) and constant_value(v) is not None for v in (self.lb, self.ub, self.step)
         )
         if not self.dynamic:
-            lb, ub, step = (getattr(constant_value(v), "value").data for v in (self.lb, self.ub, self.step))
+            lb, ub, step = (constant_value(v).value.data for v in (self.lb, self.ub, self.step))
             self.dynamic = -(-(ub - lb) // step) < self.max_stage
 
     def set_version(self, key: SSAValue, value: SSAValue, index: int) -> None:
@@ -457,7 +685,7 @@ class LoopExpander:
         for arg, init in zip(self.iter_args, self.loop.operands[3:]):
             self.set_version(arg, init, 0)
         for arg, value in zip(self.iter_args, self.yields):
-            if not _inside_region(value, self.loop):
+            if not is_defined_inside(value, self.loop):
                 for i in range(1, self.max_stage):
                     self.set_version(arg, value, i)
         preds: list[SSAValue | None] = [None] * self.max_stage
@@ -472,7 +700,7 @@ class LoopExpander:
                 if stage > i:
                     continue
                 version = i - stage
-                new = self.clone(builder, op, lambda v: _version(self.versions, v, version))
+                new = self.clone(builder, op, lambda v, k=version: _version(self.versions, v, k))
                 pred = preds[version]
                 if pred is not None:
                     new = predicate_op(Builder(self.ctx, anchor=new), new, pred)
@@ -558,7 +786,7 @@ class LoopExpander:
                 source = operand
                 if isinstance(operand, BlockArgument) and operand.block is self.body and operand.index > 0:
                     ret = self.yields[operand.index - 1]
-                    if not _inside_region(ret, self.loop):
+                    if not is_defined_inside(ret, self.loop):
                         if use_stage != self.max_stage:
                             replacements[operand] = ret
                         continue
@@ -607,16 +835,6 @@ class LoopExpander:
             old.replace_all_uses_with(new)
         erase_op(self.loop)
         return new_loop
-
-
-def _inside_region(value: SSAValue, loop: Operation) -> bool:
-    block = value.block if isinstance(value, BlockArgument) else value.owner.parent_block()  # pyright: ignore[reportAttributeAccessIssue]
-    while block is not None:
-        parent = block.parent_op()
-        if parent is loop:
-            return True
-        block = parent.parent_block() if parent is not None else None
-    return False
 
 
 def _version(versions: dict[SSAValue, list[SSAValue | None]], value: SSAValue, index: int) -> SSAValue | None:
@@ -737,5 +955,13 @@ class TritonGPUPipeline(TtcPass):
                 continue
             LoopExpander(ctx, loop, schedule.final_schedule(loop)).run()
         remove_pipelining_attributes(op)
+        for loop in loops_post_order(op):
+            if num_stages_or_default(loop, self.num_stages) >= 1:
+                async_launch_dots(loop)
         update_waits(ctx, op)
         apply_patterns_greedily(ctx, op.body, apply_arith_patterns)
+        loops = [loop for loop in loops_post_order(op) if num_stages_or_default(loop, self.num_stages) > 1]
+        if self.num_stages > 1:
+            loops += [while_op for while_op in post_order(op) if while_op.name == "scf.while"]
+        for loop in loops:
+            pipeline_tma_stores(loop)

@@ -103,6 +103,31 @@ def test_add_params_and_json_layout(tmp_path: Path) -> None:
                    {"name": "profile_scratch", "type": "*i8"}]}
 
 
+HOST_DESCRIPTOR_TTGIR = """\
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", \
+"ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @store_kernel(%d: !tt.tensordesc<tensor<64x64xf16, #nvmma>> {tt.nv_tma_desc = 1 : i32}, \
+%n: i32) {
+    tt.return
+  }
+}
+"""
+
+
+def test_host_descriptor_params_are_tma_descriptors(tmp_path: Path) -> None:
+    """A tensor-descriptor argument is launched as Triton's `nvTmaDesc`: a CUtensorMap by value."""
+    source = tmp_path / "store.ttgir"
+    source.write_text(HOST_DESCRIPTOR_TTGIR)
+    dump = tmp_path / "dump"
+    result = compile_(str(source), "--target=cuda:90", "-o", str(tmp_path / "store.llir"),
+                      "--dump-dir", str(dump))
+    assert result.exit_code == 0, result.output
+    metadata = json.loads((dump / "store_kernel.json").read_text())
+    assert metadata["params"][:2] == [{"name": "d", "type": "nvTmaDesc"},
+                                      {"name": "n", "type": "i32"}]
+
+
 def test_output_is_deterministic(tmp_path: Path) -> None:
     outputs = []
     for index in range(2):

@@ -37,7 +37,8 @@ reshape, trans), `elementwise` (arith, math, tt elementwise ops), `math_libdevic
 functions through libdevice, extern_elementwise, mulhiui), `fp_conversions` (fp_to_fp, packed
 int8 to bf16), `load_store` (addptr, load, store), `inline_asm` (tt.elementwise_inline_asm),
 `printing` (tt.print through vprintf), `assertion` (tt.assert through __assertfail), `symbols`
-(module-level declarations and constant strings a lowering adds).
+(module-level declarations and constant strings a lowering adds), `mbarrier` (ttng mbarrier
+init/inval/expect/arrive/wait), `tma` (TMA copies, bulk waits, device-side tensormaps).
 """
 
 import importlib

@@ -8,8 +8,9 @@ type becomes one `!llvm.struct` argument holding the thread's registers (as Trit
 unpacked with `llvm.extractvalue` at the top of its block and packed again at each branch.
 
 Kernel ABI (public functions): the TTGIR arguments (tensors as structs) with their attributes and
-`tt.pointee_type` on pointers, then Triton's two trailing `!llvm.ptr<1>` scratch pointers (global
-and profile scratch), `nvvm.kernel = 1 : ui1`, `nvvm.reqntid = array<i32: num-warps *
+`tt.pointee_type` on pointers (a host-made TMA descriptor, `tt.nv_tma_desc = 1`, is a `byval`
+128-byte `nvvm.grid_constant` parameter), then Triton's two trailing `!llvm.ptr<1>` scratch
+pointers (global and profile scratch), `nvvm.kernel = 1 : ui1`, `nvvm.reqntid = array<i32: num-warps *
 threads-per-warp>`, and the function's other attributes. Device functions (not public) are
 `internal`, `passthrough = ["noinline"]`, and take a shared-memory pointer before the two scratch
 pointers (`functions.py` lowers the calls and returns). The module gains Triton's `@global_smem`
@@ -32,14 +33,19 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     Signedness,
     StringAttr,
+    UnitAttr,
     i32,
     i64,
 )
 from xdsl.ir import Attribute, Block, Operation, Region
 from xdsl.rewriter import InsertPoint
 
+from ttc.analysis.allocation import (
+    TMA_DESCRIPTOR_BYTES,
+    allocate_module,
+    nvidia_scratch_size,
+)
 from ttc.analysis.axis_info import ModuleAxisInfo
-from ttc.analysis.allocation import allocate_module, nvidia_scratch_size
 from ttc.analysis.membar import insert_barriers
 from ttc.conversion.tritongpu_to_llvm.functions import packed_results_type
 from ttc.conversion.tritongpu_to_llvm.lowering import (
@@ -92,15 +98,39 @@ def _function_attributes(func: tt.FuncOp, target: NvidiaTarget) -> dict[str, Att
     return attrs
 
 
+TMA_DESCRIPTOR_ARGUMENT = "tt.nv_tma_desc"
+"""Marks a kernel argument the host passes as a 128-byte CUtensorMap (Triton's `nvTmaDesc`)."""
+TMA_DESCRIPTOR_ALIGNMENT = 64
+
+
+def _tma_descriptor_attributes() -> dict[str, Attribute]:
+    """A CUtensorMap passed by value in the kernel's parameter space, its address taken in place
+    (Triton's `handleByvalTmaDescArgs`)."""
+    return {
+        "llvm.byval": llvm.LLVMArrayType(TMA_DESCRIPTOR_BYTES, IntegerType(8)),
+        "nvvm.grid_constant": UnitAttr(),
+        "llvm.align": IntegerAttr(TMA_DESCRIPTOR_ALIGNMENT, i32),
+    }
+
+
 def _argument_attributes(func: tt.FuncOp, inputs: list[Attribute], extra: int) -> ArrayAttr:
     """The TTGIR argument attributes, with `tt.pointee_type` on every pointer argument (the LLVM
-    pointer forgets it), and empty ones for the arguments Triton appends."""
+    pointer forgets it), the by-value ABI on host-made TMA descriptors (`tt.nv_tma_desc = 1`),
+    and empty ones for the arguments Triton appends."""
     given = list(func.arg_attrs.data) if func.arg_attrs is not None else []
     attrs: list[DictionaryAttr] = []
     for i, type in enumerate(inputs):
         entries = dict(given[i].data) if i < len(given) else {}
         if isinstance(type, PointerType):
             entries["tt.pointee_type"] = type.pointee_type
+        marked = entries.get(TMA_DESCRIPTOR_ARGUMENT)
+        if isinstance(marked, IntegerAttr) and marked.value.data == 1:
+            if not func.is_kernel:
+                raise TtcError(
+                    f"{TMA_DESCRIPTOR_ARGUMENT} is not supported for device functions",
+                    location=source_location(func.location),
+                )
+            entries.update(_tma_descriptor_attributes())
         attrs.append(DictionaryAttr(entries))
     return ArrayAttr(attrs + [DictionaryAttr({}) for _ in range(extra)])
 

@@ -27,8 +27,8 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     ReducedPrecisionFloatType,
-    TensorType,
     StringAttr,
+    TensorType,
     VectorType,
     i32,
 )
@@ -37,7 +37,7 @@ from xdsl.rewriter import InsertPoint
 
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.dialects import llvm
-from ttc.dialects.tt_types import PointerType
+from ttc.dialects.tt_types import PointerType, TensorDescType
 from ttc.dialects.ttg import AsyncTokenType, MemDescType
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
@@ -135,18 +135,22 @@ class FunctionLowering:
     def llvm_type(self, type: Attribute) -> Attribute:
         """The LLVM type of one register of a value of `type` (the element type for tensors, the
         base pointer for a shared-memory descriptor, `i32` for an async token, `i8` for an 8-bit
-        float, as Triton's type converter)."""
+        float, a generic `!llvm.ptr` to the CUtensorMap for a tensor descriptor, as Triton's type
+        converter)."""
         if isinstance(type, MemDescType):
             return llvm.LLVMPointerType(IntAttr(SHARED_ADDRESS_SPACE))
         if isinstance(type, AsyncTokenType):
             return i32
+        if isinstance(type, TensorDescType):
+            return llvm.LLVMPointerType()
         if isinstance(type, TensorType):
             type = type.element_type
         if isinstance(type, PointerType):
-            return llvm.LLVMPointerType(type.address_space)
+            space = type.address_space
+            return llvm.LLVMPointerType(space) if space.data else llvm.LLVMPointerType()
         if isinstance(type, IndexType):
             return i32
-        if isinstance(type, IntegerType | llvm.LLVMPointerType) or isinstance(type, FLOAT_TYPES):
+        if isinstance(type, (IntegerType, llvm.LLVMPointerType, *FLOAT_TYPES)):
             return type
         if is_fp8(type):
             return IntegerType(8)  # fp8 values travel as their bits, as in Triton's type converter
@@ -228,7 +232,7 @@ class FunctionLowering:
         """Insert a one-result op and return its result."""
         return self.emit(op).results[0]
 
-    def const(self, value: int | float, type: Attribute) -> SSAValue:
+    def const(self, value: float, type: Attribute) -> SSAValue:
         """`llvm.mlir.constant(value : type) : type` (`index` constants become i32)."""
         if isinstance(type, IndexType):
             type = i32
@@ -332,6 +336,14 @@ class FunctionLowering:
         from ttc.dialects.nvvm import SPECIAL_REGISTER_OPS
 
         return self.value(SPECIAL_REGISTER_OPS[op_name]())
+
+
+def constant_int(value: SSAValue) -> int | None:
+    """The value of an integer `llvm.mlir.constant`, or None for any other value."""
+    owner = value.owner
+    if isinstance(owner, llvm.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
 
 
 def pack_vector(lw: FunctionLowering, elems: Sequence[SSAValue]) -> SSAValue:
