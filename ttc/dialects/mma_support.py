@@ -77,7 +77,7 @@ def _shape_per_cta(t: TensorType) -> list[int]:
     return [dim // split for dim, split in zip(shape, cta.cta_split_num, strict=True)]
 
 
-def _operand_supports(t: Attribute, version: int) -> bool:
+def operand_supports_mma(t: Attribute, version: int) -> bool:
     """Triton's `supportMMA(value, version)`."""
     return (
         isinstance(t, (*FP8_TYPES, Float16Type, BFloat16Type))
@@ -127,7 +127,7 @@ def supports_mma(dot: Operation, version: int) -> bool:
             return False
     if both_f32:
         return version >= 2
-    return _operand_supports(a, version) and _operand_supports(b, version)
+    return operand_supports_mma(a, version) and operand_supports_mma(b, version)
 
 
 def verify_dot_operand_encodings(a: Attribute, b: Attribute, result: Attribute | None) -> int | None:

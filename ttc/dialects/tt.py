@@ -1528,14 +1528,18 @@ class DotOpInterface(OpTrait):
 
 
 def verify_dot_interface(
-    a: Attribute, b: Attribute, c: Attribute, dims_match: bool, output_matches: bool
+    a_shape: Sequence[int],
+    b_shape: Sequence[int],
+    c_shape: Sequence[int],
+    dims_match: bool,
+    output_matches: bool,
 ) -> None:
-    """Triton's `verifyDotOpInterface`: (…, M, K) x (…, K, N) -> (…, M, N) in 2-D or 3-D.
+    """Triton's `verifyDotOpInterface`: (…, M, K) x (…, K, N) -> (…, M, N) in 2-D or 3-D, for
+    the shapes of A, B and C (tensors, or memory descriptors of the MMA ops).
 
     `dims_match` and `output_matches` are the op's `verifyDims` / `verifyOutputDims` (scaled
     dots count packed fp4 elements twice).
     """
-    a_shape, b_shape, c_shape = shape_of(a), shape_of(b), shape_of(c)
     if len(a_shape) not in (2, 3):
         raise VerifyException("expected operands to be 2d or 3d")
     if len(a_shape) != len(b_shape) or len(a_shape) != len(c_shape):
@@ -1633,9 +1637,9 @@ class DotOp(TTOp):
         _check_enum(InputPrecision, self.properties.get("inputPrecision"), "inputPrecision")  # type: ignore[arg-type]
         a, b, c = shape_of(self.a.type), shape_of(self.b.type), shape_of(self.c.type)
         verify_dot_interface(
-            self.a.type,
-            self.b.type,
-            self.c.type,
+            a,
+            b,
+            c,
             dims_match=a[-1] == b[-2],
             output_matches=c[-2:] == (a[-2], b[-1]),
         )
@@ -1803,7 +1807,7 @@ class DotScaledOp(TTOp):
             output_matches = (c[-2], c[-1]) == (m, n)
         else:
             dims_match = output_matches = False
-        verify_dot_interface(self.a.type, self.b.type, self.c.type, dims_match, output_matches)
+        verify_dot_interface(a, b, c, dims_match, output_matches)
         factor = self.scale_factor()
         rank = len(a)
         for scale, dim, name in ((self.a_scale, c[-2], "M"), (self.b_scale, c[-1], "N")):

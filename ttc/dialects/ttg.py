@@ -89,6 +89,11 @@ from ttc.dialects.ttg_attrs import (
 )
 from ttc.dialects.ttg_shared_attrs import SHARED_ATTRS, PaddedSharedEncodingAttr
 from ttc.dialects.ttg_warp_specialize import lookup_num_warps
+from ttc.dialects.ttng_attrs import (
+    TensorMemoryEncodingAttr,
+    TensorMemoryScalesEncodingAttr,
+    TensorMemorySpaceAttr,
+)
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
 from ttc.layouts.utils import minimal_conversion
@@ -96,6 +101,10 @@ from ttc.layouts.utils import minimal_conversion
 # --------------------------------------------------------------------------------------------
 # Types
 # --------------------------------------------------------------------------------------------
+
+
+TMEM_ENCODINGS = (TensorMemoryEncodingAttr, TensorMemoryScalesEncodingAttr)
+"""The encodings of a buffer in tensor memory."""
 
 
 def _format_shape(shape: Sequence[int]) -> str:
@@ -177,13 +186,21 @@ class MemDescType(ParametrizedAttribute, TypeAttribute):
         if len(alloc) < len(shape):
             raise VerifyException("alloc shape must have at least as many dimensions as shape")
         encoding = self.encoding
-        if not isinstance(encoding, SharedEncoding):
+        if not isinstance(encoding, (SharedEncoding, *TMEM_ENCODINGS)):
             raise VerifyException(f"{encoding} is not a valid encoding")
         rank = encoding.rank
-        if rank not in (len(shape), len(shape) - 1):
+        if isinstance(encoding, TensorMemoryEncodingAttr):
+            if len(shape) not in (2, 3):
+                raise VerifyException("rank must be 2 or 3")
+        elif isinstance(encoding, SharedEncoding):
+            if rank not in (len(shape), len(shape) - 1):
+                raise VerifyException(
+                    "rank must be equal to or one less than the shape size. "
+                    f"Got {rank} and {len(shape)}"
+                )
+        elif len(shape) != 2:
             raise VerifyException(
-                "rank must be equal to or one less than the shape size. "
-                f"Got {rank} and {len(shape)}"
+                f"tensor-memory scale descriptors must have rank 2; got {len(shape)}"
             )
         # Only a leading pipelining dimension may have a size that is not a power of two.
         if not all(is_power_of_two(d) for d in shape[len(shape) - rank :]):
@@ -200,7 +217,9 @@ class MemDescType(ParametrizedAttribute, TypeAttribute):
                 "shape must be less than or equal to allocShape. shape = "
                 f"{format_ints(shape)}, allocShape = {format_ints(alloc)}"
             )
-        if not isinstance(self.memory_space, SharedMemorySpaceAttr):
+        if isinstance(encoding, TMEM_ENCODINGS):
+            _verify_tensor_memory(self, encoding)
+        elif not isinstance(self.memory_space, SharedMemorySpaceAttr):
             raise VerifyException(
                 "memorySpace must be SharedMemorySpace for shared encoding. "
                 f"Got {self.memory_space}"
@@ -267,6 +286,44 @@ class MemDescType(ParametrizedAttribute, TypeAttribute):
 
     def print_parameters(self, printer: Printer) -> None:
         self.print_body(printer)
+
+
+def _verify_tensor_memory(
+    memdesc: MemDescType, encoding: TensorMemoryEncodingAttr | TensorMemoryScalesEncodingAttr
+) -> None:
+    """The tensor-memory rules of Triton's `MemDescType::verify`."""
+    if not isinstance(memdesc.memory_space, TensorMemorySpaceAttr):
+        raise VerifyException("memorySpace must be TensorMemorySpace")
+    shape, alloc = memdesc.get_shape(), memdesc.get_alloc_shape()
+    width = bit_width(memdesc.element_type)
+    if isinstance(encoding, TensorMemoryScalesEncodingAttr):
+        if len(alloc) != 2:
+            raise VerifyException("Scales don't currently support multibuffering")
+        if width != 8:
+            raise VerifyException("bitwidth must be 8")
+        return
+    if width < 8:
+        raise VerifyException(
+            f"tensor-memory element type bit width must be at least 8; got {width}"
+        )
+    col_stride = encoding.col_stride.data
+    if width * col_stride > 32:
+        raise VerifyException(
+            "bitwidth * colStride must be less than or equal to 32. Got "
+            f"{width} and {col_stride}"
+        )
+    split = encoding.cta_split()
+    block_n = min(encoding.block_n.data, shape[-1])
+    min_m, min_n = encoding.block_m.data * split[0], block_n * split[1]
+    if shape[-2] < min_m or shape[-1] < min_n:
+        raise VerifyException(
+            f"the tensor shape must be at least {min_m}x{min_n}. Got {format_ints(shape)}"
+        )
+    alloc = layout_dims(alloc, encoding)
+    layout = encoding.to_linear_layout(alloc)
+    got = tuple(layout.out_dim_size(d) for d in layout.out_dims)
+    if got != alloc:
+        raise VerifyException(f"allocation shape must be equal to {got[0]}x{got[1]}")
 
 
 def _check_component_shape(
@@ -342,6 +399,17 @@ def check_memory_op_types(
             f"source shape [{', '.join(map(str, src.get_shape()))}] must match [destination "
             f"shape {', '.join(map(str, dst.get_shape()))}]"
         )
+
+
+def verify_alloc(src: SSAValue | None, memdesc: MemDescType) -> None:
+    """Triton's `verifyAllocOp`: a whole buffer, mutable unless initialised from `src`."""
+    if memdesc.get_shape() != memdesc.get_alloc_shape():
+        raise VerifyException("result shape and its alloc shape must match")
+    if src is None:
+        if not memdesc.is_mutable:
+            raise VerifyException("uninitialized alloc must have a mutable memdesc type")
+        return
+    check_memory_op_types(_tensor(src, "src"), memdesc)
 
 
 def layout_dims(shape: Sequence[int], encoding: Attribute) -> tuple[int, ...]:
@@ -452,13 +520,7 @@ class LocalAllocOp(IRDLOperation):
             raise VerifyException("element type bit width must be a multiple of 8")
         if self.src is not None:
             check_shared_rank(_tensor(self.src, "src"), memdesc, "source")
-        if memdesc.get_shape() != memdesc.get_alloc_shape():
-            raise VerifyException("result shape and its alloc shape must match")
-        if self.src is None:
-            if not memdesc.is_mutable:
-                raise VerifyException("uninitialized alloc must have a mutable memdesc type")
-            return
-        check_memory_op_types(_tensor(self.src, "src"), memdesc)
+        verify_alloc(self.src, memdesc)
 
 
 @irdl_op_definition

@@ -15,7 +15,8 @@ but must stay within the bytes the source owns:
   partitioned layouts are not reinterpreted.
 
 The footprints come from the encodings' linear layouts (Triton's `toLinearLayoutIgnoringPadding`);
-Triton's tensor-memory branch needs `#ttng.tensor_memory_encoding`, which ttc does not have yet.
+In tensor memory the footprints count 32-bit `col`umns instead of bytes, and the result may use
+neither more rows than the source view nor rows of the allocation the source subview leaves out.
 """
 
 from __future__ import annotations
@@ -40,6 +41,13 @@ from ttc.dialects.ttg_shared_attrs import (
     PaddedSharedEncodingAttr,
     PartitionedSharedEncodingAttr,
 )
+from ttc.dialects.ttng_attrs import (
+    TensorMemoryEncodingAttr,
+    TensorMemoryScalesEncodingAttr,
+    TensorMemorySpaceAttr,
+)
+from ttc.dialects.ttng_tmem import tmem_layout, tmem_rows
+from ttc.layouts.tmem import nonzero_basis_mask
 
 if TYPE_CHECKING:
     from ttc.layouts.linear import LinearLayout
@@ -88,38 +96,69 @@ class MemDescReinterpretOp(IRDLOperation):
             raise VerifyException("source and result must have the same mutability")
         if _is_subview(dst):
             raise VerifyException("result must not be a subview")
-        src_layout, dst_layout = memdesc_layout(src), memdesc_layout(dst)
+        tmem = isinstance(src.memory_space, TensorMemorySpaceAttr)
+        src_layout, dst_layout = _allocation_layout(src), _allocation_layout(dst)
         if src_layout is None or dst_layout is None:
             return
         src_shape = layout_dims(src.get_shape(), src.encoding)
         for basis in src_layout.bases.get("block", []):
             if any(component >= size for component, size in zip(basis, src_shape)):
                 raise VerifyException("cannot reinterpret a source subview sliced across CTAs")
+        if tmem:
+            _check_tmem_rows(src, dst, src_layout, dst_layout)
+        address, unit_bits = ("col", 32) if tmem else ("offset", 8)
+        space, units = ("tensor-memory column", "columns") if tmem else ("shared-memory", "bytes")
         src_bits, dst_bits = bit_width(src.element_type), bit_width(dst.element_type)
-        src_offsets = src_layout.in_dim_size("offset")
-        src_stride = -(-src_offsets * src_bits // 8)
-        dst_stride = -(-dst_layout.in_dim_size("offset") * dst_bits // 8)
+        src_addresses = src_layout.in_dim_size(address)
+        src_stride = -(-src_addresses * src_bits // unit_bits)
+        dst_stride = -(-dst_layout.in_dim_size(address) * dst_bits // unit_bits)
         dst_shape = layout_dims(dst.get_shape(), dst.encoding)
         src_stages = prod(src.get_shape()[: len(src.get_shape()) - len(src_shape)])
         dst_stages = prod(dst.get_shape()[: len(dst.get_shape()) - len(dst_shape)])
         requested, available = dst_stride * dst_stages, src_stride * src_stages
         if requested > available:
             raise VerifyException(
-                f"result shared-memory footprint ({requested} bytes) exceeds the source view "
-                f"({available} bytes)"
+                f"result {space} footprint ({requested} {units}) exceeds the source view "
+                f"({available} {units})"
             )
         if not _is_subview(src):
             return
-        owned = _owned_offsets(src_layout, src_shape)
-        contiguous = _contiguous_from_zero(owned, src_offsets)
-        units = -(-contiguous * src_bits // 8)
-        if contiguous == src_offsets:
-            units = available
-        if requested > units:
+        owned = _owned_offsets(src_layout, src_shape, address)
+        contiguous = _contiguous_from_zero(owned, src_addresses)
+        contiguous_units = -(-contiguous * src_bits // unit_bits)
+        if contiguous == src_addresses:
+            contiguous_units = available
+        if requested > contiguous_units:
+            kind = "columns" if tmem else "offsets"
             raise VerifyException(
-                "result shared-memory footprint includes offsets not owned by the source subview "
-                f"({requested} bytes requested; {units} contiguous bytes available)"
+                f"result {space} footprint includes {kind} not owned by the source subview "
+                f"({requested} {units} requested; {contiguous_units} contiguous {units} "
+                "available)"
             )
+
+
+def _allocation_layout(memdesc: MemDescType) -> LinearLayout | None:
+    """The layout of the whole allocation, padding aside (`toLinearLayoutIgnoringPadding`)."""
+    encoding = memdesc.encoding
+    if isinstance(encoding, TensorMemoryEncodingAttr | TensorMemoryScalesEncodingAttr):
+        return encoding.to_linear_layout(layout_dims(memdesc.get_alloc_shape(), encoding))
+    return memdesc_layout(memdesc)
+
+
+def _check_tmem_rows(
+    src: MemDescType, dst: MemDescType, src_layout: LinearLayout, dst_layout: LinearLayout
+) -> None:
+    """The result uses no more TMEM rows than the source (`getTmemAllocSizes`), and none of the
+    allocation's rows the source subview leaves out."""
+    src_rows, dst_rows = tmem_rows(src), tmem_rows(dst)
+    if dst_rows > src_rows:
+        raise VerifyException(
+            f"result tensor-memory row footprint ({dst_rows}) exceeds the source view "
+            f"({src_rows})"
+        )
+    hidden = nonzero_basis_mask(src_layout, "row") & ~nonzero_basis_mask(tmem_layout(src), "row")
+    if nonzero_basis_mask(dst_layout, "row") & hidden:
+        raise VerifyException("result accesses tensor-memory rows outside the source subview")
 
 
 def _pad_pattern(memdesc: MemDescType) -> dict[int, int]:
@@ -150,19 +189,20 @@ def _check_padding(src: MemDescType, dst: MemDescType) -> None:
         raise VerifyException("cannot reinterpret with different padding pattern")
 
 
-def _owned_offsets(layout: LinearLayout, shape: tuple[int, ...]) -> list[int]:
-    """The offsets spanning what a subview of `shape` owns: those of its elements, and those no
-    element of the allocation maps to (holes the allocation owns anyway)."""
+def _owned_offsets(layout: LinearLayout, shape: tuple[int, ...], address: str) -> list[int]:
+    """The addresses (`offset`s, or TMEM `col`umns) spanning what a subview of `shape` owns: those
+    of its elements, and those no element of the allocation maps to (holes the allocation owns
+    anyway)."""
     logical = [dim for dim in layout.out_dims if dim != "block"]
     inverse = layout.pseudo_invert()
-    offset = inverse.out_dims.index("offset")
+    offset = inverse.out_dims.index(address)
     owned = [
         basis[offset]
         for dim, size in zip(logical, shape)
         for basis in inverse.bases[dim][: size.bit_length() - 1]
     ]
     logical_index = [layout.out_dims.index(dim) for dim in logical]
-    for bit, basis in enumerate(layout.bases["offset"]):
+    for bit, basis in enumerate(layout.bases[address]):
         if not any(basis[i] for i in logical_index):
             owned.append(1 << bit)
     return owned

@@ -1,6 +1,7 @@
-"""The TritonNvidiaGPU dialect (`ttng`): Hopper warp-group MMA and its synchronisation.
+"""The TritonNvidiaGPU dialect (`ttng`): Hopper and Blackwell MMA, memory and synchronisation.
 
-Mirrors Triton's `TritonNvidiaGPUOps.td` for the ops the sm90 pipeline produces on a matmul:
+Mirrors Triton's `TritonNvidiaGPUOps.td`, `TritonNvidiaGPUAttrDefs.td` and
+`TritonNvidiaGPUTypes.td`. Defined here:
 
 - `ttng.warp_group_dot %a, %b, %c[, %useC] {inputPrecision, isAsync, maxNumImpreciseAcc}
   : A * !ttg.memdesc<B> -> tensor<C>`: a wgmma; A is a register tensor (`#ttg.dot_op`) or a
@@ -13,7 +14,14 @@ Mirrors Triton's `TritonNvidiaGPUOps.td` for the ops the sm90 pipeline produces 
 - the mbarrier ops (`ttng.init_barrier`, `wait_barrier`, ...) of `ttc.dialects.ttng_barriers`;
 - cluster launch control and `reinterpret_tensor_descriptor` of `ttc.dialects.ttng_clc`;
 - the TMA copies between a tensor descriptor and shared memory of `ttc.dialects.ttng_tma`;
-- device-side descriptor creation (`ttng.tensormap_create`, ...) of `ttc.dialects.ttng_tensormap`.
+- tensor memory: the `#ttng.tensor_memory*` attributes of `ttc.dialects.ttng_attrs` and the
+  `tmem_*` ops of `ttc.dialects.ttng_tmem`;
+- Blackwell MMA (`tc_gen5_mma`, `tc_gen5_mma_scaled`, `tc_gen5_commit`) of
+  `ttc.dialects.ttng_mma`;
+- `fence_mbarrier_init_release_cluster` and `async_shared_store` of `ttc.dialects.ttng_cluster`;
+- `tensormap_create` / `tensormap_fenceproxy_acquire` of `ttc.dialects.ttng_tensormap`;
+- `packed_arith` of `ttc.dialects.ttng_packed_arith` and `!ttng.tensordesc_im2col` of
+  `ttc.dialects.ttng_types`.
 
 Legacy names (`triton_nvidia_gpu.dot_async`/`dot_wait`) resolve here through
 `ttc.dialects.legacy`.
@@ -24,11 +32,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
-    BFloat16Type,
     BoolAttr,
     Float8E4M3FNType,
     Float8E5M2Type,
-    Float16Type,
     Float32Type,
     IntegerAttr,
     IntegerType,
@@ -55,7 +61,8 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt import DotOpInterface
+from ttc.dialects.mma_support import operand_supports_mma
+from ttc.dialects.tt import DotOpInterface, verify_dot_interface
 from ttc.dialects.tt_types import InputPrecision, bit_width
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import (
@@ -65,10 +72,16 @@ from ttc.dialects.ttg_attrs import (
     SharedLinearEncodingAttr,
 )
 from ttc.dialects.ttg_warp_specialize import lookup_num_warps
+from ttc.dialects.ttng_attrs import TTNG_ATTRS
 from ttc.dialects.ttng_barriers import BARRIER_OPS
 from ttc.dialects.ttng_clc import CLC_OPS
+from ttc.dialects.ttng_cluster import CLUSTER_OPS
+from ttc.dialects.ttng_mma import MMA_OPS
+from ttc.dialects.ttng_packed_arith import PACKED_ARITH_OPS
 from ttc.dialects.ttng_tensormap import TENSORMAP_OPS
 from ttc.dialects.ttng_tma import TMA_OPS
+from ttc.dialects.ttng_tmem import TMEM_OPS
+from ttc.dialects.ttng_types import TTNG_TYPES
 
 
 def _shape(t: Attribute) -> tuple[int, ...]:
@@ -119,70 +132,65 @@ class WarpGroupDotOp(IRDLOperation):
     )
 
     def verify_(self) -> None:
-        """Triton's `verifyDotOpInterface`, then `WarpGroupDotOp::verify`."""
-        a_shape, b_shape = _shape(self.a.type), _shape(self.b.type)
-        c_shape, d_shape = _shape(self.c.type), _shape(self.d.type)
-        if len(a_shape) not in (2, 3):
-            raise VerifyException("expected operands to be 2d or 3d")
-        if len(a_shape) != len(b_shape) or len(a_shape) != len(c_shape):
-            raise VerifyException("expected all operands to have the same rank")
-        if a_shape[-1] != b_shape[-2]:
-            raise VerifyException(
-                "expected the last dimension of the first operand to be equal to the "
-                "second-to-last dimension of the second operand"
-            )
-        if len(a_shape) == 3 and (a_shape[0] != c_shape[0] or b_shape[0] != c_shape[0]):
-            raise VerifyException(
-                "expected the first dimension of the first operand to be equal to the first "
-                "dimension of the result"
-            )
-        if d_shape != (*a_shape[:-1], b_shape[-1]):
-            raise VerifyException(
-                "expected the output shape to be the concatenation of the last dimension of "
-                "the first operand and the last dimension of the second "
-            )
+        """Triton's checks in MLIR's order: `TypesMatchWith`, `verifyDotOpInterface`, then
+        `WarpGroupDotOp::verify`."""
+        if self.d.type != self.c.type:
+            raise VerifyException("failed to verify that result's type matches accumulator's type")
+        a_shape, b_shape, c_shape = _shape(self.a.type), _shape(self.b.type), _shape(self.c.type)
+        verify_dot_interface(
+            a_shape,
+            b_shape,
+            c_shape,
+            dims_match=a_shape[-1] == b_shape[-2],
+            output_matches=c_shape[-2:] == (a_shape[-2], b_shape[-1]),
+        )
         self._verify_wgmma()
 
     def _verify_wgmma(self) -> None:
-        """Triton's `WarpGroupDotOp::verify`: what one wgmma can compute."""
         result = self.d.type
         assert isinstance(result, TensorType)
         mma = result.encoding
-        if not isinstance(mma, NvidiaMmaEncodingAttr) or not mma.is_hopper:
+        if not isinstance(mma, NvidiaMmaEncodingAttr) or mma.version_major.data != 3:
             raise VerifyException("WGMMA result layout must be Hopper NVMMA")
-        a_encoding = _encoding(self.a.type)
-        if not isinstance(a_encoding, NVMMASharedEncodingAttr | DotOperandEncodingAttr | SharedLinearEncodingAttr):
+        a_enc = _encoding(self.a.type)
+        if not isinstance(
+            a_enc, NVMMASharedEncodingAttr | DotOperandEncodingAttr | SharedLinearEncodingAttr
+        ):
             raise VerifyException("WGMMA A operand must have NVMMA shared or dot layout")
         if not isinstance(_encoding(self.b.type), NVMMASharedEncodingAttr | SharedLinearEncodingAttr):
             raise VerifyException("WGMMA B operand must have NVMMA shared layout")
-        num_warps = lookup_num_warps(self)
-        if num_warps is not None and num_warps % 4:
+        if (lookup_num_warps(self) or 4) % 4:
             raise VerifyException("WGMMA requires num_warps to be divisible by 4")
-        shape = [dim // split for dim, split in zip(result.get_shape(), mma.cta_layout.cta_split_num)]
-        if len(shape) != 2:
+        split = mma.cta_layout.cta_split_num
+        per_cta = [dim // min(dim, n) for dim, n in zip(result.get_shape(), split, strict=True)]
+        if len(per_cta) != 2:
             raise VerifyException("WGMMA result shape must be 2D")
-        if shape[0] % 64:
+        if per_cta[0] % 64:
             raise VerifyException("WGMMA result M dimension must be divisible by 64")
-        if shape[1] % 8:
+        if per_cta[1] % 8:
             raise VerifyException("WGMMA result N dimension must be divisible by 8")
         a_element = _element(self.a.type)
-        fp8 = isinstance(a_element, Float8E5M2Type | Float8E4M3FNType)
-        if not (fp8 or isinstance(a_element, Float16Type | BFloat16Type | Float32Type)
-                or (isinstance(a_element, IntegerType) and a_element.width.data == 8)):
-            raise VerifyException(
-                "WGMMA result element type must be F16, BF16, F32, F8E5M2, F8E4M3FN, or integer type"
-            )
-        if self.max_num_imprecise_acc.value.data < 32 and fp8 and isinstance(result.get_element_type(), Float32Type):
+        if not operand_supports_mma(a_element, 3) or not operand_supports_mma(
+            _element(self.b.type), 3
+        ):
+            raise VerifyException("unsupported MMA version for the given operands")
+        imprecise = self.max_num_imprecise_acc
+        if (
+            (imprecise is None or imprecise.value.data < 32)
+            and isinstance(a_element, Float8E5M2Type | Float8E4M3FNType)
+            and isinstance(result.get_element_type(), Float32Type)
+        ):
             raise VerifyException(
                 "Cannot use F32 as the accumulator element type when the max_num_imprecise_acc "
                 "is less than 32"
             )
-        if isinstance(a_encoding, DotOperandEncodingAttr):
+        if isinstance(self.a.type, TensorType):
+            assert isinstance(a_enc, DotOperandEncodingAttr)
             k_width = 32 // bit_width(a_element)
-            if a_encoding.k_width.data != k_width:
+            if a_enc.k_width.data != k_width:
                 raise VerifyException(
                     f"in-register LHS operand must have a kWidth of {k_width} but got "
-                    f"{a_encoding.k_width.data}"
+                    f"{a_enc.k_width.data}"
                 )
 
 
@@ -242,7 +250,8 @@ class FenceAsyncSharedOp(IRDLOperation):
 
 TTNG = Dialect(
     "ttng",
-    [WarpGroupDotOp, WarpGroupDotWaitOp, FenceAsyncSharedOp, *BARRIER_OPS, *CLC_OPS, *TMA_OPS, *TENSORMAP_OPS],
-    [],
+    [WarpGroupDotOp, WarpGroupDotWaitOp, FenceAsyncSharedOp, *BARRIER_OPS, *CLC_OPS, *TMA_OPS, *TMEM_OPS,
+     *MMA_OPS, *CLUSTER_OPS, *TENSORMAP_OPS, *PACKED_ARITH_OPS],
+    [*TTNG_ATTRS, *TTNG_TYPES],
 )
 """The `ttng` dialect object registered by `ttc.ir.context.make_context`."""

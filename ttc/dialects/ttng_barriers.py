@@ -37,6 +37,8 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.tt_syntax import parse_attr_dict, print_attr_dict
 from ttc.dialects.ttg import MemDescType, lookup_num_ctas, memdesc_layout
+from ttc.dialects.ttg_attrs import format_bases
+from ttc.dialects.ttng_attrs import encoding_cga_bases, has_cga_layout
 
 
 def verify_barrier_type(op: Operation, barrier: SSAValue) -> None:
@@ -63,6 +65,20 @@ def verify_barrier_type(op: Operation, barrier: SSAValue) -> None:
             )
         if basis[0]:
             step += 1
+
+
+def verify_completion_barrier(op: Operation, barrier: SSAValue) -> None:
+    """`verifyBarrierType` and `verifyCompletionBarrierLayout`: one barrier per CTA."""
+    verify_barrier_type(op, barrier)
+    assert isinstance(barrier.type, MemDescType)
+    encoding = barrier.type.encoding
+    num_ctas = lookup_num_ctas(op)
+    expected = tuple((1 << i,) for i in range(num_ctas.bit_length() - 1))
+    if not has_cga_layout(encoding, expected):
+        raise VerifyException(
+            f"completion barrier cga_layout must be {format_bases(expected)}, got "
+            f"{format_bases(encoding_cga_bases(encoding) or ())}"
+        )
 
 
 def _verify_count(count: IntegerAttr) -> None:

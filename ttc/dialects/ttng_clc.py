@@ -35,7 +35,9 @@ from xdsl.utils.exceptions import VerifyException
 from ttc.dialects.tt_syntax import parse_attr_dict, parse_enum, print_attr_dict
 from ttc.dialects.tt_types import PointerType, ProgramIDDim, TensorDescType
 from ttc.dialects.ttg import MemDescType
-from ttc.dialects.ttng_barriers import verify_barrier_type
+from ttc.dialects.ttg_attrs import format_bases
+from ttc.dialects.ttng_attrs import encoding_cga_bases
+from ttc.dialects.ttng_barriers import verify_completion_barrier
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
 
@@ -53,6 +55,12 @@ def _verify_response_buffer(op: IRDLOperation, memdesc: MemDescType) -> None:
         raise TtcError(
             "Expected CLC result buffer to have rank 1 and a single dimension equal to 2, but got "
             f"{', '.join(map(str, memdesc.get_shape()))}.",
+            source_location(op.location),
+        )
+    bases = encoding_cga_bases(memdesc.encoding) or ()
+    if any(any(basis) for basis in bases):
+        raise TtcError(
+            f"Expected CLC result buffer cga_layout bases to be all zeros. Got {format_bases(bases)}",
             source_location(op.location),
         )
 
@@ -95,7 +103,7 @@ class CLCTryCancelOp(IRDLOperation):
         memdesc = self.result.type
         assert isinstance(memdesc, MemDescType)
         _verify_response_buffer(self, memdesc)
-        verify_barrier_type(self, self.mbarrier)
+        verify_completion_barrier(self, self.mbarrier)
 
 
 @irdl_op_definition

@@ -27,6 +27,7 @@ from xdsl.dialects.builtin import (
     Float32Type,
     IntegerAttr,
     IntegerType,
+    ModuleOp,
     NoneAttr,
     Signedness,
     TensorType,
@@ -39,6 +40,7 @@ from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
     ParsePropInAttrDict,
+    base,
     irdl_op_definition,
     operand_def,
     opt_prop_def,
@@ -67,17 +69,28 @@ from ttc.dialects.tt_types import (
     EvictionPolicy,
     TensorDescType,
 )
-from ttc.dialects.ttg import MemDescType, layout_dims, memdesc_layout
-from ttc.dialects.ttg_attrs import NVMMASharedEncodingAttr
+from ttc.dialects.ttg import MemDescType, layout_dims, lookup_num_ctas, memdesc_layout
+from ttc.dialects.ttg_attrs import NVMMASharedEncodingAttr, format_bases
+from ttc.dialects.ttng_attrs import encoding_cga_bases, has_cga_layout
 from ttc.dialects.ttng_barriers import verify_barrier_type
+from ttc.dialects.ttng_types import TensorDescIm2ColType
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import contig_per_thread
 
 _I16 = IntegerType(16)
+TWO_CTAS = "ttng.two-ctas"
+"""The module attribute (a bool) saying the kernel runs its MMAs on CTA pairs."""
 
 
 def _verify_coords(desc: Attribute, count: int) -> None:
-    """Triton's `verifyAsyncTMACoords` in TILED mode: one coordinate per block dimension."""
+    """Triton's `verifyAsyncTMACoords`: one coordinate per block dimension (TILED mode), or 3 to
+    5 coordinates of the whole tensor (IM2COL mode, an im2col descriptor)."""
+    if isinstance(desc, TensorDescIm2ColType):
+        if count < 3:
+            raise VerifyException(f"IM2COL mode requires at least 3D coordinates, but got {count}D")
+        if count > 5:
+            raise VerifyException(f"IM2COL mode supports at most 5D coordinates, but got {count}D")
+        return
     if not isinstance(desc, TensorDescType):
         raise VerifyException(f"operand #0 must be tensor descriptor type, but got '{desc}'")
     rank = len(desc.block_type.get_shape())
@@ -142,6 +155,7 @@ def _verify_tma_load_buffer(
     """Triton's `verifyAsyncTMALoadOp`: an mbarrier, a mutable NVMMA buffer, and no CTA's part of
     the buffer lying outside the CTA (or CTA pair) that the barrier tracks."""
     verify_barrier_type(op, barrier)
+    _verify_tma_barrier_layout(op, barrier)
     if not result.is_mutable:
         raise VerifyException("cannot store into immutable memory")
     _verify_tma_encoding(desc, result)
@@ -158,6 +172,46 @@ def _verify_tma_load_buffer(
             raise VerifyException(
                 "TMA destination and completion barrier must belong to the same CTA or a CTA pair"
             )
+
+
+def _verify_tma_mode(desc: Attribute, coords: int, offsets: int) -> None:
+    """Triton's `verifyTMAMode`: IM2COL loads take `coords - 2` i16 offsets, TILED ones none."""
+    if not isinstance(desc, TensorDescIm2ColType):
+        if offsets:
+            raise VerifyException("TILED mode does not support offsets")
+        return
+    if not offsets:
+        raise VerifyException("IM2COL mode requires offsets to be provided")
+    if offsets != coords - 2:
+        raise VerifyException(
+            f"IM2COL mode with {coords}D coordinates requires {coords - 2} offsets, but got "
+            f"{offsets}"
+        )
+
+
+def _verify_tma_barrier_layout(op: Operation, barrier: SSAValue) -> None:
+    """Triton's `verifyTMABarrierLayout`: under the module's `ttng.two-ctas`, a TMA barrier is one
+    per CTA, or (two-CTA mode) one per CTA pair."""
+    module = op.get_toplevel_object()
+    two_ctas = module.attributes.get(TWO_CTAS) if isinstance(module, ModuleOp) else None
+    if not isinstance(two_ctas, IntegerAttr):
+        return
+    assert isinstance(barrier.type, MemDescType)
+    encoding = barrier.type.encoding
+    num_ctas = lookup_num_ctas(op)
+    one_cta = tuple((1 << i,) for i in range(num_ctas.bit_length() - 1))
+    if has_cga_layout(encoding, one_cta):
+        return
+    expected = format_bases(one_cta)
+    if two_ctas.value.data:
+        pair = ((0,), *((1 << i,) for i in range(num_ctas.bit_length() - 2)))
+        if has_cga_layout(encoding, pair):
+            return
+        expected += f" or {format_bases(pair)}"
+    raise VerifyException(
+        f"TMA barrier cga_layout must be {expected}, got "
+        f"{format_bases(encoding_cga_bases(encoding) or ())}"
+    )
 
 
 def _verify_tma_store_buffer(desc: TensorDescType, src: MemDescType) -> None:
@@ -187,7 +241,7 @@ class AsyncTMACopyGlobalToLocalOp(IRDLOperation):
 
     name = "ttng.async_tma_copy_global_to_local"
 
-    desc = operand_def(TensorDescType)
+    desc = operand_def(base(TensorDescType) | base(TensorDescIm2ColType))
     coord = var_operand_def(i32)
     offsets = var_operand_def(_I16)
     barrier = operand_def(MemDescType)
@@ -269,11 +323,13 @@ class AsyncTMACopyGlobalToLocalOp(IRDLOperation):
     def verify_(self) -> None:
         _verify_coords(self.desc.type, len(self.coord))
         result = _memdesc(self, self.result.type)
-        verify_block_matches(self.desc.type, result)  # type: ignore[arg-type]
-        assert isinstance(self.desc.type, TensorDescType)
-        _verify_tma_load_buffer(self, self.desc.type, self.barrier, result)
-        if self.offsets:
-            raise VerifyException("TILED mode does not support offsets")
+        desc = self.desc.type
+        if isinstance(desc, TensorDescIm2ColType):  # checked as the tiled descriptor of its block
+            desc = TensorDescType(desc.block_type)
+        verify_block_matches(desc, result)  # type: ignore[arg-type]
+        assert isinstance(desc, TensorDescType)
+        _verify_tma_load_buffer(self, desc, self.barrier, result)
+        _verify_tma_mode(self.desc.type, len(self.coord), len(self.offsets))
         _verify_multicast(self.multicast, result)
 
 
@@ -367,7 +423,7 @@ class AsyncTMAReduceOp(IRDLOperation):
         assert isinstance(self.desc.type, TensorDescType)
         element = self.desc.type.block_type.get_element_type()
         if not _supports_reduce(kind, element):
-            raise VerifyException(f"unsupported reduce kind {kind.keyword} for element type {element}")
+            raise VerifyException(f"unsupported reduce kind {kind.keyword} for element type '{element}'")
 
 
 def _verify_row_offsets(rows: Attribute) -> None:

@@ -36,6 +36,15 @@ class VerifyErrors(VerifyException):
         self.earlier = earlier
 
 
+class NotedVerifyException(VerifyException):
+    """A verifier failure with notes attached to it (MLIR's `diag.attachNote()`), each reported
+    at the failing op."""
+
+    def __init__(self, message: str, notes: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.notes = notes
+
+
 class RegionPhaseVerifier:
     """An op with checks MLIR runs in its region phase, once the ops nested in it verified: its
     `verifyRegions` and the `InferTypeOpInterface` result-type check."""
@@ -120,8 +129,12 @@ def _located(op: Operation, err: Exception, filename: str) -> TtcError:
     failing = getattr(err, "op", None)
     failing = failing if isinstance(failing, Operation) else op
     if not getattr(err, "names_op", True):
-        return TtcError(str(err).strip(), source_location(failing.location))
-    return op_verify_error(failing, str(err), filename)
+        error = TtcError(str(err).strip(), source_location(failing.location))
+    else:
+        error = op_verify_error(failing, str(err), filename)
+    if isinstance(err, NotedVerifyException):
+        error.notes += [Note(note, error.location) for note in err.notes]
+    return error
 
 
 class _Unterminated(Exception):

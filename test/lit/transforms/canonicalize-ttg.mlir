@@ -176,3 +176,42 @@ tt.func @nested_subslices() -> tensor<16x16xf16, #ttg.blocked<{sizePerThread = [
   tt.return %v : tensor<16x16xf16, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>>
 }
 }
+
+// -----
+
+// A tmem_store takes the source of a layout conversion when that source's layout maps onto
+// tensor-memory messages (here 16x64b messages), and keeps the conversion otherwise.
+#rows = #ttg.blocked<{sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#cols = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#pairs = #ttg.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [16, 0]], lane = [[8, 0], [0, 1], [1, 0], [2, 0], [4, 0]], warp = [[32, 0], [64, 0]], block = []}>
+#acc = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @tmem_store_of_convert
+  // CHECK-NEXT: ttng.tmem_store %arg0, %arg2, %arg3 : tensor<128x64xf32, #linear>
+  // CHECK-NEXT: %[[CVT:.*]] = ttg.convert_layout %arg1
+  // CHECK-NEXT: ttng.tmem_store %[[CVT]], %arg2, %arg3 : tensor<128x64xf32, #blocked1>
+  tt.func @tmem_store_of_convert(%r: tensor<128x64xf32, #pairs>, %c: tensor<128x64xf32, #cols>, %m: !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory, mutable>, %p: i1) {
+    %0 = ttg.convert_layout %r : tensor<128x64xf32, #pairs> -> tensor<128x64xf32, #rows>
+    ttng.tmem_store %0, %m, %p : tensor<128x64xf32, #rows> -> !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory, mutable>
+    %1 = ttg.convert_layout %c : tensor<128x64xf32, #cols> -> tensor<128x64xf32, #rows>
+    ttng.tmem_store %1, %m, %p : tensor<128x64xf32, #rows> -> !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// A memdesc_reinterpret to its own type folds away; unused tmem_allocs are erased (an
+// immutable one has no effects, a mutable one only allocates its own result).
+#acc = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>
+#rows = #ttg.blocked<{sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @same_type_reinterpret
+  // CHECK-NEXT: tt.return %arg0
+  tt.func @same_type_reinterpret(%m: !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory>, %t: tensor<128x64xf32, #rows>) -> !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory> {
+    %unused = ttng.tmem_alloc %t : (tensor<128x64xf32, #rows>) -> !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory>
+    %kept = ttng.tmem_alloc : () -> !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory, mutable>
+    %0 = ttg.memdesc_reinterpret %m : !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory> -> !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory>
+    tt.return %0 : !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory>
+  }
+}

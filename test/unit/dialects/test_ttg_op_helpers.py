@@ -75,8 +75,8 @@ def test_a_row_subview_owns_its_rows_contiguously() -> None:
     encoding = SwizzledSharedEncodingAttr.make(1, 1, 1, [1, 0])
     layout = memdesc_layout(MemDescType.make([16, 16], f16, encoding))
     assert layout is not None
-    top_rows = _owned_offsets(layout, (8, 16))
-    left_columns = _owned_offsets(layout, (16, 8))
+    top_rows = _owned_offsets(layout, (8, 16), "offset")
+    left_columns = _owned_offsets(layout, (16, 8), "offset")
     assert _contiguous_from_zero(top_rows, 256) == 128
     assert _contiguous_from_zero(left_columns, 256) == 8
 

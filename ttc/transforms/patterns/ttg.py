@@ -21,10 +21,12 @@ Consumers of a conversion take its source instead (Triton's `CanonicalizeConvert
 reshape may reorder and the view is cheap; `trans(cvt)` of a trivial conversion; `gather(cvt(src),
 idx)` without an efficient layout; `split(cvt(x))` when x's layout splits into the same result
 layout; `histogram(cvt)`, whose mask is converted to the source's
-layout; `local_alloc(cvt)` and `local_store(cvt)`. A `trans` with the identity order becomes a
+layout; `local_alloc(cvt)` and `local_store(cvt)`; `tmem_store(cvt)` when the source's layout
+maps onto tensor-memory messages. A `trans` with the identity order becomes a
 conversion to its result type (which folds away when the types agree).
 
 Folders: an immutable `local_alloc` of a `local_load` of a buffer of its own type is that buffer;
+a `memdesc_reinterpret` to its source's type is the source;
 `memdesc_trans` with the identity order is its source, and of another `memdesc_trans` composes
 the two orders in place; a `memdesc_subslice` of another takes that one's source, the offsets
 added, in place.
@@ -40,6 +42,7 @@ from xdsl.rewriter import InsertPoint
 from ttc.dialects.tt_types import encoding_of, shape_of
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
+from ttc.dialects.ttng_tmem import TMEMStoreOp, is_tmem_compatible
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.infer import infer_split_encoding
 from ttc.layouts.linear import LayoutError, LinearLayout
@@ -240,6 +243,22 @@ def memory_op_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
     return True
 
 
+@pattern("ttng.tmem_store")
+def tmem_store_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
+    """tmem_store(cvt(x), m) -> tmem_store(x, m) when x's layout maps onto TMEM messages."""
+    assert isinstance(op, TMEMStoreOp)
+    convert = defined_by(op.src, CONVERT)
+    source = convert.operands[0].type if convert is not None else None
+    dst = op.dst.type
+    if not isinstance(source, TensorType) or not isinstance(dst, MemDescType):
+        return False
+    if not is_tmem_compatible(op, source, dst):
+        return False
+    assert convert is not None
+    _rebuild(rewriter, op, [convert.operands[0] if v is op.src else v for v in op.operands])
+    return True
+
+
 # --------------------------------------------------------------------------------------------
 # Folders
 # --------------------------------------------------------------------------------------------
@@ -254,6 +273,14 @@ def fold_local_alloc_of_local_load(op: Operation, consts: list[Attribute | None]
     if load is None or load.operands[0].type != result_type:
         return None
     return [load.operands[0]]
+
+
+@folder("ttg.memdesc_reinterpret")
+def fold_identity_reinterpret(op: Operation, consts: list[Attribute | None]) -> FoldResult:
+    """A reinterpretation to the source's own type is the source (`MemDescReinterpretOp::fold`)."""
+    if op.results[0].type == op.operands[0].type:
+        return [op.operands[0]]
+    return None
 
 
 @folder("ttg.memdesc_trans")
@@ -302,6 +329,7 @@ CONVERT_LAYOUT_CANONICALIZATION: dict[str, tuple[PatternFn, ...]] = {
     "tt.histogram": (histogram_of_convert,),
     "ttg.local_alloc": (memory_op_of_convert,),
     "ttg.local_store": (memory_op_of_convert,),
+    "ttng.tmem_store": (tmem_store_of_convert,),
 }
 """Triton's `ConvertLayoutOp::getCanonicalizationPatterns` (the patterns above), keyed by the op
 each one matches, for passes that apply exactly that set (other ops' patterns excluded)."""

@@ -63,12 +63,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
   tt.func @float_max(%d: !tt.tensordesc<tensor<64x32xf32, #nv>>, %x: i32, %buf: !ttg.memdesc<64x32xf32, #nv, #smem>) {
-    // expected-error @below {{'ttng.async_tma_reduce' op unsupported reduce kind max for element type f32}}
+    // expected-error @below {{'ttng.async_tma_reduce' op unsupported reduce kind max for element type 'f32'}}
     ttng.async_tma_reduce max, %d[%x, %x] %buf : !tt.tensordesc<tensor<64x32xf32, #nv>>, !ttg.memdesc<64x32xf32, #nv, #smem>
     tt.return
   }
   tt.func @signed_add(%d: !tt.tensordesc<tensor<64x32xsi64, #nv>>, %x: i32, %buf: !ttg.memdesc<64x32xsi64, #nv, #smem>) {
-    // expected-error @below {{'ttng.async_tma_reduce' op unsupported reduce kind add for element type si64}}
+    // expected-error @below {{'ttng.async_tma_reduce' op unsupported reduce kind add for element type 'si64'}}
     ttng.async_tma_reduce add, %d[%x, %x] %buf : !tt.tensordesc<tensor<64x32xsi64, #nv>>, !ttg.memdesc<64x32xsi64, #nv, #smem>
     tt.return
   }
