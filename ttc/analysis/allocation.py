@@ -154,6 +154,12 @@ def atomic_scratch_bytes(op: Operation) -> int:
     return elements * max(8, bit_width(element)) // 8
 
 
+def atomic_poll_scratch_bytes(op: Operation) -> int:
+    """A poll without a timeout can only return true, so only a poll with one broadcasts its
+    result (Triton's `getScratchValueSize` for `tt.atomic_poll`)."""
+    return atomic_scratch_bytes(op) if op.timeout is not None else 0  # type: ignore[attr-defined]
+
+
 def _gather_scratch_bytes(op: Operation) -> int:
     src, indices = op.operands[0].type, op.operands[1].type
     assert isinstance(src, TensorType) and isinstance(indices, TensorType)
@@ -178,6 +184,7 @@ _SCRATCH_SIZES: dict[str, ScratchSizeFn] = {
     "ttg.convert_layout": convert_layout_scratch_bytes,
     "tt.atomic_rmw": atomic_scratch_bytes,
     "tt.atomic_cas": atomic_scratch_bytes,
+    "tt.atomic_poll": atomic_poll_scratch_bytes,
     "tt.histogram": histogram_scratch_bytes,
     "tt.gather": _gather_scratch_bytes,
     "ttng.tensormap_create": tensormap_scratch_bytes,

@@ -55,6 +55,9 @@ LOCAL_BARRIER_OPS = frozenset(
 """Ops (besides barriers and atomics) whose lowering starts with a CTA-wide rendezvous."""
 
 ATOMIC_OPS = frozenset({"tt.atomic_rmw", "tt.atomic_cas"})
+ATOMIC_POLL = "tt.atomic_poll"
+"""Polls end in a rendezvous of the CTA: after the poll's effects, or between its scratch write
+and read when it broadcasts its result (a poll with a timeout)."""
 MEM_WAIT_OPS = frozenset({"ttg.async_wait", "ttng.async_tma_store_wait"})
 STRUCTURED_OPS = frozenset({"scf.for", "scf.if", "scf.while", "scf.execute_region"})
 RETURN_OPS = frozenset({"tt.return", "func.return", "llvm.return"})
@@ -101,6 +104,8 @@ def _atomic_semantic(op: Operation) -> MemSemantic:
 
 def contains_local_barrier(op: Operation) -> bool:
     """Triton's `containsLocalBarrier`: `op` synchronises local memory before its own accesses."""
+    if op.name == ATOMIC_POLL:
+        return True
     if op.name in ATOMIC_OPS:
         return _atomic_semantic(op) is not MemSemantic.RELAXED
     return is_shared_memory_barrier(op) or op.name in LOCAL_BARRIER_OPS
@@ -254,6 +259,8 @@ class _Membar:
     def _stages(self, op: Operation) -> BarrierStages:
         """Triton's `getLocalBarrierStages`."""
         scratch_barrier = self._scratch(op) is not None and not _warp_synchronous_conversion(op)
+        if op.name == ATOMIC_POLL:
+            return BarrierStages(before=False, between=scratch_barrier, after=not scratch_barrier)
         if op.name in ATOMIC_OPS:
             semantic = _atomic_semantic(op)
             return BarrierStages(

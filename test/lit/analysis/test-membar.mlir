@@ -301,6 +301,23 @@ tt.func @atomics_as_barriers(%x: tensor<256xf32, #row>, %p: !tt.ptr<i32>) {
   tt.return
 }
 
+// A poll ends in a rendezvous of the CTA whatever its ordering (a poll without a timeout needs no
+// scratch: the rendezvous follows its effects), so the store before it needs no barrier before
+// the load after it; the second store, after the load, still waits for it.
+// CHECK-LABEL: tt.func @poll_as_barrier
+// CHECK: tt.atomic_poll relaxed
+// CHECK-NEXT: ttg.local_load
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_store
+tt.func @poll_as_barrier(%x: tensor<256xf32, #row>, %p: !tt.ptr<i32>, %e: i32) {
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #sw, #smem, mutable>
+  ttg.local_store %x, %buf : tensor<256xf32, #row> -> !ttg.memdesc<256xf32, #sw, #smem, mutable>
+  %m = tt.atomic_poll relaxed, gpu, %p, %e : !tt.ptr<i32>, i32 -> i1
+  %y = ttg.local_load %buf : !ttg.memdesc<256xf32, #sw, #smem, mutable> -> tensor<256xf32, #row>
+  ttg.local_store %y, %buf : tensor<256xf32, #row> -> !ttg.memdesc<256xf32, #sw, #smem, mutable>
+  tt.return
+}
+
 // A callee that ends writing shared memory: its caller's next access to the same bytes waits.
 // CHECK-LABEL: tt.func @writes_at_exit
 // CHECK-NOT: ttg.barrier
