@@ -49,7 +49,6 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from ttc.conversion.tritongpu_to_llvm.dot_mma import fragment_lanes
 from ttc.conversion.tritongpu_to_llvm.dot_operands import RegisterTable, threads_agree
-from ttc.conversion.tritongpu_to_llvm.indices import thread_coordinates
 from ttc.conversion.tritongpu_to_llvm.load_store import pack_word
 from ttc.conversion.tritongpu_to_llvm.lowering import (
     FunctionLowering,
@@ -59,13 +58,13 @@ from ttc.conversion.tritongpu_to_llvm.lowering import (
 )
 from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction, operand_list
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
-from ttc.conversion.tritongpu_to_llvm.shared_memory import shuffle_idx
 from ttc.conversion.tritongpu_to_llvm.shared_transfer import (
     SharedView,
     buffer_layout,
     constant_int,
     coordinates_to_offset,
 )
+from ttc.conversion.tritongpu_to_llvm.tma import uniform_warp_id
 from ttc.dialects import llvm
 from ttc.dialects.tt_types import InputPrecision
 from ttc.dialects.ttg import MemDescType
@@ -354,11 +353,6 @@ def _from_asm_register(lw: FunctionLowering, value: SSAValue, type: Attribute) -
     return lw.value(llvm.BitcastOp(value, type))
 
 
-def _warp_id(lw: FunctionLowering) -> SSAValue:
-    """The warp id, made uniform across the warp with a shuffle (as Triton does)."""
-    return shuffle_idx(lw, thread_coordinates(lw)["warp"], lw.i32(0))
-
-
 @lowers("ttng.warp_group_dot")
 def _warp_group_dot(lw: FunctionLowering, op: Operation) -> None:
     assert isinstance(op, WarpGroupDotOp)
@@ -392,7 +386,7 @@ def _warp_group_dot(lw: FunctionLowering, op: Operation) -> None:
         raise lw.cannot_lower(op)
     k_major_only = not instruction.transposes
     warp_bases = _warp_group_origin(d_layout)
-    warp = _warp_id(lw) if any(any(basis) for basis in warp_bases) else lw.i32(0)
+    warp = uniform_warp_id(lw) if any(any(basis) for basis in warp_bases) else lw.i32(0)
     b_view = SharedView.of(lw, op.b)
     b_plan = _plan_of(lw, op, b_view, k_dim=0, k_major_only=k_major_only)
     b_desc = _Descriptors(lw, b_view, b_plan, 1, warp_bases, warp)
