@@ -10,6 +10,13 @@ Every function gets one shared-memory arena. Buffers come in three kinds, as in 
   is broadcast, `tt.histogram`, a `tt.gather` that is not warp-local), aligned to 128 bytes;
 * *virtual*: a `tt.call` reserves its callee's whole arena.
 
+Warp specialization adds two scratch buffers: a `ttg.warp_specialize` packs its explicit captures
+(Triton's `getCaptureSize`, 8-byte aligned), and a function holding one keeps a byte per partition
+warp for the whole function. Buffers owned inside different regions of one `ttg.warp_specialize`
+(its `AsyncRegions`) run at the same time, so they never share bytes, whatever their liveness.
+A `#ttg.partitioned_shared` allocation is one buffer per partition; with a shared-memory
+partition size, those buffers are kept in different physical partitions.
+
 Liveness follows Triton: operations are numbered in post-order (a parent after its children); an
 explicit buffer lives from the first to the last operation at which its value — or any view or
 block argument aliasing it — is live (MLIR liveness, `ttc.analysis.liveness`); a scratch buffer
@@ -20,13 +27,13 @@ any buffer that still overlaps a live neighbour past it, repeated until nothing 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from math import prod
 
-from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.dialects.builtin import AnyFloat, IntegerType, ModuleOp, TensorType
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from ttc.analysis.liveness import Liveness
 from ttc.analysis.lowering_helpers import (
@@ -37,7 +44,13 @@ from ttc.analysis.lowering_helpers import (
     gather_scratch_bytes,
     tensor_layout,
 )
-from ttc.dialects.tt_types import bit_width, element_type_or_self, pointee_type
+from ttc.dialects.tt_types import (
+    PointerType,
+    TensorDescType,
+    bit_width,
+    element_type_or_self,
+    pointee_type,
+)
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import (
     NVMMASharedEncodingAttr,
@@ -45,7 +58,12 @@ from ttc.dialects.ttg_attrs import (
     SharedMemorySpaceAttr,
     ints,
 )
-from ttc.dialects.ttg_shared_attrs import PaddedSharedEncodingAttr
+from ttc.dialects.ttg_shared_attrs import (
+    PaddedSharedEncodingAttr,
+    PartitionedSharedEncodingAttr,
+)
+from ttc.dialects.ttg_warp_specialize import WarpSpecializeOp
+from ttc.dialects.ttng_types import TensorDescIm2ColType
 from ttc.ir.diagnostics import op_error
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError
@@ -53,6 +71,10 @@ from ttc.layouts.padded import padded_size
 from ttc.transforms.tritongpu_utils import module_int
 
 SCRATCH_ALIGNMENT = 128
+CAPTURE_ALIGNMENT = 8
+"""Triton's `WarpSpecializeOp::getCaptureAlign`."""
+DEFAULT_BUFFER_ALIGNMENT = 4
+"""The alignment of a buffer added without one (Triton's `BufferT` default)."""
 TMA_DESCRIPTOR_BYTES = 128
 """The size of a CUtensorMap, the scratch of `ttng.tensormap_create`."""
 DEFAULT_ALLOC_ALIGNMENT = 16
@@ -84,6 +106,8 @@ class Buffer:
     size: int
     alignment: int
     offset: int = 0
+    neighbors: list[Buffer] = field(default_factory=list)
+    """The other buffers of one `#ttg.partitioned_shared` allocation."""
 
     def set_offset_aligned(self, offset: int) -> int:
         self.offset = -(-offset // self.alignment) * self.alignment
@@ -173,6 +197,34 @@ def histogram_scratch_bytes(op: Operation) -> int:
     return max(prod(result.get_shape()), threads_per_warp) * bit_width(result.element_type) // 8
 
 
+def capture_bytes(kind: Attribute) -> int | None:
+    """Bytes one explicit capture of a `ttg.warp_specialize` takes in shared memory (Triton's
+    `getSharedMemorySize` of a scalar type), None for a type that cannot be captured: a
+    shared-memory descriptor is its base pointer and an i32 offset per dimension."""
+    if isinstance(kind, MemDescType):
+        shared = isinstance(kind.memory_space, SharedMemorySpaceAttr)
+        return 8 + 4 * len(kind.get_shape()) if shared else 8
+    if isinstance(kind, PointerType | TensorDescType | TensorDescIm2ColType):
+        return 8
+    if isinstance(kind, IntegerType | AnyFloat):
+        return -(-bit_width(kind) // 8)
+    return None
+
+
+def warp_specialize_scratch_bytes(op: Operation) -> int:
+    """Triton's `getCaptureSize`: the explicit captures, packed tightly."""
+    assert isinstance(op, WarpSpecializeOp)
+    partitions = op.partitions()
+    total = 0
+    for capture in partitions.explicit_captures if partitions is not None else ():
+        size = capture_bytes(capture.type)
+        if size is None:
+            raise op_error(op, f"cannot pass a value of type {capture.type} to the partitions "
+                               "through shared memory")
+        total += size
+    return total
+
+
 def tensormap_scratch_bytes(op: Operation) -> int:
     """`ttng.tensormap_create` builds its 128-byte descriptor in shared memory first."""
     return TMA_DESCRIPTOR_BYTES
@@ -188,6 +240,7 @@ _SCRATCH_SIZES: dict[str, ScratchSizeFn] = {
     "tt.histogram": histogram_scratch_bytes,
     "tt.gather": _gather_scratch_bytes,
     "ttng.tensormap_create": tensormap_scratch_bytes,
+    "ttg.warp_specialize": warp_specialize_scratch_bytes,
 }
 
 
@@ -238,21 +291,39 @@ def explicit_alignment(op: Operation) -> int:
 def allocation_elements(memdesc: MemDescType) -> int:
     """Triton's `getAllocationElems` for a whole allocation: the elements of one CTA's linear
     address space (the `offset` dimension of the encoding's layout, holes included), times the
-    leading pipelining dimensions the encoding does not cover. Padding is not included."""
+    leading pipelining dimensions the encoding does not cover, times the buffers of a
+    partitioned layout. Padding is not included."""
     shape = memdesc.get_alloc_shape()
-    rank = memdesc.encoding.rank  # type: ignore[attr-defined]
-    layout = to_linear_layout(memdesc.encoding, shape[len(shape) - rank:])
-    return prod(shape[: len(shape) - rank]) * layout.in_dim_size("offset")
-
-
-def explicit_size(memdesc: MemDescType) -> int:
-    """Bytes of one CTA's share of an allocation: `allocation_elements`, with the padding of a
-    `#ttg.padded_shared` layout inserted (Triton's `getPaddedSize`), times the width."""
-    elements = allocation_elements(memdesc)
     encoding = memdesc.encoding
-    if isinstance(encoding, PaddedSharedEncodingAttr):
-        elements = padded_size([elements], ints(encoding.intervals), ints(encoding.paddings))
-    return elements * bit_width(memdesc.element_type) // 8
+    rank = encoding.rank  # type: ignore[attr-defined]
+    layout = to_linear_layout(encoding, shape[len(shape) - rank:])
+    elements = prod(shape[: len(shape) - rank]) * layout.in_dim_size("offset")
+    if isinstance(encoding, PartitionedSharedEncodingAttr):
+        elements *= encoding.num_partitions.data
+    return elements
+
+
+def _padding(encoding: Attribute) -> PaddedSharedEncodingAttr | None:
+    """Triton's `getPaddedEncoding`: the padded layout of an encoding or of its partitions."""
+    if isinstance(encoding, PartitionedSharedEncodingAttr):
+        encoding = encoding.partition_layout
+    return encoding if isinstance(encoding, PaddedSharedEncodingAttr) else None
+
+
+def explicit_sizes(memdesc: MemDescType) -> list[int]:
+    """Bytes of one CTA's share of an allocation, per buffer: `allocation_elements` with the
+    padding of a `#ttg.padded_shared` layout inserted (Triton's `getPaddedSize`), times the width;
+    a `#ttg.partitioned_shared` allocation is one buffer per partition, each holding its groups."""
+    elements = allocation_elements(memdesc)
+    padded = _padding(memdesc.encoding)
+    if padded is not None:
+        elements = padded_size([elements], ints(padded.intervals), ints(padded.paddings))
+    size = elements * bit_width(memdesc.element_type) // 8
+    encoding = memdesc.encoding
+    if isinstance(encoding, PartitionedSharedEncodingAttr):
+        buffer = size // encoding.num_logical_pieces * encoding.num_groups.data
+        return [buffer] * encoding.num_partitions.data
+    return [size]
 
 
 @dataclass
@@ -261,7 +332,7 @@ class FunctionAllocation:
 
     function: Operation
     buffers: list[Buffer] = field(default_factory=list)
-    value_buffers: dict[SSAValue, Buffer] = field(default_factory=dict)
+    value_buffers: dict[SSAValue, list[Buffer]] = field(default_factory=dict)
     op_buffers: dict[Operation, Buffer] = field(default_factory=dict)
     alias_buffers: dict[SSAValue, list[Buffer]] = field(default_factory=dict)
     shared_memory_size: int = 0
@@ -277,16 +348,19 @@ class FunctionAllocation:
 
     def value_buffers_of(self, value: SSAValue) -> list[Buffer]:
         """The explicit buffers `value` may point into (its own allocation or what it aliases)."""
-        own = self.value_buffers.get(value)
         aliases = self.alias_buffers.get(value, [])
-        return ([own] if own is not None and own not in aliases else []) + aliases
+        own = [b for b in self.value_buffers.get(value, []) if b not in aliases]
+        return own + aliases
 
-    def offset_of(self, op: Operation) -> int | None:
-        """What `allocation.offset` Triton writes on `op`: its scratch offset, else its result's."""
+    def offsets_of(self, op: Operation) -> list[int]:
+        """What `allocation.offset` Triton writes on `op`: its scratch offset, else those of the
+        buffers its single result owns (one per partition of a partitioned allocation)."""
         buffer = self.op_buffers.get(op)
-        if buffer is None and len(op.results) == 1:
-            buffer = self.value_buffers.get(op.results[0])
-        return None if buffer is None else buffer.offset
+        if buffer is not None:
+            return [buffer.offset]
+        if len(op.results) != 1:
+            return []
+        return [b.offset for b in self.value_buffers.get(op.results[0], [])]
 
 
 def successor_edges(terminator: Operation) -> list[tuple[Block, list[SSAValue]]]:
@@ -317,6 +391,13 @@ def _region_flows(op: Operation) -> list[tuple[list[SSAValue], list[SSAValue]]]:
                 last = block.last_op
                 if last is not None and last.name == "scf.yield":
                     flows.append((list(last.operands), list(op.results)))
+    elif op.name == "ttg.warp_specialize":
+        last = op.regions[0].blocks.first.last_op  # type: ignore[union-attr]
+        if last is not None and last.name == "ttg.warp_yield":
+            flows.append((list(last.operands), list(op.results)))
+    elif op.name == "ttg.warp_specialize.partitions":
+        for region in op.regions:
+            flows.append((list(op.operands), list(region.blocks.first.args)))  # type: ignore[union-attr]
     elif op.name == "scf.while":
         before, after = op.regions[0].block, op.regions[1].block
         flows.append((list(op.operands), list(before.args)))
@@ -329,7 +410,7 @@ def _region_flows(op: Operation) -> list[tuple[list[SSAValue], list[SSAValue]]]:
     return flows
 
 
-def _alias_sets(function: Operation, allocs: dict[SSAValue, Buffer]) -> dict[SSAValue, set[SSAValue]]:
+def _alias_sets(function: Operation, allocs: Iterable[SSAValue]) -> dict[SSAValue, set[SSAValue]]:
     """Triton's `SharedMemoryAliasAnalysis`: the allocations each memdesc value may refer to."""
     aliases: dict[SSAValue, set[SSAValue]] = {v: {v} for v in allocs}
     edges: list[tuple[SSAValue, SSAValue]] = []
@@ -356,14 +437,38 @@ def _alias_sets(function: Operation, allocs: dict[SSAValue, Buffer]) -> dict[SSA
     return aliases
 
 
+def _partition_index(offset: int, partition_size: int) -> int:
+    return offset // partition_size if partition_size else 0
+
+
+def _partitions_spanned(start: int, size: int, partition_size: int) -> tuple[int, int]:
+    """The first and last physical partitions `[start, start + size)` touches."""
+    return (_partition_index(start, partition_size),
+            _partition_index(start + size - 1, partition_size))
+
+
+def _past_partitions_of(buffer: Buffer, partition_size: int) -> int:
+    """The first offset above every physical partition `buffer` occupies."""
+    return (_partition_index(buffer.offset + buffer.size - 1, partition_size) + 1) * partition_size
+
+
+def _async_regions_parent(op: Operation) -> Operation | None:
+    """The closest enclosing op whose regions run at the same time (Triton's `AsyncRegions`)."""
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, WarpSpecializeOp):
+        parent = parent.parent_op()
+    return parent
+
+
 class _Allocator:
     """One run of Triton's `AllocationAnalysis` over a function."""
 
     def __init__(self, function: Operation, scratch_size: ScratchSizeFn,
-                 callee_sizes: dict[str, int]) -> None:
+                 callee_sizes: dict[str, int], partition_size: int) -> None:
         self.plan = FunctionAllocation(function)
         self.scratch_size = scratch_size
         self.callee_sizes = callee_sizes
+        self.partition_size = partition_size
         self.ranges: dict[Buffer, Interval] = {}
 
     def run(self) -> FunctionAllocation:
@@ -374,17 +479,20 @@ class _Allocator:
 
     def _collect(self) -> None:
         plan = self.plan
-        for op in plan.function.walk():
-            if op is plan.function:
+        function = plan.function
+        partition_warps = max(
+            (sum(ws.num_warps()) for ws in function.walk() if isinstance(ws, WarpSpecializeOp)), default=0
+        )
+        if partition_warps:
+            # one byte per partition warp, through which warp specialization hands out work
+            plan.op_buffers[function] = plan._add(
+                BufferKind.SCRATCH, function, partition_warps, DEFAULT_BUFFER_ALIGNMENT
+            )
+        for op in function.walk():
+            if op is function:
                 continue
             if _is_shared_alloc(op):
-                memdesc = op.results[0].type
-                assert isinstance(memdesc, MemDescType)
-                try:
-                    size = explicit_size(memdesc)
-                except LayoutError as error:
-                    raise op_error(op, f"cannot size the shared memory of '{op.name}': {error.message}") from None
-                plan.value_buffers[op.results[0]] = plan._add(BufferKind.EXPLICIT, op, size, explicit_alignment(op))
+                self._add_explicit(op)
             if op.name == "tt.call":
                 callee = op.callee.string_value()  # type: ignore[attr-defined]
                 size = self.callee_sizes.get(callee, 0)
@@ -393,10 +501,26 @@ class _Allocator:
                 continue
             size = self.scratch_size(op)
             if size > 0:
-                plan.op_buffers[op] = plan._add(BufferKind.SCRATCH, op, size, SCRATCH_ALIGNMENT)
-        allocs = {v: b for v, b in plan.value_buffers.items()}
-        for value, sources in _alias_sets(plan.function, allocs).items():
-            plan.alias_buffers[value] = [allocs[s] for s in sorted(sources, key=lambda s: allocs[s].id)]
+                alignment = CAPTURE_ALIGNMENT if isinstance(op, WarpSpecializeOp) else SCRATCH_ALIGNMENT
+                plan.op_buffers[op] = plan._add(BufferKind.SCRATCH, op, size, alignment)
+        for value, sources in _alias_sets(function, plan.value_buffers).items():
+            plan.alias_buffers[value] = [
+                b for s in sorted(sources, key=lambda s: plan.value_buffers[s][0].id)
+                for b in plan.value_buffers[s]
+            ]
+
+    def _add_explicit(self, op: Operation) -> None:
+        memdesc = op.results[0].type
+        assert isinstance(memdesc, MemDescType)
+        try:
+            sizes = explicit_sizes(memdesc)
+        except LayoutError as error:
+            raise op_error(op, f"cannot size the shared memory of '{op.name}': {error.message}") from None
+        alignment = explicit_alignment(op)
+        buffers = [self.plan._add(BufferKind.EXPLICIT, op, size, alignment) for size in sizes]
+        for buffer in buffers:
+            buffer.neighbors = [other for other in buffers if other is not buffer]
+        self.plan.value_buffers[op.results[0]] = buffers
 
     def _liveness(self) -> None:
         plan = self.plan
@@ -407,21 +531,25 @@ class _Allocator:
             live_ops = liveness.live_operations(value)
             return Interval(min(ids[o] for o in live_ops), max(ids[o] for o in live_ops) + 1)
 
-        for value, buffer in plan.value_buffers.items():
-            self.ranges[buffer] = live_range(value)
+        for value, buffers in plan.value_buffers.items():
+            for buffer in buffers:
+                self.ranges[buffer] = live_range(value)
         for value, buffers in plan.alias_buffers.items():
             value_range = live_range(value)
             for buffer in buffers:
                 known = self.ranges.get(buffer)
+                merged = value_range
                 if known is not None:
-                    value_range = Interval(min(known.start, value_range.start),
-                                           max(known.end, value_range.end))
-                self.ranges[buffer] = value_range
+                    merged = Interval(min(known.start, value_range.start), max(known.end, value_range.end))
+                self.ranges[buffer] = merged
         for op, buffer in plan.op_buffers.items():
-            self.ranges[buffer] = Interval(ids[op], ids[op] + 1)
+            # the function's own buffer serves warp specialization throughout the function
+            self.ranges[buffer] = _EVERYTHING if op is plan.function else Interval(ids[op], ids[op] + 1)
 
     def _compute_offsets(self) -> None:
-        ordered = sorted(self.plan.buffers, key=lambda b: -b.size)
+        kinds = (BufferKind.EXPLICIT, BufferKind.SCRATCH, BufferKind.VIRTUAL)
+        in_order = [b for kind in kinds for b in self.plan.buffers if b.kind is kind]
+        ordered = sorted(in_order, key=lambda b: -b.size)
         if not ordered:
             return
         self._calculate_starts(ordered)
@@ -432,38 +560,79 @@ class _Allocator:
             if not interference:
                 break
 
+    def _clear_of_neighbors(self, buffer: Buffer, offset: int, placed: set[Buffer]) -> bool:
+        """Whether `buffer` at `offset` shares no physical partition with a placed neighbor."""
+        if not self.partition_size or not buffer.neighbors:
+            return True
+        low, high = _partitions_spanned(offset, buffer.size, self.partition_size)
+        for neighbor in buffer.neighbors:
+            if neighbor in placed:
+                n_low, n_high = _partitions_spanned(neighbor.offset, neighbor.size, self.partition_size)
+                if low <= n_high and n_low <= high:
+                    return False
+        return True
+
     def _calculate_starts(self, buffers: list[Buffer]) -> None:
         # (offset, live interval) triples; the smallest offset is taken first, ties in order.
         triples: list[tuple[int, Interval]] = [(0, _EVERYTHING)]
         pending = list(buffers)
+        placed: set[Buffer] = set()
         while pending and triples:
             index = min(range(len(triples)), key=lambda i: triples[i][0])
             offset, live = triples.pop(index)
-            for candidate in pending:
-                span = self.ranges[candidate]
-                if span.intersects(live) and not any(t.intersects(span) for _, t in triples):
-                    start = candidate.set_offset_aligned(offset)
-                    triples.append(
-                        (start + candidate.size,
-                         Interval(max(live.start, span.start), min(live.end, span.end)))
-                    )
-                    if live.start < span.start:
-                        triples.append((offset, Interval(live.start, span.end)))
-                    if span.end < live.end:
-                        triples.append((offset, Interval(span.start, live.end)))
-                    pending.remove(candidate)
-                    break
+            eligible = [
+                candidate for candidate in pending
+                if self.ranges[candidate].intersects(live)
+                and not any(t.intersects(self.ranges[candidate]) for _, t in triples)
+            ]
+            chosen = next(
+                (c for c in eligible if self._clear_of_neighbors(c, -(-offset // c.alignment) * c.alignment, placed)),
+                None,
+            )
+            if chosen is not None:
+                span = self.ranges[chosen]
+                start = chosen.set_offset_aligned(offset)
+                placed.add(chosen)
+                triples.append(
+                    (start + chosen.size, Interval(max(live.start, span.start), min(live.end, span.end)))
+                )
+                if live.start < span.start:
+                    triples.append((offset, Interval(live.start, span.end)))
+                if span.end < live.end:
+                    triples.append((offset, Interval(span.start, live.end)))
+                pending.remove(chosen)
+            elif eligible:
+                # every candidate shares a partition with a placed neighbor: reopen the slot at
+                # the lowest offset that clears one candidate's neighbors
+                reopen = min(
+                    max((_past_partitions_of(n, self.partition_size) for n in c.neighbors if n in placed),
+                        default=0)
+                    for c in eligible
+                )
+                triples.append((reopen, live))
 
     def _interference(self, buffers: list[Buffer]) -> dict[Buffer, list[Buffer]]:
         graph: dict[Buffer, list[Buffer]] = {}
+        async_parent = {b: _async_regions_parent(b.owner) for b in buffers}
         for x in buffers:
+            bytes_x = Interval(*x.interval)
             for y in buffers:
-                if x is y:
+                if x is y or not bytes_x.intersects(Interval(*y.interval)):
                     continue
-                bytes_x = Interval(*x.interval)
-                bytes_y = Interval(*y.interval)
-                if self.ranges[x].intersects(self.ranges[y]) and bytes_x.intersects(bytes_y):
+                live_together = self.ranges[x].intersects(self.ranges[y])
+                concurrent = (
+                    async_parent[x] is not None
+                    and async_parent[x] is async_parent[y]
+                    and x.owner.parent_region() is not y.owner.parent_region()
+                )
+                if live_together or concurrent:
                     graph.setdefault(x, []).append(y)
+            if self.partition_size:
+                low, high = _partitions_spanned(x.offset, x.size, self.partition_size)
+                for neighbor in x.neighbors:
+                    n_low, n_high = _partitions_spanned(neighbor.offset, neighbor.size, self.partition_size)
+                    if low <= n_high and n_low <= high and neighbor not in graph.get(x, []):
+                        graph.setdefault(x, []).append(neighbor)
         return graph
 
     def _colour(self, buffers: list[Buffer], interference: dict[Buffer, list[Buffer]]) -> None:
@@ -478,12 +647,24 @@ class _Allocator:
             colours[x] = colour
         for x in buffers:
             if colours[x] != 0:
-                x.set_offset_aligned(max((y.offset + y.size for y in interference.get(x, [])), default=0))
+                x.set_offset_aligned(max((self._past(x, y) for y in interference.get(x, [])), default=0))
             plan.shared_memory_size = max(plan.shared_memory_size, x.offset + x.size)
+
+    def _past(self, x: Buffer, y: Buffer) -> int:
+        """The lowest offset that moves `x` clear of `y`: past its bytes, or, for partition
+        neighbors, past the physical partitions `y` occupies."""
+        if self.partition_size and y in x.neighbors:
+            return _past_partitions_of(y, self.partition_size)
+        return y.offset + y.size
+
+
+_FUNCTION_OPS = ("tt.func", "llvm.func", "func.func")
 
 
 def _functions(module: ModuleOp) -> list[Operation]:
-    return [op for op in module.body.block.ops if op.name in ("tt.func", "llvm.func", "func.func")]
+    """The module's functions, those of nested modules included (as Triton's call graph walks)."""
+    return [op for op in module.walk() if op.name in _FUNCTION_OPS
+            and (op.parent_op() is module or op.parent_op().name == "builtin.module")]  # type: ignore[union-attr]
 
 
 def _callees(function: Operation) -> list[str]:
@@ -511,8 +692,12 @@ class ModuleAllocation:
         return self.functions[_symbol(function)]
 
 
-def allocate_module(module: ModuleOp, scratch_size: ScratchSizeFn = default_scratch_size) -> ModuleAllocation:
-    """Plan every function's shared memory (callees first, so calls know their callee's size)."""
+def allocate_module(module: ModuleOp, scratch_size: ScratchSizeFn = default_scratch_size,
+                    partition_size: int = 0) -> ModuleAllocation:
+    """Plan every function's shared memory (callees first, so calls know their callee's size).
+
+    `partition_size` is the byte size of each physical shared-memory partition (0: not
+    partitioned), across which the buffers of a `#ttg.partitioned_shared` allocation are spread."""
     functions = {_symbol(f): f for f in _functions(module)}
     called = {c for f in functions.values() for c in _callees(f)}
     order: list[str] = []
@@ -532,7 +717,7 @@ def allocate_module(module: ModuleOp, scratch_size: ScratchSizeFn = default_scra
     plans: dict[str, FunctionAllocation] = {}
     sizes: dict[str, int] = {}
     for name in order:
-        plans[name] = _Allocator(functions[name], scratch_size, sizes).run()
+        plans[name] = _Allocator(functions[name], scratch_size, sizes, partition_size).run()
         sizes[name] = plans[name].shared_memory_size
     roots = [name for name in functions if name not in called]
     return ModuleAllocation(module, plans, roots)

@@ -730,6 +730,8 @@ class AxisInfoAnalysis:
             self._visit_if(op)
         elif op.name == "scf.while":
             self._visit_while(op)
+        elif op.name == "ttg.warp_specialize.partitions":
+            self._visit_partitions(op)
         elif op.regions and op.name not in ("tt.reduce", "tt.scan"):
             for region in op.regions:
                 self._visit_region_blocks(region.blocks)
@@ -741,6 +743,17 @@ class AxisInfoAnalysis:
                         self._join(arg, pessimistic(arg))
                 self._visit_region_blocks(region.blocks)
             self._visit_plain(op)
+
+    def _visit_partitions(self, op: Operation) -> None:
+        """Each partition's arguments are the explicit captures of its `ttg.warp_specialize`."""
+        captures = [self._operand(v) for v in op.operands]
+        for region in op.regions:
+            block = region.blocks.first
+            if block is None:
+                continue
+            for arg, info in zip(block.args, captures):
+                self._join(arg, info)
+            self._visit_region_blocks(region.blocks)
 
     def _visit_plain(self, op: Operation) -> None:
         if not op.results:

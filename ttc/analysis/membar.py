@@ -1,8 +1,8 @@
 """Barrier insertion between shared-memory accesses: Triton's `MembarAnalysis` (lib/Analysis/Membar.cpp).
 
 The analysis runs forward over *virtual blocks* — straight-line stretches of a block that end at
-its terminator or at a structured op (`scf.for`/`scf.if`/`scf.while`/`scf.execute_region`), whose
-regions are entered as successors — and keeps, per point, the *slices* of shared memory read and
+its terminator or at an op with regions (`scf.for`/`scf.if`/`scf.while`/`scf.execute_region`,
+`ttg.warp_specialize` and its partitions op), whose regions are entered as successors — and keeps, per point, the *slices* of shared memory read and
 written since the last CTA barrier (`ttc.analysis.membar_slices`). At each op:
 
 * a local barrier (`gpu.barrier`, `nvvm.barrier0`, a `ttg.barrier` ordering `local` memory, an
@@ -14,7 +14,11 @@ written since the last CTA barrier (`ttc.analysis.membar_slices`). At each op:
 * an op with a scratch buffer writes, then reads, its scratch: a barrier goes before it if the
   write conflicts; unless its two phases are only warp-synchronised (a conversion that stays within
   warps), it ends synchronised, leaving only its scratch reads pending;
-* a `tt.call` brings its callee's pending accesses at exit, moved by the call's virtual offset.
+* a `tt.call` brings its callee's pending accesses at exit, moved by the call's virtual offset;
+* a `ttg.warp_specialize` enters its default region and the holder of its partitions; the
+  partitions op is a rendezvous, so every partition starts synchronised, and only the default
+  region flows back out, through a `ttg.warp_yield` that is a rendezvous too. Its explicit captures
+  pass through a scratch buffer, written and read either side of a rendezvous.
 
 Sets from predecessors are joined and blocks revisited until nothing changes; the inserted barriers
 are part of the IR on the next visit, so a point is never given two. Functions are analysed callees
@@ -60,6 +64,10 @@ ATOMIC_POLL = "tt.atomic_poll"
 and read when it broadcasts its result (a poll with a timeout)."""
 MEM_WAIT_OPS = frozenset({"ttg.async_wait", "ttng.async_tma_store_wait"})
 STRUCTURED_OPS = frozenset({"scf.for", "scf.if", "scf.while", "scf.execute_region"})
+WARP_SPECIALIZE = "ttg.warp_specialize"
+PARTITIONS = "ttg.warp_specialize.partitions"
+REGION_BRANCH_OPS = STRUCTURED_OPS | {WARP_SPECIALIZE, PARTITIONS}
+"""Ops whose regions the analysis enters as successors (Triton's `RegionBranchOpInterface`)."""
 RETURN_OPS = frozenset({"tt.return", "func.return", "llvm.return"})
 NO_MEMORY_EFFECT_OPS = frozenset(
     {
@@ -75,9 +83,12 @@ NO_MEMORY_EFFECT_OPS = frozenset(
         "cf.br",
         "cf.cond_br",
         "tt.return",
+        "ttg.warp_yield",
+        *REGION_BRANCH_OPS,
     }
 )
-"""Ops taking memdesc operands without reading or writing the memory behind them."""
+"""Ops taking memdesc operands without reading or writing the memory behind them (an op with
+regions accesses memory only through the ops inside them)."""
 
 # op name -> (operand indices read, operand indices written); -1 is the first result.
 SHARED_EFFECTS: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
@@ -211,9 +222,9 @@ class _Membar:
         block, after = point
         op = block.first_op if after is None else after.next_op
         while op is not None:
-            if op.name in STRUCTURED_OPS:
-                return op, self._region_entries(op)
             self._update(op, info)
+            if op.name in REGION_BRANCH_OPS:
+                return op, self._region_entries(op)
             if op is block.last_op:
                 return op, self._terminator_successors(op)
             op = op.next_op
@@ -226,6 +237,8 @@ class _Membar:
         entries: list[VirtualBlock] = []
         if op.name == "scf.while":
             return [(op.regions[0].block, None)]
+        # a warp_specialize enters its default region and its partitions' holder (whose
+        # partitions op enters every partition); only the default region flows back out
         for region in op.regions:
             if region.blocks.first is not None:
                 entries.append((region.blocks.first, None))
@@ -238,7 +251,7 @@ class _Membar:
         if term.successors:
             return [(succ, None) for succ in term.successors]
         owner = term.parent_op()
-        if owner is None or owner.name not in STRUCTURED_OPS:
+        if owner is None or owner.name not in STRUCTURED_OPS | {WARP_SPECIALIZE}:
             return []
         parent = owner.parent_block()
         assert parent is not None
@@ -282,7 +295,7 @@ class _Membar:
                 return False
             if stages.after:
                 return True
-            if following.name in STRUCTURED_OPS or not is_side_effect_free(following):
+            if following.name in REGION_BRANCH_OPS or not is_side_effect_free(following):
                 return False
             following = following.next_op
         return False

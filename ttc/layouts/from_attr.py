@@ -27,7 +27,10 @@ from ttc.dialects.ttg_attrs import (
     SwizzledSharedEncodingAttr,
     ints,
 )
-from ttc.dialects.ttg_shared_attrs import PaddedSharedEncodingAttr
+from ttc.dialects.ttg_shared_attrs import (
+    PaddedSharedEncodingAttr,
+    PartitionedSharedEncodingAttr,
+)
 from ttc.layouts.blocked import blocked_to_linear, slice_to_linear
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.linear_encoding import linear_encoding_to_linear
@@ -42,6 +45,7 @@ from ttc.layouts.shared import (
     shared_linear_to_linear,
     swizzled_shared_to_linear,
 )
+from ttc.layouts.utils import standard_out_dim_names
 
 
 @runtime_checkable
@@ -94,6 +98,8 @@ def to_linear_layout(encoding: Attribute, shape: Sequence[int]) -> LinearLayout:
         return _shared_to_linear(encoding, shape)
     if isinstance(encoding, PaddedSharedEncodingAttr):
         return _padded_component(encoding, shape)
+    if isinstance(encoding, PartitionedSharedEncodingAttr):
+        return _partitioned_shared(encoding, shape)
     name = getattr(encoding, "name", type(encoding).__name__)
     raise LayoutError(f"no linear-layout conversion for #{name} yet")
 
@@ -134,6 +140,25 @@ def _padded_component(encoding: PaddedSharedEncodingAttr, shape: tuple[int, ...]
             f"not the buffer shape {'x'.join(map(str, shape))}"
         )
     return padded_component(encoding.bases(), ints(encoding.shape))
+
+
+def _partitioned_shared(encoding: PartitionedSharedEncodingAttr, shape: tuple[int, ...]) -> LinearLayout:
+    """Triton's `partitionedSharedToLinearLayout`: the tensor is cut along `partitionDim` into
+    `numPartitions * numGroups` pieces, piece `g * numPartitions + p` is group `g` of buffer `p`.
+    The result maps (`offset` within a buffer, `partition`, `block`) to coordinates; a padded
+    piece layout contributes its linear component (its padding is applied per buffer)."""
+    dim = encoding.partition_dim.data
+    piece_shape = list(shape)
+    piece_shape[dim] //= encoding.num_logical_pieces
+    inner = encoding.partition_layout
+    if isinstance(inner, PaddedSharedEncodingAttr):
+        piece = padded_component(inner.bases(), ints(inner.shape))
+    else:
+        piece = to_linear_layout(inner, piece_shape)
+    out_dim = standard_out_dim_names(len(shape))[dim]
+    partitions = LinearLayout.identity_1d(encoding.num_partitions.data, "partition", out_dim)
+    groups = LinearLayout.identity_1d(encoding.num_groups.data, "offset", out_dim)
+    return piece * partitions * groups
 
 
 def _shared_to_linear(encoding: Attribute, shape: tuple[int, ...]) -> LinearLayout:

@@ -2,7 +2,8 @@
 
 Both run the shared-memory allocation (`ttc.analysis.allocation`) over the module and record it
 the way the LLVM lowering reads it back: every op owning a buffer — a scratch op, a `tt.call`, or a
-`ttg.local_alloc` — gets `allocation.offset = N : i32`, a scratch op (not a call, whose buffer is
+`ttg.local_alloc` — gets `allocation.offset = N : i32` (an array, one per buffer, for a
+`#ttg.partitioned_shared` allocation), a scratch op (not a call, whose buffer is
 virtual) also `allocation.size = N : i32`, its bytes, and the module gets `ttg.shared = N : i32`,
 the bytes of shared memory the kernel needs (Triton's `attachAllocationSizeAndOffsetAttr`).
 
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, i32
 
 from ttc.analysis.allocation import (
     BufferKind,
@@ -36,9 +37,11 @@ def attach_allocation(module: ModuleOp, allocation: ModuleAllocation) -> None:
     """Write `allocation.offset` on every op that owns a buffer and `ttg.shared` on the module."""
     for plan in allocation.functions.values():
         for op in plan.function.walk():
-            offset = plan.offset_of(op)
-            if offset is not None:
-                op.attributes[OFFSET_ATTR] = IntegerAttr(offset, i32)
+            offsets = plan.offsets_of(op)
+            if len(offsets) == 1:
+                op.attributes[OFFSET_ATTR] = IntegerAttr(offsets[0], i32)
+            elif offsets:
+                op.attributes[OFFSET_ATTR] = ArrayAttr([IntegerAttr(o, i32) for o in offsets])
             scratch = plan.scratch_buffer(op)
             if scratch is not None and scratch.kind is BufferKind.SCRATCH:
                 op.attributes[SIZE_ATTR] = IntegerAttr(scratch.size, i32)

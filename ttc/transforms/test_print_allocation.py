@@ -3,8 +3,10 @@
 Mirrors Triton's test/lib/Analysis/TestAllocation.cpp: for each function, a remark with its name at
 the function; at each op with a scratch (or, for a call, virtual) buffer `scratch offset = N, size =
 M` (`virtual offset = ...`); at each op whose result owns an explicit buffer `offset = N, size = M`;
-and finally `size = N`, the function's arena, at the function. Used with `-verify-diagnostics`.
-With `get-scratch-size-function=ValidConstant` every op takes a 128-byte scratch buffer instead.
+(one remark per buffer of a partitioned allocation); the function's own scratch buffer, when it
+holds a `ttg.warp_specialize`; and finally `size = N`, the function's arena, at the function. Used
+with `-verify-diagnostics`. With `get-scratch-size-function=ValidConstant` every op takes a 128-byte
+scratch buffer instead; `partition-size` gives the size of a physical shared-memory partition.
 """
 
 from __future__ import annotations
@@ -33,22 +35,24 @@ class TestPrintAllocationPass(TtcPass):
         metadata={"help": "scratch sizes: the default ones, or 128 bytes for every op (ValidConstant)"},
     )
 
+    partition_size: int = field(
+        default=0,
+        metadata={"help": "shared-memory partition size in bytes (0: not partitioned)"},
+    )
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         sizes = _every_op_128 if self.get_scratch_size_function == "ValidConstant" else default_scratch_size
-        allocation = allocate_module(op, sizes)
+        allocation = allocate_module(op, sizes, self.partition_size)
         for plan in allocation.functions.values():
             function = plan.function
             emit_remark(function, function.sym_name.data)  # type: ignore[attr-defined]
-            for inner in function.walk():
-                if inner is function:
-                    continue
+            for inner in function.walk(region_first=True):
                 scratch = plan.scratch_buffer(inner)
                 if scratch is not None:
                     kind = "virtual" if scratch.kind is BufferKind.VIRTUAL else "scratch"
                     emit_remark(inner, f"{kind} offset = {scratch.offset}, size = {scratch.size}")
                 for result in inner.results:
-                    buffer = plan.value_buffers.get(result)
-                    if buffer is not None:
+                    for buffer in plan.value_buffers.get(result, []):
                         emit_remark(inner, f"offset = {buffer.offset}, size = {buffer.size}")
             emit_remark(function, f"size = {plan.shared_memory_size}")
 

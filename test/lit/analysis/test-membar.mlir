@@ -336,3 +336,138 @@ tt.func @caller_waits(%x: tensor<256xf32, #row>) {
   tt.return
 }
 }
+
+// -----
+
+// ttg.warp_specialize: the op enters its default region and the holder of its partitions; only
+// the default region flows back out, through a warp_yield that joins the warp groups.
+
+#row = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#sw = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// The default region runs on after the store without a rendezvous.
+// CHECK-LABEL: tt.func @load_in_default_region
+// CHECK: default {
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_load
+tt.func @load_in_default_region(%x: tensor<128xf32, #row>) {
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<128xf32, #sw, #smem, mutable>
+  ttg.local_store %x, %buf : tensor<128xf32, #row> -> !ttg.memdesc<128xf32, #sw, #smem, mutable>
+  ttg.warp_specialize()
+  default {
+    %y = ttg.local_load %buf : !ttg.memdesc<128xf32, #sw, #smem, mutable> -> tensor<128xf32, #row>
+    ttg.warp_yield
+  }
+  partition0() num_warps(4) {
+    ttg.warp_return
+  } : () -> ()
+  tt.return
+}
+
+// The partitions start behind a rendezvous: %b reuses the bytes of %old, read just before, and
+// its store needs no barrier of its own.
+// CHECK-LABEL: tt.func @partitions_start_synchronised
+// CHECK: partition0
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: ttg.local_alloc
+// CHECK-NEXT: ttg.local_store
+tt.func @partitions_start_synchronised(%x: tensor<128xf32, #row>) {
+  %old = ttg.local_alloc %x : (tensor<128xf32, #row>) -> !ttg.memdesc<128xf32, #sw, #smem>
+  %y = ttg.local_load %old : !ttg.memdesc<128xf32, #sw, #smem> -> tensor<128xf32, #row>
+  ttg.warp_specialize()
+  default {
+    ttg.warp_yield
+  }
+  partition0() num_warps(4) {
+    %c = arith.constant dense<0.0> : tensor<128xf32, #row>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<128xf32, #sw, #smem, mutable>
+    ttg.local_store %c, %b : tensor<128xf32, #row> -> !ttg.memdesc<128xf32, #sw, #smem, mutable>
+    ttg.warp_return
+  } : () -> ()
+  tt.return
+}
+
+// Explicit captures travel through shared memory, written and read either side of a rendezvous:
+// that rendezvous also orders the store before it.
+// CHECK-LABEL: tt.func @captures_synchronise
+// CHECK: default {
+// CHECK-NEXT: ttg.local_load
+// CHECK: partition0
+// CHECK-NEXT: ttg.local_load
+tt.func @captures_synchronise(%x: tensor<128xf32, #row>) {
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<128xf32, #sw, #smem, mutable>
+  ttg.local_store %x, %buf : tensor<128xf32, #row> -> !ttg.memdesc<128xf32, #sw, #smem, mutable>
+  ttg.warp_specialize(%buf)
+  default {
+    %y = ttg.local_load %buf : !ttg.memdesc<128xf32, #sw, #smem, mutable> -> tensor<128xf32, #row>
+    ttg.warp_yield
+  }
+  partition0(%b: !ttg.memdesc<128xf32, #sw, #smem, mutable>) num_warps(4) {
+    %z = ttg.local_load %b : !ttg.memdesc<128xf32, #sw, #smem, mutable> -> tensor<128xf32, #row>
+    ttg.warp_return
+  } : (!ttg.memdesc<128xf32, #sw, #smem, mutable>) -> ()
+  tt.return
+}
+
+// The default region's warp_yield joins the warp groups in a rendezvous.
+// CHECK-LABEL: tt.func @store_then_join
+// CHECK: ttg.warp_yield
+// CHECK: () -> ()
+// CHECK-NEXT: ttg.local_load
+tt.func @store_then_join(%x: tensor<128xf32, #row>) {
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<128xf32, #sw, #smem, mutable>
+  ttg.warp_specialize()
+  default {
+    ttg.local_store %x, %buf : tensor<128xf32, #row> -> !ttg.memdesc<128xf32, #sw, #smem, mutable>
+    ttg.warp_yield
+  }
+  partition0() num_warps(4) {
+    ttg.warp_return
+  } : () -> ()
+  %y = ttg.local_load %buf : !ttg.memdesc<128xf32, #sw, #smem, mutable> -> tensor<128xf32, #row>
+  tt.return
+}
+
+// The captures' scratch takes the bytes of a buffer that died before it: its write waits for the
+// pending read.
+// CHECK-LABEL: tt.func @captures_reuse_dead_buffer
+// CHECK: ttg.local_load
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.warp_specialize
+tt.func @captures_reuse_dead_buffer(%x: tensor<128xf32, #row>, %i: i32) {
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<128xf32, #sw, #smem, mutable>
+  ttg.local_store %x, %buf : tensor<128xf32, #row> -> !ttg.memdesc<128xf32, #sw, #smem, mutable>
+  ttg.barrier local
+  %y = ttg.local_load %buf : !ttg.memdesc<128xf32, #sw, #smem, mutable> -> tensor<128xf32, #row>
+  ttg.warp_specialize(%i)
+  default {
+    ttg.warp_yield
+  }
+  partition0(%j: i32) num_warps(4) {
+    ttg.warp_return
+  } : (i32) -> ()
+  tt.return
+}
+}
+
+// -----
+
+// Functions of nested modules are analysed too (each module's functions get their own plan).
+#row = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#sw = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module {
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: tt.func @in_nested_module
+// CHECK: ttg.local_store
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_load
+tt.func @in_nested_module(%x: tensor<128xf32, #row>) {
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<128xf32, #sw, #smem, mutable>
+  ttg.local_store %x, %buf : tensor<128xf32, #row> -> !ttg.memdesc<128xf32, #sw, #smem, mutable>
+  %y = ttg.local_load %buf : !ttg.memdesc<128xf32, #sw, #smem, mutable> -> tensor<128xf32, #row>
+  tt.return
+}
+}
+}

@@ -182,3 +182,24 @@ tt.func @never_taken(%x: i32) -> i32 {
   }
   tt.return %r : i32
 }
+
+// -----
+
+// The partitions of a ttg.warp_specialize see their explicit captures: each argument takes the
+// information of the value captured (here a multiple-of-8 constant and a 16-aligned pointer).
+tt.func @partitions_see_captures(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+  // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [1], constant_value = 24}}
+  %c24 = arith.constant 24 : i32
+  ttg.warp_specialize(%p, %c24)
+  default {
+    ttg.warp_yield
+  }
+  partition0(%q: !tt.ptr<f32>, %n: i32) num_warps(1) {
+    // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [1], constant_value = <none>}}
+    %r = tt.addptr %q, %n : !tt.ptr<f32>, i32
+    // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [1], constant_value = 48}}
+    %m = arith.addi %n, %n : i32
+    ttg.warp_return
+  } : (!tt.ptr<f32>, i32) -> ()
+  tt.return
+}

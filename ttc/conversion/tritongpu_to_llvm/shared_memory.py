@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import DenseArrayBase, IntAttr, IntegerAttr, IntegerType, i8, i32, i64
+from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, IntAttr, IntegerAttr, IntegerType, i8, i32, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from ttc.conversion.tritongpu_to_llvm.lowering import (
@@ -61,6 +61,9 @@ def gep(lw: FunctionLowering, base: SSAValue, element: Attribute, index: SSAValu
 def shared_base(lw: FunctionLowering, op: Operation) -> SSAValue:
     """The start of `op`'s buffer: the stack pointer + its `allocation.offset` bytes."""
     offset = op.attributes.get(OFFSET_ATTR)
+    if isinstance(offset, ArrayAttr):
+        raise lw.error(op, f"cannot lower '{op.name}': a buffer split over shared-memory "
+                           "partitions (#ttg.partitioned_shared) is not supported yet")
     if not isinstance(offset, IntegerAttr):
         raise lw.error(op, f"'{op.name}' needs shared memory but has no '{OFFSET_ATTR}'; run "
                            "allocate-shared-memory first")
