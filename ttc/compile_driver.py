@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ttc.ir.errors import TtcError
+from ttc.ir.syntax import TRITON_3_6
 from ttc.targets.base import LLVMIR, MLIR_STAGES, Target
 
 if TYPE_CHECKING:
@@ -168,6 +169,8 @@ class Compilation:
         self.target = options.target
         self.kernel = ""
         self.module_info: dict[str, Any] = {}
+        self.syntax = TRITON_3_6
+        """The Triton release spelling of the input, kept in the IR this prints."""
 
     def run(self) -> Compiled:
         """Compile; raise TtcError (or PassFailure, diagnostics emitted) on failure."""
@@ -182,6 +185,7 @@ class Compilation:
         from ttc.ir.verify import verify_module
 
         ctx = make_context()
+        self.syntax = ctx.syntax
         module = _timed(options.timing, "Parser",
                         lambda: parse_module(self.text, self.filename, ctx=ctx))
         _timed(options.timing, "Verifier", lambda: verify_module(module, self.filename))
@@ -277,7 +281,7 @@ class Compilation:
     def _print(self, module: ModuleOp) -> str:
         from ttc.ir.printer import print_module
 
-        return _timed(self.options.timing, "Output", lambda: print_module(module))
+        return _timed(self.options.timing, "Output", lambda: print_module(module, syntax=self.syntax))
 
     def _run_stage(self, stage: str, passes: list[TtcPass], module: ModuleOp,
                    ctx: Any) -> None:

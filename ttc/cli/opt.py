@@ -345,11 +345,14 @@ def _transform(session: _Session, chunk: str) -> str | None:
     options = session.options
     filename = session.filename
 
+    ctx = make_context(options.allow_unregistered)
+
     def render(module: ModuleOp) -> str:
-        return print_module(module, debuginfo=options.debuginfo, generic=options.generic)
+        # in the spelling of the Triton release that wrote the input (ttc.ir.syntax)
+        return print_module(module, debuginfo=options.debuginfo, generic=options.generic,
+                            syntax=ctx.syntax)
 
     try:
-        ctx = make_context(options.allow_unregistered)
 
         def parse() -> ModuleOp:
             parsed = parse_module(chunk, filename, ctx=ctx,

@@ -31,11 +31,14 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.ir.syntax import parsing_syntax, printing_syntax
+
 GLOBAL_ADDRESS_SPACE = 1
 """Triton's default address space; `!tt.ptr<f32, 1>` prints as `!tt.ptr<f32>`."""
 
 NAMED_ADDRESS_SPACES: dict[str, int] = {"descriptor": 0, "global": 1, "constant": 4}
 """The string spellings Triton ≥ 3.9 uses for address spaces, with their integer values."""
+_ADDRESS_SPACE_NAMES = {value: name for name, value in NAMED_ADDRESS_SPACES.items()}
 
 
 POINTEE_ERROR = "pointer types must point to integer or floating-point types"
@@ -49,8 +52,8 @@ def _is_pointee(t: Attribute) -> bool:
 class PointerType(ParametrizedAttribute, TypeAttribute):
     """`!tt.ptr<pointee[, address_space]>`: a pointer to an integer or floating-point scalar.
 
-    Accepts the integer address space of Triton ≤ 3.8 and the named form of later releases; prints
-    as Triton 3.6 does: the default (global, 1) is elided, any other space is printed as an integer.
+    Accepts the integer address space of Triton ≤ 3.8 and the named form of later releases, and
+    prints the one the input used (`ttc.ir.syntax`); the default (global, 1) is elided.
     """
 
     name = "tt.ptr"
@@ -76,6 +79,9 @@ class PointerType(ParametrizedAttribute, TypeAttribute):
                     space = parser.parse_integer(allow_boolean=False, allow_negative=False)
                 elif named in NAMED_ADDRESS_SPACES:
                     space = NAMED_ADDRESS_SPACES[named]
+                    syntax = parsing_syntax(parser)
+                    if syntax is not None:
+                        syntax.named_address_spaces = True
                 else:
                     parser.raise_error(f"invalid pointer address space '{named}'", pos, parser.pos)
         return pointee, IntAttr(space)
@@ -88,17 +94,22 @@ class PointerType(ParametrizedAttribute, TypeAttribute):
     def print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
             printer.print_attribute(self.pointee_type)
-            if self.address_space.data != GLOBAL_ADDRESS_SPACE:
+            space = self.address_space.data
+            if space != GLOBAL_ADDRESS_SPACE:
                 printer.print_string(", ")
-                printer.print_int(self.address_space.data)
+                name = _ADDRESS_SPACE_NAMES.get(space)
+                if name is not None and printing_syntax(printer).named_address_spaces:
+                    printer.print_string(f'"{name}"')
+                else:
+                    printer.print_int(space)
 
 
 @irdl_attr_definition
 class TensorDescType(ParametrizedAttribute, TypeAttribute):
     """`!tt.tensordesc<tensor<128x64xf16, #shared>>`: a TMA-style descriptor of a global tensor block.
 
-    Also parses the shorter form of Triton ≥ 3.8 (`!tt.tensordesc<128x64xf16, #shared>`); prints the
-    `tensor<...>` form of Triton 3.6.
+    Also parses the shorter form of Triton ≥ 3.8 (`!tt.tensordesc<128x64xf16, #shared>`), and
+    prints the form the input used (`ttc.ir.syntax`).
     """
 
     name = "tt.tensordesc"
@@ -116,11 +127,17 @@ class TensorDescType(ParametrizedAttribute, TypeAttribute):
                     block = _parse_tensor_body(parser)
             else:
                 block = _parse_tensor_body(parser)
+                syntax = parsing_syntax(parser)
+                if syntax is not None:
+                    syntax.bare_tensor_descriptors = True
         return (block,)
 
     def print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
-            printer.print_attribute(self.block_type)
+            if printing_syntax(printer).bare_tensor_descriptors:
+                print_tensor_body(printer, self.block_type)
+            else:
+                printer.print_attribute(self.block_type)
 
 
 def _parse_tensor_body(parser: AttrParser) -> TensorType:
@@ -133,6 +150,15 @@ def _parse_tensor_body(parser: AttrParser) -> TensorType:
     if parser.parse_optional_punctuation(","):
         encoding = parser.parse_attribute()
     return TensorType(element_type, shape, encoding)
+
+
+def print_tensor_body(printer: Printer, tensor: TensorType) -> None:
+    """The inside of `tensor<...>`: `128x64xf16` and, if any, `, #encoding`."""
+    printer.print_string("".join(f"{dim}x" for dim in tensor.get_shape()))
+    printer.print_attribute(tensor.element_type)
+    if not isinstance(tensor.encoding, NoneAttr):
+        printer.print_string(", ")
+        printer.print_attribute(tensor.encoding)
 
 
 class TritonEnum(IntEnum):

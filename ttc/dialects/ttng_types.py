@@ -17,6 +17,7 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt_types import print_tensor_body
 from ttc.dialects.ttg_attrs import int_list, ints
 
 
@@ -62,12 +63,8 @@ class TensorDescIm2ColType(ParametrizedAttribute, TypeAttribute):
         return params
 
     def print_parameters(self, printer: Printer) -> None:
-        printer.print_string("<" + "".join(f"{d}x" for d in self.get_shape()))
-        printer.print_attribute(self.element_type)
-        if not isinstance(self.shared_layout, NoneAttr):
-            printer.print_string(", ")
-            printer.print_attribute(self.shared_layout)
-        printer.print_string(">")
+        with printer.in_angle_brackets():
+            print_tensor_body(printer, self.block_type)
 
 
 TTNG_TYPES = (TensorDescIm2ColType,)

@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from xdsl.context import Context
 from xdsl.ir import Attribute, Dialect, Operation, TypeAttribute
+
+from ttc.ir.syntax import TritonSyntax
 
 
 def _builtin() -> Dialect:
@@ -199,9 +201,13 @@ def _plugin_op_name(name: str) -> str:
     return name
 
 
+@dataclass
 class TtcContext(Context):
     """An xDSL context that also resolves the op, attribute and type names of older Triton, and
-    loads the extensions targets add to a dialect together with it."""
+    loads the extensions targets add to a dialect together with it. `syntax` records the newer
+    release spellings the parsed input used (`ttc.ir.syntax`)."""
+
+    syntax: TritonSyntax = field(default_factory=TritonSyntax)
 
     def load_registered_dialect(self, name: str) -> None:
         super().load_registered_dialect(name)

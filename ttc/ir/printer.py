@@ -44,6 +44,7 @@ from xdsl.traits import IsTerminator
 from ttc.ir.aliases import AliasTable, VisitInfo, alias_prefix
 from ttc.ir.locations import LOCATION_CLASSES, child_locations
 from ttc.ir.names import SSANames
+from ttc.ir.syntax import TRITON_3_6, TritonSyntax
 
 # Default dialect of the regions of ops implementing MLIR's `OpAsmOpInterface::getDefaultDialect`.
 DEFAULT_DIALECTS: dict[str, str] = {
@@ -69,8 +70,10 @@ class MlirPrinter(Printer):
         generic: bool = False,
         debuginfo: bool = False,
         collect: bool = False,
+        syntax: TritonSyntax = TRITON_3_6,
     ) -> None:
         super().__init__(print_generic_format=generic, print_debuginfo=debuginfo)
+        self.triton_syntax = syntax
         self._out: list[str] = []
         self._names = names
         self._alias_text = aliases.text
@@ -487,15 +490,17 @@ class MlirPrinter(Printer):
             self._out.append("\n")
 
 
-def print_module(module: Operation, *, debuginfo: bool = False, generic: bool = False) -> str:
-    """The text MLIR prints for `module` (normally a `builtin.module`), ending with a newline."""
+def print_module(module: Operation, *, debuginfo: bool = False, generic: bool = False,
+                 syntax: TritonSyntax = TRITON_3_6) -> str:
+    """The text MLIR prints for `module` (normally a `builtin.module`), ending with a newline;
+    `syntax` picks the Triton release spelling of the types that changed (`ttc.ir.syntax`)."""
     names = SSANames(module, generic=generic)
     collector = MlirPrinter(
-        names, AliasTable.empty(), generic=generic, debuginfo=debuginfo, collect=True
+        names, AliasTable.empty(), generic=generic, debuginfo=debuginfo, collect=True, syntax=syntax
     )
     collector.print_op(module)
     table = AliasTable(collector.visited())
-    printer = MlirPrinter(names, table, generic=generic, debuginfo=debuginfo)
+    printer = MlirPrinter(names, table, generic=generic, debuginfo=debuginfo, syntax=syntax)
     printer.print_aliases(table, deferred=False)
     printer.print_op(module)
     printer._out.append("\n")

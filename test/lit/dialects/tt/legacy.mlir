@@ -52,8 +52,3 @@ tt.func @old_dot(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<128x
   tt.return
 }
 
-// CHECK-LABEL: tt.func @newer_spellings
-// CHECK-SAME: (%arg0: !tt.ptr<i8, 0>, %arg1: !tt.tensordesc<tensor<64x32xf16>>)
-tt.func @newer_spellings(%a: !tt.ptr<i8, "descriptor">, %d: !tt.tensordesc<64x32xf16>) {
-  tt.return
-}
