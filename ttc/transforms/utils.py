@@ -25,6 +25,7 @@ from xdsl.dialects.builtin import (
     TensorType,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.traits import (
     ConstantLike,
     IsolatedFromAbove,
@@ -156,6 +157,33 @@ def create_op(
         properties=dict(properties or {}),
         attributes=dict(attributes or {}),
     )
+
+
+def drop_unused_results(op: Operation, rewriter: PatternRewriter, yielding: Sequence[int]) -> bool:
+    """Rebuild `op` without its unused results (MLIR's `RemoveUnusedResults` shape): the
+    terminators of the regions numbered in `yielding` stop passing them. False if all are used."""
+    used = [i for i, result in enumerate(op.results) if result.uses]
+    if len(used) == len(op.results):
+        return False
+    regions = [op.detach_region(r) for r in list(op.regions)]
+    for index in yielding:
+        for block in regions[index].blocks:
+            terminator = block.last_op
+            if terminator is not None and terminator.has_trait(IsTerminator):
+                terminator.operands = [terminator.operands[i] for i in used]
+    rebuilt = type(op).create(
+        operands=list(op.operands),
+        result_types=[op.results[i].type for i in used],
+        properties=dict(op.properties),
+        attributes=dict(op.attributes),
+        regions=regions,
+    )
+    rewriter.insert(rebuilt)
+    replacements: list[SSAValue | None] = [None] * len(op.results)
+    for new_index, old_index in enumerate(used):
+        replacements[old_index] = rebuilt.results[new_index]
+    rewriter.replace(op, [], replacements)
+    return True
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// RUN: ttc opt %s -split-input-file -canonicalize | FileCheck %s
+// RUN: ttc opt %s -split-input-file -allow-unregistered-dialect -canonicalize | FileCheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -213,5 +213,42 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
     %kept = ttng.tmem_alloc : () -> !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory, mutable>
     %0 = ttg.memdesc_reinterpret %m : !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory> -> !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory>
     tt.return %0 : !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory>
+  }
+}
+
+// -----
+
+// ttg.warp_specialize: results nobody reads are dropped (the default region stops yielding them),
+// captures no partition reads are dropped, and a value captured twice is passed once.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: tt.func @keep_what_is_read
+  // CHECK-NEXT: %[[R:.*]] = ttg.warp_specialize(%arg1, %arg0)
+  // CHECK-NEXT: default {
+  // CHECK-NEXT: %[[S:.*]] = arith.muli %arg0, %arg1 : i32
+  // CHECK-NEXT: ttg.warp_yield %[[S]] : i32
+  // CHECK: partition0(%[[Y:.*]]: i32, %[[X:.*]]: i32) num_warps(2) {
+  // CHECK-NEXT: arith.subi %[[Y]], %[[X]] : i32
+  // CHECK: partition1(%[[Y1:.*]]: i32, %[[X1:.*]]: i32) num_warps(2) {
+  // CHECK-NEXT: arith.addi %[[Y1]], %[[Y1]] : i32
+  // CHECK: } : (i32, i32) -> i32
+  // CHECK-NEXT: tt.return %[[R]] : i32
+  tt.func @keep_what_is_read(%x: i32, %y: i32, %z: i32) -> i32 {
+    %r:2 = ttg.warp_specialize(%z, %y, %x, %y)
+    default {
+      %s = arith.addi %x, %y : i32
+      %p = arith.muli %x, %y : i32
+      ttg.warp_yield %s, %p : i32, i32
+    }
+    partition0(%a: i32, %b: i32, %c: i32, %d: i32) num_warps(2) {
+      %u = arith.subi %d, %c : i32
+      "keep"(%u) : (i32) -> ()
+      ttg.warp_return
+    }
+    partition1(%a: i32, %b: i32, %c: i32, %d: i32) num_warps(2) {
+      %v = arith.addi %b, %d : i32
+      "keep"(%v) : (i32) -> ()
+      ttg.warp_return
+    } : (i32, i32, i32, i32) -> (i32, i32)
+    tt.return %r#1 : i32
   }
 }

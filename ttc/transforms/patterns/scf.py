@@ -23,6 +23,7 @@ from ttc.transforms.utils import (
     constant_scalar,
     create_op,
     defined_outside,
+    drop_unused_results,
     erase_op,
     normalize_int,
 )
@@ -160,28 +161,7 @@ def remove_static_condition(op: Operation, rewriter: PatternRewriter) -> bool:
 
 @pattern("scf.if")
 def remove_unused_if_results(op: Operation, rewriter: PatternRewriter) -> bool:
-    used = [i for i, result in enumerate(op.results) if result.uses]
-    if len(used) == len(op.results):
-        return False
-    regions = [op.detach_region(r) for r in list(op.regions)]
-    for region in regions:
-        block = region.blocks.first
-        if block is not None:
-            terminator = _terminator(block)
-            terminator.operands = [terminator.operands[i] for i in used]
-    new = type(op).create(
-        operands=list(op.operands),
-        result_types=[op.results[i].type for i in used],
-        properties=dict(op.properties),
-        attributes=dict(op.attributes),
-        regions=regions,
-    )
-    rewriter.insert(new)
-    replacements: list[SSAValue | None] = [None] * len(op.results)
-    for new_index, old_index in enumerate(used):
-        replacements[old_index] = new.results[new_index]
-    rewriter.replace(op, [], replacements)
-    return True
+    return drop_unused_results(op, rewriter, range(len(op.regions)))
 
 
 @pattern("scf.if")

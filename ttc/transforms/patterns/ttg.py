@@ -25,6 +25,11 @@ layout; `local_alloc(cvt)` and `local_store(cvt)`; `tmem_store(cvt)` when the so
 maps onto tensor-memory messages. A `trans` with the identity order becomes a
 conversion to its result type (which folds away when the types agree).
 
+`warp_specialize`: results nobody uses are dropped, and the default region stops yielding them.
+Its partitions op drops the captures no partition uses, and a capture passed twice is passed
+once, every partition using the first argument for it (Triton's `WarpSpecializeOp::canonicalize`
+and `WarpSpecializePartitionsOp::canonicalize`).
+
 Folders: an immutable `local_alloc` of a `local_load` of a buffer of its own type is that buffer;
 a `memdesc_reinterpret` to its source's type is the source;
 `memdesc_trans` with the identity order is its source, and of another `memdesc_trans` composes
@@ -48,7 +53,12 @@ from ttc.layouts.infer import infer_split_encoding
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.transforms.patterns import IN_PLACE, FoldResult, PatternFn, folder, pattern
 from ttc.transforms.patterns.context import active_context
-from ttc.transforms.utils import create_op, defined_by, splat_scalar
+from ttc.transforms.utils import (
+    create_op,
+    defined_by,
+    drop_unused_results,
+    splat_scalar,
+)
 
 CONVERT = "ttg.convert_layout"
 REMAKE = (CONVERT, "tt.splat", "tt.make_range", "tt.histogram")
@@ -333,3 +343,34 @@ CONVERT_LAYOUT_CANONICALIZATION: dict[str, tuple[PatternFn, ...]] = {
 }
 """Triton's `ConvertLayoutOp::getCanonicalizationPatterns` (the patterns above), keyed by the op
 each one matches, for passes that apply exactly that set (other ops' patterns excluded)."""
+
+
+@pattern("ttg.warp_specialize")
+def remove_unused_warp_specialize_results(op: Operation, rewriter: PatternRewriter) -> bool:
+    return drop_unused_results(op, rewriter, (0,))
+
+
+@pattern("ttg.warp_specialize.partitions")
+def remove_unused_and_duplicate_captures(op: Operation, rewriter: PatternRewriter) -> bool:
+    entries = [region.blocks.first for region in op.regions]
+    if any(block is None for block in entries):
+        return False
+    first_index: dict[SSAValue, int] = {}
+    dropped: list[int] = []
+    for index, capture in enumerate(op.operands):
+        if all(not block.args[index].uses for block in entries):  # type: ignore[union-attr]
+            dropped.append(index)
+        elif capture in first_index:
+            for block in entries:
+                block.args[index].replace_all_uses_with(block.args[first_index[capture]])  # type: ignore[union-attr]
+            dropped.append(index)
+        else:
+            first_index[capture] = index
+    if not dropped:
+        return False
+    for block in entries:
+        for index in reversed(dropped):
+            block.erase_arg(block.args[index])  # type: ignore[union-attr]
+    op.operands = [v for i, v in enumerate(op.operands) if i not in dropped]
+    rewriter.handle_operation_modification(op)
+    return True
