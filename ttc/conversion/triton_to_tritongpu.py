@@ -18,6 +18,9 @@ the default blocked layout of its shape (`getDefaultBlockedEncoding`), and these
 - `tt.split`: the operand converted, unless it already holds both halves in one thread (blocked,
   2 elements per thread in the last dimension, which is the most minor), to the default layout of
   a result with that dimension appended; the results in the inferred layout;
+- `tt.descriptor_gather` / `tt.descriptor_scatter`: generic, then the row offsets converted to
+  `#ttg.slice<{dim = 0}>` of a blocked layout with 4 offsets per thread along the lanes and the
+  warps spread over the other dimension (the layout the TMA gather4/scatter4 lowering reads);
 - `tt.cat`: the result's default layout with more elements per thread along its fastest
   dimension, so that each thread holds its share of both operands (the next power of two of
   their sum);
@@ -79,7 +82,7 @@ from ttc.transforms.tritongpu_utils import (
 from ttc.transforms.utils import create_op
 
 STRUCTURED_OPS = frozenset({"scf.for", "scf.if", "scf.while"})
-UNSUPPORTED = frozenset({"tt.descriptor_gather", "tt.descriptor_scatter"})
+GATHER_SCATTER = frozenset({"tt.descriptor_gather", "tt.descriptor_scatter"})
 
 
 class _Conversion:
@@ -188,8 +191,9 @@ class _Conversion:
 
     def rewrite(self, op: Operation) -> None:
         name = op.name
-        if name in UNSUPPORTED:
-            raise op_error(op, f"'{name}' is not supported by convert-triton-to-tritongpu yet")
+        if name in GATHER_SCATTER:
+            self.rewrite_gather_scatter(op)
+            return
         if name == "tt.func":
             self.rewrite_func(op)
             return
@@ -233,6 +237,24 @@ class _Conversion:
         self.adapt_operands(op)
         for result in op.results:
             self.retype(result, self.convert_type(result.type))
+
+    def rewrite_gather_scatter(self, op: Operation) -> None:
+        """A generic op whose row offsets (operand 1) are then converted to the layout a TMA
+        gather or scatter reads them in: four neighbouring offsets per thread, every warp holding
+        all of them (Triton's `GatherScatterOpPattern`)."""
+        self.adapt_operands(op)
+        for result in op.results:
+            self.retype(result, self.convert_type(result.type))
+        rows = BlockedEncodingAttr.make(
+            (1, 4), (self.threads_per_warp, 1), (1, self.num_warps), (1, 0),
+            CTALayout((1, self.num_ctas), (1, self.num_ctas), (1, 0)),
+        )
+        offsets = op.operands[1]
+        wanted = with_encoding(offsets.type, slice_encoding(0, rows))
+        if offsets.type != wanted:
+            operands = list(op.operands)
+            operands[1] = self.convert(offsets, wanted, op)
+            op.operands = operands
 
     def rewrite_func(self, op: Operation) -> None:
         signature = op.properties["function_type"]

@@ -177,3 +177,24 @@ tt.func @row_sums(%p: !tt.ptr<f32>) -> tensor<256xf32> {
   // CHECK: tt.return %[[R]] : tensor<256xf32, #[[$R]]>
   tt.return %r : tensor<256xf32>
 }
+
+// -----
+
+// A TMA gather or scatter reads its row offsets four to a thread along the lanes, every warp
+// holding all of them: each op gets its offsets converted to that slice layout.
+// CHECK-DAG: #[[ROWS:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [1, 0]}>
+// W8-DAG: #[[ROWS8:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 8], order = [1, 0]}>
+// CHECK-LABEL: tt.func @gather_rows
+// CHECK: %[[R:.*]] = tt.make_range
+// CHECK-NEXT: %[[G:.*]] = ttg.convert_layout %[[R]] : tensor<64xi32, #{{.*}}> -> tensor<64xi32, #ttg.slice<{dim = 0, parent = #[[ROWS]]}>>
+// CHECK-NEXT: tt.descriptor_gather %arg0[%[[G]], %arg1]
+// CHECK-NEXT: %[[S:.*]] = ttg.convert_layout %[[R]]
+// CHECK-NEXT: tt.descriptor_scatter %arg0[%[[S]], %arg1]
+// W8-LABEL: tt.func @gather_rows
+// W8: ttg.convert_layout %{{.*}} -> tensor<64xi32, #ttg.slice<{dim = 0, parent = #[[ROWS8]]}>>
+tt.func @gather_rows(%desc: !tt.tensordesc<tensor<1x64xbf16>>, %y: i32) {
+  %rows = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %g = tt.descriptor_gather %desc[%rows, %y] : (!tt.tensordesc<tensor<1x64xbf16>>, tensor<64xi32>, i32) -> tensor<64x64xbf16>
+  tt.descriptor_scatter %desc[%rows, %y], %g : !tt.tensordesc<tensor<1x64xbf16>>, tensor<64xi32>, i32, tensor<64x64xbf16>
+  tt.return
+}
