@@ -30,28 +30,8 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.layouts.from_attr import to_linear_layout
-from ttc.layouts.linear import LayoutError, LinearLayout
-
-
-def unpacked_source_layout(result: LinearLayout, axis: int) -> LinearLayout | None:
-    """Triton's `divideLeft(result, identity1D(2, register, dim<axis>))`: the layout whose first
-    register bit, added stepping once along `axis`, gives `result`; None if there is none."""
-    bases = result.bases
-    registers = bases.get("register", [])
-    unit = [1 if i == axis else 0 for i in range(len(result.out_dims))]
-    if not registers or registers[0] != unit:
-        return None
-    bases["register"] = registers[1:]
-    for vectors in bases.values():
-        for basis in vectors:
-            if basis[axis] % 2:
-                return None
-            basis[axis] //= 2
-    sizes = [
-        (name, size // 2 if i == axis else size)
-        for i, (name, size) in enumerate(result.out_dim_sizes.items())
-    ]
-    return LinearLayout(list(bases.items()), sizes)
+from ttc.layouts.infer import unpacked_source_layout
+from ttc.layouts.linear import LayoutError
 
 
 @irdl_op_definition

@@ -48,8 +48,8 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.tt_syntax import parse_attr_dict, print_attr_dict
 from ttc.dialects.ttg_attrs import DistributedEncoding, LayoutEncoding, format_ints
-from ttc.dialects.ttg_fp4 import unpacked_source_layout
 from ttc.layouts.from_attr import to_linear_layout
+from ttc.layouts.infer import unpacked_source_layout
 from ttc.layouts.linear import LayoutError
 
 KINDS = ("add", "sub", "mul", "fma", "min", "max")

@@ -1,4 +1,5 @@
-"""Result encodings of the view ops `tt.join`, `tt.split` and `tt.reshape`.
+"""Result encodings of the view ops `tt.join`, `tt.split`, `tt.reshape`, `tt.trans` and of
+`ttg.fp4_to_fp`.
 
 Mirrors Triton's `TritonGPUInferLayoutInterface` (lib/Dialect/TritonGPU/IR/Dialect.cpp) and the
 helpers it uses (`tryJoinOnAxis`, `getReshapeDecomposition`, `reshapeLayout`). Each inferred
@@ -20,6 +21,11 @@ after, only their coordinates change.
   find when the merged or split dimensions fill sizePerThread, threadsPerWarp and warpsPerCTA
   minor to major, else the operand's linear layout with its outputs flattened row-major and
   unflattened to the new shape, as a `#ttg.linear`.
+- `infer_fp4_to_fp_encoding` (`inferFp4ToFpOpEncoding`), forwards (source to result) and
+  backwards: when `axis` is at position 0 of the order, a dot operand doubles (halves) its
+  kWidth and a blocked layout its sizePerThread along `axis`; otherwise the result's linear layout
+  is the source's with a first register bit stepping once along `axis`
+  (`packed_result_layout`, and `unpacked_source_layout` backwards).
 
 Every function returns None where Triton's inference fails.
 """
@@ -37,6 +43,8 @@ from ttc.dialects.ttg_attrs import (
     BlockedEncodingAttr,
     CTALayout,
     DistributedEncoding,
+    DotOperandEncodingAttr,
+    GenericLinearEncodingAttr,
     LinearEncodingAttr,
     NVMMASharedEncodingAttr,
     SliceEncodingAttr,
@@ -47,6 +55,7 @@ from ttc.dialects.ttg_attrs import (
 from ttc.layouts.default_blocked import default_blocked
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
+from ttc.layouts.order import layout_order
 from ttc.layouts.utils import standard_out_dim_names
 
 
@@ -434,3 +443,77 @@ def infer_trans_encoding(
     if layout is None or layout.num_out_dims != len(order):
         return None
     return linear_encoding(transpose_layout(layout, order))
+
+
+# --------------------------------------------------------------------------------------------
+# fp4_to_fp
+# --------------------------------------------------------------------------------------------
+
+
+def unpacked_source_layout(result: LinearLayout, axis: int) -> LinearLayout | None:
+    """Triton's `divideLeft(result, identity1D(2, register, dim<axis>))`: the layout whose first
+    register bit, added stepping once along `axis`, gives `result`; None if there is none."""
+    bases = result.bases
+    registers = bases.get("register", [])
+    unit = [1 if i == axis else 0 for i in range(len(result.out_dims))]
+    if not registers or registers[0] != unit:
+        return None
+    bases["register"] = registers[1:]
+    for vectors in bases.values():
+        for basis in vectors:
+            if basis[axis] % 2:
+                return None
+            basis[axis] //= 2
+    sizes = [
+        (name, size // 2 if i == axis else size)
+        for i, (name, size) in enumerate(result.out_dim_sizes.items())
+    ]
+    return LinearLayout(list(bases.items()), sizes)
+
+
+def packed_result_layout(source: LinearLayout, axis: int) -> LinearLayout:
+    """Triton's `identity1D(2, register, dim<axis>) * source`: a new first register bit steps
+    once along `axis`, and every other basis moves twice as far along it."""
+    bases = {dim: [[v * 2 if i == axis else v for i, v in enumerate(b)] for b in vectors]
+             for dim, vectors in source.bases.items()}
+    unit = [1 if i == axis else 0 for i in range(source.num_out_dims)]
+    bases["register"] = [unit, *bases.get("register", [])]
+    sizes = [
+        (name, size * 2 if i == axis else size)
+        for i, (name, size) in enumerate(source.out_dim_sizes.items())
+    ]
+    return LinearLayout(list(bases.items()), sizes)
+
+
+def infer_fp4_to_fp_encoding(
+    encoding: Attribute, shape: Sequence[int], axis: int, forward: bool
+) -> Attribute | None:
+    """The result encoding of `ttg.fp4_to_fp` along `axis` from its source's (`forward`), or the
+    source encoding from the result's; `shape` is the shape `encoding` lays out."""
+    layout = _linear(encoding, shape)
+    if layout is None:
+        return None
+    if layout_order(layout)[axis] == 0:
+        if isinstance(encoding, DotOperandEncodingAttr):
+            k_width = encoding.k_width.data
+            if not forward and k_width <= 1:
+                return None
+            return DotOperandEncodingAttr.make(
+                encoding.op_idx.data, encoding.parent, k_width * 2 if forward else k_width // 2
+            )
+        if isinstance(encoding, BlockedEncodingAttr):
+            per_thread = list(ints(encoding.size_per_thread))
+            if not forward and per_thread[axis] <= 1:
+                return None
+            per_thread[axis] = per_thread[axis] * 2 if forward else per_thread[axis] // 2
+            return BlockedEncodingAttr.make(
+                per_thread, ints(encoding.threads_per_warp), ints(encoding.warps_per_cta),
+                ints(encoding.order), encoding.cta_layout,
+            )
+    inferred = packed_result_layout(layout, axis) if forward else unpacked_source_layout(layout, axis)
+    if inferred is None:
+        return None
+    if isinstance(encoding, GenericLinearEncodingAttr):
+        bases = inferred.bases
+        return GenericLinearEncodingAttr(*(bases_attr(bases.get(dim, [])) for dim in LINEAR_IN_DIMS))
+    return linear_encoding(inferred)

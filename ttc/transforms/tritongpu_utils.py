@@ -36,6 +36,7 @@ from ttc.layouts.default_blocked import (
     default_blocked,
 )
 from ttc.layouts.infer import (
+    infer_fp4_to_fp_encoding,
     infer_join_encoding,
     infer_reshape_encoding,
     infer_split_encoding,
@@ -142,6 +143,8 @@ def infer_dst_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
     if op.name == "tt.gather":
         # The result has the encoding of the indices (Triton assumes `encoding` is theirs).
         return encoding
+    if op.name == "ttg.fp4_to_fp":
+        return infer_fp4_to_fp_encoding(encoding, shape_of(op.operands[0].type), _axis(op), forward=True)
     return None
 
 
@@ -181,6 +184,8 @@ def infer_src_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
         return _infer_reshape(op, op.results[0], op.operands[0], encoding)
     if op.name == "tt.gather":
         return encoding
+    if op.name == "ttg.fp4_to_fp":
+        return infer_fp4_to_fp_encoding(encoding, shape_of(op.results[0].type), _axis(op), forward=False)
     return None
 
 

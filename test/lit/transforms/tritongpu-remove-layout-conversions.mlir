@@ -499,3 +499,34 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// ttg.fp4_to_fp passes layouts both ways: the conversion of its result is undone by giving its
+// source the layout that unpacks into the wanted one (here a constant, rebuilt in place), unless
+// the wanted layout does not hold each unpacked pair in one thread's first register.
+#packed = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+#unpacked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+#pairs = #ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[0, 16], [0, 32]], block = []}>
+#rows_apart = #ttg.linear<{register = [[16, 0], [0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8]], warp = [[0, 16], [0, 32]], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: tt.func @unpack_into_pairs
+// CHECK: arith.constant dense<17> : tensor<32x32xi8, #[[SRC:linear[0-9]*]]>
+// CHECK-NEXT: ttg.fp4_to_fp %{{.*}} {axis = 1 : i32} : tensor<32x32xi8, #[[SRC]]> -> tensor<32x64xbf16, #linear>
+// CHECK-NEXT: tt.return
+tt.func @unpack_into_pairs() -> tensor<32x64xbf16, #pairs> {
+  %c = arith.constant dense<17> : tensor<32x32xi8, #packed>
+  %f = ttg.fp4_to_fp %c {axis = 1 : i32} : tensor<32x32xi8, #packed> -> tensor<32x64xbf16, #unpacked>
+  %r = ttg.convert_layout %f : tensor<32x64xbf16, #unpacked> -> tensor<32x64xbf16, #pairs>
+  tt.return %r : tensor<32x64xbf16, #pairs>
+}
+// CHECK-LABEL: tt.func @pairs_split_across_registers
+// CHECK: ttg.fp4_to_fp
+// CHECK-NEXT: ttg.convert_layout
+tt.func @pairs_split_across_registers() -> tensor<32x64xbf16, #rows_apart> {
+  %c = arith.constant dense<17> : tensor<32x32xi8, #packed>
+  %f = ttg.fp4_to_fp %c {axis = 1 : i32} : tensor<32x32xi8, #packed> -> tensor<32x64xbf16, #unpacked>
+  %r = ttg.convert_layout %f : tensor<32x64xbf16, #unpacked> -> tensor<32x64xbf16, #rows_apart>
+  tt.return %r : tensor<32x64xbf16, #rows_apart>
+}
+}

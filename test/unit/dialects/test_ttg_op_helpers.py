@@ -7,10 +7,10 @@ from xdsl.dialects.builtin import f16
 
 from ttc.dialects.ttg import MemDescType, layout_dims, memdesc_layout
 from ttc.dialects.ttg_attrs import SwizzledSharedEncodingAttr
-from ttc.dialects.ttg_fp4 import unpacked_source_layout
 from ttc.dialects.ttg_reinterpret import _contiguous_from_zero, _owned_offsets
 from ttc.dialects.ttg_warp_specialize import WarpSpecializeOp, lookup_num_warps
 from ttc.ir.parser import parse_module
+from ttc.layouts.infer import unpacked_source_layout
 from ttc.layouts.linear import LinearLayout
 
 PARTITIONS = """

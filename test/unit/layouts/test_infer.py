@@ -141,3 +141,69 @@ def test_reshape_is_a_renaming(case: tuple[tuple[int, int], BlockedEncodingAttr]
     assert reshape_layout(src_layout, dst_shape) == dst_layout
     back = infer_reshape_encoding(dst_shape, dst, shape)
     assert back is not None and layouts_equivalent(shape, back, src)
+
+
+# fp4_to_fp: each i8 unpacks into two values along the axis.
+
+
+def _each_thread_holds_pairs(src_layout: LinearLayout, dst_layout: LinearLayout, axis: int) -> bool:
+    """Every thread holding source element e holds result elements 2e and 2e+1 along `axis`, in
+    its registers 2r and 2r+1."""
+    for (ins, out) in src_layout.apply_all():
+        coords = dict(zip(src_layout.in_dims, ins, strict=True))
+        for half in (0, 1):
+            packed = dict(coords, register=coords["register"] * 2 + half)
+            got = dst_layout.apply(packed)
+            want = list(out)
+            want[axis] = out[axis] * 2 + half
+            if [got[d] for d in dst_layout.out_dims] != want:
+                return False
+    return True
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    spt=st.sampled_from([[1, 1], [1, 2], [2, 1], [4, 2]]),
+    tpw=st.sampled_from([[32, 1], [8, 4], [1, 32]]),
+    order=st.sampled_from([[0, 1], [1, 0]]),
+    axis=st.sampled_from([0, 1]),
+)
+def test_fp4_to_fp_forward_then_backward_is_the_identity(spt, tpw, order, axis) -> None:
+    from ttc.layouts.infer import infer_fp4_to_fp_encoding
+
+    src = blocked(spt, tpw, [2, 2], order)
+    shape = (64, 64)
+    dst = infer_fp4_to_fp_encoding(src, shape, axis, forward=True)
+    assert dst is not None
+    dst_shape = tuple(n * 2 if i == axis else n for i, n in enumerate(shape))
+    src_layout = to_linear_layout(src, shape)
+    assert _each_thread_holds_pairs(src_layout, to_linear_layout(dst, dst_shape), axis)
+    back = infer_fp4_to_fp_encoding(dst, dst_shape, axis, forward=False)
+    assert back is not None and to_linear_layout(back, shape) == src_layout
+
+
+def test_fp4_to_fp_legacy_rules_keep_blocked_and_dot_operand_layouts() -> None:
+    from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
+    from ttc.layouts.infer import infer_fp4_to_fp_encoding
+
+    src = blocked([1, 2], [4, 8], [4, 1], [1, 0])  # axis 1 first in the order
+    assert infer_fp4_to_fp_encoding(src, (32, 32), 1, forward=True) == blocked([1, 4], [4, 8], [4, 1], [1, 0])
+    assert infer_fp4_to_fp_encoding(src, (32, 64), 1, forward=False) == blocked([1, 1], [4, 8], [4, 1], [1, 0])
+    single = blocked([1, 1], [4, 8], [4, 1], [1, 0])
+    assert infer_fp4_to_fp_encoding(single, (32, 32), 1, forward=False) is None
+    mma = NvidiaMmaEncodingAttr.make(2, 0, [4, 1], [16, 8])
+    operand = DotOperandEncodingAttr.make(0, mma, 4)
+    assert infer_fp4_to_fp_encoding(operand, (64, 64), 1, forward=True) == DotOperandEncodingAttr.make(0, mma, 8)
+    assert infer_fp4_to_fp_encoding(operand, (64, 128), 1, forward=False) == DotOperandEncodingAttr.make(0, mma, 2)
+
+
+def test_fp4_to_fp_backwards_needs_the_pair_in_the_first_register() -> None:
+    from ttc.layouts.infer import infer_fp4_to_fp_encoding
+
+    # the first register basis steps 32 rows: no source layout unpacks into this one
+    dst = linear_encoding(LinearLayout(
+        [("register", [[32, 0], [1, 0]]), ("lane", [[2, 0], [4, 0], [8, 0], [16, 0], [0, 1]]),
+         ("warp", []), ("block", [])],
+        [("dim0", 64), ("dim1", 2)],
+    ))
+    assert infer_fp4_to_fp_encoding(dst, (64, 2), 0, forward=False) is None
