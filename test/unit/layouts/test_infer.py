@@ -10,7 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from xdsl.dialects.builtin import IntAttr
 
-from ttc.dialects.ttg_attrs import BlockedEncodingAttr, LinearEncodingAttr, SliceEncodingAttr
+from ttc.dialects.ttg_attrs import (
+    BlockedEncodingAttr,
+    LinearEncodingAttr,
+    SliceEncodingAttr,
+)
 from ttc.layouts.default_blocked import default_blocked
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.infer import (
