@@ -109,8 +109,12 @@ class Buffer:
     neighbors: list[Buffer] = field(default_factory=list)
     """The other buffers of one `#ttg.partitioned_shared` allocation."""
 
+    def aligned(self, offset: int) -> int:
+        """`offset` rounded up to the buffer's alignment."""
+        return -(-offset // self.alignment) * self.alignment
+
     def set_offset_aligned(self, offset: int) -> int:
-        self.offset = -(-offset // self.alignment) * self.alignment
+        self.offset = self.aligned(offset)
         return self.offset
 
     @property
@@ -441,10 +445,12 @@ def _partition_index(offset: int, partition_size: int) -> int:
     return offset // partition_size if partition_size else 0
 
 
-def _partitions_spanned(start: int, size: int, partition_size: int) -> tuple[int, int]:
-    """The first and last physical partitions `[start, start + size)` touches."""
-    return (_partition_index(start, partition_size),
-            _partition_index(start + size - 1, partition_size))
+def _shares_partition(start: int, size: int, other: Buffer, partition_size: int) -> bool:
+    """Whether bytes `[start, start + size)` and `other` touch a common physical partition."""
+    low, high = _partition_index(start, partition_size), _partition_index(start + size - 1, partition_size)
+    other_low = _partition_index(other.offset, partition_size)
+    other_high = _partition_index(other.offset + other.size - 1, partition_size)
+    return low <= other_high and other_low <= high
 
 
 def _past_partitions_of(buffer: Buffer, partition_size: int) -> int:
@@ -562,15 +568,12 @@ class _Allocator:
 
     def _clear_of_neighbors(self, buffer: Buffer, offset: int, placed: set[Buffer]) -> bool:
         """Whether `buffer` at `offset` shares no physical partition with a placed neighbor."""
-        if not self.partition_size or not buffer.neighbors:
+        if not self.partition_size:
             return True
-        low, high = _partitions_spanned(offset, buffer.size, self.partition_size)
-        for neighbor in buffer.neighbors:
-            if neighbor in placed:
-                n_low, n_high = _partitions_spanned(neighbor.offset, neighbor.size, self.partition_size)
-                if low <= n_high and n_low <= high:
-                    return False
-        return True
+        return not any(
+            _shares_partition(offset, buffer.size, neighbor, self.partition_size)
+            for neighbor in buffer.neighbors if neighbor in placed
+        )
 
     def _calculate_starts(self, buffers: list[Buffer]) -> None:
         # (offset, live interval) triples; the smallest offset is taken first, ties in order.
@@ -586,7 +589,7 @@ class _Allocator:
                 and not any(t.intersects(self.ranges[candidate]) for _, t in triples)
             ]
             chosen = next(
-                (c for c in eligible if self._clear_of_neighbors(c, -(-offset // c.alignment) * c.alignment, placed)),
+                (c for c in eligible if self._clear_of_neighbors(c, c.aligned(offset), placed)),
                 None,
             )
             if chosen is not None:
@@ -628,10 +631,9 @@ class _Allocator:
                 if live_together or concurrent:
                     graph.setdefault(x, []).append(y)
             if self.partition_size:
-                low, high = _partitions_spanned(x.offset, x.size, self.partition_size)
                 for neighbor in x.neighbors:
-                    n_low, n_high = _partitions_spanned(neighbor.offset, neighbor.size, self.partition_size)
-                    if low <= n_high and n_low <= high and neighbor not in graph.get(x, []):
+                    if (_shares_partition(x.offset, x.size, neighbor, self.partition_size)
+                            and neighbor not in graph.get(x, [])):
                         graph.setdefault(x, []).append(neighbor)
         return graph
 
@@ -662,9 +664,15 @@ _FUNCTION_OPS = ("tt.func", "llvm.func", "func.func")
 
 
 def _functions(module: ModuleOp) -> list[Operation]:
-    """The module's functions, those of nested modules included (as Triton's call graph walks)."""
-    return [op for op in module.walk() if op.name in _FUNCTION_OPS
-            and (op.parent_op() is module or op.parent_op().name == "builtin.module")]  # type: ignore[union-attr]
+    """The module's functions, those of nested modules included (as Triton's call graph walks);
+    function bodies are not searched."""
+    found: list[Operation] = []
+    for op in module.body.block.ops:
+        if op.name in _FUNCTION_OPS:
+            found.append(op)
+        elif isinstance(op, ModuleOp):
+            found += _functions(op)
+    return found
 
 
 def _callees(function: Operation) -> list[str]:

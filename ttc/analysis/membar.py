@@ -2,8 +2,9 @@
 
 The analysis runs forward over *virtual blocks* — straight-line stretches of a block that end at
 its terminator or at an op with regions (`scf.for`/`scf.if`/`scf.while`/`scf.execute_region`,
-`ttg.warp_specialize` and its partitions op), whose regions are entered as successors — and keeps, per point, the *slices* of shared memory read and
-written since the last CTA barrier (`ttc.analysis.membar_slices`). At each op:
+`ttg.warp_specialize` and its partitions op), whose regions are entered as successors — and
+keeps, per point, the *slices* of shared memory read and written since the last CTA barrier
+(`ttc.analysis.membar_slices`). At each op:
 
 * a local barrier (`gpu.barrier`, `nvvm.barrier0`, a `ttg.barrier` ordering `local` memory, an
   atomic stronger than relaxed, ...) clears both sets before the op's own accesses;
@@ -68,6 +69,8 @@ WARP_SPECIALIZE = "ttg.warp_specialize"
 PARTITIONS = "ttg.warp_specialize.partitions"
 REGION_BRANCH_OPS = STRUCTURED_OPS | {WARP_SPECIALIZE, PARTITIONS}
 """Ops whose regions the analysis enters as successors (Triton's `RegionBranchOpInterface`)."""
+RETURNING_OPS = STRUCTURED_OPS | {WARP_SPECIALIZE}
+"""Ops whose region terminators can flow back to the point after the op."""
 RETURN_OPS = frozenset({"tt.return", "func.return", "llvm.return"})
 NO_MEMORY_EFFECT_OPS = frozenset(
     {
@@ -251,7 +254,7 @@ class _Membar:
         if term.successors:
             return [(succ, None) for succ in term.successors]
         owner = term.parent_op()
-        if owner is None or owner.name not in STRUCTURED_OPS | {WARP_SPECIALIZE}:
+        if owner is None or owner.name not in RETURNING_OPS:
             return []
         parent = owner.parent_block()
         assert parent is not None
