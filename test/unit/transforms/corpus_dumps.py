@@ -20,6 +20,10 @@ from ttc.pipelines.pass_base import TtcPass
 
 MODULES = {"loop-invariant-code-motion": "licm"}
 _SSA = re.compile(r"%[A-Za-z0-9_$.\-]+")
+PIPELINER_FLAGS = frozenset({"tritongpu-assign-latencies", "tritongpu-schedule-loops", "tritongpu-pipeline"})
+"""The software-pipelining passes."""
+_STAGED_FLAGS = frozenset({"tritongpu-assign-latencies", "tritongpu-pipeline"})
+_STAGES = re.compile(r"_s(\d+)")
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,15 @@ def normalize(text: str) -> str:
         return names.setdefault(match.group(0), f"%v{len(names)}")
 
     return _SSA.sub(rename, text)
+
+
+def pipeliner_options(case: PassCase) -> dict[str, object]:
+    """The options `case`'s pass ran with in Triton: the kernel's number of stages (`_s<N>` in
+    its name, else 3) for the passes that take one, nothing for the others."""
+    if case.flag not in _STAGED_FLAGS:
+        return {}
+    match = _STAGES.search(case.kernel)
+    return {"num_stages": int(match.group(1)) if match else 3}
 
 
 def assert_pass_matches(case: PassCase, options: dict[str, object]) -> None:

@@ -6,14 +6,16 @@ its name; attention uses 3)."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from corpus_dumps import PassCase, assert_pass_matches, pass_cases
+from corpus_dumps import (
+    PIPELINER_FLAGS,
+    PassCase,
+    assert_pass_matches,
+    pass_cases,
+    pipeliner_options,
+)
 
-
-STAGED = {"tritongpu-assign-latencies", "tritongpu-pipeline"}
-FLAGS = {"tritongpu-assign-latencies", "tritongpu-schedule-loops", "tritongpu-pipeline"}
+FLAGS = set(PIPELINER_FLAGS)
 POST_PIPELINE = {"canonicalize", "triton-loop-aware-cse"}
 """Passes checked on the pipelined loops (runs whose input has async copies and no LLVM dialect)."""
 CASES = pass_cases(FLAGS, arch="sm80") + [
@@ -23,15 +25,9 @@ CASES = pass_cases(FLAGS, arch="sm80") + [
 ]
 
 
-def num_stages(kernel: str) -> int:
-    match = re.search(r"_s(\d+)", kernel)
-    return int(match.group(1)) if match else 3
-
-
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_pass_matches_triton(case: PassCase) -> None:
-    options = {"num_stages": num_stages(case.kernel)} if case.flag in STAGED else {}
-    assert_pass_matches(case, options)
+    assert_pass_matches(case, pipeliner_options(case))
 
 
 def test_every_kernel_is_covered() -> None:
