@@ -13,6 +13,19 @@ from ttc.layouts.linear import LinearLayout
 REG = "register"
 
 
+def starts_with_bases_of(a: LinearLayout, b: LinearLayout, in_dim: str) -> bool:
+    """Whether the first bases of `in_dim` in `a` are those of `b` (`b`'s missing outputs read
+    as 0, a missing `in_dim` as no bases)."""
+    in_b = b.in_dim_size_log2(in_dim) if b.has_in_dim(in_dim) else 0
+    if in_b > a.in_dim_size_log2(in_dim):
+        return False
+    return all(
+        a.get_basis(in_dim, i, o) == (b.get_basis(in_dim, i, o) if b.has_out_dim(o) else 0)
+        for i in range(in_b)
+        for o in a.out_dims
+    )
+
+
 def divide_left(a: LinearLayout, b: LinearLayout) -> LinearLayout | None:
     """Triton's `divideLeft`: the C with `a == b * c`, if there is one."""
     if not set(b.in_dims) <= set(a.in_dims) or not set(b.out_dims) <= set(a.out_dims):
@@ -23,17 +36,11 @@ def divide_left(a: LinearLayout, b: LinearLayout) -> LinearLayout | None:
         return None
     bases: list[tuple[str, list[list[int]]]] = []
     for in_dim in a.in_dims:
-        in_a = a.in_dim_size_log2(in_dim)
-        in_b = b.in_dim_size_log2(in_dim) if b.has_in_dim(in_dim) else 0
-        if in_b > in_a:
+        if not starts_with_bases_of(a, b, in_dim):
             return None
-        for i in range(in_b):
-            for o in a.out_dims:
-                expected = b.get_basis(in_dim, i, o) if b.has_out_dim(o) else 0
-                if a.get_basis(in_dim, i, o) != expected:
-                    return None
+        in_b = b.in_dim_size_log2(in_dim) if b.has_in_dim(in_dim) else 0
         vectors: list[list[int]] = []
-        for i in range(in_b, in_a):
+        for i in range(in_b, a.in_dim_size_log2(in_dim)):
             vector = []
             for o in a.out_dims:
                 v = a.get_basis(in_dim, i, o)

@@ -21,6 +21,7 @@ from ttc.layouts.divide import (
     divide_left,
     factor_identity_prefix,
     permute_for_divide,
+    starts_with_bases_of,
     with_registers,
 )
 from ttc.layouts.from_attr import to_linear_layout
@@ -81,18 +82,14 @@ def _starts_with(cvt: LinearLayout, tile: LinearLayout) -> bool:
             for o, v in zip(tile.out_dims, basis, strict=True):
                 masks[o] |= v
     for in_dim in cvt.in_dims:
-        in_a = cvt.in_dim_size_log2(in_dim)
-        in_b = tile.in_dim_size_log2(in_dim) if tile.has_in_dim(in_dim) else 0
-        if in_b > in_a:
+        if not starts_with_bases_of(cvt, tile, in_dim):
             return False
-        for i in range(in_a):
+        in_b = tile.in_dim_size_log2(in_dim) if tile.has_in_dim(in_dim) else 0
+        for i in range(in_b, cvt.in_dim_size_log2(in_dim)):
             for o in cvt.out_dims:
                 v = cvt.get_basis(in_dim, i, o)
                 assert isinstance(v, int)
-                if i < in_b:
-                    if v != (tile.get_basis(in_dim, i, o) if tile.has_out_dim(o) else 0):
-                        return False
-                elif v & masks[o]:
+                if v & masks[o]:
                     return False
     return True
 
