@@ -17,6 +17,7 @@ xDSL's own classes, reused as they are; this module replaces what xDSL gets wron
 
 from __future__ import annotations
 
+import math
 import struct
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
@@ -83,33 +84,57 @@ _FLOAT_FORMATS: dict[type[Attribute], tuple[int, int]] = {
     Float32Type: (32, 23),
     Float64Type: (64, 52),
 }
+_DOUBLE_MANTISSA_BITS = 52
 
 
 def float_to_bits(value: float, type: Attribute) -> int:
     """The bit pattern (unsigned) of `value` as an f16/bf16/f32/f64; bf16 keeps the top half of the
-    f32 pattern."""
+    f32 pattern. A NaN keeps its sign and the top of its payload, signalling or not (a hardware
+    narrowing would set the quiet bit), so NaNs from `bits_to_float` come back unchanged."""
+    fmt = _FLOAT_FORMATS.get(type.__class__)
+    if fmt is None:
+        raise ValueError(f"no bit layout known for {type}")
+    if math.isnan(value) and not isinstance(type, Float64Type):
+        return _narrow_nan_bits(value, *fmt)
     if isinstance(type, Float64Type):
         return struct.unpack("<Q", struct.pack("<d", value))[0]
     if isinstance(type, Float32Type):
         return struct.unpack("<I", struct.pack("<f", value))[0]
     if isinstance(type, Float16Type):
         return struct.unpack("<H", struct.pack("<e", value))[0]
-    if isinstance(type, BFloat16Type):
-        return struct.unpack("<I", struct.pack("<f", value))[0] >> 16
-    raise ValueError(f"no bit layout known for {type}")
+    return struct.unpack("<I", struct.pack("<f", value))[0] >> 16
 
 
 def bits_to_float(bits: int, type: Attribute) -> float:
-    """The f16/bf16/f32/f64 value whose bit pattern is `bits` (the inverse of `float_to_bits`)."""
+    """The f16/bf16/f32/f64 value whose bit pattern is `bits` (the inverse of `float_to_bits`); a
+    NaN's payload is widened bit for bit into the double."""
+    fmt = _FLOAT_FORMATS.get(type.__class__)
+    if fmt is None:
+        raise ValueError(f"no bit layout known for {type}")
+    total_bits, mantissa_bits = fmt
+    mantissa = bits & ((1 << mantissa_bits) - 1)
+    exponent_all_ones = ((1 << (total_bits - 1 - mantissa_bits)) - 1) << mantissa_bits
+    if mantissa and bits & exponent_all_ones == exponent_all_ones and total_bits < 64:
+        sign = bits >> (total_bits - 1)
+        double = sign << 63 | 0x7FF << _DOUBLE_MANTISSA_BITS | mantissa << (_DOUBLE_MANTISSA_BITS - mantissa_bits)
+        return struct.unpack("<d", struct.pack("<Q", double))[0]
     if isinstance(type, Float64Type):
         return struct.unpack("<d", struct.pack("<Q", bits))[0]
     if isinstance(type, Float32Type):
         return struct.unpack("<f", struct.pack("<I", bits))[0]
     if isinstance(type, Float16Type):
         return struct.unpack("<e", struct.pack("<H", bits))[0]
-    if isinstance(type, BFloat16Type):
-        return struct.unpack("<f", struct.pack("<I", bits << 16))[0]
-    raise ValueError(f"no bit layout known for {type}")
+    return struct.unpack("<f", struct.pack("<I", bits << 16))[0]
+
+
+def _narrow_nan_bits(value: float, total_bits: int, mantissa_bits: int) -> int:
+    """The pattern of NaN `value` in a narrower format: its sign and the top `mantissa_bits` of its
+    payload (the quiet bit, should that leave nothing)."""
+    double = struct.unpack("<Q", struct.pack("<d", value))[0]
+    mantissa = (double & ((1 << _DOUBLE_MANTISSA_BITS) - 1)) >> (_DOUBLE_MANTISSA_BITS - mantissa_bits)
+    exponent_all_ones = ((1 << (total_bits - 1 - mantissa_bits)) - 1) << mantissa_bits
+    sign = (double >> 63) << (total_bits - 1)
+    return sign | exponent_all_ones | (mantissa or 1 << (mantissa_bits - 1))
 
 
 def _decimal_digits(value: Fraction, precision: int) -> tuple[str, int]:
