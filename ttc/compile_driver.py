@@ -171,6 +171,8 @@ class Compilation:
         self.module_info: dict[str, Any] = {}
         self.syntax = TRITON_3_6
         """The Triton release spelling of the input, kept in the IR this prints."""
+        self.ctx: Any = None
+        """The xDSL context `parse` made, shared by every stage's passes."""
 
     def run(self) -> Compiled:
         """Compile; raise TtcError (or PassFailure, diagnostics emitted) on failure."""
@@ -180,33 +182,46 @@ class Compilation:
             self._accept("llvmir")
             self._check_until("llvmir")
             return self._backend(self.text)
+        module, kind = self.parse()
+        self._accept(kind)
+        self._check_until(kind)
+        stages = self._stages(kind)
+        plans = self._plan(stages)
+        if kind == "ttgir":
+            self._keep("ttgir", lambda: self.print_module(module))
+        for stage, passes in plans:
+            self._run_stage(stage, passes, module)
+            if stage == options.until:
+                return Compiled(self.print_module(module), self.kernel, None)
+        return self._backend(self.translate(module))
+
+    def parse(self) -> tuple[ModuleOp, str]:
+        """Parse and verify the MLIR input; note its kernel and metadata; return it and its kind."""
         from ttc.ir.context import make_context
         from ttc.ir.parser import parse_module
         from ttc.ir.verify import verify_module
 
-        ctx = make_context()
-        self.syntax = ctx.syntax
-        module = _timed(options.timing, "Parser",
-                        lambda: parse_module(self.text, self.filename, ctx=ctx))
-        _timed(options.timing, "Verifier", lambda: verify_module(module, self.filename))
+        self.ctx = make_context()
+        self.syntax = self.ctx.syntax
+        module = _timed(self.options.timing, "Parser",
+                        lambda: parse_module(self.text, self.filename, ctx=self.ctx))
+        _timed(self.options.timing, "Verifier", lambda: verify_module(module, self.filename))
         kind = input_kind(module)
-        self._accept(kind)
-        self._check_until(kind)
         self.kernel = _symbol(kernel_function(module))
         self._read_module(module, kind)
-        stages = self._stages(kind)
-        plans = self._plan(stages)
-        if kind == "ttgir":
-            self._keep("ttgir", lambda: self._print(module))
-        for stage, passes in plans:
-            self._run_stage(stage, passes, module, ctx)
-            if stage == options.until:
-                return Compiled(self._print(module), self.kernel, None)
+        return module, kind
+
+    def run_stage(self, stage: str, module: ModuleOp) -> None:
+        """Run one MLIR stage's pipeline (`ttir`, `ttgir`, `llir`) on a module `parse` made."""
+        ((_, passes),) = self._plan([stage])
+        self._run_stage(stage, passes, module)
+
+    def translate(self, module: ModuleOp) -> str:
+        """The fully lowered module as LLVM IR (before the target's back-end steps)."""
         self._read_module(module, "llvm")
         self._check_lowered(module)
-        translate = options.translator or self.target.translate
-        llvm_ir = _timed(options.timing, "LLVM IR translation", lambda: translate(module))
-        return self._backend(llvm_ir)
+        translate = self.options.translator or self.target.translate
+        return _timed(self.options.timing, "LLVM IR translation", lambda: translate(module))
 
     def _keep(self, suffix: str, data: Callable[[], str | bytes]) -> None:
         if self.options.keep is not None:
@@ -278,26 +293,25 @@ class Compilation:
             plans.append((stage, file.resolve(name, variables)))
         return plans
 
-    def _print(self, module: ModuleOp) -> str:
+    def print_module(self, module: ModuleOp) -> str:
         from ttc.ir.printer import print_module
 
         return _timed(self.options.timing, "Output", lambda: print_module(module, syntax=self.syntax))
 
-    def _run_stage(self, stage: str, passes: list[TtcPass], module: ModuleOp,
-                   ctx: Any) -> None:
+    def _run_stage(self, stage: str, passes: list[TtcPass], module: ModuleOp) -> None:
         from ttc.ir.verify import verify_module
         from ttc.pipelines.runner import RunOptions, run_passes
 
         def verify(m: ModuleOp) -> None:
             verify_module(m, self.filename)
 
-        run_passes(passes, module, ctx, RunOptions(
-            print_ir=self._print, verify=verify if self.options.verify_each else None,
+        run_passes(passes, module, self.ctx, RunOptions(
+            print_ir=self.print_module, verify=verify if self.options.verify_each else None,
             timing=self.options.timing))
         if not self.options.verify_each:
             _timed(self.options.timing, "Verifier", lambda: verify(module))
         if stage != "llir":
-            self._keep(stage, lambda: self._print(module))
+            self._keep(stage, lambda: self.print_module(module))
 
     def _check_lowered(self, module: ModuleOp) -> None:
         from ttc.ir.locations import source_location

@@ -27,7 +27,10 @@ ALLOWED_IMPORTS: dict[str, set[str]] = {
     "ttc.targets.*": {"ttc.ir", "ttc.dialects", "ttc.layouts", "ttc.analysis", "ttc.transforms",
                       "ttc.conversion", "ttc.pipelines", "ttc.targets"},
     "ttc.compile_driver": {"ttc.ir", "ttc.dialects", "ttc.pipelines", "ttc.targets"},
-    "ttc.cli": {"ttc", "ttc.ir", "ttc.layouts", "ttc.pipelines", "ttc.targets", "ttc.compile_driver"},
+    "ttc.cli": {"ttc", "ttc.ir", "ttc.layouts", "ttc.pipelines", "ttc.targets", "ttc.compile_driver",
+                "ttc.triton"},
+    "ttc.triton": {"ttc", "ttc.ir", "ttc.dialects", "ttc.pipelines", "ttc.transforms", "ttc.targets",
+                   "ttc.targets.*", "ttc.compile_driver", "ttc.cli"},
     "ttc.__main__": {"ttc.cli"},
 }
 """Package → the packages it may import (its own subpackages are always allowed)."""

@@ -26,10 +26,12 @@ import threading
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
 from ttc.ir.diagnostics import DiagnosticPrinter
 from ttc.ir.errors import TtcError
+
+T = TypeVar("T")
 
 STDIN_NAME = "<stdin>"
 RECURSION_LIMIT = 60_000
@@ -107,7 +109,7 @@ def report_error(error: TtcError, printer: DiagnosticPrinter | None = None) -> N
     (printer or DiagnosticPrinter()).print_error(error)
 
 
-def call_with_deep_stack(body: Callable[[], int]) -> int:
+def call_with_deep_stack(body: Callable[[], T]) -> T:
     """`body()` on a thread with a `STACK_BYTES` stack and a `RECURSION_LIMIT` frame limit.
 
     What `body` raises is raised again here; Ctrl-C still reaches the calling (main) thread,
@@ -138,9 +140,7 @@ def call_with_deep_stack(body: Callable[[], int]) -> int:
         error = outcome["error"]
         assert isinstance(error, BaseException)
         raise error
-    code = outcome["code"]
-    assert isinstance(code, int)
-    return code
+    return outcome["code"]  # type: ignore[return-value]
 
 
 def run_command(body: Callable[[], int]) -> NoReturn:

@@ -61,7 +61,7 @@ def run_compile(input_path: str, output: str, options: CompileOptions,
     printer = DiagnosticPrinter()
     printer.add_source(filename, text)
     if dump_dir is not None:
-        options.keep = _dump_writer(dump_dir)
+        options.keep = dump_writer(dump_dir)
     try:
         with diagnostic_handler(printer.print):
             compiled = compile_source(text, filename, options)
@@ -77,7 +77,7 @@ def run_compile(input_path: str, output: str, options: CompileOptions,
     return code
 
 
-def _dump_writer(dump_dir: str) -> Callable[[str, str | bytes], None]:
+def dump_writer(dump_dir: str) -> Callable[[str, str | bytes], None]:
     """Writes each stage into `dump_dir`, created when the first stage is ready."""
     directory = Path(dump_dir)
 

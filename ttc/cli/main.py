@@ -20,6 +20,7 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "compile": ("ttc.cli.compile", "compile_command", "Compile TTIR (or later) to a GPU binary."),
     "layout": ("ttc.cli.layout", "layout", "Draw which thread and register holds each element."),
     "list": ("ttc.cli.list_cmd", "list_group", "List passes, pipelines and targets."),
+    "run": ("ttc.cli.run", "run", "Run a command with ttc compiling its Triton kernels."),
 }
 
 

@@ -303,26 +303,57 @@ def _trivial_swizzle(encoding: Attribute) -> bool:
     ) == (1, 1, 1)
 
 
+def tma_box(op: Operation, desc: TensorDescType) -> list[int]:
+    """Triton's `getTMABlockShape(..., packedSize=false)` for a descriptor's block: the TMA box,
+    outermost dimension first, fp4-padded rows counted in unpacked elements."""
+    encoding = desc.block_type.encoding
+    rank = len(desc.block_type.get_shape())
+    nvmma = encoding if isinstance(encoding, NVMMASharedEncodingAttr) else None
+    fp4 = nvmma is not None and nvmma.is_fp4_padded
+    per_cta = shape_per_cta(desc.block_type.get_shape(), _cta_split(encoding, rank))
+    if nvmma is None and not _trivial_swizzle(encoding):
+        raise _error(op, "Unhandled encoding type")
+    swizzle = nvmma.swizzling_byte_width.data if nvmma is not None else 0
+    transposed = nvmma is not None and nvmma.is_transposed
+    element_bits = bit_width(desc.block_type.get_element_type())
+    try:
+        block = tma_block_shape(per_cta, element_bits, swizzle, fp4, transposed)
+    except LayoutError as err:
+        raise _error(op, "Block shape is too small for the swizzle byte size in NVMMA Shared Layout.") from err
+    if fp4:
+        block[0 if transposed else -1] *= 2
+    return block
+
+
+def host_descriptor_metadata(kernel: Operation) -> list[dict[str, object]]:
+    """Triton's `getTensorDescMetadata`: for each tensor-descriptor parameter of the kernel, what
+    the launcher needs to build its `CUtensorMap` on the host (swizzle and element-type enums,
+    element bytes, the TMA box, whether rows are fp4-padded)."""
+    entry = kernel.regions[0].blocks[0] if kernel.regions and kernel.regions[0].blocks else None
+    found = []
+    for arg in entry.args if entry is not None else ():
+        if not isinstance(desc := arg.type, TensorDescType):
+            continue
+        encoding = desc.block_type.encoding
+        found.append({
+            "swizzle": tma_swizzle_mode(kernel, encoding),
+            "elem_size": bit_width(desc.block_type.get_element_type()) // 8,
+            "elem_type": tma_element_type(kernel, desc),
+            "block_size": tma_box(kernel, desc),
+            "fp4_padded": isinstance(encoding, NVMMASharedEncodingAttr) and encoding.is_fp4_padded,
+        })  # fmt: skip
+    return found
+
+
 def create_tma_desc(emit: Emitter, scratch: SSAValue, op: Operation) -> None:
     """Triton's `createTMADesc`: the `ttng.tensormap_create` of a `tt.make_tensor_descriptor`."""
     desc = _desc(op.results[0])
     base, rank = op.operands[0], len(desc.block_type.get_shape())
     dims, strides = list(op.operands[1 : 1 + rank]), list(op.operands[1 + rank :])
     encoding = desc.block_type.encoding
-    nvmma = encoding if isinstance(encoding, NVMMASharedEncodingAttr) else None
-    fp4 = nvmma is not None and nvmma.is_fp4_padded
+    fp4 = isinstance(encoding, NVMMASharedEncodingAttr) and encoding.is_fp4_padded
     element = desc.block_type.get_element_type()
-    per_cta = shape_per_cta(desc.block_type.get_shape(), _cta_split(encoding, rank))
-    if nvmma is None and not _trivial_swizzle(encoding):
-        raise _error(op, "Unhandled encoding type")
-    swizzle = nvmma.swizzling_byte_width.data if nvmma is not None else 0
-    transposed = nvmma is not None and nvmma.is_transposed
-    try:
-        block = tma_block_shape(per_cta, bit_width(element), swizzle, fp4, transposed)
-    except LayoutError as err:
-        raise _error(op, "Block shape is too small for the swizzle byte size in NVMMA Shared Layout.") from err
-    if fp4:
-        block[0 if transposed else -1] *= 2
+    block = tma_box(op, desc)
     if fp4 and block[-1] != 128:
         raise _error(op, "FP4 padded loads require 128 elements or more in the last dim")
     box = [emit.constant(block[-1], i32)] + [emit.constant(block[k], i32) for k in range(rank - 2, -1, -1)]

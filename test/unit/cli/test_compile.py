@@ -184,7 +184,7 @@ def test_missing_libdevice_names_what_to_install(monkeypatch: pytest.MonkeyPatch
     from ttc.targets.nvidia import libdevice
 
     monkeypatch.delenv("TTC_LIBDEVICE", raising=False)
-    monkeypatch.setattr(libdevice, "libdevice_candidates", lambda ptxas: [])
+    monkeypatch.setattr(libdevice, "libdevice_candidates", lambda ptxas, explicit=None: [])
     output = tmp_path / "gelu.ptx"
     result = compile_(str(KERNELS / "gelu" / "sm80.ttir"), "--target=cuda:80", "-o", str(output))
     assert result.exit_code == 1

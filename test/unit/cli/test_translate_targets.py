@@ -119,7 +119,7 @@ def test_describe_kernel() -> None:
 def test_missing_libdevice_names_what_to_install(monkeypatch: pytest.MonkeyPatch,
                                                  tmp_path: Path) -> None:
     monkeypatch.delenv("TTC_LIBDEVICE", raising=False)
-    monkeypatch.setattr(libdevice, "libdevice_candidates", lambda ptxas: [tmp_path / "no.bc"])
+    monkeypatch.setattr(libdevice, "libdevice_candidates", lambda ptxas, explicit=None: [tmp_path / "no.bc"])
     calls = ("declare float @__nv_expf(float)\ndeclare float @__nv_erff(float)\n"
              "define ptx_kernel void @k() {\n  ret void\n}\n")
     with pytest.raises(TtcError) as error:

@@ -25,9 +25,9 @@ _LIBDEVICE = Path("nvvm") / "libdevice" / "libdevice.10.bc"
 _DECLARED = re.compile(r"^declare\b[^@\n]*@(__nv_\w+)\(", re.MULTILINE)
 
 
-def libdevice_candidates(ptxas: str | None) -> list[Path]:
-    """Where libdevice may be, in the order they are tried."""
-    candidates: list[Path] = []
+def libdevice_candidates(ptxas: str | None, explicit: str | None = None) -> list[Path]:
+    """Where libdevice may be, in the order they are tried (`explicit` first, when given)."""
+    candidates: list[Path] = [Path(explicit)] if explicit else []
     if env := os.environ.get("TTC_LIBDEVICE"):
         candidates.append(Path(env))
     for tool in (ptxas, os.environ.get("TTC_PTXAS")):
@@ -41,12 +41,15 @@ def libdevice_candidates(ptxas: str | None) -> list[Path]:
     return candidates
 
 
-def find_libdevice(ptxas: str | None, needed: Sequence[str] = ()) -> Path:
+def find_libdevice(ptxas: str | None, needed: Sequence[str] = (),
+                   explicit: str | None = None) -> Path:
     """The libdevice bitcode to link; TtcError naming what to install when there is none (and
-    the `needed` functions it was looked for)."""
-    if (env := os.environ.get("TTC_LIBDEVICE")) and not Path(env).is_file():
-        raise TtcError(f"TTC_LIBDEVICE names no file: {env}")
-    for path in libdevice_candidates(ptxas):
+    the `needed` functions it was looked for). An `explicit` path must exist."""
+    for source, value in (("the libdevice path given", explicit),
+                          ("TTC_LIBDEVICE", os.environ.get("TTC_LIBDEVICE"))):
+        if value and not Path(value).is_file():
+            raise TtcError(f"{source} names no file: {value}")
+    for path in libdevice_candidates(ptxas, explicit):
         if path.is_file():
             return path
     calls = f" (the kernel calls {', '.join(needed)})" if needed else ""
@@ -54,12 +57,13 @@ def find_libdevice(ptxas: str | None, needed: Sequence[str] = ()) -> Path:
                    "nvidia-cuda-nvcc-cu12`, or set TTC_LIBDEVICE to the file")
 
 
-def link_libdevice(llvm_ir: str, ptxas: str | None = None) -> str:
-    """`llvm_ir` with the libdevice functions it calls linked in (unchanged if it calls none)."""
+def link_libdevice(llvm_ir: str, ptxas: str | None = None, libdevice: str | None = None) -> str:
+    """`llvm_ir` with the libdevice functions it calls linked in (unchanged if it calls none);
+    `libdevice` names the bitcode file, else it is looked for."""
     called = sorted(set(_DECLARED.findall(llvm_ir)))
     if not called:
         return llvm_ir
-    path = find_libdevice(ptxas, called)
+    path = find_libdevice(ptxas, called, libdevice)
     from llvmlite import binding
 
     try:

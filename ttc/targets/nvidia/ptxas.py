@@ -78,10 +78,12 @@ def ptx_version_for(cuda: tuple[int, int]) -> int:
     raise TtcError(f"CUDA {major}.{minor} is too old: ptxas from CUDA 11 or newer is needed")
 
 
-def ptxas_arguments(cc: int, ptx_file: Path, cubin_file: Path) -> list[str]:
-    """Triton's make_cubin flags (line info kept, verbose, register allocation level 2)."""
+def ptxas_arguments(cc: int, ptx_file: Path, cubin_file: Path, fmad: bool = True) -> list[str]:
+    """Triton's make_cubin flags (line info kept, verbose, register allocation level 2, and
+    `--fmad=false` when multiplies and adds must not fuse)."""
     return [
         "-lineinfo",
+        *([] if fmad else ["--fmad=false"]),
         "-v",
         "--regAllocOptLevel=2",
         f"--gpu-name={sm_arch(cc)}",
@@ -101,15 +103,16 @@ def strip_debug_target(ptx: str) -> str:
     )
 
 
-def ptx_to_cubin(ptx: str, *, cc: int, ptxas: str | None = None) -> bytes:
-    """Assemble PTX into a cubin for compute capability `cc`; raises TtcError on failure."""
+def ptx_to_cubin(ptx: str, *, cc: int, ptxas: str | None = None, fmad: bool = True) -> bytes:
+    """Assemble PTX into a cubin for compute capability `cc`; raises TtcError on failure.
+    `fmad=False` keeps ptxas from fusing multiplies and adds (Triton's `enable_fp_fusion`)."""
     tool = find_ptxas(ptxas)
     with tempfile.TemporaryDirectory(prefix="ttc-ptxas-") as tmp:
         ptx_file = Path(tmp) / "kernel.ptx"
         cubin_file = Path(tmp) / "kernel.cubin"
         ptx_file.write_text(strip_debug_target(ptx))
         result = subprocess.run(
-            [str(tool), *ptxas_arguments(cc, ptx_file, cubin_file)],
+            [str(tool), *ptxas_arguments(cc, ptx_file, cubin_file, fmad)],
             capture_output=True,
             text=True,
             check=False,

@@ -43,16 +43,21 @@ class NvidiaTarget(Target):
     artifacts = (LLVMIR, PTX, CUBIN)
     lowered_dialects = frozenset({"builtin", "llvm", "nvvm"})
 
-    def __init__(self, cc: int, ptxas: str | None = None) -> None:
+    def __init__(self, cc: int, ptxas: str | None = None, libdevice: str | None = None,
+                 fp_fusion: bool = True) -> None:
         self.cc = cc
         self.ptxas = ptxas
+        self.libdevice = libdevice
+        """libdevice.10.bc to link, else it is looked for (see `ttc.targets.nvidia.libdevice`)."""
+        self.fp_fusion = fp_fusion
+        """Whether multiplies and adds may fuse into fma (Triton's `enable_fp_fusion`)."""
 
     @classmethod
     def from_arch(cls, arch: str, tools: Mapping[str, str]) -> NvidiaTarget:
         supported = ", ".join(f"cuda:{cc}" for cc in SUPPORTED_CC)
         if not arch.isdigit() or int(arch) not in SUPPORTED_CC:
             raise UsageError(f"unsupported target 'cuda:{arch}': ttc compiles for {supported}")
-        return cls(int(arch), tools.get("ptxas"))
+        return cls(int(arch), tools.get("ptxas"), tools.get("libdevice"))
 
     @classmethod
     def examples(cls) -> list[tuple[str, str]]:
@@ -80,7 +85,7 @@ class NvidiaTarget(Target):
 
         return emit_llvm_ir(module, triple=TRIPLE,
                             data_layout=nvptx_data_layout(self.cc, PTX_VERSION),
-                            nvvm_reflect_ftz=True, fp_contract=True)
+                            nvvm_reflect_ftz=True, fp_contract=self.fp_fusion)
 
     def backend_step(self, artifact: Artifact) -> BackendStep:
         if artifact == LLVMIR:
@@ -95,7 +100,7 @@ class NvidiaTarget(Target):
         from ttc.targets.nvidia.libdevice import link_libdevice
         from ttc.targets.nvidia.ptx import optimize_llvm_ir
 
-        return optimize_llvm_ir(link_libdevice(llvm_ir, self.ptxas), cc=self.cc,
+        return optimize_llvm_ir(link_libdevice(llvm_ir, self.ptxas, self.libdevice), cc=self.cc,
                                 ptx_version=PTX_VERSION)
 
     def _ptx(self, llvm_ir: str) -> str:
@@ -118,7 +123,7 @@ class NvidiaTarget(Target):
                 f"{tool} (CUDA {release[0]}.{release[1]}) cannot assemble PTX ISA "
                 f"{PTX_VERSION // 10}.{PTX_VERSION % 10}: use ptxas from CUDA 12.8 or newer "
                 "(--ptxas, TTC_PTXAS, or `pip install nvidia-cuda-nvcc-cu12`)")
-        return ptx_to_cubin(ptx, cc=self.cc, ptxas=str(tool))
+        return ptx_to_cubin(ptx, cc=self.cc, ptxas=str(tool), fmad=self.fp_fusion)
 
     def describe_kernel(self, llvm_ir: str) -> KernelSignature:
         from ttc.targets.llvmir import parameter_types

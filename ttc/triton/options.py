@@ -1,0 +1,85 @@
+"""What the Triton integration is asked to do: its options, from a call or from the environment.
+
+`install(...)` takes them as arguments; `ttc run`, the pytest plugin and the start-up hook read
+the same settings from environment variables, so a command and every Python process it starts
+agree:
+
+| variable              | option           | meaning                                                  |
+|-----------------------|------------------|----------------------------------------------------------|
+| `TTC_TRITON`          |                  | `1`: switch ttc on in every Python process (`ttc run`)   |
+| `TTC_TARGET`          | `target`         | compile the MLIR stages for this target (`cuda:80`)      |
+| `TTC_PIPELINES_FILE`  | `pipelines_file` | the pipelines.yaml whose `ttir`/`ttgir`/`llir` run       |
+| `TTC_DUMP_DIR`        | `dump_dir`       | keep every stage of every kernel here                    |
+| `TTC_FALLBACK`        | `fallback`       | `1`: a kernel ttc cannot compile goes to Triton, warned  |
+
+This module imports neither Triton nor the compiler, so reading it costs nothing at start-up.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ttc.ir.errors import UsageError
+
+ENABLE_VARIABLE = "TTC_TRITON"
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"", "0", "false", "no", "off"})
+
+
+@dataclass(frozen=True)
+class IntegrationOptions:
+    """How ttc compiles Triton's kernels.
+
+    `target` (`cuda:80`, `cuda:90`, ...) replaces the compute capability Triton asks for in the
+    `ttir`, `ttgir` and `llir` stages; PTX and the cubin are always built for the GPU Triton
+    targets, as with `TRITON_OVERRIDE_ARCH`. `pipelines_file` replaces ttc's pipelines.yaml.
+    `dump_dir` receives `<kernel>.<stage>` files as `ttc compile --dump-dir` writes them.
+    `fallback` hands a kernel ttc cannot compile to Triton's own stages, with a warning, instead
+    of raising.
+    """
+
+    target: str | None = None
+    pipelines_file: str | None = None
+    dump_dir: str | None = None
+    fallback: bool = False
+
+    def __post_init__(self) -> None:
+        if self.target is not None:
+            from ttc.targets.base import parse_target
+
+            if parse_target(self.target).family != "cuda":
+                raise UsageError(f"ttc compiles Triton's kernels for NVIDIA targets only, not "
+                                 f"'{self.target}'")
+        if self.pipelines_file is not None and not os.path.isfile(self.pipelines_file):
+            raise UsageError(f"pipelines file not found: {self.pipelines_file}")
+
+    def environment(self) -> dict[str, str]:
+        """The variables that switch ttc on with these options in another process."""
+        env = {ENABLE_VARIABLE: "1", "TTC_FALLBACK": "1" if self.fallback else "0"}
+        for key, value in (("TTC_TARGET", self.target),
+                           ("TTC_PIPELINES_FILE", self.pipelines_file),
+                           ("TTC_DUMP_DIR", self.dump_dir)):
+            if value is not None:
+                env[key] = os.path.abspath(value) if key != "TTC_TARGET" else value
+        return env
+
+    @classmethod
+    def from_environment(cls, env: Mapping[str, str] | None = None) -> IntegrationOptions:
+        """The options the `TTC_*` variables give; UsageError naming a malformed one."""
+        env = os.environ if env is None else env
+        return cls(target=env.get("TTC_TARGET") or None,
+                   pipelines_file=env.get("TTC_PIPELINES_FILE") or None,
+                   dump_dir=env.get("TTC_DUMP_DIR") or None,
+                   fallback=flag(env, "TTC_FALLBACK"))
+
+
+def flag(env: Mapping[str, str], name: str) -> bool:
+    """A boolean environment variable (1/0, true/false, yes/no, on/off; unset is false)."""
+    value = env.get(name, "").strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise UsageError(f"{name}={env[name]!r}: expected 1 or 0")

@@ -1,0 +1,1 @@
+"""What `ttc run` puts on a command's PYTHONPATH (`sitecustomize`), and the import hook it sets."""
