@@ -58,6 +58,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
+from ttc.dialects.tt_map_elementwise import MapElementwiseOp
 from ttc.dialects.tt_types import encoding_of, shape_of
 from ttc.dialects.ttg_attrs import (
     BlockedEncodingAttr,
@@ -232,8 +233,10 @@ class _Conversion:
         if name == "tt.cat":
             self.rewrite_cat(op)
             return
-        if op.regions:
+        if op.regions and not isinstance(op, MapElementwiseOp):
             raise op_error(op, f"failed to legalize operation '{name}'")
+        # Elementwise ops, tt.map_elementwise too (its body works on scalars, so only its
+        # operands and results take the default layout).
         self.adapt_operands(op)
         for result in op.results:
             self.retype(result, self.convert_type(result.type))

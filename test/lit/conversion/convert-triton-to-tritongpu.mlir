@@ -198,3 +198,23 @@ tt.func @gather_rows(%desc: !tt.tensordesc<tensor<1x64xbf16>>, %y: i32) {
   tt.descriptor_scatter %desc[%rows, %y], %g : !tt.tensordesc<tensor<1x64xbf16>>, tensor<64xi32>, i32, tensor<64x64xbf16>
   tt.return
 }
+
+// -----
+
+// tt.map_elementwise converts like any elementwise op: its operands and its results (one or
+// several) take the default layout; its body, on scalars, is left as it is.
+// CHECK-LABEL: tt.func @map_two_results
+// CHECK: %[[R:.*]]:2 = "tt.map_elementwise"(%{{.*}}, %{{.*}}) <{pack = 2 : i32}> ({
+// CHECK-NEXT: ^bb0(%{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32):
+// CHECK: }) : (tensor<256xi32, #[[B:.*]]>, tensor<256xi32, #[[B]]>) -> (tensor<256xi32, #[[B]]>, tensor<256xi32, #[[B]]>)
+tt.func @map_two_results(%a: tensor<256xi32>, %b: tensor<256xi32>) -> (tensor<256xi32>, tensor<256xi32>) {
+  %r:2 = "tt.map_elementwise"(%a, %b) <{pack = 2 : i32}> ({
+  ^bb0(%a0: i32, %a1: i32, %b0: i32, %b1: i32):
+    %q0 = arith.divui %a0, %b0 : i32
+    %q1 = arith.divui %a1, %b1 : i32
+    %m0 = arith.remui %a0, %b0 : i32
+    %m1 = arith.remui %a1, %b1 : i32
+    tt.map_elementwise.return %q0, %q1, %m0, %m1 : i32, i32, i32, i32
+  }) : (tensor<256xi32>, tensor<256xi32>) -> (tensor<256xi32>, tensor<256xi32>)
+  tt.return %r#0, %r#1 : tensor<256xi32>, tensor<256xi32>
+}

@@ -28,9 +28,10 @@ from xdsl.traits import is_side_effect_free
 
 from ttc.conversion.tritongpu_to_llvm.indices import register_coords
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_width
-from ttc.conversion.tritongpu_to_llvm.registry import lowers
+from ttc.conversion.tritongpu_to_llvm.registry import inline_scalar_region, lowers
 from ttc.dialects import llvm
 from ttc.dialects.llvm_attrs import FastMathFlag
+from ttc.dialects.tt_map_elementwise import MapElementwiseOp
 from ttc.dialects.tt_types import PropagateNan
 
 _BINARY: dict[str, type[Operation]] = {
@@ -270,3 +271,25 @@ def _clampf(lw: FunctionLowering, op: Operation) -> None:
     map_registers(
         lw, op, lambda a: intrinsic(lw, upper, [intrinsic(lw, lower, [a[0], a[1]]), a[2]])
     )
+
+
+@lowers("tt.map_elementwise")
+def _map_elementwise(lw: FunctionLowering, op: Operation) -> None:
+    """Triton's MapElementwiseOpConversion: the scalar region inlined once per `pack` registers,
+    on `pack` consecutive registers of each operand (operand-major); it yields `pack` registers of
+    each result in turn."""
+    assert isinstance(op, MapElementwiseOp)
+    pack = op.pack.value.data
+    operands = [lw.regs(v) for v in op.operands]
+    count = len(operands[0])
+    if count % pack:
+        raise lw.error(op, f"pack size must be a divisor of the number of elements per thread, "
+                           f"but got pack = {pack}, elements per thread = {count}")
+    results: list[list[SSAValue]] = [[] for _ in op.results]
+    for start in range(0, count, pack):
+        args = [regs[start + k] for regs in operands for k in range(pack)]
+        yielded = inline_scalar_region(lw, op, args)
+        for index, regs in enumerate(results):
+            regs += yielded[index * pack:(index + 1) * pack]
+    for result, regs in zip(op.results, results, strict=True):
+        lw.bind(result, regs)

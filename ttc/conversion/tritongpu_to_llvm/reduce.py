@@ -34,7 +34,7 @@ from ttc.conversion.tritongpu_to_llvm.indices import (
     thread_id,
 )
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_width
-from ttc.conversion.tritongpu_to_llvm.registry import lowering_for, lowers
+from ttc.conversion.tritongpu_to_llvm.registry import inline_scalar_region, lowers
 from ttc.conversion.tritongpu_to_llvm.shared_memory import (
     barrier,
     from_memory,
@@ -54,22 +54,7 @@ Key = tuple[int, ...]
 
 def combine(lw: FunctionLowering, op: Operation, acc: Sequence[SSAValue], cur: Sequence[SSAValue]) -> list[SSAValue]:
     """Inline `op`'s combine region on (acc..., cur...) and return what it yields."""
-    block = op.regions[0].block
-    for arg, value in zip(block.args, [*acc, *cur], strict=True):
-        lw.values[arg] = [value]
-    owner = lw.current
-    try:
-        for inner in block.ops:
-            if inner is block.last_op:
-                return [lw.scalar(v) for v in inner.operands]
-            lw.current = inner
-            lowering = lowering_for(inner.name)
-            if lowering is None:
-                raise lw.cannot_lower(inner)
-            lowering(lw, inner)
-    finally:
-        lw.current = owner
-    raise lw.cannot_lower(op)
+    return inline_scalar_region(lw, op, [*acc, *cur])
 
 
 def butterfly(lw: FunctionLowering, op: Operation, acc: list[SSAValue], masks: Sequence[int]) -> list[SSAValue]:

@@ -10,10 +10,10 @@ this package; importing the package imports every module, so registration needs 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 
 if TYPE_CHECKING:
     from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
@@ -44,3 +44,26 @@ def lowering_for(op_name: str) -> Lowering | None:
 def lowered_ops() -> list[str]:
     """The names of every op that has a lowering, sorted."""
     return sorted(_LOWERINGS)
+
+
+def inline_scalar_region(lw: FunctionLowering, op: Operation,
+                         args: Sequence[SSAValue]) -> list[SSAValue]:
+    """Lower `op`'s one-block region in place on the scalar registers `args` (its block
+    arguments), op by op through the registry; return the registers its terminator yields
+    (Triton's `inlineRegion` in a lowering: reduce and scan combiners, map_elementwise)."""
+    block = op.regions[0].block
+    for arg, value in zip(block.args, args, strict=True):
+        lw.values[arg] = [value]
+    owner = lw.current
+    try:
+        for inner in block.ops:
+            if inner is block.last_op:
+                return [lw.scalar(v) for v in inner.operands]
+            lw.current = inner
+            lowering = lowering_for(inner.name)
+            if lowering is None:
+                raise lw.cannot_lower(inner)
+            lowering(lw, inner)
+    finally:
+        lw.current = owner
+    raise lw.cannot_lower(op)
