@@ -30,9 +30,11 @@ STARTUP_DIR = str(Path(__file__).resolve().parent.parent / "triton" / "startup")
 @click.option("--dump-dir", metavar="DIR", help="Keep every stage of every kernel in DIR.")
 @click.option("--fallback", is_flag=True,
               help="Let Triton compile, with a warning, a kernel ttc cannot compile.")
+@click.option("--compile-log", metavar="FILE",
+              help="Append one JSON line per kernel compiled (kernel, ok, seconds, error).")
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 def run(target: str | None, pipelines_file: str | None, dump_dir: str | None,
-                fallback: bool, command: tuple[str, ...]) -> None:
+                fallback: bool, compile_log: str | None, command: tuple[str, ...]) -> None:
     """Run COMMAND with ttc compiling every @triton.jit kernel of its Python processes.
 
     \b
@@ -42,7 +44,7 @@ def run(target: str | None, pipelines_file: str | None, dump_dir: str | None,
     from ttc.triton.options import IntegrationOptions
 
     def body() -> int:
-        options = IntegrationOptions(target, pipelines_file, dump_dir, fallback)
+        options = IntegrationOptions(target, pipelines_file, dump_dir, fallback, compile_log)
         env = dict(os.environ)
         env.update(options.environment())
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [STARTUP_DIR, env.get("PYTHONPATH")]))

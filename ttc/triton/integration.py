@@ -45,15 +45,16 @@ def installed() -> IntegrationOptions | None:
 
 
 def install(target: str | None = None, pipelines_file: str | None = None,
-            dump_dir: str | None = None, fallback: bool = False, *,
-            options: IntegrationOptions | None = None) -> IntegrationOptions:
+            dump_dir: str | None = None, fallback: bool = False, compile_log: str | None = None,
+            *, options: IntegrationOptions | None = None) -> IntegrationOptions:
     """Compile every Triton kernel of this process with ttc from now on (see the module doc).
 
     Installing again replaces the options. Raises UsageError when Triton is missing or too old,
     or when another stages hook is set.
     """
     global _installed
-    settings = options or IntegrationOptions(target, pipelines_file, dump_dir, fallback)
+    settings = options or IntegrationOptions(target, pipelines_file, dump_dir, fallback,
+                                             compile_log)
     knobs, jit, compiler = _triton()
     current = knobs.runtime.add_stages_inspection_hook
     if current is not None and (_installed is None or current is not _installed.hook):

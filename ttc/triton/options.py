@@ -11,6 +11,7 @@ agree:
 | `TTC_PIPELINES_FILE`  | `pipelines_file` | the pipelines.yaml whose `ttir`/`ttgir`/`llir` run       |
 | `TTC_DUMP_DIR`        | `dump_dir`       | keep every stage of every kernel here                    |
 | `TTC_FALLBACK`        | `fallback`       | `1`: a kernel ttc cannot compile goes to Triton, warned  |
+| `TTC_COMPILE_LOG`     | `compile_log`    | append one JSON line per kernel compiled (see below)     |
 
 This module imports neither Triton nor the compiler, so reading it costs nothing at start-up.
 """
@@ -37,13 +38,15 @@ class IntegrationOptions:
     targets, as with `TRITON_OVERRIDE_ARCH`. `pipelines_file` replaces ttc's pipelines.yaml.
     `dump_dir` receives `<kernel>.<stage>` files as `ttc compile --dump-dir` writes them.
     `fallback` hands a kernel ttc cannot compile to Triton's own stages, with a warning, instead
-    of raising.
+    of raising. `compile_log` names a file that gets one JSON line per kernel ttc compiles:
+    `{"kernel", "ok", "s" (seconds after the frontend), "stage" and "error" when it failed}`.
     """
 
     target: str | None = None
     pipelines_file: str | None = None
     dump_dir: str | None = None
     fallback: bool = False
+    compile_log: str | None = None
 
     def __post_init__(self) -> None:
         if self.target is not None:
@@ -60,7 +63,8 @@ class IntegrationOptions:
         env = {ENABLE_VARIABLE: "1", "TTC_FALLBACK": "1" if self.fallback else "0"}
         for key, value in (("TTC_TARGET", self.target),
                            ("TTC_PIPELINES_FILE", self.pipelines_file),
-                           ("TTC_DUMP_DIR", self.dump_dir)):
+                           ("TTC_DUMP_DIR", self.dump_dir),
+                           ("TTC_COMPILE_LOG", self.compile_log)):
             if value is not None:
                 env[key] = os.path.abspath(value) if key != "TTC_TARGET" else value
         return env
@@ -72,7 +76,8 @@ class IntegrationOptions:
         return cls(target=env.get("TTC_TARGET") or None,
                    pipelines_file=env.get("TTC_PIPELINES_FILE") or None,
                    dump_dir=env.get("TTC_DUMP_DIR") or None,
-                   fallback=flag(env, "TTC_FALLBACK"))
+                   fallback=flag(env, "TTC_FALLBACK"),
+                   compile_log=env.get("TTC_COMPILE_LOG") or None)
 
 
 def flag(env: Mapping[str, str], name: str) -> bool:

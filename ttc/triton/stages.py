@@ -27,8 +27,10 @@ stages from the first one ttc ran.
 from __future__ import annotations
 
 import io
+import json
 import linecache
 import os
+import time
 import traceback
 import warnings
 from collections.abc import Callable, MutableMapping
@@ -87,7 +89,7 @@ class KernelBuild:
         self.kernel = "<kernel>"
         self.root: tuple[str, Any] | None = None
         self.fell_back = False
-        self.module: Any = None
+        self.started = 0.0
         cc = _cc(settings.target) if settings.target else capability
         libdevice = dict(options.extern_libs or ()).get("libdevice")
         fp_fusion = bool(options.enable_fp_fusion)
@@ -112,6 +114,7 @@ class KernelBuild:
         if self.root is None:
             self.root = (name, src)
             self.kernel = _entry_name(src) or self.kernel
+            self.started = time.perf_counter()
         collected: list[Diagnostic] = []
         printer = DiagnosticPrinter(stream=_StderrProxy(), color=False)
 
@@ -128,7 +131,10 @@ class KernelBuild:
             check_capability(self.device_arch)
             step = getattr(self, f"_{name}")
             with diagnostic_handler(handle):
-                return call_with_deep_stack(lambda: step(src, metadata))
+                result = call_with_deep_stack(lambda: step(src, metadata))
+            if name == STAGES[-1]:
+                self._log(ok=True)
+            return result
         except TtcError as error:
             from ttc.pipelines.runner import PassFailure
 
@@ -143,6 +149,7 @@ class KernelBuild:
             collected.append(Diagnostic("error", f"internal error: {type(error).__name__}: "
                                                  f"{error}{hint}"))
         report = _render(collected, self._source_text())
+        self._log(ok=False, stage=name, error=report)
         if not self.settings.fallback:
             raise TtcCompileError(self.kernel, name, report)
         first = report.splitlines()[0] if report else "unknown error"
@@ -150,6 +157,15 @@ class KernelBuild:
             f"ttc could not compile kernel '{self.kernel}' ({name} stage: {first}); "
             "Triton's own stages compile it"), stacklevel=2)
         return self._replay(name, metadata)
+
+    def _log(self, ok: bool, **failure: str) -> None:
+        """Append this compile's record to the compile log, if one was asked for."""
+        if self.settings.compile_log is None:
+            return
+        record = {"kernel": self.kernel, "ok": ok,
+                  "s": round(time.perf_counter() - self.started, 4), **failure}
+        with open(self.settings.compile_log, "a", encoding="utf-8") as log:
+            log.write(json.dumps(record) + "\n")
 
     def _replay(self, failed: str, metadata: MutableMapping[str, Any]) -> Any:
         """Triton's own stages from the first one ttc ran up to `failed`, on Triton's input."""
@@ -190,7 +206,6 @@ class KernelBuild:
 
             module.attributes[MAX_NREG_ATTR] = IntegerAttr(self.options.maxnreg, i32)
         self.compilation.run_stage(stage, module)
-        self.module = module
         return StageModule(module, self.compilation.print_module(module))
 
     def _ttir(self, src: Any, metadata: MutableMapping[str, Any]) -> StageModule:

@@ -7,6 +7,7 @@ installed (CI). Each runs with its own empty Triton cache.
 
 from __future__ import annotations
 
+import json
 import warnings
 from pathlib import Path
 
@@ -79,8 +80,11 @@ def test_the_hook_called_bare_gives_a_key_and_its_hash() -> None:
 
 
 def test_every_stage_is_ttcs_and_the_metadata_is_filled(tmp_path: Path) -> None:
-    ttc.triton.install(dump_dir=str(tmp_path / "dump"))
+    log = tmp_path / "compiles.jsonl"
+    ttc.triton.install(dump_dir=str(tmp_path / "dump"), compile_log=str(log))
     kernel = triton.compile(source(row_sums), target=HOPPER)
+    (record,) = [json.loads(line) for line in log.read_text().splitlines()]
+    assert (record["kernel"], record["ok"]) == ("row_sums", True) and record["s"] > 0
     dumped = sorted(p.name for p in (tmp_path / "dump").iterdir())
     assert dumped == [f"row_sums.{s}" for s in ("cubin", "llir", "ptx", "ttgir", "ttir")]
     assert kernel.asm["ttgir"] == (tmp_path / "dump" / "row_sums.ttgir").read_text()
@@ -134,7 +138,8 @@ def _broken_pipelines(tmp_path: Path) -> str:
 
 
 def test_a_failed_kernel_raises_with_its_python_line(tmp_path: Path) -> None:
-    ttc.triton.install(pipelines_file=_broken_pipelines(tmp_path))
+    log = tmp_path / "compiles.jsonl"
+    ttc.triton.install(pipelines_file=_broken_pipelines(tmp_path), compile_log=str(log))
     with pytest.raises(TtcCompileError) as caught:
         triton.compile(source(), target=HOPPER)
     error = caught.value
@@ -143,6 +148,9 @@ def test_a_failed_kernel_raises_with_its_python_line(tmp_path: Path) -> None:
     assert f"{here}:" in error.diagnostics and "error:" in error.diagnostics
     assert "error: cannot lower 'tt.func' for cuda:90" in error.diagnostics
     assert "\ndef scale_shift(x_ptr, out_ptr, n, BLOCK: tl.constexpr):" in error.diagnostics
+    (record,) = [json.loads(line) for line in log.read_text().splitlines()]
+    assert (record["kernel"], record["ok"], record["stage"]) == ("scale_shift", False, "llir")
+    assert record["error"] == error.diagnostics
 
 
 def test_fallback_warns_and_lets_triton_compile(tmp_path: Path) -> None:

@@ -15,7 +15,8 @@ from ttc.triton.options import IntegrationOptions
 def test_options_travel_through_the_environment(tmp_path: Path) -> None:
     pipelines = tmp_path / "p.yaml"
     pipelines.write_text("pipelines: {}\n")
-    options = IntegrationOptions("cuda:80", str(pipelines), str(tmp_path / "dump"), True)
+    options = IntegrationOptions("cuda:80", str(pipelines), str(tmp_path / "dump"), True,
+                                 str(tmp_path / "log.jsonl"))
     assert IntegrationOptions.from_environment(options.environment()) == options
 
 
