@@ -18,7 +18,8 @@ unwrapped to the file position inside them):
   it returns, as MLIR does when a pass emits an error and signals failure.
 * `op_error(op, message)`: builds a located `TtcError` for a pass to `raise` and stop at once.
 
-Where the diagnostics go is decided by the innermost `diagnostic_handler(...)` block: `ttc opt`
+Where the diagnostics go is decided by the innermost `diagnostic_handler(...)` block of the
+emitting thread: `ttc opt`
 prints them, and `-verify-diagnostics` collects them to match against `// expected-*` comments.
 Outside any block they are printed to stderr.
 """
@@ -28,6 +29,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -90,22 +92,32 @@ def _print_to_stderr(diagnostic: Diagnostic) -> None:
 
 
 _default_scope = _Scope(_print_to_stderr)
-_scopes: list[_Scope] = []
+
+
+class _ThreadScopes(threading.local):
+    """Each thread's handler stack: compiles on different threads (Triton compiling kernels
+    from a thread pool) report to their own handlers."""
+
+    def __init__(self) -> None:
+        self.stack: list[_Scope] = []
+
+
+_scopes = _ThreadScopes()
 
 
 @contextmanager
 def diagnostic_handler(handler: Handler) -> Iterator[_Scope]:
     """Send every diagnostic emitted inside the block to `handler`; the scope counts errors."""
     scope = _Scope(handler)
-    _scopes.append(scope)
+    _scopes.stack.append(scope)
     try:
         yield scope
     finally:
-        _scopes.remove(scope)
+        _scopes.stack.remove(scope)
 
 
 def _current() -> _Scope:
-    return _scopes[-1] if _scopes else _default_scope
+    return _scopes.stack[-1] if _scopes.stack else _default_scope
 
 
 def current_error_count() -> int:

@@ -130,8 +130,11 @@ class KernelBuild:
 
             check_capability(self.device_arch)
             step = getattr(self, f"_{name}")
-            with diagnostic_handler(handle):
-                result = call_with_deep_stack(lambda: step(src, metadata))
+            def body() -> Any:
+                with diagnostic_handler(handle):
+                    return step(src, metadata)
+
+            result = call_with_deep_stack(body)
             if name == STAGES[-1]:
                 self._log(ok=True)
             return result
