@@ -4,7 +4,8 @@ Functions are visited callees first (a depth-first post-order of the call graph,
 order). Each is canonicalized (the inliner's default simplification pipeline), then every
 `tt.call` in it whose callee is a `tt.func` of the module, not marked `noinline = true` and not
 part of a call cycle, is replaced by a copy of the callee's body, with `tt.return`'s operands
-standing for the call's results; a function that inlined anything is canonicalized again.
+standing for the call's results (a body of several blocks only where the call's region may hold
+several, branching back with `cf.br`); a function that inlined anything is canonicalized again.
 Finally callees left unreferenced and private are erased, as the inliner erases dead callables.
 """
 
@@ -15,9 +16,11 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, SymbolRefAttr
-from xdsl.ir import Operation
+from xdsl.dialects.cf import BranchOp
+from xdsl.ir import Block, Operation, Region
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from ttc.dialects.tt import FuncOp, ReturnOp
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import apply_patterns
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
@@ -41,10 +44,25 @@ def _no_inline(func: Operation) -> bool:
 
 
 def inline_call(call: Operation, callee: Operation) -> bool:
-    """Replace `call` by a copy of `callee`'s single-block body; False when not possible."""
+    """Replace `call` by a copy of `callee`'s body; False when not possible.
+
+    A one-block body goes in place of the call, `tt.return`'s operands standing for its results.
+    A body of several blocks needs a region that may hold several (the call directly in a
+    function, not in a loop or `if`), as MLIR's inliner asks: the caller's block is split after
+    the call, the callee's blocks go between the halves, and each `tt.return` becomes a `cf.br`
+    to the second half, whose arguments stand for the results.
+    """
     region = callee.regions[0]
-    if len(region.blocks) != 1:
+    if len(region.blocks) == 1:
+        _inline_single_block(call, region)
+        return True
+    if not isinstance(call.parent_op(), FuncOp):
         return False
+    _inline_blocks(call, region)
+    return True
+
+
+def _inline_single_block(call: Operation, region: Region) -> None:
     body = region.clone().blocks.first
     assert body is not None
     terminator = body.last_op
@@ -56,7 +74,29 @@ def inline_call(call: Operation, callee: Operation) -> bool:
         old.replace_all_uses_with(new)
     erase_op(terminator)
     erase_op(call)
-    return True
+
+
+def _inline_blocks(call: Operation, region: Region) -> None:
+    block = call.parent_block()
+    assert block is not None and block.parent is not None
+    after = Block(arg_types=[r.type for r in call.results])
+    block.parent.insert_block_after(after, block)
+    for op in list(block.ops)[list(block.ops).index(call) + 1:]:
+        op.detach()
+        after.add_op(op)
+    for old, new in zip(call.results, after.args, strict=True):
+        old.replace_all_uses_with(new)
+    body = region.clone()
+    blocks = list(body.blocks)
+    for inner in blocks:
+        body.detach_block(inner)
+        block.parent.insert_block_before(inner, after)
+        if isinstance(ret := inner.last_op, ReturnOp):
+            Rewriter.replace_op(ret, BranchOp(after, *ret.operands))
+    entry = blocks[0]
+    operands = list(call.operands)
+    erase_op(call)
+    Rewriter.inline_block(entry, InsertPoint.at_end(block), operands)
 
 
 def _post_order(functions: dict[str, Operation]) -> list[str]:

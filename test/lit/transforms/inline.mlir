@@ -87,3 +87,66 @@ tt.func private @four(%x: i32, %y: i32) -> (i32, i32, i32, i32) {
   %s = arith.addi %x, %y : i32
   tt.return %x, %y1, %s, %c7 : i32, i32, i32, i32
 }
+
+// -----
+
+// A callee of several blocks is inlined where the call's region may hold several blocks: the
+// caller's block is split after the call and each tt.return branches to the second half. In a
+// loop body (one block) the call stays.
+// CHECK-LABEL: tt.func public @early_return
+// CHECK: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: cf.cond_br %arg0, ^bb1(%[[ONE]] : i32), ^bb1(%arg1 : i32)
+// CHECK-NEXT: ^bb1(%[[R:.*]]: i32):
+// CHECK-NEXT: arith.addi %[[R]], %arg1 : i32
+// CHECK-LABEL: tt.func private @pick
+// CHECK-LABEL: tt.func public @in_loop
+// CHECK: tt.call @pick
+tt.func public @early_return(%c: i1, %x: i32) -> i32 {
+  %r = tt.call @pick(%c, %x) : (i1, i32) -> i32
+  %s = arith.addi %r, %x : i32
+  tt.return %s : i32
+}
+tt.func private @pick(%c: i1, %x: i32) -> i32 attributes {noinline = false} {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %one = arith.constant 1 : i32
+  tt.return %one : i32
+^bb2:
+  tt.return %x : i32
+}
+tt.func public @in_loop(%c: i1, %x: i32) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%a = %x) -> (i32) {
+    %p = tt.call @pick(%c, %a) : (i1, i32) -> i32
+    scf.yield %p : i32
+  }
+  tt.return %r : i32
+}
+
+// -----
+
+// A callee whose branches constants decide is simplified to one block first, then inlined
+// anywhere (the frontend's `if False: return x` leaves such a body).
+// CHECK-LABEL: tt.func public @store_poison
+// CHECK-NEXT: %[[P:.*]] = ub.poison : i32
+// CHECK-NEXT: tt.store %arg0, %[[P]] : !tt.ptr<i32>
+// CHECK-NOT: tt.func
+tt.func public @store_poison(%out: !tt.ptr<i32>) {
+  %v = tt.call @maybe_poison() : () -> i32
+  tt.store %out, %v : !tt.ptr<i32>
+  tt.return
+}
+tt.func private @maybe_poison() -> i32 attributes {noinline = false} {
+  %0 = ub.poison : i32
+  %c0 = arith.constant 0 : i32
+  %false = arith.constant false
+  cf.cond_br %false, ^bb1, ^bb2
+^bb1:
+  tt.return %c0 : i32
+^bb2:
+  cf.br ^bb3
+^bb3:
+  tt.return %0 : i32
+}

@@ -2,8 +2,9 @@
 
 This is ttc's counterpart of each MLIR op's `fold` method, its `getCanonicalizationPatterns`, and
 the `Commutative` trait fold, for the dialects Triton's TTIR/TTGIR use: `arith` (patterns/arith.py),
-`scf` (patterns/scf.py), `tt` (patterns/tt.py) and `ttg` (patterns/ttg.py). Rules are registered
-by op name, so they apply to whichever class the context registers for that name.
+`cf` (patterns/cf.py), `scf` (patterns/scf.py), `tt` (patterns/tt.py) and `ttg` (patterns/ttg.py).
+Rules are registered by op name, so they apply to whichever class the context registers for that
+name.
 
 - A *folder* gets the op and the constant attribute of each operand (None when not constant) and
   returns the replacement of each result (an SSA value or a constant attribute), `IN_PLACE` when it
@@ -38,6 +39,7 @@ PatternFn = Callable[[Operation, PatternRewriter], bool]
 
 RULE_MODULES: tuple[str, ...] = (
     "ttc.transforms.patterns.arith",
+    "ttc.transforms.patterns.cf",
     "ttc.transforms.patterns.scf",
     "ttc.transforms.patterns.tt",
     "ttc.transforms.patterns.ttg",
