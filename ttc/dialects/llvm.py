@@ -2421,6 +2421,44 @@ class AbsOp(IRDLOperation):
         )
 
 
+@irdl_op_definition
+class AssumeOp(IRDLOperation):
+    """`llvm.intr.assume %cond : i1`: `llvm.assume`, what `tl.assume` builds.
+
+    The optimizer may take `%cond` to hold. It has no result but is not pure: as in MLIR, nothing
+    declares its memory effects, so no pass erases it for being unused. MLIR's operand bundles
+    (`["align"(%p, %n : ...)]`) are not supported; Triton never builds them.
+    """
+
+    name = "llvm.intr.assume"
+
+    cond = operand_def(i1)
+
+    def __init__(self, cond: SSAValue) -> None:
+        super().__init__(operands=[cond])
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.cond)
+        printer.print_string(" : ")
+        printer.print_attribute(self.cond.type)
+        print_attr_dict(printer, self)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> AssumeOp:
+        cond = parser.parse_unresolved_operand()
+        if parser.parse_optional_punctuation("[") is not None:
+            parser.raise_error("operand bundles of 'llvm.intr.assume' are not supported")
+        before = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        type = parser.parse_type()
+        after = parser.parse_optional_attr_dict()
+        props, attrs = split_attr_dict(cls, before | after)
+        return cls.create(
+            operands=[parser.resolve_operand(cond, type)], properties=props, attributes=attrs
+        )
+
+
 SMinOp = INTRINSIC_OPS["llvm.intr.smin"]
 SMaxOp = INTRINSIC_OPS["llvm.intr.smax"]
 FMulAddOp = INTRINSIC_OPS["llvm.intr.fmuladd"]
@@ -2441,7 +2479,7 @@ _OPS: list[type[Operation]] = [
     ExtractValueOp, InsertValueOp, ExtractElementOp, InsertElementOp, ShuffleVectorOp,
     BrOp, CondBrOp, SwitchOp, UnreachableOp,
     AtomicRMWOp, AtomicCmpXchgOp, FenceOp,
-    AbsOp, *INTRINSIC_OPS.values(),
+    AbsOp, AssumeOp, *INTRINSIC_OPS.values(),
 ]  # fmt: skip
 
 LLVM = Dialect(

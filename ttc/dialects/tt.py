@@ -2256,8 +2256,11 @@ class MakeTensorDescOp(TTOp):
             raise VerifyException(f"result #0 must be tensor descriptor type, but got '{desc}'")
         base = self.base.type
         assert isinstance(base, PointerType)
-        if base.pointee_type != desc.block_type.element_type:
-            raise VerifyException("descriptor element type must match the base pointer's pointee type")
+        if base.pointee_type != desc.signless_block_type.element_type:
+            raise VerifyException(
+                f"descriptor element type '{desc.block_type.element_type}' does not match the base "
+                f"pointer's pointee type '{base.pointee_type}'"
+            )
         rank = len(desc.block_type.get_shape())
         if len(self.shape) != rank:
             raise VerifyException(f"expected {rank} shape operands for a rank-{rank} block, got {len(self.shape)}")

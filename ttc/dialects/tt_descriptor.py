@@ -44,19 +44,21 @@ from ttc.dialects.tt_syntax import (
     print_operands,
     print_types,
 )
-from ttc.dialects.tt_types import DescriptorReduceKind, TensorDescType, bit_width
+from ttc.dialects.tt_types import DescriptorReduceKind, TensorDescType, bit_width, signless
 
 
 def _block(desc: Attribute) -> TensorType:
+    """The descriptor's block, its element signless as the tensors it loads and stores are."""
     if not isinstance(desc, TensorDescType):
         raise VerifyException(f"operand #0 must be tensor descriptor type, but got '{desc}'")
-    return desc.block_type
+    return desc.signless_block_type
 
 
 def verify_block_matches(desc: Attribute, tensor: TensorType) -> None:
-    """The tensor has the descriptor block's element type and number of elements."""
+    """The tensor (or shared buffer) has the descriptor block's element type, signedness aside,
+    and number of elements."""
     block = _block(desc)
-    if block.get_element_type() != tensor.get_element_type():
+    if block.get_element_type() != signless(tensor.get_element_type()):
         raise VerifyException(
             "descriptor block and tensor element types must match, but got descriptor element "
             f"type '{block.get_element_type()}' and tensor element type '{tensor.get_element_type()}'"
@@ -105,7 +107,7 @@ def verify_rows(desc: Attribute, rows: Attribute, tensor: Any) -> None:
             f"result tensor number of columns must match block ({block.get_shape()[1]}), but got "
             f"'{tensor}'"
         )
-    if element != block.get_element_type():
+    if signless(element) != block.get_element_type():
         raise VerifyException(
             f"result tensor element type must match block ('{block.get_element_type()}'), but got "
             f"'{tensor}'"

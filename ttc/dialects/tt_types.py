@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     NoneAttr,
+    Signedness,
     TensorType,
     i1,
     i32,
@@ -132,12 +133,30 @@ class TensorDescType(ParametrizedAttribute, TypeAttribute):
                     syntax.bare_tensor_descriptors = True
         return (block,)
 
+    @property
+    def signless_block_type(self) -> TensorType:
+        """The block with a signless element type (Triton's `getSignlessBlockType`): the frontend
+        gives an integer block the signedness of its data (`si8`, `ui32`), while the pointer and
+        the tensors a descriptor loads and stores carry the signless type (`i8`, `i32`)."""
+        block = self.block_type
+        element = block.get_element_type()
+        if signless(element) is element:
+            return block
+        return TensorType(signless(element), block.get_shape(), block.encoding)
+
     def print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
             if printing_syntax(printer).bare_tensor_descriptors:
                 print_tensor_body(printer, self.block_type)
             else:
                 printer.print_attribute(self.block_type)
+
+
+def signless(type: Attribute) -> Attribute:
+    """An integer type without its signedness (`si8` → `i8`); any other type as it is."""
+    if isinstance(type, IntegerType) and type.signedness.data is not Signedness.SIGNLESS:
+        return IntegerType(type.width.data)
+    return type
 
 
 def _parse_tensor_body(parser: AttrParser) -> TensorType:

@@ -835,6 +835,10 @@ class LLVMIREmitter:
         poison = "true" if op.is_int_min_poison.value.data else "false"
         self.define(op, f"call {type} @{name}({self.typed(op, op.in_)}, i1 {poison})")
 
+    def assume(self, op: Operation) -> None:
+        assert isinstance(op, llvm.AssumeOp)
+        self.call(op, "llvm.assume", [op.cond])
+
     def inline_asm(self, op: Operation) -> None:
         assert isinstance(op, llvm.InlineAsmOp)
         result = op.results[0] if op.results else None
@@ -1040,6 +1044,7 @@ _HANDLERS: dict[type[Operation], Callable[[LLVMIREmitter, Operation], None]] = {
     llvm.CallOp: LLVMIREmitter.call_op,
     llvm.CallIntrinsicOp: LLVMIREmitter.call_intrinsic,
     llvm.AbsOp: LLVMIREmitter.abs,
+    llvm.AssumeOp: LLVMIREmitter.assume,
     llvm.InlineAsmOp: LLVMIREmitter.inline_asm,
     llvm.AtomicRMWOp: LLVMIREmitter.atomicrmw,
     llvm.AtomicCmpXchgOp: LLVMIREmitter.cmpxchg,

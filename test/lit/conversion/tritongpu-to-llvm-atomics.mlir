@@ -27,19 +27,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 
 // -----
 
-// Integer kinds whose result nobody reads: relaxed ones are `red` (no output operand), with the
-// PTX type of each kind; `exch` has no `red` form and stays an `atom`; i64 takes `l` registers.
+// Integer kinds whose result nobody reads are still `atom`s with an output register (Triton 3.6
+// never writes `red`), with the PTX type of each kind; i64 takes `l` registers.
 // CHECK-LABEL: llvm.func @integer_kinds
-// CHECK: "@$2 red.global.gpu.relaxed.max.s32 [ $0 + 0 ], $1;", "l,r,b"
-// CHECK: "@$2 red.global.gpu.relaxed.min.s32 [ $0 + 0 ], $1;"
-// CHECK: "@$2 red.global.gpu.relaxed.max.u32 [ $0 + 0 ], $1;"
-// CHECK: "@$2 red.global.gpu.relaxed.min.u32 [ $0 + 0 ], $1;"
-// CHECK: "@$2 red.global.gpu.relaxed.and.b32 [ $0 + 0 ], $1;"
-// CHECK: "@$2 red.global.gpu.relaxed.or.b32 [ $0 + 0 ], $1;"
-// CHECK: "@$2 red.global.gpu.relaxed.xor.b32 [ $0 + 0 ], $1;"
-// CHECK: "@$2 red.global.gpu.relaxed.add.u32 [ $0 + 0 ], $1;"
+// CHECK: "mov.u32 $0, 0x0;\0A\09@$3 atom.global.gpu.relaxed.max.s32 $0, [ $1 + 0 ], $2;", "=r,l,r,b"
+// CHECK: "mov.u32 $0, 0x0;\0A\09@$3 atom.global.gpu.relaxed.min.s32 $0, [ $1 + 0 ], $2;"
+// CHECK: "mov.u32 $0, 0x0;\0A\09@$3 atom.global.gpu.relaxed.max.u32 $0, [ $1 + 0 ], $2;"
+// CHECK: "mov.u32 $0, 0x0;\0A\09@$3 atom.global.gpu.relaxed.min.u32 $0, [ $1 + 0 ], $2;"
+// CHECK: "mov.u32 $0, 0x0;\0A\09@$3 atom.global.gpu.relaxed.and.b32 $0, [ $1 + 0 ], $2;"
+// CHECK: "mov.u32 $0, 0x0;\0A\09@$3 atom.global.gpu.relaxed.or.b32 $0, [ $1 + 0 ], $2;"
+// CHECK: "mov.u32 $0, 0x0;\0A\09@$3 atom.global.gpu.relaxed.xor.b32 $0, [ $1 + 0 ], $2;"
+// CHECK: "mov.u32 $0, 0x0;\0A\09@$3 atom.global.gpu.relaxed.add.u32 $0, [ $1 + 0 ], $2;"
 // CHECK: "mov.u32 $0, 0x0;\0A\09@$3 atom.global.gpu.relaxed.exch.b32 $0, [ $1 + 0 ], $2;"
-// CHECK: "@$2 red.global.gpu.relaxed.add.u64 [ $0 + 0 ], $1;", "l,l,b"
+// CHECK: "mov.u64 $0, 0x0;\0A\09@$3 atom.global.gpu.relaxed.add.u64 $0, [ $1 + 0 ], $2;", "=l,l,l,b"
+// CHECK-NOT: red.global
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
@@ -66,16 +67,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.thr
 
 // -----
 
-// Memory semantics and scopes of a scalar atomic whose result is dead: release is a `red` after a
-// barrier, acquire an `atom` followed by one, acq_rel both; the scope is spelled as written.
+// Memory semantics and scopes of a scalar atomic whose result is dead, each an `atom` whose
+// PTX spells the scope then the semantic as written (`atom.global.gpu.acq_rel`, what Triton's
+// test_atomic_rmw looks for): release after a barrier, acquire followed by one, acq_rel both.
 // Thread 0 alone issues a scalar atomic.
 // CHECK-LABEL: llvm.func @semantics_and_scopes
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.icmp "eq"
 // CHECK: llvm.icmp "eq"
-// CHECK: red.global.cta.relaxed.add.u32
+// CHECK: atom.global.cta.relaxed.add.u32 $0
 // CHECK-NEXT: nvvm.barrier0
-// CHECK: red.global.sys.release.add.u32
+// CHECK: atom.global.sys.release.add.u32 $0
 // CHECK-NOT: nvvm.barrier0
 // CHECK: atom.global.gpu.acquire.add.u32
 // CHECK-NEXT: nvvm.barrier0
@@ -157,8 +159,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 // thread): two atomics, issued by lane 0 only; the dead result needs no scratch.
 // CHECK: ttg.shared = 0 : i32
 // CHECK-LABEL: llvm.func @repeated_registers
-// CHECK-COUNT-2: red.global.gpu.relaxed.add.u32
-// CHECK-NOT: red.global
+// CHECK-COUNT-2: atom.global.gpu.relaxed.add.u32
+// CHECK-NOT: atom.global
 // CHECK: llvm.return
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
@@ -243,6 +245,25 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     %zero = arith.constant 0.000000e+00 : f32
     %old = tt.atomic_rmw fadd, acquire, sys, %p, %zero : (!tt.ptr<f32>, f32) -> f32
     tt.store %p, %old : !tt.ptr<f32>
+    tt.return
+  }
+}
+
+// -----
+
+// The same add of 0 with its result dead reads nothing: no load, no atomic, no barrier (Triton's
+// load then has no user and is dropped). A dead add of another value is an `atom`.
+// CHECK-LABEL: llvm.func @dead_add_zero
+// CHECK-NOT: ld.global
+// CHECK-NOT: nvvm.barrier0
+// CHECK: atom.global.gpu.relaxed.add.f32 $0
+// CHECK-NOT: ld.global
+// CHECK: llvm.return
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @dead_add_zero(%p: !tt.ptr<f32>, %v: f32) {
+    %zero = arith.constant 0.000000e+00 : f32
+    %0 = tt.atomic_rmw fadd, acquire, sys, %p, %zero : (!tt.ptr<f32>, f32) -> f32
+    %1 = tt.atomic_rmw fadd, relaxed, gpu, %p, %v : (!tt.ptr<f32>, f32) -> f32
     tt.return
   }
 }

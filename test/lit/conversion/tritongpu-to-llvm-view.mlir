@@ -70,3 +70,34 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// unsplat: the scalar of a one-element tensor is its first register. A 1x1 tensor held four times
+// per thread (sizePerThread = [2, 2]) still gives the one element; the i64 constants feed a scalar
+// compare-and-swap, as `tl.full((1,), v).item()` does.
+// CHECK-LABEL: llvm.func @unsplat
+// CHECK-DAG: %[[ZERO:.*]] = llvm.mlir.constant(0 : i64) : i64
+// CHECK-DAG: %[[ONE:.*]] = llvm.mlir.constant(1 : i64) : i64
+// CHECK: atom.global.acq_rel.gpu.cas.b64 {{.*}}, "=l,l,l,l,b" %arg0, %[[ZERO]], %[[ONE]], %{{.*}} : (!llvm.ptr<1>, i64, i64, i1) -> i64
+// CHECK: %[[X:.*]] = llvm.fadd %arg2, %arg2 : f32
+// CHECK: %[[S:.*]] = llvm.fmul %[[X]], %[[X]] : f32
+// CHECK: llvm.insertelement %[[S]]
+// CHECK: st.global.b32
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @unsplat(%lock: !tt.ptr<i64>, %out: !tt.ptr<f32>, %v: f32) {
+    %c0 = arith.constant dense<0> : tensor<1xi64, #blocked>
+    %c1 = arith.constant dense<1> : tensor<1xi64, #blocked>
+    %zero = tt.unsplat %c0 : tensor<1xi64, #blocked>
+    %one = tt.unsplat %c1 : tensor<1xi64, #blocked>
+    %old = tt.atomic_cas acq_rel, gpu, %lock, %zero, %one : (!tt.ptr<i64>, i64, i64) -> i64
+    %t = tt.splat %v : f32 -> tensor<1x1xf32, #blocked2>
+    %d = arith.addf %t, %t : tensor<1x1xf32, #blocked2>
+    %x = tt.unsplat %d : tensor<1x1xf32, #blocked2>
+    %s = arith.mulf %x, %x : f32
+    tt.store %out, %s : !tt.ptr<f32>
+    tt.return
+  }
+}

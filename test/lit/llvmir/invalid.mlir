@@ -21,3 +21,19 @@ llvm.func @bad_return(%a: i32) {
   // expected-error @+1 {{returned value does not match the function result type}}
   llvm.return %a : i32
 }
+
+// -----
+
+llvm.func @assume_bundles(%c: i1, %p: !llvm.ptr<1>) {
+  // expected-error @+1 {{operand bundles of 'llvm.intr.assume' are not supported}}
+  llvm.intr.assume %c ["align"(%p : !llvm.ptr<1>)] : i1
+  llvm.return
+}
+
+// -----
+
+llvm.func @assume_not_i1(%n: i32) {
+  // expected-error @+1 {{operand 'cond' at position 0 does not verify}}
+  llvm.intr.assume %n : i32
+  llvm.return
+}

@@ -46,3 +46,19 @@ llvm.func @loop(%n: i32) -> i32 {
   %m = llvm.intr.smin(%i, %n) : (i32, i32) -> i32
   llvm.return %m : i32
 }
+
+// -----
+
+// `llvm.intr.assume` (what `tl.assume` builds) prints as MLIR does, read from either form.
+// CHECK-LABEL: llvm.func @assume
+// CHECK: %[[C:.*]] = llvm.icmp "sgt" %arg0, %{{.*}} : i32
+// CHECK-NEXT: llvm.intr.assume %[[C]] : i1
+// CHECK-NEXT: llvm.intr.assume %[[C]] : i1
+// CHECK-NEXT: llvm.return
+llvm.func @assume(%n: i32) {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c = llvm.icmp "sgt" %n, %c0 : i32
+  llvm.intr.assume %c : i1
+  "llvm.intr.assume"(%c) : (i1) -> ()
+  llvm.return
+}

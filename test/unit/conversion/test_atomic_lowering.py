@@ -18,7 +18,10 @@ from ttc.conversion.tritongpu_to_llvm.indices import distinct_registers
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, NvidiaTarget
 from ttc.dialects import llvm
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr
+from ttc.ir.context import make_context
+from ttc.ir.parser import parse_module
 from ttc.layouts.from_attr import to_linear_layout
+from ttc.pipelines.registry import get_pass
 from test_to_llvm import KERNELS, lower_to_llvm
 
 SHARED_POINTER = llvm.LLVMPointerType(IntAttr(3))
@@ -113,3 +116,39 @@ def test_distinct_registers() -> None:
     # A 2-element tensor over 4 registers per thread: registers 2 and 3 repeat 0 and 1.
     assert distinct_registers(to_linear_layout(encoding, [2])) == ([0, 1], [0, 1, 0, 1])
     assert distinct_registers(to_linear_layout(encoding, [128])) == ([0, 1, 2, 3], [0, 1, 2, 3])
+
+
+SCALAR_RMW = """
+module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}} {{
+  tt.func public @k(%x: !tt.ptr<{t}>, %z: !tt.ptr<{t}>) {{
+    %v = tt.load %x : !tt.ptr<{t}>
+    %old = tt.atomic_rmw {kind}, {sem}, gpu, %z, %v : (!tt.ptr<{t}>, {t}) -> {t}
+    tt.return
+  }}
+}}
+"""
+
+
+@pytest.mark.parametrize("sem", ["relaxed", "acquire", "release", "acq_rel"])
+@pytest.mark.parametrize(
+    ("kind", "type", "ptx"),
+    [
+        ("fadd", "f32", "add.f32"), ("fadd", "f16", "add.noftz.f16"), ("fadd", "f64", "add.f64"),
+        ("add", "i32", "add.u32"), ("add", "i64", "add.u64"), ("max", "i32", "max.s32"),
+        ("umin", "i64", "min.u64"), ("xor", "i32", "xor.b32"), ("exch", "i64", "exch.b64"),
+    ],
+)
+def test_dead_scalar_rmw_is_an_atom(sem: str, kind: str, type: str, ptx: str) -> None:
+    """A scalar atomic whose result nothing reads (Triton's test_atomic_rmw kernel) is one
+    `atom.global.gpu.<sem>` with an output register, issued by thread 0, whatever the semantic:
+    Triton 3.6 writes no `red`."""
+    ctx = make_context()
+    module = parse_module(SCALAR_RMW.format(t=type, kind=kind, sem=sem), "rmw.ttgir", ctx=ctx)
+    get_pass("allocate-shared-memory-nv")(compute_capability=90, ptx_version=84).apply(ctx, module)  # type: ignore[call-arg]
+    get_pass("convert-triton-gpu-to-llvm")(compute_capability=90, ptx_version=84).apply(ctx, module)  # type: ignore[call-arg]
+    asm = [op for op in module.walk() if isinstance(op, llvm.InlineAsmOp)]
+    atoms = [op for op in asm if "atom." in op.asm_string.data]
+    assert not any("red." in op.asm_string.data for op in asm)
+    (atom,) = atoms
+    assert f"atom.global.gpu.{sem}.{ptx} $0, [ $1 + 0 ], $2;" in atom.asm_string.data
+    assert atom.constraints.data.startswith("=")

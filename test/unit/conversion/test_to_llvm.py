@@ -146,3 +146,23 @@ def test_registry_lists_the_ops_and_rejects_duplicates() -> None:
         @lowers("tt.load")
         def _other(lw: FunctionLowering, op: Operation) -> None:
             raise AssertionError
+
+
+@pytest.mark.parametrize(
+    "encoding, shape",
+    [
+        (BlockedEncodingAttr.make([1], [32], [4], [0]), (1,)),
+        (BlockedEncodingAttr.make([4], [32], [2], [0]), (1,)),
+        (BlockedEncodingAttr.make([2, 2], [4, 8], [2, 2], [1, 0]), (1, 1)),
+        (SliceEncodingAttr(IntAttr(1), BlockedEncodingAttr.make([1, 4], [4, 8], [2, 2], [1, 0])), (1,)),
+    ],
+)
+def test_every_register_of_a_one_element_tensor_holds_it(encoding: object, shape: tuple[int, ...]) -> None:
+    """What `tt.unsplat`'s lowering relies on to take the first register: in any layout, each
+    register of each thread of a one-element tensor holds element 0."""
+    layout = to_linear_layout(encoding, shape)  # type: ignore[arg-type]
+    for register in range(layout.in_dim_size("register")):
+        for lane in range(layout.in_dim_size("lane")):
+            for warp in range(layout.in_dim_size("warp")):
+                point = {"register": register, "lane": lane, "warp": warp, "block": 0}
+                assert set(layout.apply(point).values()) == {0}

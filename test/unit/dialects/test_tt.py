@@ -10,11 +10,21 @@ import io
 import textwrap
 
 import pytest
+from xdsl.dialects.builtin import (
+    Float16Type,
+    IntegerType,
+    NoneAttr,
+    Signedness,
+    StringAttr,
+    TensorType,
+    i8,
+)
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from ttc.dialects import tt
+from ttc.dialects.tt_types import TensorDescType, signless
 from ttc.ir.context import make_context
 from ttc.ir.diagnostics import diagnostic_handler
 from ttc.ir.errors import TtcError
@@ -188,6 +198,20 @@ def test_descriptor_ops_roundtrip() -> None:
 %2 = tt.descriptor_load %d[%i, %i] cacheModifier = cg : !tt.tensordesc<tensor<16x32xf16>> -> tensor<16x32xf16>
 tt.descriptor_store %d[%i, %i], %v : !tt.tensordesc<tensor<16x32xf16>>, tensor<16x32xf16>"""
     assert roundtrip(body, args) == wrap(body, args)
+
+
+def test_signless_block_type_drops_only_integer_signedness() -> None:
+    """Triton's `getSignlessBlockType`: `si8`/`ui32` blocks become `i8`/`i32`, keeping shape and
+    encoding; signless and float blocks are returned as they are."""
+    shared = StringAttr("enc")
+    signed = TensorDescType(TensorType(IntegerType(8, Signedness.SIGNED), [2, 64], shared))
+    assert signed.signless_block_type == TensorType(i8, [2, 64], shared)
+    unsigned = TensorDescType(TensorType(IntegerType(32, Signedness.UNSIGNED), [128], NoneAttr()))
+    assert unsigned.signless_block_type == TensorType(IntegerType(32), [128], NoneAttr())
+    for block in (TensorType(i8, [4]), TensorType(Float16Type(), [4, 4])):
+        assert TensorDescType(block).signless_block_type is block
+    assert signless(IntegerType(64, Signedness.SIGNED)) == IntegerType(64)
+    assert signless(i8) is i8
 
 
 def test_dot_scaled_roundtrip() -> None:

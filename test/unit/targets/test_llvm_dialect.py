@@ -88,6 +88,11 @@ CASES = {
         %8 = llvm.extractvalue %7[1] : !llvm.struct<(i32, i1)> 
         llvm.fence syncscope("agent") release
     """,
+    "assume": """
+        %0 = llvm.mlir.constant(0 : i32) : i32
+        %1 = llvm.icmp "sgt" %i, %0 : i32
+        llvm.intr.assume %1 : i1
+    """,
     "vectors": """
         %0 = llvm.mlir.poison : vector<2xf32>
         %1 = llvm.mlir.constant(0 : i32) : i32
@@ -154,6 +159,8 @@ def test_control_flow_and_symbols_round_trip() -> None:
         ("%0 = llvm.load %p atomic sometimes : !llvm.ptr<1> -> i32", "unknown atomic ordering"),
         ("nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>}", "needs a shared space"),
         ("%0 = llvm.intr.smin(%i) : (i32) -> i32", "takes 2 operands"),
+        ("llvm.intr.assume %i : i32", "operand 'cond' at position 0 does not verify"),
+        ('llvm.intr.assume %i ["align"(%p : !llvm.ptr<1>)] : i1', "operand bundles"),
         ("%0 = nvvm.shfl.sync bfly %i, %f, %i, %i : f32 -> i32", "expected result type f32"),
     ],
 )

@@ -73,6 +73,12 @@ def test_hand_written_ops_translate(name: str) -> None:
     emit(func(CASES[name]))
 
 
+def test_assume_is_a_call_of_llvm_assume() -> None:
+    ir = emit(func(CASES["assume"]))
+    assert re.search(r"^  call void @llvm\.assume\(i1 %\w+\)$", ir, re.MULTILINE)
+    assert "declare void @llvm.assume(i1)" in ir
+
+
 def test_control_flow_translates() -> None:
     ir = emit(
         """

@@ -1,4 +1,4 @@
-"""Global atomics: `tt.atomic_rmw` and `tt.atomic_cas` → PTX `atom`/`red` (Triton's NVIDIA
+"""Global atomics: `tt.atomic_rmw` and `tt.atomic_cas` → PTX `atom` (Triton's NVIDIA
 `AtomicRMWOpConversion` and `AtomicCASOpConversion` in LoadStoreOpToLLVM.cpp, with the PTX strings
 of AtomicPTXBuilder.h and the result staging of `broadcastScalarAtomicResult` and
 `finalizeTensorAtomicResults`).
@@ -15,11 +15,14 @@ of AtomicPTXBuilder.h and the result staging of `broadcastScalarAtomicResult` an
   contiguous elements. A bf16 `fadd` before sm_90 is an `llvm.atomicrmw` in a block of its own
   (LLVM expands it into a compare-and-swap loop). `tt.atomic_cas` is
   `atom.global.<sem>.<scope>.cas.bN $0, [ $1 + 0 ], $2, $3;`.
-* **Dead results.** When nothing reads the result of a relaxed or release `atomic_rmw` (other than
-  `exch`) it is a `red.global...` with no output; a scalar `add`/`fadd` of the constant 0 that is
-  relaxed or acquire is a plain `ld.global.<scope>.<sem>.bN` (Triton's `isPromotableToNVPTXLD`).
+* **Dead results.** An atomic whose result nothing reads is still an `atom` with an output
+  register, as in Triton 3.6 (whose language tests look for `atom.global.<scope>.<sem>` in the PTX;
+  `red` is later Triton's choice). A scalar `add`/`fadd` of the constant 0 that is relaxed or
+  acquire is a plain `ld.global.<scope>.<sem>.bN` (Triton's `isPromotableToNVPTXLD`), and nothing at
+  all when its result is dead (Triton's load then has no user and is dropped).
 * **Ordering.** A release or acq_rel atomic has a CTA barrier before it; an acquire or acq_rel one
-  a barrier after it, unless the result staging below already ends with one.
+  a barrier after it, unless the result staging below already ends with one (later Triton's
+  `insertAtomicOrderingBarriers`; Triton 3.6 has none).
 * **Result staging.** Where threads that did not issue the atomic read its result (a scalar, or a
   tensor whose layout holds copies of elements), the issuing threads write their results into the
   op's scratch buffer (sized by `ttc.analysis.allocation.atomic_scratch_bytes`, Triton's
@@ -224,8 +227,7 @@ def _is_zero_constant(value: SSAValue) -> bool:
 
 
 def _rmw_instruction(
-    kind: RMWOp, sem: MemSemantic, scope: MemSyncScope, type: Attribute, vec: int, packed: int,
-    red: bool,
+    kind: RMWOp, sem: MemSemantic, scope: MemSyncScope, type: Attribute, vec: int, packed: int
 ) -> str:
     """`atom.global.gpu.acq_rel.add.f32` and the like (Triton's `emitPtxAtomicRMWImpl`)."""
     bits = bit_width(type)
@@ -243,7 +245,7 @@ def _rmw_instruction(
     else:
         name = "max" if kind is RMWOp.UMAX else "min"
         suffix = f"u{bits}"
-    parts = ["red" if red else "atom", "global", scope.keyword, sem.keyword, name]
+    parts = ["atom", "global", scope.keyword, sem.keyword, name]
     if vec > 1:
         parts.append(f"v{vec}")
     return ".".join([*parts, suffix])
@@ -251,13 +253,13 @@ def _rmw_instruction(
 
 def _rmw_ptx(
     lw: FunctionLowering, instruction: str, type: Attribute, ptr: SSAValue,
-    values: Sequence[SSAValue], predicate: SSAValue | None, vec: int, packed: int, red: bool,
+    values: Sequence[SSAValue], predicate: SSAValue | None, vec: int, packed: int,
 ) -> list[SSAValue]:
-    """One `atom`/`red` over `values` (a vector of `vec`, or `packed` elements in one register);
-    returns the old values (none for `red`)."""
+    """One `atom` over `values` (a vector of `vec`, or `packed` elements in one register); returns
+    the old values."""
     asm = PtxInstruction()
     code = _register_code(bit_width(type) * packed)
-    outs = [] if red else [_zero_output(asm, code) for _ in range(vec)]
+    outs = [_zero_output(asm, code) for _ in range(vec)]
     address = asm.input(ptr, "l")
     if vec > 1:
         operand = operand_list([asm.input(v, code) for v in values])
@@ -266,13 +268,8 @@ def _rmw_ptx(
     else:
         operand = asm.input(values[0], code)
     guard = _guard(asm, predicate)
-    target = f"[ {address} + 0 ], {operand}"
-    if not red:
-        target = f"{operand_list(outs) if vec > 1 else outs[0]}, {target}"
-    asm.lines.append(f"{guard}{instruction} {target};")
-    if red:
-        asm.launch(lw, None)
-        return []
+    destination = operand_list(outs) if vec > 1 else outs[0]
+    asm.lines.append(f"{guard}{instruction} {destination}, [ {address} + 0 ], {operand};")
     if vec > 1:
         result = asm.launch(lw, llvm.LLVMStructType([type] * vec))
         assert result is not None
@@ -343,11 +340,6 @@ def _atomic_rmw(lw: FunctionLowering, op: Operation) -> None:
     _check_rmw_type(lw, op, kind, type)
     bits = bit_width(type)
     tensor = isinstance(op.val.type, TensorType)
-    red = (
-        not op.result.uses
-        and kind is not RMWOp.XCHG
-        and sem in (MemSemantic.RELAXED, MemSemantic.RELEASE)
-    )
     vec = packed = 1
     if tensor:
         assert lw.axis_info is not None
@@ -356,17 +348,18 @@ def _atomic_rmw(lw: FunctionLowering, op: Operation) -> None:
             packed = min(vec, 2 if isinstance(type, Float16Type) else 1)
             vec = 1
     load_instead = (
-        not red
-        and not tensor
+        not tensor
         and kind in (RMWOp.ADD, RMWOp.FADD)
         and sem in (MemSemantic.RELAXED, MemSemantic.ACQUIRE)
         and _is_zero_constant(op.val)
     )
+    if load_instead and not op.result.uses:
+        return  # a load nobody reads: Triton's dead `nvgpu.ld_acquire` is dropped
     through_llvm = isinstance(type, BFloat16Type) and lw.target.compute_capability < 90
     unique, canonical = _registers(lw, op.val.type)
     ptrs, values = lw.regs(op.ptr), lw.regs(op.val)
     masks = lw.regs(op.mask) if op.mask is not None else None
-    instruction = _rmw_instruction(kind, sem, scope, type, vec, packed, red)
+    instruction = _rmw_instruction(kind, sem, scope, type, vec, packed)
 
     def emit(staged: bool) -> None:
         thread_predicate = _thread_predicate(lw, op.ptr)
@@ -384,7 +377,7 @@ def _atomic_rmw(lw: FunctionLowering, op: Operation) -> None:
             else:
                 old = _rmw_ptx(
                     lw, instruction, type, ptrs[first], [values[r] for r in chunk], predicate,
-                    vec, packed, red,
+                    vec, packed,
                 )
             results.update(zip(chunk, old))
         store_predicate = thread_predicate if tensor else predicate

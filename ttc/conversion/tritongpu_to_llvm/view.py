@@ -4,7 +4,8 @@ and the arith.constant conversion).
 - `arith.constant`: a scalar or a splat becomes one `llvm.mlir.constant` shared by all registers
   (an 8-bit float its bits as an `i8`).
 - `tt.make_range`: each register holds `start + coordinate`, coordinates from `emit_indices`.
-- `tt.splat`: every register is the scalar; `ub.poison`: every register is `llvm.mlir.poison`.
+- `tt.splat`: every register is the scalar; `tt.unsplat`: the scalar is the one-element source's
+  first register; `ub.poison`: every register is `llvm.mlir.poison`.
 - `tt.broadcast`, `tt.expand_dims`, `tt.reshape`, `tt.trans`, `tt.join`, `tt.split`: each
   result register is a source register. The op maps a result coordinate to a source coordinate
   (drop broadcast dims, drop the new axis, flatten and unflatten, permute, pick the operand by the
@@ -65,6 +66,14 @@ def _make_range(lw: FunctionLowering, op: Operation) -> None:
 def _splat(lw: FunctionLowering, op: Operation) -> None:
     assert isinstance(op, tt.SplatOp)
     lw.bind(op.result, [lw.scalar(op.src)] * lw.num_regs(op.result.type))
+
+
+@lowers("tt.unsplat")
+def _unsplat(lw: FunctionLowering, op: Operation) -> None:
+    """The source has one element, so each of its registers in every thread holds it: the scalar
+    is the first one (Triton's `UnsplatOpConversion`)."""
+    assert isinstance(op, tt.UnsplatOp)
+    lw.bind(op.result, [lw.regs(op.src)[0]])
 
 
 def rename_registers(

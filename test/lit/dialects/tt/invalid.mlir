@@ -147,3 +147,19 @@ tt.func @program_axis() {
   %0 = tt.get_program_id w : i32
   tt.return
 }
+
+// -----
+
+tt.func @descriptor_of_other_width(%p: !tt.ptr<i8>, %dim: i32, %one: i64) {
+  // expected-error @+1 {{descriptor element type 'si16' does not match the base pointer's pointee type 'i8'}}
+  %d = tt.make_tensor_descriptor %p, [%dim], [%one] : <i8>, <tensor<64xsi16>>
+  tt.return
+}
+
+// -----
+
+tt.func @descriptor_load_of_other_width(%d: !tt.tensordesc<tensor<64xsi8>>, %i: i32) {
+  // expected-error @+1 {{descriptor block and tensor element types must match}}
+  %t = tt.descriptor_load %d[%i] : !tt.tensordesc<tensor<64xsi8>> -> tensor<64xi16>
+  tt.return
+}

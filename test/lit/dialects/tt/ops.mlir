@@ -143,6 +143,23 @@ tt.func @descriptors(%base: !tt.ptr<f16>, %dim: i32, %stride: i64, %one: i64) {
   tt.return
 }
 
+// Integer descriptors carry the signedness of their data (`si8`, `ui32`), as Triton's frontend
+// builds them; the pointer and the tensors loaded and stored stay signless.
+// CHECK-LABEL: tt.func @signed_descriptors
+// CHECK: tt.make_tensor_descriptor %arg0, [%arg2, %arg2], [%arg3, %arg4] : <i8>, <tensor<2x64xsi8>>
+// CHECK: tt.descriptor_load %{{.*}}[%arg2, %arg2] : !tt.tensordesc<tensor<2x64xsi8>> -> tensor<2x64xi8>
+// CHECK: tt.make_tensor_descriptor %arg1, [%arg2], [%arg4] : <i32>, <tensor<128xui32>>
+// CHECK: tt.descriptor_store %{{.*}}[%arg2], %{{.*}} : !tt.tensordesc<tensor<128xui32>>, tensor<128xi32>
+tt.func @signed_descriptors(%in: !tt.ptr<i8>, %out: !tt.ptr<i32>, %dim: i32, %stride: i64, %one: i64) {
+  %d = tt.make_tensor_descriptor %in, [%dim, %dim], [%stride, %one] : <i8>, <tensor<2x64xsi8>>
+  %t = tt.descriptor_load %d[%dim, %dim] : !tt.tensordesc<tensor<2x64xsi8>> -> tensor<2x64xi8>
+  %e = tt.make_tensor_descriptor %out, [%dim], [%one] : <i32>, <tensor<128xui32>>
+  %w = arith.extsi %t : tensor<2x64xi8> to tensor<2x64xi32>
+  %r = tt.reshape %w : tensor<2x64xi32> -> tensor<128xi32>
+  tt.descriptor_store %e[%dim], %r : !tt.tensordesc<tensor<128xui32>>, tensor<128xi32>
+  tt.return
+}
+
 // A comma with no mask after it is an empty optional group, as MLIR's generated parser reads it:
 // the load has no mask and prints without the comma.
 // CHECK-LABEL: tt.func @load_empty_mask_group
