@@ -4,7 +4,7 @@
   `shfl.sync.up`, barriers, shared stores and loads, `fadd`s and `select`s, and `ttg.shared`.
 * `SimtInterpreter` runs a lowered kernel's single block for every thread of one CTA in lock step
   (numpy arrays of per-thread values; warp shuffles, shared and global memory, the inline PTX the
-  lowering writes), so scans of random data are compared with a sequential fold: cumsum against
+  lowering writes; an access not aligned to its size fails, as on the hardware), so scans of random data are compared with a sequential fold: cumsum against
   numpy in float64, and a non-commutative two-operand (i64, i32) linear recurrence exactly, forward
   and reverse, over layouts that exercise every step (one warp, warps along the axis, tile
   repetitions, lanes and warps across the axis, broadcast lanes and warps).
@@ -136,13 +136,21 @@ class SimtInterpreter:
         region, offset = divmod(int(address), 1 << 40)
         return self.memory[region][offset:offset + count * np.dtype(dtype).itemsize].view(dtype)
 
+    def _aligned(self, addresses: np.ndarray, dtype: type, mask: np.ndarray) -> None:
+        """The hardware faults ("misaligned address") on an access not aligned to its size."""
+        size = np.dtype(dtype).itemsize
+        bad = [int(a) for a in addresses[mask.astype(bool)] if int(a) % size]
+        assert not bad, f"misaligned {size}-byte access at offset {bad[0] % (1 << 40)}"
+
     def _load(self, addresses: np.ndarray, dtype: type, mask: np.ndarray) -> np.ndarray:
+        self._aligned(addresses, dtype, mask)
         out = np.zeros(self.threads, dtype)
         for t in np.flatnonzero(mask):
             out[t] = self.read(addresses[t], dtype)[0]
         return out
 
     def _store(self, addresses: np.ndarray, values: np.ndarray, mask: np.ndarray) -> None:
+        self._aligned(addresses, values.dtype, mask)
         for t in np.flatnonzero(mask):
             self.read(addresses[t], values.dtype)[0] = values[t]
 
