@@ -34,6 +34,8 @@ from typing import ClassVar
 from xdsl.dialects.builtin import (
     BoolAttr,
     Float8E4M3FNType,
+    Float8E4M3FNUZType,
+    Float8E5M2FNUZType,
     Float8E5M2Type,
     Float32Type,
     IntegerAttr,
@@ -145,6 +147,22 @@ class WarpGroupDotOp(IRDLOperation):
             output_matches=c_shape[-2:] == (a_shape[-2], b_shape[-1]),
         )
         self._verify_wgmma()
+
+    def needs_partial_accumulator(self) -> bool:
+        """Triton's `WarpGroupDotOp::needsPartialAccumulator`: an fp8 dot into f32 that may
+        accumulate at most `maxNumImpreciseAcc` K products in wgmma's reduced-precision
+        accumulator, no more than its K extent, so partial sums go through a separate accumulator
+        added to the real one in full f32 (`fadd`) every `maxNumImpreciseAcc` K."""
+        fp8 = Float8E5M2Type | Float8E4M3FNType | Float8E5M2FNUZType | Float8E4M3FNUZType
+        result = self.d.type
+        assert isinstance(result, TensorType)
+        imprecise = self.max_num_imprecise_acc
+        limit = imprecise.value.data if imprecise is not None else 0
+        return (
+            isinstance(_element(self.a.type), fp8)
+            and isinstance(result.get_element_type(), Float32Type)
+            and limit <= _shape(self.a.type)[1]
+        )
 
     def _verify_wgmma(self) -> None:
         result = self.d.type

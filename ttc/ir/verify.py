@@ -171,9 +171,15 @@ def op_verify_error(op: Operation, message: str, filename: str) -> TtcError:
 def _verify_dominance(module: ModuleOp, filename: str) -> None:
     """Every operand is defined where it dominates its use (MLIR's dominance check): earlier in
     the user's block or in a block enclosing it, or in a block that dominates the enclosing block
-    of the same CFG region. A value of an erased op, or of a region the user is not in, fails."""
+    of the same CFG region. A value of an erased op, or of a region the user is not in, fails.
+
+    As in MLIR, dominance means nothing in a block its region's entry cannot reach: the operands
+    of the ops of such a block are not checked, and every block dominates it (the frontend leaves
+    such blocks after a `return` inside an `if`; canonicalize erases them)."""
     checker = _DominanceChecker()
     for user in module.walk():
+        if not checker.reachable(user):
+            continue
         for index, operand in enumerate(user.operands):
             if not checker.dominates(operand, user):
                 error = op_verify_error(user, f"operand #{index} does not dominate this use",
@@ -199,12 +205,27 @@ class _DominanceChecker:
             self._positions[block] = {o: i for i, o in enumerate(block.ops)}
         return self._positions[block][op]
 
-    def _block_dominates(self, dominator: Block, block: Block) -> bool:
-        region = block.parent
-        assert region is not None and region.blocks.first is not None
+    def _region_idoms(self, region: Region) -> dict[Block, Block]:
+        assert region.blocks.first is not None
         if region not in self._idoms:
             self._idoms[region] = immediate_dominators(region.blocks.first)
-        idoms = self._idoms[region]
+        return self._idoms[region]
+
+    def reachable(self, op: Operation) -> bool:
+        """Whether the entry of the region holding `op`'s block reaches that block (the entry
+        block, alone in its region or not, always does)."""
+        block = op.parent
+        if block is None or block.parent is None:
+            return True
+        region = block.parent
+        return block is region.blocks.first or block in self._region_idoms(region)
+
+    def _block_dominates(self, dominator: Block, block: Block) -> bool:
+        region = block.parent
+        assert region is not None
+        idoms = self._region_idoms(region)
+        if block not in idoms:
+            return True  # an unreachable block is dominated by every block
         current: Block | None = block
         while current is not None:
             if current is dominator:

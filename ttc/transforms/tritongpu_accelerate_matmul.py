@@ -12,8 +12,8 @@ Mirrors Triton 3.6's AccelerateMatmul.cpp for NVIDIA targets (`ttg.target = "cud
      first; the dot is rebuilt in that layout and its result converted back;
    - MMA v2: A and B are converted into `#ttg.dot_op<{opIdx, parent = #mma, kWidth}>` with
      `kWidth = max(32 / bits, 1)` for the narrowest element width the operands were loaded with
-     (`loaded_bit_width`); `instrShape` is `[16, 8]` (`[8, 8]` for f64, as Triton after 3.6
-     picks for mma.m8n8k4.f64), with a leading 1 for a batched 3-D dot; `warpsPerCTA` follows
+     (`loaded_bit_width`); `instrShape` is `[16, 8]` (f64 included, as in Triton 3.6), with a
+     leading 1 for a batched 3-D dot; `warpsPerCTA` follows
      `warpsPerTileV2` (`mma_v2_warps_per_cta`);
    - MMA v3: the dot becomes a `ttng.warp_group_dot`; B, and A when it comes from a load or a
      block argument, are stored by a `ttg.local_alloc` into an `#ttg.nvmma_shared` buffer right
@@ -146,10 +146,11 @@ def num_warps_of(op: Operation) -> int:
 # --------------------------------------------------------------------------------------------
 
 
-def mma_v2_instr_shape(rank: int, element: Attribute) -> tuple[int, ...]:
-    """Triton's `mmaVersionToInstrShape` for version 2: m16n8 (m8n8 for f64), batch dims 1."""
-    m = 8 if isinstance(element, Float64Type) else 16
-    return (1,) * (rank - 2) + (m, 8)
+def mma_v2_instr_shape(rank: int) -> tuple[int, ...]:
+    """Triton 3.6's `mmaVersionToInstrShape` for version 2: m16n8 for every element type (f64
+    too: its lowering covers a 16 x 8 tile with m16n8k16.f64 on sm_90 and pairs of
+    m8n8k4.f64 on sm_80), batch dims 1."""
+    return (1,) * (rank - 2) + (16, 8)
 
 
 def balanced_mma_v2_warps(shape: Sequence[int], num_warps: int) -> tuple[int, ...]:
@@ -357,7 +358,7 @@ def blocked_to_mma(compute_capability: int) -> PatternSet:
             instr_shape = mma_v3_instr_shape(shape, elements[0], num_warps)
             warps = mma_v3_warps_per_cta(dot, shape, num_warps, instr_shape)
         else:
-            instr_shape = mma_v2_instr_shape(len(shape), elements[0])
+            instr_shape = mma_v2_instr_shape(len(shape))
             warps = mma_v2_warps_per_cta(dot, shape, num_warps)
         mma = NvidiaMmaEncodingAttr.make(version, 0, warps, instr_shape, cta_layout_of(encoding, len(shape)))
         mma_type = with_encoding(result_type, mma)

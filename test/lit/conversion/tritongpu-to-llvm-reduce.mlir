@@ -109,3 +109,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// Value and index across warps (max with indices on i8): 64 elements leave two warps with data,
+// so each scratch region has 2 slots. The i32 region comes first and the i8 one after its 8 bytes
+// (widest first, as Triton's getSmemBases); i8 first would put the b32 accesses at byte 2.
+// CHECK-LABEL: llvm.func @argmax_i8
+// CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK-NEXT: %[[NARROW:.*]] = llvm.getelementptr %[[SMEM]][2] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i32
+// CHECK: %[[P8:.*]] = llvm.getelementptr %[[NARROW]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: st.shared.b8 {{.*}} %[[P8]],
+// CHECK-NEXT: %[[P32:.*]] = llvm.getelementptr %[[SMEM]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
+// CHECK-NEXT: st.shared.b32 {{.*}} %[[P32]],
+// CHECK: nvvm.barrier0
+#flat = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @argmax_i8(%x: tensor<64xi8, #flat>, %out: !tt.ptr<i32>) {
+    %i = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #flat>
+    %r:2 = "tt.reduce"(%x, %i) <{axis = 0 : i32}> ({
+    ^bb0(%a: i8, %ai: i32, %b: i8, %bi: i32):
+      %gt = arith.cmpi sgt, %a, %b : i8
+      %v = arith.select %gt, %a, %b : i8
+      %vi = arith.select %gt, %ai, %bi : i32
+      tt.reduce.return %v, %vi : i8, i32
+    }) : (tensor<64xi8, #flat>, tensor<64xi32, #flat>) -> (i8, i32)
+    tt.store %out, %r#1 : !tt.ptr<i32>
+    tt.return
+  }
+}

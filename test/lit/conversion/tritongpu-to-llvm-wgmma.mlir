@@ -109,3 +109,66 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// fp8 into f32 with maxNumImpreciseAcc = 64 over K = 128 (four m64n16k32 steps): the steps
+// accumulate in a separate accumulator, the first of each pair with none (scale-d 0, no tied
+// inputs), the second into the first's results (scale-d true); after each pair the partial sums
+// are added to the dot's accumulator in f32 (8 fadds per pair). use_c plays no part here.
+// CHECK-LABEL: llvm.func @fp8_partial_accumulator
+// CHECK: %[[TRUE:.*]] = llvm.mlir.constant(true) : i1
+// CHECK: llvm.call_intrinsic "llvm.nvvm.wgmma.fence.sync.aligned"() : () -> ()
+// CHECK: %[[P0:.*]] = llvm.inline_asm {{.*}}"wgmma.mma_async.sync.aligned.m64n16k32.f32.e5m2.e5m2 { $0, $1, $2, $3, $4, $5, $6, $7 }, $8, $9, 0, 1, 1;", "=f,=f,=f,=f,=f,=f,=f,=f,l,l"
+// CHECK: %[[E0:.*]] = llvm.extractvalue %[[P0]][0]
+// CHECK: %[[P1:.*]] = llvm.inline_asm {{.*}}"wgmma.mma_async.sync.aligned.m64n16k32.f32.e5m2.e5m2 { $0, $1, $2, $3, $4, $5, $6, $7 }, $16, $17, $18, 1, 1;", "=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7,l,l,b" %[[E0]], {{.*}}, %[[TRUE]] :
+// CHECK: %[[S0:.*]] = llvm.extractvalue %[[P1]][0]
+// CHECK: %[[SUM0:.*]] = llvm.fadd %{{.*}}, %[[S0]] : f32
+// CHECK-COUNT-7: llvm.fadd
+// CHECK: "wgmma.mma_async.sync.aligned.m64n16k32.f32.e5m2.e5m2 {{.*}}, $8, $9, 0, 1, 1;"
+// CHECK: "wgmma.mma_async.sync.aligned.m64n16k32.f32.e5m2.e5m2 {{.*}}, $16, $17, $18, 1, 1;"
+// CHECK: %[[S1:.*]] = llvm.extractvalue %{{.*}}[0]
+// CHECK: llvm.fadd %[[SUM0]], %[[S1]] : f32
+// CHECK-COUNT-7: llvm.fadd
+// CHECK-NOT: llvm.fadd
+// CHECK: llvm.call_intrinsic "llvm.nvvm.wgmma.commit_group.sync.aligned"() : () -> ()
+// CHECK-NOT: wgmma.mma_async
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 16, 32]}>
+#sa = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8_partial_accumulator(%c: tensor<64x16xf32, #mma>, %use_c: i1, %out: !tt.ptr<f32>) {
+    %a = ttg.local_alloc : () -> !ttg.memdesc<64x128xf8E5M2, #sa, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<128x16xf8E5M2, #sb, #smem, mutable>
+    %d = ttng.warp_group_dot %a, %b, %c, %use_c {inputPrecision = 0 : i32, maxNumImpreciseAcc = 64 : i32} : !ttg.memdesc<64x128xf8E5M2, #sa, #smem, mutable> * !ttg.memdesc<128x16xf8E5M2, #sb, #smem, mutable> -> tensor<64x16xf32, #mma>
+    %p = tt.splat %out : !tt.ptr<f32> -> tensor<64x16x!tt.ptr<f32>, #mma>
+    tt.store %p, %d : tensor<64x16x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
+
+// -----
+
+// Without a partial accumulator (maxNumImpreciseAcc beyond K) the same fp8 dot accumulates in
+// place: the first step of the tile takes use_c as scale-d, the later ones true, and no fadd.
+// CHECK-LABEL: llvm.func @fp8_use_c_first_step_only
+// CHECK: %[[TRUE:.*]] = llvm.mlir.constant(true) : i1
+// CHECK: "wgmma.mma_async.sync.aligned.m64n16k32.f32.e5m2.e5m2 {{.*}}, $16, $17, $18, 1, 1;"{{.*}}, %arg1 :
+// CHECK-COUNT-3: "wgmma.mma_async.sync.aligned.m64n16k32.f32.e5m2.e5m2 {{.*}}, $16, $17, $18, 1, 1;"{{.*}}, %[[TRUE]] :
+// CHECK-NOT: llvm.fadd
+// CHECK: llvm.call_intrinsic "llvm.nvvm.wgmma.commit_group.sync.aligned"() : () -> ()
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 16, 32]}>
+#sa = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8_use_c_first_step_only(%c: tensor<64x16xf32, #mma>, %use_c: i1, %out: !tt.ptr<f32>) {
+    %a = ttg.local_alloc : () -> !ttg.memdesc<64x128xf8E5M2, #sa, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<128x16xf8E5M2, #sb, #smem, mutable>
+    %d = ttng.warp_group_dot %a, %b, %c, %use_c {inputPrecision = 0 : i32, maxNumImpreciseAcc = 1073741824 : i32} : !ttg.memdesc<64x128xf8E5M2, #sa, #smem, mutable> * !ttg.memdesc<128x16xf8E5M2, #sb, #smem, mutable> -> tensor<64x16xf32, #mma>
+    %p = tt.splat %out : !tt.ptr<f32> -> tensor<64x16x!tt.ptr<f32>, #mma>
+    tt.store %p, %d : tensor<64x16x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}

@@ -313,3 +313,33 @@ tt.func @reshape_undoes_expand_dims(%x: tensor<16x4xf16>) -> (tensor<16x4xf16>, 
   %3 = tt.reshape %0 : tensor<16x1x4xf16> -> tensor<64xf16>
   tt.return %1, %2, %3 : tensor<16x4xf16>, tensor<16x4xf16>, tensor<64xf16>
 }
+
+// -----
+
+// The frontend's lowering of `if c: return` leaves the code after the return in blocks that no
+// branch reaches; they verify (MLIR checks no dominance there) and canonicalize erases them.
+// CHECK-LABEL: tt.func @unreachable_after_return
+// CHECK-NEXT: %[[PID:.*]] = tt.get_program_id x : i32
+// CHECK-NEXT: tt.store %arg0, %[[PID]] : !tt.ptr<i32>
+// CHECK-NEXT: tt.return
+// CHECK-NEXT: }
+tt.func @unreachable_after_return(%out: !tt.ptr<i32>, %sem: !tt.ptr<i32>) {
+  %zero = arith.constant 0 : i32
+  %pid = tt.get_program_id x : i32
+  tt.store %out, %pid : !tt.ptr<i32>
+  tt.return
+^bb1:
+  %one = arith.constant 1 : i32
+  %true = arith.constant true
+  %prev = tt.atomic_rmw add, acq_rel, gpu, %sem, %one, %true : (!tt.ptr<i32>, i32, i1) -> i32
+  %done = arith.cmpi ne, %prev, %one : i32
+  cf.cond_br %done, ^bb2, ^bb3
+^bb2:
+  tt.return
+^bb3:
+  cf.br ^bb4(%zero : i32)
+^bb4(%v: i32):
+  %sum = arith.addi %prev, %v : i32
+  tt.store %out, %sum : !tt.ptr<i32>
+  tt.return
+}

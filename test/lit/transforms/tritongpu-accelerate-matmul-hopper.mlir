@@ -260,15 +260,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
 
 // An fp8 dot accumulating in f32 with fewer than 32 imprecise accumulations cannot use wgmma; on
 // mma.sync Hopper has no fp8, so its operands are converted to f16 (kWidth follows fp8's 8 bits).
-// An f64 dot gets mma.sync's m8n8 f64 shape.
+// An f64 dot gets mma.sync's layout too, with the same m16n8 tile (Triton 3.6).
 // CHECK-DAG: #[[$MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-// CHECK-DAG: #[[$F64:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [8, 8]}>
 // CHECK-LABEL: tt.func @fp8_precise
 // CHECK: %[[A:.*]] = tt.fp_to_fp %{{.*}} : tensor<64x64xf8E5M2, {{.*}} -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[$MMA]], kWidth = 4}>>
 // CHECK-NEXT: %[[B:.*]] = tt.fp_to_fp %{{.*}} -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[$MMA]], kWidth = 4}>>
 // CHECK-NEXT: tt.dot %[[A]], %[[B]]
 // CHECK-LABEL: tt.func @f64
-// CHECK: tt.dot {{.*}} -> tensor<64x64xf64, #[[$F64]]>
+// CHECK: tt.dot {{.*}} : tensor<64x32xf64, #ttg.dot_op<{opIdx = 0, parent = #[[$MMA]], kWidth = 1}>> * {{.*}} -> tensor<64x64xf64, #[[$MMA]]>
 #acc = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func @fp8_precise(%a: tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #acc}>>, %b: tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #acc}>>, %c: tensor<64x64xf32, #acc>) -> tensor<64x64xf32, #acc> {

@@ -5,7 +5,8 @@
 integer matrices through the layouts, each instruction is executed as the PTX ISA defines it (the
 warp's 32 lanes contribute their fragments, `g = lane / 4`, `t = lane % 4`: A word j holds row
 g + 8 (j % 2), columns t v + 4 v (j / 2) + e; B word j rows t v + 4 v j + e, column g;
-accumulator element i row g + 8 (i / 2), column 2 t + i % 2), and the accumulator registers
+accumulator element i row g + 8 (i / 2), column 2 t + i % 2; f64 has 8 A and 4 B registers of one
+element, K 16), and the accumulator registers
 written back through the result layout must equal A @ B + C everywhere.
 """
 
@@ -35,12 +36,12 @@ def _tables(layout: LinearLayout, data: np.ndarray, warps: int) -> dict[tuple[in
     }
 
 
-def _run_mma_plan(mma, k_width: int, per_reg: int, m: int, n: int, k: int, batch: int = 0) -> int:  # type: ignore[no-untyped-def]
+def _run_mma_plan(mma, k_width: int, per_reg: int, m: int, n: int, k: int, batch: int = 0, k_regs: int = 2) -> int:  # type: ignore[no-untyped-def]
     outer = [batch] if batch else []
     a_l = to_linear_layout(DotOperandEncodingAttr.make(0, mma, k_width), [*outer, m, k])
     b_l = to_linear_layout(DotOperandEncodingAttr.make(1, mma, k_width), [*outer, k, n])
     d_l = to_linear_layout(mma, [*outer, m, n])
-    plan = plan_mma_v2(a_l, b_l, d_l, k_width, per_reg)
+    plan = plan_mma_v2(a_l, b_l, d_l, k_width, per_reg, k_regs)
     assert plan is not None
     rng = np.random.default_rng(0)
     a = rng.integers(-8, 8, [*outer, m, k]).astype(np.float64)
@@ -49,7 +50,7 @@ def _run_mma_plan(mma, k_width: int, per_reg: int, m: int, n: int, k: int, batch
     warps = d_l.in_dim_size("warp")
     a_t, b_t, c_t = _tables(a_l, a, warps), _tables(b_l, b, warps), _tables(d_l, c, warps)
     acc = {key: {co: table.get(co) for co in table.distinct()} for key, table in c_t.items()}
-    kk = 8 * per_reg
+    kk = 4 * per_reg * k_regs
     for step in plan:
         for warp in range(warps):
             tile_a, tile_b, tile_c = np.zeros((16, kk)), np.zeros((kk, 8)), np.zeros((16, 8))
@@ -97,6 +98,13 @@ def _mma(warps: list[int], instr: list[int] | None = None) -> NvidiaMmaEncodingA
 )
 def test_mma_plan_computes_the_matmul(warps: list[int], k_width: int, per_reg: int, mnk: tuple[int, int, int], count: int) -> None:
     assert _run_mma_plan(_mma(warps), k_width, per_reg, *mnk) == count
+
+
+@pytest.mark.parametrize(("warps", "mnk", "count"), [([2, 2], (64, 64, 64), 32), ([1, 4], (16, 64, 32), 4)])
+def test_f64_mma_plan_computes_the_matmul(warps: list[int], mnk: tuple[int, int, int], count: int) -> None:
+    """f64: kWidth 1, one element a register, 4 B registers (K 16) per m16n8k16 (Triton: 32
+    instructions for the 64x64x64 dot on 2x2 warps)."""
+    assert _run_mma_plan(_mma(warps), 1, 1, *mnk, k_regs=4) == count
 
 
 def test_mma_plan_with_a_batch_dimension() -> None:

@@ -4,7 +4,7 @@
   `shfl.sync.up`, barriers, shared stores and loads, `fadd`s and `select`s, and `ttg.shared`.
 * `SimtInterpreter` runs a lowered kernel's single block for every thread of one CTA in lock step
   (numpy arrays of per-thread values; warp shuffles, shared and global memory, the inline PTX the
-  lowering writes), so scans of random data are compared with a sequential fold: cumsum against
+  lowering writes; an access not aligned to its size fails, as on the hardware), so scans of random data are compared with a sequential fold: cumsum against
   numpy in float64, and a non-commutative two-operand (i64, i32) linear recurrence exactly, forward
   and reverse, over layouts that exercise every step (one warp, warps along the axis, tile
   repetitions, lanes and warps across the axis, broadcast lanes and warps).
@@ -112,6 +112,10 @@ _ICMP = {
     "eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
     "gt": np.greater, "ge": np.greater_equal,
 }
+_PTX_MMA_F64 = re.compile(
+    r"^mma\.sync\.aligned\.m(?P<m>\d+)n8k(?P<k>\d+)\.row\.col\.f64\.f64\.f64\.f64 "
+    r"\{(?P<d>[^}]*)\}, \{(?P<a>[^}]*)\}, \{(?P<b>[^}]*)\}, \{(?P<c>[^}]*)\}$"
+)
 _PTX_MEMORY = re.compile(
     r"^(?:@(?P<pred>\$\d+) )?(?P<kind>ld|st)\.(?:global|shared)\S*?(?:\.v\d)?\.b(?P<bits>\d+) (?P<rest>.*)$"
 )
@@ -136,13 +140,21 @@ class SimtInterpreter:
         region, offset = divmod(int(address), 1 << 40)
         return self.memory[region][offset:offset + count * np.dtype(dtype).itemsize].view(dtype)
 
+    def _aligned(self, addresses: np.ndarray, dtype: type, mask: np.ndarray) -> None:
+        """The hardware faults ("misaligned address") on an access not aligned to its size."""
+        size = np.dtype(dtype).itemsize
+        bad = [int(a) for a in addresses[mask.astype(bool)] if int(a) % size]
+        assert not bad, f"misaligned {size}-byte access at offset {bad[0] % (1 << 40)}"
+
     def _load(self, addresses: np.ndarray, dtype: type, mask: np.ndarray) -> np.ndarray:
+        self._aligned(addresses, dtype, mask)
         out = np.zeros(self.threads, dtype)
         for t in np.flatnonzero(mask):
             out[t] = self.read(addresses[t], dtype)[0]
         return out
 
     def _store(self, addresses: np.ndarray, values: np.ndarray, mask: np.ndarray) -> None:
+        self._aligned(addresses, values.dtype, mask)
         for t in np.flatnonzero(mask):
             self.read(addresses[t], values.dtype)[0] = values[t]
 
@@ -180,11 +192,20 @@ class SimtInterpreter:
         regs: dict[str, np.ndarray] = {
             f"${i}": np.zeros(self.threads, _dtype(t)) for i, t in enumerate(types[: len(outputs)])
         }
+        tied: dict[str, str] = {}  # an input tied to an output ("0") is that output's register
         for i, operand in enumerate(op.operands):
-            regs[f"${len(outputs) + i}"] = self.env[operand]
+            name, constraint = f"${len(outputs) + i}", constraints[len(outputs) + i]
+            regs[name] = self.env[operand]
+            if constraint.isdigit():
+                tied[name] = f"${constraint}"
+                regs[tied[name]] = self.env[operand].copy()
         for line in op.asm_string.data.replace("\n", ";").split(";"):  # type: ignore[attr-defined]
             line = line.strip()
             if not line:
+                continue
+            mma = _PTX_MMA_F64.match(line)
+            if mma is not None:
+                self._mma_f64(mma, {name: regs[tied.get(name, name)] for name in regs}, regs, tied)
                 continue
             if line.startswith("mov."):
                 dst, src = (s.strip() for s in line.split(None, 1)[1].split(","))
@@ -207,6 +228,30 @@ class SimtInterpreter:
                     self._store(at, regs[name].view(dtype), mask)
         results = [regs[f"${i}"] for i in range(len(outputs))]
         return results if isinstance(result_types, llvm.LLVMStructType) else (results[0] if results else None)
+
+    def _mma_f64(self, match: re.Match[str], view: dict[str, np.ndarray], regs: dict[str, np.ndarray],
+                 tied: dict[str, str]) -> None:
+        """`mma.sync` m8n8k4 or m16n8k16 on f64, per warp, with the PTX ISA's fragments
+        (`g = lane / 4`, `t = lane % 4`): A register i holds row g + 8 (i % (m / 8)), column
+        t + 4 (i // (m / 8)); B register i row t + 4 i, column g; C and D register i row
+        g + 8 (i // 2), column 2 t + i % 2."""
+        m, k = int(match["m"]), int(match["k"])
+        names = {part: [x.strip() for x in match[part].split(",")] for part in "dabc"}
+        halves = m // 8
+        lane = np.arange(WARP)
+        g, t = lane // 4, lane % 4
+        for base in range(0, self.threads, WARP):
+            w = slice(base, base + WARP)
+            a, b, c = np.zeros((m, k)), np.zeros((k, 8)), np.zeros((m, 8))
+            for i, name in enumerate(names["a"]):
+                a[g + 8 * (i % halves), t + 4 * (i // halves)] = view[name][w]
+            for i, name in enumerate(names["b"]):
+                b[t + 4 * i, g] = view[name][w]
+            for i, name in enumerate(names["c"]):
+                c[g + 8 * (i // 2), 2 * t + i % 2] = view[name][w]
+            d = a @ b + c
+            for i, name in enumerate(names["d"]):
+                regs[tied.get(name, name)][w] = d[g + 8 * (i // 2), 2 * t + i % 2]
 
     def _execute(self, op: Operation) -> Value | None:
         name, env = op.name, self.env

@@ -66,3 +66,57 @@ def test_a_use_before_its_definition_in_an_enclosing_block() -> None:
     loop.parent.insert_op_after(c1, loop)  # the loop's step is now defined after the loop
     with pytest.raises(TtcError, match=r"'scf.for' op operand #2 does not dominate this use"):
         verify_module(module, "f.mlir")
+
+
+# What the frontend makes of `if c: ...; return` followed by more code: the code after the return
+# lands in blocks no branch reaches, whose uses MLIR does not check.
+UNREACHABLE = """\
+tt.func @f(%p: !tt.ptr<i32>, %c: i1) {
+  %zero = arith.constant 0 : i32
+  tt.return
+^bb1:
+  %one = arith.constant 1 : i32
+  %sum = arith.addi %zero, %one : i32
+  cf.cond_br %c, ^bb2, ^bb3
+^bb2:
+  tt.return
+^bb3:
+  tt.store %p, %sum : !tt.ptr<i32>
+  cf.br ^bb4(%zero : i32)
+^bb4(%v: i32):
+  tt.store %p, %v : !tt.ptr<i32>
+  tt.return
+}
+"""
+
+
+def test_uses_in_unreachable_blocks_are_not_checked() -> None:
+    """A value of the entry block and one of an unreachable block used in unreachable blocks."""
+    verify_module(_parse(UNREACHABLE), "f.mlir")
+
+
+def test_an_unreachable_block_may_use_a_value_defined_later() -> None:
+    """Operand order is not checked inside an unreachable block either (MLIR skips the block)."""
+    module = _parse(UNREACHABLE)
+    one = next(op for op in module.walk() if op.name == "arith.constant"
+               and op.results[0].name_hint == "one")
+    add = next(op for op in module.walk() if op.name == "arith.addi")
+    one.detach()
+    add.parent.insert_op_after(one, add)
+    verify_module(module, "f.mlir")
+
+
+def test_a_reachable_use_of_an_unreachable_definition_fails() -> None:
+    text = """\
+tt.func @f(%p: !tt.ptr<i32>) {
+  cf.br ^bb2
+^bb1:
+  %one = arith.constant 1 : i32
+  cf.br ^bb2
+^bb2:
+  tt.store %p, %one : !tt.ptr<i32>
+  tt.return
+}
+"""
+    with pytest.raises(TtcError, match=r"'tt.store' op operand #1 does not dominate this use"):
+        verify_module(_parse(text), "f.mlir")

@@ -18,6 +18,13 @@ in thread 0 (`dot_operands.RegisterTable`), so it depends on no register numberi
 s-th using elements `[s * v, (s + 1) * v)` of each thread's `kWidth`-runs, as Triton does.
 Instructions follow Triton's order: batch, K steps, M tiles, N tiles; each is inline PTX in the
 form of Triton's `PTXBuilder` (outputs, then the accumulator tied to them, then A and B).
+
+f64 (Triton 3.6's fp64 path, operands with `kWidth = 1`) covers a 16 x 8 x 16 tile per step: A
+has 8 registers of one f64 (register `j`: row `g + 8 * (j % 2)`, K `t + 4 * (j / 2)`), B has 4
+(K `t + 4 * j`, column `g`), all with constraint `d`. On sm_90 the step is one
+`mma.sync.aligned.m16n8k16...f64`; elsewhere it is eight `m8n8k4.f64` in one statement, for each
+group of 4 K the upper rows into c0 c1 and the lower rows into c2 c3 (Triton's
+`callMmaAmpereFp64`).
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from dataclasses import dataclass
 from xdsl.dialects.builtin import (
     BFloat16Type,
     Float16Type,
+    Float64Type,
     Float8E4M3FNType,
     Float8E5M2Type,
     Float32Type,
@@ -59,12 +67,24 @@ class MmaInstruction:
     """`f` for f32, `r` for i32 and for f16 pairs."""
     acc_pairs: bool = False
     """f16 accumulators: c0 c1 and c2 c3 each packed in one `vector<2xf16>` register."""
+    k_regs: int = 2
+    """B registers per instruction (A has twice as many): 2 words of 32 bits, or 4 f64 for the
+    16 x 8 x 16 f64 tile (Triton's `numRegisters.k`)."""
+    m8n8k4: bool = False
+    """f64 on sm_80: the 16 x 8 x 16 tile as eight `m8n8k4`, the upper and lower 8 rows for each
+    group of 4 K (Triton's `callMmaAmpereFp64`), in one statement."""
+
+    @property
+    def operand_constraint(self) -> str:
+        """`d` for f64 operands (one element a register), `r` for 32-bit words."""
+        return "d" if self.acc_constraint == "d" else "r"
 
 
 def _instruction(
     a: Attribute, b: Attribute, d: Attribute, precision: InputPrecision, compute_capability: int
 ) -> MmaInstruction | None:
-    """Triton's `getMmaTypeDot` and its Ampere instruction table (fp8 operands need sm_89)."""
+    """Triton's `getMmaTypeDot` and its Ampere instruction table (fp8 operands need sm_89); f64
+    takes the Hopper table's m16n8k16 on sm_90 and the Ampere table's m8n8k4 elsewhere."""
     prefix = "mma.sync.aligned"
     fp8 = {Float8E5M2Type: "e5m2", Float8E4M3FNType: "e4m3"}
     if isinstance(d, Float32Type) and type(a) in fp8 and type(b) in fp8:
@@ -86,6 +106,10 @@ def _instruction(
         return MmaInstruction(f"{prefix}.m16n8k16.row.col.f16.f16.f16.f16", "r", acc_pairs=True)
     if d == IntegerType(32) and a == IntegerType(8):
         return MmaInstruction(f"{prefix}.m16n8k32.row.col.satfinite.s32.s8.s8.s32", "r")
+    if isinstance(d, Float64Type) and isinstance(a, Float64Type):
+        if compute_capability == 90:  # Triton's isHopperF64
+            return MmaInstruction(f"{prefix}.m16n8k16.row.col.f64.f64.f64.f64", "d", k_regs=4)
+        return MmaInstruction(f"{prefix}.m8n8k4.row.col.f64.f64.f64.f64", "d", k_regs=4, m8n8k4=True)
     return None
 
 
@@ -106,8 +130,8 @@ def fragment_lanes(rank: int, outer: int, inner: int, inner_step: int) -> list[l
 @dataclass(frozen=True)
 class MmaStep:
     """One instruction, by the coordinates its registers hold in thread 0: `a` has four i32
-    words and `b` two, each a tuple of `32 / bits` consecutive K elements; `acc` the four
-    accumulator elements c0..c3."""
+    words and `b` two, each a tuple of `32 / bits` consecutive K elements (f64: eight and four
+    single elements); `acc` the four accumulator elements c0..c3."""
 
     a: tuple[tuple[Coords, ...], ...]
     b: tuple[tuple[Coords, ...], ...]
@@ -115,10 +139,11 @@ class MmaStep:
 
 
 def plan_mma_v2(
-    a: LinearLayout, b: LinearLayout, d: LinearLayout, k_width: int, per_reg: int
+    a: LinearLayout, b: LinearLayout, d: LinearLayout, k_width: int, per_reg: int, k_regs: int = 2
 ) -> list[MmaStep] | None:
     """The `mma.sync` instructions of a dot, in Triton's order, or None if the layouts are not
-    the fragments of the instruction with `per_reg` elements per operand register."""
+    the fragments of the instruction with `per_reg` elements per operand register and `k_regs`
+    registers of B (4 for the f64 tile, whose K is 16)."""
     r = d.num_out_dims
     m, n = r - 2, r - 1
     batch = list(range(r - 2))
@@ -134,8 +159,8 @@ def plan_mma_v2(
     acc_coords = held["d"]
     m_tiles = sorted({c[m] - c[m] % TILE_M for c in acc_coords})
     n_tiles = sorted({c[n] - c[n] % TILE_N for c in acc_coords})
-    k_tiles = sorted({c[r - 1] - c[r - 1] % (8 * k_width) for c in held["a"]})
     half = 4 * k_width
+    k_tiles = sorted({c[r - 1] - c[r - 1] % (k_regs * half) for c in held["a"]})
 
     def word(*coords: int, k_axis: int) -> tuple[Coords, ...]:
         return tuple(
@@ -150,10 +175,11 @@ def plan_mma_v2(
                 k = k0 + s * per_reg
                 for m0 in m_tiles:
                     a_words = tuple(
-                        word(*outer, m0 + 8 * (j % 2), k + half * (j // 2), k_axis=r - 1) for j in range(4)
+                        word(*outer, m0 + 8 * (j % 2), k + half * (j // 2), k_axis=r - 1)
+                        for j in range(2 * k_regs)
                     )
                     for n0 in n_tiles:
-                        b_words = tuple(word(*outer, k + half * j, n0, k_axis=r - 2) for j in range(2))
+                        b_words = tuple(word(*outer, k + half * j, n0, k_axis=r - 2) for j in range(k_regs))
                         acc = tuple((*outer, m0 + 8 * (i // 2), n0 + i % 2) for i in range(4))
                         if not (
                             all(c in held["a"] for w in a_words for c in w)
@@ -180,8 +206,11 @@ class _MmaEmitter:
     def word(self, operand: str, coords: tuple[Coords, ...]) -> SSAValue:
         key = (operand, coords)
         if key not in self.words:
-            table = self.tables[operand]
-            self.words[key] = pack_word(self.lw, [table.get(c) for c in coords], 32)  # type: ignore[misc]
+            elems = [self.tables[operand].get(c) for c in coords]
+            if self.instruction.operand_constraint == "d":
+                (self.words[key],) = elems  # type: ignore[assignment]
+            else:
+                self.words[key] = pack_word(self.lw, elems, 32)  # type: ignore[arg-type]
         return self.words[key]
 
     def mma(self, step: MmaStep) -> None:
@@ -194,12 +223,25 @@ class _MmaEmitter:
         asm = PtxInstruction()
         outs = [asm.output(instruction.acc_constraint) for _ in values]
         tied = [asm.input(v, str(i)) for i, v in enumerate(values)]  # type: ignore[arg-type]
-        a_ops = [asm.input(v, "r") for v in a]
-        b_ops = [asm.input(v, "r") for v in b]
-        asm.lines.append(
-            f"{instruction.name} {operand_list(outs)}, {operand_list(a_ops)}, "
-            f"{operand_list(b_ops)}, {operand_list(tied)};"
-        )
+        constraint = instruction.operand_constraint
+        if instruction.m8n8k4:
+            # per group of 4 K: the upper rows into c0 c1, the lower rows into c2 c3, one B
+            for k in range(instruction.k_regs):
+                upper = asm.input(a[2 * k], constraint)
+                b_op = asm.input(b[k], constraint)
+                lower = asm.input(a[2 * k + 1], constraint)
+                for rows, half in ((upper, slice(0, 2)), (lower, slice(2, 4))):
+                    asm.lines.append(
+                        f"{instruction.name} {operand_list(outs[half])}, {{ {rows} }}, "
+                        f"{{ {b_op} }}, {operand_list(tied[half])};"
+                    )
+        else:
+            a_ops = [asm.input(v, constraint) for v in a]
+            b_ops = [asm.input(v, constraint) for v in b]
+            asm.lines.append(
+                f"{instruction.name} {operand_list(outs)}, {operand_list(a_ops)}, "
+                f"{operand_list(b_ops)}, {operand_list(tied)};"
+            )
         result = asm.launch(lw, llvm.LLVMStructType([v.type for v in values]))  # type: ignore[union-attr]
         assert result is not None
         parts = [lw.value(llvm.ExtractValueOp(result, [i])) for i in range(len(values))]
@@ -230,7 +272,7 @@ def _lower_mma_v2(lw: FunctionLowering, op: Operation) -> None:
         raise lw.error(op, "unsupported MMA instruction for the given operand/result types")
     a_layout, b_layout, d_layout = lw.layout(a_type), lw.layout(b_type), lw.layout(d_type)
     per_reg = max(32 // bit_width(lw.llvm_type(a_type)), 1)
-    steps = plan_mma_v2(a_layout, b_layout, d_layout, k_width, per_reg)
+    steps = plan_mma_v2(a_layout, b_layout, d_layout, k_width, per_reg, instruction.k_regs)
     if steps is None:
         raise lw.cannot_lower(op)
     c = RegisterTable(d_layout, lw.regs(op.operands[2]))

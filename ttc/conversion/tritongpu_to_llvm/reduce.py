@@ -25,6 +25,7 @@ from math import prod
 from xdsl.dialects.builtin import IntegerType, TensorType, i32
 from xdsl.ir import Operation, SSAValue
 
+from ttc.analysis.allocation import element_type_or_self
 from ttc.analysis.lowering_helpers import LANE, REGISTER, WARP, ReduceGeometry
 from ttc.conversion.tritongpu_to_llvm.indices import (
     emit_indices,
@@ -33,7 +34,7 @@ from ttc.conversion.tritongpu_to_llvm.indices import (
     thread_coordinates,
     thread_id,
 )
-from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_width
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import inline_scalar_region, lowers
 from ttc.conversion.tritongpu_to_llvm.shared_memory import (
     barrier,
@@ -47,6 +48,7 @@ from ttc.conversion.tritongpu_to_llvm.shared_memory import (
     to_memory,
 )
 from ttc.dialects import llvm, nvvm
+from ttc.dialects.tt_types import bit_width
 from ttc.layouts.linear import LayoutError, LinearLayout
 
 Key = tuple[int, ...]
@@ -150,13 +152,21 @@ def bit_field(lw: FunctionLowering, value: SSAValue, bits: Sequence[int]) -> SSA
     return result if result is not None else lw.i32(0)
 
 
-def _operand_bases(lw: FunctionLowering, op: Operation, elements: int) -> list[SSAValue]:
-    """One scratch region per operand, packed one after the other."""
-    bases = [shared_base(lw, op)]
-    for prev in op.operands[:-1]:
-        stored = memory_type(lw.llvm_type(prev.type))
-        bases.append(gep(lw, bases[-1], stored, elements))
-    return bases
+def scratch_bases(lw: FunctionLowering, op: Operation, elements: int) -> list[SSAValue]:
+    """One scratch region of `elements` slots per operand of `op` (a `tt.reduce` or `tt.scan`),
+    in operand order, laid out widest element type first (Triton's `getSmemBases`).
+
+    The regions are packed one after the other, so each starts at the byte size of the regions
+    before it: widest first makes every start a multiple of its own element size (an `i32` region
+    after `elements` bytes of `i8` would be misaligned whenever `elements` is not a multiple of 4).
+    """
+    widths = [bit_width(element_type_or_self(v.type)) for v in op.operands]
+    stored = [memory_type(lw.llvm_type(v.type)) for v in op.operands]
+    by_width = sorted(range(len(stored)), key=lambda i: -widths[i])
+    bases: dict[int, SSAValue] = {by_width[0]: shared_base(lw, op)}
+    for prev, index in zip(by_width, by_width[1:]):
+        bases[index] = gep(lw, bases[prev], stored[prev], elements)
+    return [bases[i] for i in range(len(stored))]
 
 
 def _cross_warp(
@@ -168,7 +178,7 @@ def _cross_warp(
     elements = prod(shape)
     types = [lw.llvm_type(v.type) for v in op.operands]
     stored_types = [memory_type(t) for t in types]
-    bases = _operand_bases(lw, op, elements)
+    bases = scratch_bases(lw, op, elements)
     coords = thread_coordinates(lw)
     lane, warp = coords[LANE], coords[WARP]
     free = layout.get_free_variable_masks()

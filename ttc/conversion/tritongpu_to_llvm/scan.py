@@ -34,13 +34,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 
-from ttc.analysis.allocation import element_type_or_self
 from ttc.analysis.lowering_helpers import BLOCK, LANE, REGISTER, WARP, ScanGeometry
 from ttc.conversion.tritongpu_to_llvm.indices import redundant_thread_predicate, thread_coordinates
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
-from ttc.conversion.tritongpu_to_llvm.reduce import bit_field, combine
+from ttc.conversion.tritongpu_to_llvm.reduce import bit_field, combine, scratch_bases
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.conversion.tritongpu_to_llvm.shared_memory import (
     barrier,
@@ -56,7 +55,6 @@ from ttc.conversion.tritongpu_to_llvm.shared_memory import (
     to_memory,
 )
 from ttc.dialects import llvm
-from ttc.dialects.tt_types import bit_width
 from ttc.dialects.ttg_attrs import ints
 from ttc.layouts.linear import LayoutError, LinearLayout
 
@@ -296,24 +294,12 @@ class _Position:
         )
 
 
-def _scratch_bases(
-    lw: FunctionLowering, op: Operation, elements: int
-) -> tuple[list[SSAValue], list[Attribute]]:
-    """One scratch region per operand, widest element type first (Triton's `getSmemBases`)."""
-    elements_types = [element_type_or_self(v.type) for v in op.operands]
-    stored = [memory_type(lw.llvm_type(v.type)) for v in op.operands]
-    by_width = sorted(range(len(stored)), key=lambda i: -bit_width(elements_types[i]))
-    bases: dict[int, SSAValue] = {by_width[0]: shared_base(lw, op)}
-    for prev, index in zip(by_width, by_width[1:]):
-        bases[index] = gep(lw, bases[prev], stored[prev], elements)
-    return [bases[i] for i in range(len(stored))], stored
-
-
 def _scan_across_warps(
     lw: FunctionLowering, op: Operation, plan: ScanPlan, geometry: ScanGeometry, values: Values,
     lane: SSAValue, warp: SSAValue, at: _Position,
 ) -> None:
-    bases, stored = _scratch_bases(lw, op, geometry.scratch_elements())
+    bases = scratch_bases(lw, op, geometry.scratch_elements())
+    stored = [memory_type(lw.llvm_type(v.type)) for v in op.operands]
     types = [lw.llvm_type(v.type) for v in op.operands]
     lane_parallel = bit_field(lw, lane, plan.parallel_lane_bits)
     warp_parallel = bit_field(lw, warp, plan.parallel_warp_bits)

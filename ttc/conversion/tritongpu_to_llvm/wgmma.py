@@ -24,7 +24,11 @@ tile's offset; the warp group's rows (or columns) are added at run time from the
 Instructions follow Triton's order: M repetitions, N repetitions, K steps, after a
 `wgmma.fence` and before one `wgmma.commit_group`; a dot that is not `isAsync` waits for its
 group at once. `warp_group_dot_wait` passes its operands' registers through the inline asm of
-`wgmma.wait_group N` so that no use of a result moves above the wait.
+`wgmma.wait_group N` so that no use of a result moves above the wait. The first K step of each
+accumulator tile takes the op's `useC` as scale-d, the later ones true. An fp8 dot into f32 that
+needs a partial accumulator (`maxNumImpreciseAcc` at most its K) runs its K steps into a separate
+accumulator (the first with none: scale-d 0, no tied inputs) and adds it to the tile's with
+`fadd` every `maxNumImpreciseAcc` K and after the last step, as Triton's `convertDot`.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     TensorType,
+    VectorType,
     i1,
     i32,
     i64,
@@ -67,6 +72,7 @@ from ttc.conversion.tritongpu_to_llvm.shared_transfer import (
 from ttc.conversion.tritongpu_to_llvm.tma import uniform_warp_id
 from ttc.dialects import llvm
 from ttc.dialects.tt_types import InputPrecision
+from ttc.dialects.tt_types import bit_width as element_bit_width
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import (
     DotOperandEncodingAttr,
@@ -184,7 +190,7 @@ def shared_operand(type: MemDescType, offsets: Sequence[int], k_dim: int, k_majo
     swizzle = encoding.swizzling_byte_width.data
     if swizzle not in SWIZZLE_MODES:
         return None
-    element_bytes = bit_width(type.element_type) // 8
+    element_bytes = element_bit_width(type.element_type) // 8
     layout = buffer_layout(type)
     step = layout.apply({OFFSET: 1, **{d: 0 for d in layout.in_dims if d != OFFSET}})
     contiguous = [d for d, out in enumerate(layout.out_dims) if step[out]]
@@ -404,33 +410,36 @@ def _warp_group_dot(lw: FunctionLowering, op: Operation) -> None:
     acc = {coords: c_table.get(coords) for coords in c_table.distinct()}
     use_c = lw.scalar(op.use_c) if op.use_c is not None else lw.const(1, i1)
     words: dict[tuple[Coords, ...], SSAValue] = {}
-    _fence(lw)
-    for step in steps:
-        values = [acc[c] for c in step.acc]
-        if instruction.acc_pairs:
-            values = [pack_vector(lw, values[i : i + 2]) for i in range(0, len(values), 2)]
-        asm = PtxInstruction()
-        outs = [asm.output(instruction.acc_constraint) for _ in values]
-        for i, value in enumerate(values):
-            asm.input(value, str(i))  # the accumulator, tied to the outputs
+
+    def a_operand(asm: PtxInstruction, step: WgmmaStep) -> str:
         if a_table is not None:
             regs = []
             for word in step.a_words:
                 if word not in words:
                     words[word] = pack_word(lw, [a_table.get(c) for c in word], 32)  # type: ignore[misc]
                 regs.append(asm.input(words[word], "r"))
-            a_operand = operand_list(regs)
-        else:
-            assert a_desc is not None
-            descriptor = a_desc.at(step.a_origin)
-            if descriptor is None:
-                raise lw.cannot_lower(op)
-            a_operand = asm.input(descriptor, "l")
+            return operand_list(regs)
+        assert a_desc is not None
+        descriptor = a_desc.at(step.a_origin)
+        if descriptor is None:
+            raise lw.cannot_lower(op)
+        return asm.input(descriptor, "l")
+
+    def mma(step: WgmmaStep, values: list[SSAValue] | None, scale: SSAValue) -> list[SSAValue]:
+        """One instruction accumulating into `values`, or into nothing (scale-d 0, no inputs
+        tied) when None; returns its accumulator elements in `step.acc` order."""
+        if values is not None and instruction.acc_pairs:
+            values = [pack_vector(lw, values[i : i + 2]) for i in range(0, len(values), 2)]
+        asm = PtxInstruction()
+        outs = [asm.output(instruction.acc_constraint) for _ in range(len(step.acc) // (2 if instruction.acc_pairs else 1))]
+        for i, value in enumerate(values or []):
+            asm.input(value, str(i))  # the accumulator, tied to the outputs
+        a_op = a_operand(asm, step)
         b_descriptor = b_desc.at(step.b_origin)
         if b_descriptor is None:
             raise lw.cannot_lower(op)
         b_operand = asm.input(b_descriptor, "l")
-        scale_d = asm.input(use_c, "b")  # false: D = A * B
+        scale_d = asm.input(scale, "b") if values is not None else "0"  # false: D = A * B
         immediates = []
         if instruction.scales:
             immediates += ["1", "1"]
@@ -439,16 +448,44 @@ def _warp_group_dot(lw: FunctionLowering, op: Operation) -> None:
                 immediates.append("1" if a_plan.mn_major else "0")
             immediates.append("1" if b_plan.mn_major else "0")
         asm.lines.append(
-            f"{instruction.name} {operand_list(outs)}, {a_operand}, {b_operand}, {scale_d}"
+            f"{instruction.name} {operand_list(outs)}, {a_op}, {b_operand}, {scale_d}"
             + "".join(f", {imm}" for imm in immediates) + ";"
         )
-        result = asm.launch(lw, llvm.LLVMStructType([v.type for v in values]))
+        element = lw.llvm_type(d_type.get_element_type())  # type: ignore[union-attr]
+        part_type = VectorType(element, [2]) if instruction.acc_pairs else element
+        result = asm.launch(lw, llvm.LLVMStructType([part_type] * len(outs)))
         assert result is not None
-        parts = [lw.value(llvm.ExtractValueOp(result, [i])) for i in range(len(values))]
+        parts = [lw.value(llvm.ExtractValueOp(result, [i])) for i in range(len(outs))]
         if instruction.acc_pairs:
             parts = [elem for pair in parts for elem in unpack_vector(lw, pair)]
-        for coords, value in zip(step.acc, parts, strict=True):
-            acc[coords] = value
+        return parts
+
+    # Triton's convertDot: per accumulator tile, the K steps in order; after the first step the
+    # tile's own result is always used (scale-d true). With a partial accumulator (fp8 into f32
+    # under maxNumImpreciseAcc) the steps accumulate into a fresh one, added to the tile's
+    # accumulator with fadd every maxNumImpreciseAcc K and after the last step.
+    partial_acc = op.needs_partial_accumulator()
+    limit = op.max_num_imprecise_acc.value.data if op.max_num_imprecise_acc is not None else 0
+    last_step = {step.acc: i for i, step in enumerate(steps)}
+    one = lw.const(1, i1)
+    started: set[tuple[Coords, ...]] = set()
+    partial: dict[tuple[Coords, ...], list[SSAValue] | None] = {}
+    imprecise: dict[tuple[Coords, ...], int] = {}
+    _fence(lw)
+    for index, step in enumerate(steps):
+        tile = step.acc
+        scale = one if tile in started else use_c
+        started.add(tile)
+        if not partial_acc:
+            for coords, value in zip(tile, mma(step, [acc[c] for c in tile], scale), strict=True):
+                acc[coords] = value
+            continue
+        partial[tile] = mma(step, partial.get(tile), one)
+        imprecise[tile] = imprecise.get(tile, 0) + k
+        if imprecise[tile] >= limit or index == last_step[tile]:
+            for coords, value in zip(tile, partial[tile], strict=True):  # type: ignore[arg-type]
+                acc[coords] = lw.value(llvm.FAddOp(acc[coords], value))
+            partial[tile], imprecise[tile] = None, 0
     lw.call_intrinsic("llvm.nvvm.wgmma.commit_group.sync.aligned", [], None)
     results = [acc[coords] for coords in c_table.coords]
     if not (op.is_async and op.is_async.value.data):
