@@ -167,3 +167,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
   }
 }
 
+
+// -----
+
+// A dot smaller than the 16 x 8 tile (Triton pads tiny dots onto the tensor cores): the layout
+// repeats its 2 rows and 4 columns over the fragment, and one m16n8k16 per 16 of K covers it.
+// CHECK-LABEL: llvm.func @tiny_dot
+// CHECK-COUNT-2: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-NOT: mma.sync
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tiny_dot(%a: tensor<2x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<32x4xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %out: !tt.ptr<f32>) {
+    %c = arith.constant dense<0.000000e+00> : tensor<2x4xf32, #mma>
+    %d = tt.dot %a, %b, %c : tensor<2x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x4xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<2x4xf32, #mma>
+    %p = tt.splat %out : !tt.ptr<f32> -> tensor<2x4x!tt.ptr<f32>, #mma>
+    tt.store %p, %d : tensor<2x4x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}

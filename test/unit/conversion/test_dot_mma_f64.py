@@ -77,7 +77,9 @@ def _mmas(module: object) -> list[str]:
 @pytest.mark.parametrize("cc", [80, 90])
 @pytest.mark.parametrize(
     ("m", "n", "k", "warps"),
-    [(16, 8, 16, (1, 1)), (32, 32, 32, (2, 2)), (64, 64, 16, (2, 2)), (16, 16, 64, (1, 4))],
+    [(16, 8, 16, (1, 1)), (32, 32, 32, (2, 2)), (64, 64, 16, (2, 2)), (16, 16, 64, (1, 4)),
+     # smaller than the 16 x 8 tile: the layout repeats rows and columns, one tile covers it
+     (2, 4, 32, (1, 1)), (8, 2, 16, (1, 1))],
 )
 def test_f64_dot_is_exact(m: int, n: int, k: int, warps: tuple[int, int], cc: int) -> None:
     module = lower(parse_module(f64_dot_kernel(m, n, k, warps, cc)), cc)

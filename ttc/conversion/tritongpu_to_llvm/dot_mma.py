@@ -29,6 +29,7 @@ group of 4 K the upper rows into c0 c1 and the lower rows into c2 c3 (Triton's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import (
@@ -113,9 +114,11 @@ def _instruction(
     return None
 
 
-def fragment_lanes(rank: int, outer: int, inner: int, inner_step: int) -> list[list[int]]:
+def fragment_lanes(rank: int, outer: int, inner: int, inner_step: int,
+                   shape: Sequence[int] | None = None) -> list[list[int]]:
     """The lane bases of an mma.sync fragment: lanes 1, 2 step `inner_step` along `inner`, lanes
-    4, 8, 16 step 1, 2, 4 along `outer`."""
+    4, 8, 16 step 1, 2, 4 along `outer`. In a tensor of `shape` smaller than the fragment, a step
+    that leaves the tensor is 0: those lanes hold copies (the layout broadcasts)."""
     bases = []
     for bit in range(5):
         basis = [0] * rank
@@ -123,6 +126,8 @@ def fragment_lanes(rank: int, outer: int, inner: int, inner_step: int) -> list[l
             basis[inner] = inner_step << bit
         else:
             basis[outer] = 1 << (bit - 2)
+        if shape is not None:
+            basis = [step if step < size else 0 for step, size in zip(basis, shape, strict=True)]
         bases.append(basis)
     return bases
 
@@ -147,10 +152,12 @@ def plan_mma_v2(
     r = d.num_out_dims
     m, n = r - 2, r - 1
     batch = list(range(r - 2))
+    shapes = {name: list(layout.out_dim_sizes.values()) for name, layout in (("a", a), ("b", b),
+                                                                              ("d", d))}
     if k_width % per_reg or not (
-        d.bases["lane"] == fragment_lanes(r, m, n, 2)
-        and a.bases["lane"] == fragment_lanes(r, m, r - 1, k_width)
-        and b.bases["lane"] == fragment_lanes(r, n, r - 2, k_width)
+        d.bases["lane"] == fragment_lanes(r, m, n, 2, shapes["d"])
+        and a.bases["lane"] == fragment_lanes(r, m, r - 1, k_width, shapes["a"])
+        and b.bases["lane"] == fragment_lanes(r, n, r - 2, k_width, shapes["b"])
         and threads_agree(a, d, [*batch, m, None], ["warp", "block"])
         and threads_agree(b, d, [*batch, None, n], ["warp", "block"])
     ):
@@ -162,9 +169,14 @@ def plan_mma_v2(
     half = 4 * k_width
     k_tiles = sorted({c[r - 1] - c[r - 1] % (k_regs * half) for c in held["a"]})
 
-    def word(*coords: int, k_axis: int) -> tuple[Coords, ...]:
+    def wrap(operand: str, coords: Sequence[int]) -> Coords:
+        """Coordinates of the fragment in the tensor: a tensor smaller than the instruction's
+        tile repeats along each short dimension."""
+        return tuple(c % size for c, size in zip(coords, shapes[operand], strict=True))
+
+    def word(operand: str, *coords: int, k_axis: int) -> tuple[Coords, ...]:
         return tuple(
-            tuple(c + e if axis == k_axis else c for axis, c in enumerate(coords))
+            wrap(operand, [c + e if axis == k_axis else c for axis, c in enumerate(coords)])
             for e in range(per_reg)
         )
 
@@ -175,12 +187,14 @@ def plan_mma_v2(
                 k = k0 + s * per_reg
                 for m0 in m_tiles:
                     a_words = tuple(
-                        word(*outer, m0 + 8 * (j % 2), k + half * (j // 2), k_axis=r - 1)
+                        word("a", *outer, m0 + 8 * (j % 2), k + half * (j // 2), k_axis=r - 1)
                         for j in range(2 * k_regs)
                     )
                     for n0 in n_tiles:
-                        b_words = tuple(word(*outer, k + half * j, n0, k_axis=r - 2) for j in range(k_regs))
-                        acc = tuple((*outer, m0 + 8 * (i // 2), n0 + i % 2) for i in range(4))
+                        b_words = tuple(word("b", *outer, k + half * j, n0, k_axis=r - 2)
+                                        for j in range(k_regs))
+                        acc = tuple(wrap("d", (*outer, m0 + 8 * (i // 2), n0 + i % 2))
+                                    for i in range(4))
                         if not (
                             all(c in held["a"] for w in a_words for c in w)
                             and all(c in held["b"] for w in b_words for c in w)
