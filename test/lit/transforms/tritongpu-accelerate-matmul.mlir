@@ -309,3 +309,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<64x32xf32, #blocked1>
   }
 }
+
+// -----
+
+// Both operands scaled (no transpose of the dot): B's e2m1 values unpack along K (axis 0). B's
+// scale comes as N x K/32 like A's, so it is transposed to K/32 x N first; its broadcast copies
+// are moved next to K (transpose [0, 2, 1]) before the reshape to K x N. On sm_90 the scaled B
+// goes to shared memory for wgmma.
+// CHECK-LABEL: tt.func @both_scaled
+// CHECK: ttg.fp4_to_fp %arg0 {axis = 1 : i32}
+// CHECK: %[[UPB:.*]] = ttg.fp4_to_fp %arg2 {axis = 0 : i32} : tensor<32x64xi8, {{.*}}> -> tensor<64x64xbf16, #[[$UPBL:.*]]>
+// CHECK-NEXT: %[[SBT:.*]] = tt.trans %arg3 {order = array<i32: 1, 0>} : tensor<64x2xi8, #blocked> -> tensor<2x64xi8,
+// CHECK-NEXT: %[[EXT:.*]] = arith.extui %[[SBT]]
+// CHECK: %[[BC:.*]] = tt.broadcast {{.*}} -> tensor<2x64x32xbf16,
+// CHECK-NEXT: %[[T:.*]] = tt.trans %[[BC]] {order = array<i32: 0, 2, 1>} : {{.*}} -> tensor<2x32x64xbf16,
+// CHECK-NEXT: %[[RS:.*]] = tt.reshape %[[T]] : {{.*}} -> tensor<64x64xbf16,
+// CHECK-NEXT: %[[SC:.*]] = ttg.convert_layout %[[RS]] : {{.*}} -> tensor<64x64xbf16, #[[$UPBL]]>
+// CHECK-NEXT: %[[MUL:.*]] = arith.mulf %[[UPB]], %[[SC]]
+// CHECK-NEXT: arith.cmpi eq, %[[SBT]], %{{.*}} : tensor<2x64xi8,
+// CHECK: %[[SEL:.*]] = arith.select %{{.*}}, %{{.*}}, %[[MUL]]
+// CHECK-NEXT: %[[BS:.*]] = ttg.local_alloc %[[SEL]]
+// CHECK: ttng.warp_group_dot %{{.*}}, %[[BS]], %{{.*}}
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#bk = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @both_scaled(%a: tensor<64x32xi8, #blocked>, %sa: tensor<64x2xi8, #blocked>, %b: tensor<32x64xi8, #bk>, %sb: tensor<64x2xi8, #blocked>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %d = tt.dot_scaled %a scale %sa, %b scale %sb, %c lhs = e2m1 rhs = e2m1 {fastMath = false} : tensor<64x32xi8, #blocked>, tensor<64x2xi8, #blocked> * tensor<32x64xi8, #bk>, tensor<64x2xi8, #blocked> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+}
