@@ -262,6 +262,17 @@ def format_int(value: int, type: Attribute) -> str:
 _HEX_ELEMENTS_THRESHOLD = 100
 
 
+def dense_is_splat(attr: DenseIntOrFPElementsAttr) -> bool:
+    """Whether every element of `attr` has the first one's bits (MLIR's `isSplat`; xDSL's
+    `is_splat` compares values, so a NaN splat is not one to it)."""
+    data = attr.data.data
+    count = len(attr.get_values())
+    if count == 0:
+        return False
+    size = len(data) // count
+    return data == data[:size] * count
+
+
 def format_dense(attr: DenseIntOrFPElementsAttr) -> str:
     """`dense<...>` as MLIR prints it: splat, nested lists, or hex for more than 100 elements."""
     element_type = attr.get_element_type()
@@ -272,7 +283,7 @@ def format_dense(attr: DenseIntOrFPElementsAttr) -> str:
         fmt = lambda v: format_int(int(v), element_type)
     if len(values) == 0:
         return "dense<>"
-    if attr.is_splat():
+    if dense_is_splat(attr):
         return f"dense<{fmt(values[0])}>"
     if len(values) > _HEX_ELEMENTS_THRESHOLD:
         return f'dense<"0x{attr.data.data.hex().upper()}">'

@@ -486,14 +486,23 @@ def packed_result_layout(source: LinearLayout, axis: int) -> LinearLayout:
 
 
 def infer_fp4_to_fp_encoding(
-    encoding: Attribute, shape: Sequence[int], axis: int, forward: bool
+    encoding: Attribute,
+    shape: Sequence[int],
+    axis: int,
+    forward: bool,
+    order_shape: Sequence[int] | None = None,
 ) -> Attribute | None:
     """The result encoding of `ttg.fp4_to_fp` along `axis` from its source's (`forward`), or the
-    source encoding from the result's; `shape` is the shape `encoding` lays out."""
+    source encoding from the result's; `shape` is the shape `encoding` lays out.
+
+    Whether the blocked or dot-operand form applies depends on `encoding`'s order over
+    `order_shape` (default `shape`): Triton's `Fp4ToFpOp` builder asks with the result's shape,
+    where a register repetition along `axis` can make it the fastest dimension."""
     layout = _linear(encoding, shape)
-    if layout is None:
+    order_layout = layout if order_shape is None else _linear(encoding, order_shape)
+    if layout is None or order_layout is None:
         return None
-    if layout_order(layout)[axis] == 0:
+    if layout_order(order_layout)[axis] == 0:
         if isinstance(encoding, DotOperandEncodingAttr):
             k_width = encoding.k_width.data
             if not forward and k_width <= 1:

@@ -46,7 +46,7 @@ from ttc.layouts.linear import LayoutError
 from ttc.layouts.shared_swizzle import order_for_memory
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.tritongpu_coalesce import cta_layout_of
-from ttc.transforms.utils import create_op
+from ttc.transforms.utils import create_op, value_location
 
 DOT_INTERFACE_OPS = frozenset(
     {"tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled"}
@@ -178,5 +178,6 @@ def shared_mma_operand(
     cta = cta_layout_of(type_.encoding, len(shape))
     encoding = NVMMASharedEncodingAttr.for_shape(shape, new_order, cta, bit_width(element))
     alloc = create_op(active_context(), "ttg.local_alloc", [source], [MemDescType.make(shape, element, encoding)])
+    alloc.location = value_location(source)
     rewriter.insert(alloc, _after_definition(source))
     return alloc.results[0]

@@ -29,9 +29,14 @@ Mirrors Triton 3.6's AccelerateMatmul.cpp for NVIDIA targets (`ttg.target = "cud
 Dots stay on the FMA path below cc 80 (Triton's remark says so from cc 70), for f64 off the
 f64-tensor-core targets (cc 80 and 90), and for operand types mma.sync does not take.
 
+Scaled dots (`tt.dot_scaled`) are first transposed when only B is scaled, then decomposed into a
+`tt.dot` of upcast, scaled operands (`ttc.transforms.decompose_scaled_dot`: Triton's
+`transposeDots` and `DecomposeScaledBlocked`, the path of every NVIDIA target without scaled MMA),
+which the same greedy run puts on the tensor cores.
+
 ttc has no tcgen05 (MMA v5) path yet, so cc 10x and later get mma.sync where Triton would use
-tcgen05. Scaled dots (`tt.dot_scaled`) are left alone (their decomposition and MMA forms are not
-written).
+tcgen05, and scaled dots are decomposed there too (Triton would keep them whole on tcgen05 and
+sm_120's block-scaled mma.sync).
 """
 
 from __future__ import annotations
@@ -56,10 +61,12 @@ from xdsl.pattern_rewriter import PatternRewriter
 from ttc.dialects.mma_support import FP8_TYPES, NATIVE_FP8_TYPES, supports_mma
 from ttc.dialects.tt_types import bit_width, encoding_of
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr, ints
+from ttc.dialects.ttg_fp4 import Fp4ToFpOp
 from ttc.ir.diagnostics import emit_remark, op_error
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import layout_order
 from ttc.pipelines.pass_base import TtcPass
+from ttc.transforms.decompose_scaled_dot import decompose_scaled_dot, transpose_scaled_dots
 from ttc.transforms.mma_v3_layout import (
     comes_from_load_or_block_arg,
     mma_v3_instr_shape,
@@ -74,7 +81,7 @@ from ttc.transforms.patterns.greedy import (
 )
 from ttc.transforms.tritongpu_coalesce import cta_layout_of, shape_per_cta
 from ttc.transforms.tritongpu_utils import with_encoding
-from ttc.transforms.utils import create_op, is_elementwise, is_memory_effect_free
+from ttc.transforms.utils import create_op, is_elementwise, is_memory_effect_free, value_location
 
 """The fp8 types mma.sync takes directly where the target has fp8 tensor cores."""
 DOT_OPS = ("tt.dot", "tt.dot_scaled")
@@ -227,8 +234,8 @@ def _follows_loaded_value(op: Operation) -> bool:
     """Triton's `bwdFilter`: ops through which an operand's loaded element width is traced."""
     if is_elementwise(op) and is_memory_effect_free(op):
         return True
-    return op.name in VIEW_OPS or op.name in (
-        "tt.fp4_to_fp", "tt.load", "tt.descriptor_load", "tt.broadcast", "ttg.convert_layout"
+    return isinstance(op, Fp4ToFpOp) or op.name in VIEW_OPS or op.name in (
+        "tt.load", "tt.descriptor_load", "tt.broadcast", "ttg.convert_layout"
     )
 
 
@@ -275,7 +282,7 @@ def loaded_bit_width(value: SSAValue) -> int:
     when it was unpacked from fp4), halved when a join packs pairs of loaded elements along K
     (the refined join rule of later Triton: 3.6 halved for any join)."""
     producers = operand_producers(value)
-    if any(op.name == "tt.fp4_to_fp" for op in producers):
+    if any(isinstance(op, Fp4ToFpOp) for op in producers):
         return 4
     bits = bit_width(_element_type(value))
     for op in producers:
@@ -298,8 +305,11 @@ def mma_operand_k_width(bits: int) -> int:
 
 
 def _convert(rewriter: PatternRewriter, value: SSAValue, type_: Attribute) -> SSAValue:
-    """A `ttg.convert_layout` of `value` to `type_` at the rewriter's insertion point."""
-    return rewriter.insert(create_op(active_context(), CONVERT, [value], [type_])).results[0]
+    """A `ttg.convert_layout` of `value` to `type_` at the rewriter's insertion point, at
+    `value`'s location."""
+    convert = create_op(active_context(), CONVERT, [value], [type_])
+    convert.location = value_location(value)
+    return rewriter.insert(convert).results[0]
 
 
 def _replace_dot(
@@ -308,8 +318,11 @@ def _replace_dot(
     """Replace `dot` by the dot op `name` (`tt.dot` or `ttng.warp_group_dot`) of `operands` in
     the MMA layout, with `dot`'s precision properties, converted back to `dot`'s layout."""
     properties = {k: v for k, v in dot.properties.items() if k in DOT_PROPERTIES}
-    new_dot = rewriter.insert(create_op(active_context(), name, operands, [mma_type], properties))
-    rewriter.replace(dot, [create_op(active_context(), CONVERT, [new_dot.results[0]], [dot.results[0].type])])
+    new_dot = create_op(active_context(), name, operands, [mma_type], properties)
+    back = create_op(active_context(), CONVERT, [new_dot.results[0]], [dot.results[0].type])
+    new_dot.location = back.location = dot.location
+    rewriter.insert(new_dot)
+    rewriter.replace(dot, [back])
 
 
 def _mma_v3_operands(
@@ -442,7 +455,11 @@ class TritonGPUAccelerateMatmulPass(TtcPass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         compute_capability = nvidia_compute_capability(op)
-        apply_patterns_greedily(
-            ctx, op.body, blocked_to_mma(compute_capability), GreedyConfig(top_down=False)
-        )
+        transpose_scaled_dots(ctx, op)
+        to_mma = blocked_to_mma(compute_capability)
+
+        def patterns(dot: Operation, rewriter: PatternRewriter) -> bool:
+            return to_mma(dot, rewriter) or decompose_scaled_dot(dot, rewriter)
+
+        apply_patterns_greedily(ctx, op.body, patterns, GreedyConfig(top_down=False))
         promote_operands(ctx, op, compute_capability)

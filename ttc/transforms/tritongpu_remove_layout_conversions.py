@@ -54,6 +54,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 from ttc.analysis.lowering_helpers import ConversionKind, conversion_kind, tensor_layout
 from ttc.dialects.tt import DotOpInterface
 from ttc.dialects.tt_types import bit_width, encoding_of, shape_of
+from ttc.dialects.ttg_fp4 import Fp4ToFpOp
 from ttc.dialects.ttg_attrs import (
     BlockedEncodingAttr,
     DotOperandEncodingAttr,
@@ -585,11 +586,11 @@ def is_ext_or_broadcast(op: Operation) -> bool:
 
 
 def moves_no_data(op: Operation) -> bool:
-    """What `hoistConvertDotOperand` hoists over: pure elementwise ops, broadcasts, conversions
-    and views (Triton's `isView`)."""
+    """What `hoistConvertDotOperand` hoists over: pure elementwise ops, broadcasts, fp4 unpacking,
+    conversions and views (Triton's `isView`)."""
     if is_elementwise(op) and is_memory_effect_free(op):
         return True
-    return op.name in ("tt.broadcast", "ttg.convert_layout", *VIEW_OPS)
+    return isinstance(op, Fp4ToFpOp) or op.name in ("tt.broadcast", "ttg.convert_layout", *VIEW_OPS)
 
 
 Slice = dict[SSAValue, None]

@@ -136,6 +136,12 @@ def scalar_attr(value: Scalar, type_: Attribute) -> Attribute:
     return FloatAttr(float(value), elem)
 
 
+def value_location(value: SSAValue) -> Attribute:
+    """MLIR's `Value::getLoc`: the defining op's location, or the block argument's."""
+    owner = value.owner
+    return owner.location if isinstance(owner, Operation) else value.location  # pyright: ignore[reportAttributeAccessIssue]
+
+
 def create_constant(ctx: Context, attr: Attribute, type_: Attribute) -> Operation:
     """A new `arith.constant` of `type_` holding `attr` (how Triton's dialects materialize)."""
     op_class = ctx.get_op("arith.constant")

@@ -21,10 +21,11 @@ Every wait also carries the shared-memory operands of the dots it waits for, whi
 buffers alive until then (`threadValuesThroughWait`).
 
 Before the waits are placed, in a loop without a `pendings = 0` wait, a properly async dot with A in
-registers and K above its instruction's K is split in two along K (`splitRSDots`): A by
-`tt.reshape` to M x 2 x K/2, `tt.trans` and `tt.split`, each half converted back to the dot
-operand layout; B by two `ttg.memdesc_subslice`s; the second dot accumulates onto the first, so one
-half can run while the next is issued.
+registers and K a power-of-two multiple of its instruction's K is split into one dot per
+instruction-wide chunk of K (`splitRSDots`): A by `tt.reshape` to M x 2 x ... x 2 x newK,
+`tt.trans` (newK first, then the twos slowest last) and rounds of `tt.split`, each chunk converted
+back to the dot operand layout; B by `ttg.memdesc_subslice`s; each dot accumulates onto the
+previous one (with `useC = true` after the first), so one chunk can run while the next is issued.
 """
 
 from __future__ import annotations
@@ -36,10 +37,12 @@ from xdsl.dialects.builtin import (
     TensorType,
     UnitAttr,
     f32,
+    i1,
     i32,
 )
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
+from ttc.dialects.arith import ConstantOp
 from ttc.dialects.tt import ReshapeOp, SplitOp, TransOp
 from ttc.dialects.ttg import ConvertLayoutOp, MemDescSubsliceOp, MemDescType
 from ttc.dialects.ttg_attrs import NvidiaMmaEncodingAttr, ints
@@ -62,8 +65,6 @@ from ttc.transforms.utils import erase_op
 
 DOT = "ttng.warp_group_dot"
 WAIT = "ttng.warp_group_dot_wait"
-SPLIT_ORDER = [0, 2, 1]
-"""The transpose that makes the split-off half of K the last dimension of A's M x 2 x K/2 view."""
 SHARED_OPERAND_VIEWS = ("ttg.convert_layout", "ttg.memdesc_trans", "ttg.memdesc_reshape", "ttg.memdesc_subslice")
 
 
@@ -296,68 +297,92 @@ def _insert(anchor: Operation, op: Operation) -> Operation:
     return op
 
 
+def split_order(rank: int, num_twos: int) -> list[int]:
+    """The transpose of A's M x 2 x ... x 2 x newK view (`num_twos` twos after the `rank - 1`
+    leading dimensions) that puts newK right after the leading dimensions and the twos after it,
+    slowest last, so that splitting the last dimension again and again cuts K in halves, then
+    quarters, and so on (Triton's `splitLhs`)."""
+    leading = list(range(rank - 1))
+    twos = list(range(rank - 1, rank - 1 + num_twos))
+    return [*leading, rank - 1 + num_twos, *reversed(twos)]
+
+
 def registers_split_types(a_type: TensorType, new_k: int) -> list[TensorType] | None:
-    """The types of A's reshape to M x 2 x K/2, its transpose to M x K/2 x 2 and its halves, or
-    None where a layout cannot be inferred."""
-    m = a_type.get_shape()[0]
+    """The types of A's reshape to M x 2 x ... x 2 x newK, its transpose (`split_order`), every
+    level of halves down to M x newK, and the operand type of one chunk; None where a layout
+    cannot be inferred."""
+    shape = list(a_type.get_shape())
+    rank = len(shape)
     element = a_type.get_element_type()
-    shape = [m, 2, new_k]
-    reshaped = infer_reshape_encoding(a_type.get_shape(), a_type.encoding, shape)
+    num_splits = shape[-1] // new_k
+    num_twos = num_splits.bit_length() - 1
+    view = [*shape[:-1], *([2] * num_twos), new_k]
+    reshaped = infer_reshape_encoding(shape, a_type.encoding, view)
     if reshaped is None:
         return None
-    moved = [m, new_k, 2]
-    transposed = infer_trans_encoding(reshaped, shape, SPLIT_ORDER)
-    if transposed is None:
+    order = split_order(rank, num_twos)
+    moved = [view[i] for i in order]
+    encoding = infer_trans_encoding(reshaped, view, order)
+    if encoding is None:
         return None
-    half = infer_split_encoding(transposed, moved)
-    if half is None:
-        return None
-    return [
-        TensorType(element, shape, reshaped),
-        TensorType(element, moved, transposed),
-        TensorType(element, [m, new_k], half),
-        TensorType(element, [m, new_k], a_type.encoding),
-    ]
+    types = [TensorType(element, view, reshaped), TensorType(element, moved, encoding)]
+    level = moved
+    for _ in range(num_twos):
+        encoding = infer_split_encoding(encoding, level)
+        if encoding is None:
+            return None
+        level = level[:-1]
+        types.append(TensorType(element, level, encoding))
+    return [*types, TensorType(element, level, a_type.encoding)]
 
 
 def split_registers_operand(dot: Operation, a: SSAValue, types: list[TensorType]) -> list[SSAValue]:
-    """A (M x K, in registers) as two M x K/2 halves in its dot-operand layout (`splitLhs`)."""
-    reshaped_type, transposed_type, half_type, operand_type = types
+    """A (M x K, in registers) as its K / newK chunks, in K order, each converted back to the
+    dot-operand layout (`splitLhs`)."""
+    reshaped_type, transposed_type, *halves, operand_type = types
     reshaped = _insert(dot, ReshapeOp.create(operands=[a], result_types=[reshaped_type]))
-    order = {"order": DenseArrayBase.from_list(i32, SPLIT_ORDER)}
+    order = split_order(len(operand_type.get_shape()), len(halves))
+    props = {"order": DenseArrayBase.from_list(i32, order)}
     transposed = _insert(
-        dot, TransOp.create(operands=[reshaped.results[0]], result_types=[transposed_type], properties=order)
+        dot, TransOp.create(operands=[reshaped.results[0]], result_types=[transposed_type], properties=props)
     )
-    split = _insert(dot, SplitOp.create(operands=[transposed.results[0]], result_types=[half_type, half_type]))
+    chunks: list[SSAValue] = [transposed.results[0]]
+    for half_type in halves:
+        chunks = [
+            result
+            for chunk in chunks
+            for result in _insert(dot, SplitOp.create(operands=[chunk], result_types=[half_type, half_type])).results
+        ]
     return [
-        _insert(dot, ConvertLayoutOp.create(operands=[result], result_types=[operand_type])).results[0]
-        for result in split.results
+        _insert(dot, ConvertLayoutOp.create(operands=[chunk], result_types=[operand_type])).results[0]
+        for chunk in chunks
     ]
 
 
 def split_shared_operand(dot: Operation, b: SSAValue, new_k: int) -> list[SSAValue]:
-    """B (K x N, in shared memory) as two K/2 x N sub-tiles (`splitRhs`)."""
+    """B (K x N, in shared memory) as its K / newK sub-tiles of newK x N (`splitRhs`)."""
     b_type = b.type
     assert isinstance(b_type, MemDescType)
     shape = list(b_type.get_shape())
     k_dim = len(shape) - 2
+    num_splits = shape[k_dim] // new_k
     shape[k_dim] = new_k
     view = MemDescType.make(
         shape, b_type.element_type, b_type.encoding, b_type.memory_space, False, b_type.get_alloc_shape()
     )
-    halves: list[SSAValue] = []
-    for i in range(2):
+    chunks: list[SSAValue] = []
+    for i in range(num_splits):
         offsets = [0] * len(shape)
         offsets[k_dim] = i * new_k
         props = {"offsets": DenseArrayBase.from_list(i32, offsets)}
         subslice = MemDescSubsliceOp.create(operands=[b], result_types=[view], properties=props)
-        halves.append(_insert(dot, subslice).results[0])
-    return halves
+        chunks.append(_insert(dot, subslice).results[0])
+    return chunks
 
 
 def split_registers_dot(dot: Operation) -> list[Operation]:
-    """`dot` as two dots over the halves of K when A is in registers and K exceeds the
-    instruction's (`splitRSDot`)."""
+    """`dot` as one dot per instruction-wide chunk of K when A is in registers (`splitRSDot`):
+    each accumulates onto the previous one, the later ones with `useC = true`."""
     a, b, c = dot.operands[:3]
     if not isinstance(a.type, TensorType):
         return [dot]
@@ -365,9 +390,10 @@ def split_registers_dot(dot: Operation) -> list[Operation]:
     if not isinstance(result, TensorType) or not isinstance(result.encoding, NvidiaMmaEncodingAttr):
         return [dot]
     k = a.type.get_shape()[-1]
-    if k <= ints(result.encoding.instr_shape)[2] or k % 2:
+    new_k = ints(result.encoding.instr_shape)[2]
+    num_splits = k // new_k
+    if num_splits <= 1 or k % new_k or num_splits & (num_splits - 1):
         return [dot]
-    new_k = k // 2
     types = registers_split_types(a.type, new_k)
     if types is None:
         return [dot]
@@ -377,7 +403,7 @@ def split_registers_dot(dot: Operation) -> list[Operation]:
     left = imprecise.value.data if isinstance(imprecise, IntegerAttr) else 0
     use_c = list(dot.operands[3:])
     dots: list[Operation] = []
-    for i in range(2):
+    for i in range(num_splits):
         take = min(left, new_k)
         left -= take
         props = {key: value for key, value in dot.properties.items() if key != "maxNumImpreciseAcc"}
@@ -389,7 +415,7 @@ def split_registers_dot(dot: Operation) -> list[Operation]:
         )
         dots.append(new)
         c = new.results[0]
-        use_c = []
+        use_c = [_insert(dot, ConstantOp(IntegerAttr(1, i1))).results[0]]
     dot.results[0].replace_all_uses_with(c)
     erase_op(dot)
     return dots

@@ -208,3 +208,41 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// ttg.fp4_to_fp: each i8 register holds two e2m1 values along the axis, low nibble first. Each
+// nibble becomes bf16 bits with integer ops: the 3-bit magnitude code shifted by 6 (the top
+// mantissa bit) plus 0x3F00 (0.5) for codes 2-7, 0.5 itself for code 1, zero for code 0, and the
+// sign bit moved from bit 3 to bit 15. The result's first register bit is the nibble.
+// CHECK-LABEL: llvm.func @e2m1_to_bf16
+// CHECK: %[[X:.*]] = llvm.extractvalue %arg0[0] : !llvm.struct<(i8)>
+// CHECK-NEXT: %[[W:.*]] = llvm.zext %[[X]] : i8 to i16
+// CHECK: %[[HI:.*]] = llvm.lshr %[[W]], %{{.*}} : i16
+// CHECK: %[[EM:.*]] = llvm.and %[[W]], %{{.*}} : i16
+// CHECK: %[[S:.*]] = llvm.and %[[W]], %{{.*}} : i16
+// CHECK: %[[SIGN:.*]] = llvm.shl %[[S]], %{{.*}} : i16
+// CHECK: %[[SIX:.*]] = llvm.mlir.constant(6 : i16) : i16
+// CHECK-NEXT: %[[SH:.*]] = llvm.shl %[[EM]], %[[SIX]] : i16
+// CHECK-NEXT: %[[HALF:.*]] = llvm.mlir.constant(16128 : i16) : i16
+// CHECK-NEXT: %[[NORMAL:.*]] = llvm.add %[[SH]], %[[HALF]] : i16
+// CHECK: %[[ZERO:.*]] = llvm.icmp "eq" %[[EM]], %{{.*}} : i16
+// CHECK: %[[SMALL:.*]] = llvm.select %[[ZERO]], %{{.*}}, %{{.*}} : i1, i16
+// CHECK: %[[SUB:.*]] = llvm.icmp "ult" %[[EM]], %{{.*}} : i16
+// CHECK-NEXT: %[[MAG:.*]] = llvm.select %[[SUB]], %[[SMALL]], %[[NORMAL]] : i1, i16
+// CHECK-NEXT: %[[BITS:.*]] = llvm.or %[[MAG]], %[[SIGN]] : i16
+// CHECK-NEXT: %[[LO:.*]] = llvm.bitcast %[[BITS]] : i16 to bf16
+// CHECK: llvm.and %[[HI]], %{{.*}} : i16
+// CHECK: %[[HIV:.*]] = llvm.bitcast %{{.*}} : i16 to bf16
+// CHECK: llvm.insertelement %[[LO]]
+// CHECK: llvm.insertelement %[[HIV]]
+#src = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
+#dst = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @e2m1_to_bf16(%x: tensor<1x32xi8, #src>, %out: !tt.ptr<bf16>) {
+    %y = ttg.fp4_to_fp %x {axis = 1 : i32} : tensor<1x32xi8, #src> -> tensor<1x64xbf16, #dst>
+    %p = tt.splat %out : !tt.ptr<bf16> -> tensor<1x64x!tt.ptr<bf16>, #dst>
+    tt.store %p, %y : tensor<1x64x!tt.ptr<bf16>, #dst>
+    tt.return
+  }
+}

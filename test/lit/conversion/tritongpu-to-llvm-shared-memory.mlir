@@ -97,12 +97,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 
 // -----
 
-// A subslice adds its offsets to the descriptor; a transposed view permutes them. The offsets
-// XOR into the address: the lower half of the rows starts 16 rows (1024 bytes) further.
+// A subslice adds its offsets to the descriptor (folded while they are constants); a transposed
+// view permutes them. The offsets XOR into the address: the lower half of the rows starts 16 rows
+// (1024 elements, 2048 bytes) further.
 // CHECK-LABEL: llvm.func @views
-// CHECK: %[[ROW:.*]] = llvm.mlir.constant(16 : i32) : i32
-// CHECK: llvm.add %{{.*}}, %[[ROW]] : i32
-// CHECK: llvm.load {{.*}} -> vector<8xf16>
+// CHECK-NOT: llvm.add
+// CHECK: %[[ROWS:.*]] = llvm.mlir.constant(2048 : i32) : i32
+// CHECK-NEXT: %[[ADDR:.*]] = llvm.xor %{{.*}}, %[[ROWS]] : i32
+// CHECK-NEXT: %[[PTR:.*]] = llvm.getelementptr %{{.*}}[%[[ADDR]]]
+// CHECK-NEXT: llvm.load %[[PTR]] {{.*}} -> vector<8xf16>
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blockedT = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>

@@ -172,3 +172,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// B is the lower half (rows 16-31 of K) of a 32x64 buffer, a static subslice (as the pipeliner
+// cuts B when it splits a dot along K): its descriptor is the buffer's plus 16 rows of 128
+// bytes, in 16-byte units.
+// CHECK-LABEL: llvm.func @subslice_operand
+// CHECK: llvm.mlir.constant(4611686293305294848 : i64) : i64
+// CHECK-NEXT: %[[B0:.*]] = llvm.or %{{.*}}, %{{.*}} : i64
+// CHECK: %[[ROWS:.*]] = llvm.mlir.constant(128 : i64) : i64
+// CHECK-NEXT: %[[B:.*]] = llvm.add %[[B0]], %[[ROWS]] : i64
+// CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, 1, 1, 0, 1;"
+// CHECK-SAME: %[[B]]
+// CHECK-NOT: wgmma.mma_async
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#sa = #ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @subslice_operand(%out: !tt.ptr<f32>) {
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %a = ttg.local_alloc : () -> !ttg.memdesc<64x16xf16, #sa, #smem, mutable>
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<32x64xf16, #sb, #smem, mutable>
+    %b = ttg.memdesc_subslice %buf [16, 0] : !ttg.memdesc<32x64xf16, #sb, #smem, mutable> -> !ttg.memdesc<16x64xf16, #sb, #smem, mutable, 32x64>
+    %d = ttng.warp_group_dot %a, %b, %zero {inputPrecision = 0 : i32} : !ttg.memdesc<64x16xf16, #sa, #smem, mutable> * !ttg.memdesc<16x64xf16, #sb, #smem, mutable, 32x64> -> tensor<64x64xf32, #mma>
+    %p = tt.splat %out : !tt.ptr<f32> -> tensor<64x64x!tt.ptr<f32>, #mma>
+    tt.store %p, %d : tensor<64x64x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}

@@ -230,3 +230,112 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// A scaled dot with an e2m1 A (two values per i8 along K) and its e8m0 scale, times a bf16 B,
+// has no scaled MMA before Blackwell: A is unpacked to bf16 along K, its scale (one byte per 32
+// K elements) becomes a bf16 power of two (shifted 7 bits into the exponent), is repeated over
+// its 32 elements (expand dims in a default 3-D blocked layout, broadcast, reshape) and
+// multiplied in; elements whose scale is 0xFF become NaN. B only changes layout (its bf16 ->
+// bf16 conversion folds away). The plain tt.dot then goes to mma.sync on sm_80.
+// CHECK-DAG: #[[$BL3:.*]] = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [16, 2, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+// CHECK-DAG: #[[$MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func @e2m1_lhs_scaled
+// CHECK-DAG: %[[NAN:.*]] = arith.constant dense<0x7FC0> : tensor<64x64xbf16, #[[$UPL:blocked[0-9]*]]>
+// CHECK-DAG: %[[FF:.*]] = arith.constant dense<-1> : tensor<64x2xi8, #blocked>
+// CHECK-DAG: %[[SEVEN:.*]] = arith.constant dense<7> : tensor<64x2xi16, #blocked>
+// CHECK: %[[UP:.*]] = ttg.fp4_to_fp %arg0 {axis = 1 : i32} : tensor<64x32xi8, #blocked> -> tensor<64x64xbf16, #[[$UPL]]>
+// CHECK-NEXT: %[[EXT:.*]] = arith.extui %arg1 : tensor<64x2xi8, #blocked> to tensor<64x2xi16, #blocked>
+// CHECK-NEXT: %[[SHL:.*]] = arith.shli %[[EXT]], %[[SEVEN]]
+// CHECK-NEXT: %[[S16:.*]] = tt.bitcast %[[SHL]] : tensor<64x2xi16, #blocked> -> tensor<64x2xbf16, #blocked>
+// CHECK-NEXT: %[[SL:.*]] = ttg.convert_layout %[[S16]] : {{.*}} -> tensor<64x2xbf16, #ttg.slice<{dim = 2, parent = #[[$BL3]]}>>
+// CHECK-NEXT: %[[E:.*]] = tt.expand_dims %[[SL]] {axis = 2 : i32} : {{.*}} -> tensor<64x2x1xbf16, #[[$BL3]]>
+// CHECK-NEXT: %[[BC:.*]] = tt.broadcast %[[E]] : {{.*}} -> tensor<64x2x32xbf16, #[[$BL3]]>
+// CHECK-NEXT: %[[RS:.*]] = tt.reshape %[[BC]] : tensor<64x2x32xbf16, #[[$BL3]]> -> tensor<64x64xbf16,
+// CHECK-NEXT: %[[SC:.*]] = ttg.convert_layout %[[RS]] : {{.*}} -> tensor<64x64xbf16, #[[$UPL]]>
+// CHECK-NEXT: %[[MUL:.*]] = arith.mulf %[[UP]], %[[SC]] : tensor<64x64xbf16, #[[$UPL]]>
+// CHECK-NEXT: %[[ISNAN:.*]] = arith.cmpi eq, %arg1, %[[FF]] : tensor<64x2xi8, #blocked>
+// CHECK: %[[MASK:.*]] = ttg.convert_layout {{.*}} -> tensor<64x64xi1, #[[$UPL]]>
+// CHECK-NEXT: %[[SEL:.*]] = arith.select %[[MASK]], %[[NAN]], %[[MUL]]
+// CHECK-NEXT: %[[A:.*]] = ttg.convert_layout %[[SEL]] : {{.*}} -> tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+// CHECK-NEXT: %[[B:.*]] = ttg.convert_layout %arg2 : {{.*}} -> tensor<64x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+// CHECK-NEXT: %[[C:.*]] = ttg.convert_layout %arg3 : {{.*}} -> tensor<64x64xf32, #[[$MMA]]>
+// CHECK-NEXT: %[[AM:.*]] = ttg.convert_layout %[[A]] : {{.*}} -> tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #[[$MMA]], kWidth = 8}>>
+// CHECK-NEXT: %[[BM:.*]] = ttg.convert_layout %[[B]] : {{.*}} -> tensor<64x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #[[$MMA]], kWidth = 8}>>
+// CHECK-NEXT: %[[D:.*]] = tt.dot %[[AM]], %[[BM]], %[[C]] : {{.*}} -> tensor<64x64xf32, #[[$MMA]]>
+// CHECK-NEXT: %[[R:.*]] = ttg.convert_layout %[[D]] : tensor<64x64xf32, #[[$MMA]]> -> tensor<64x64xf32, #blocked>
+// CHECK-NEXT: %[[R2:.*]] = ttg.convert_layout %[[R]] : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked>
+// CHECK-NEXT: tt.return %[[R2]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @e2m1_lhs_scaled(%a: tensor<64x32xi8, #blocked>, %sa: tensor<64x2xi8, #blocked>, %b: tensor<64x64xbf16, #blocked>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %d = tt.dot_scaled %a scale %sa, %b, %c lhs = e2m1 rhs = bf16 {fastMath = false} : tensor<64x32xi8, #blocked>, tensor<64x2xi8, #blocked> * tensor<64x64xbf16, #blocked> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// Only B is scaled: the dot is transposed first (trans(B) x trans(A) + trans(C), transposed
+// back), so that the scaled operand is A. With an fp16 operand the compute type is f16, whose
+// exponent cannot hold an e8m0 scale: the scale goes through f32 (shifted 23 bits) and is
+// truncated. fastMath drops the NaN masking. The zero accumulator's transpose folds to a
+// constant; the e4m3 operand is upcast with tt.fp_to_fp.
+// CHECK-LABEL: tt.func @e4m3_rhs_scaled_fast
+// CHECK-DAG: %[[SHIFT:.*]] = arith.constant dense<23> : tensor<32x4xi32, #blocked1>
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<32x64xf32, #[[$T:.*]]>
+// CHECK: %[[AT:.*]] = tt.trans %arg0 {order = array<i32: 1, 0>} : tensor<64x128xf16, #blocked> -> tensor<128x64xf16,
+// CHECK-NEXT: %[[BT:.*]] = tt.trans %arg1 {order = array<i32: 1, 0>} : tensor<128x32xf8E4M3FN, #blocked> -> tensor<32x128xf8E4M3FN, #[[$T]]>
+// CHECK-NEXT: %[[UP:.*]] = tt.fp_to_fp %[[BT]] : tensor<32x128xf8E4M3FN, #[[$T]]> -> tensor<32x128xf16, #[[$T]]>
+// CHECK-NEXT: %[[EXT:.*]] = arith.extui %arg2 : tensor<32x4xi8, #blocked1> to tensor<32x4xi32, #blocked1>
+// CHECK-NEXT: %[[SHL:.*]] = arith.shli %[[EXT]], %[[SHIFT]] : tensor<32x4xi32, #blocked1>
+// CHECK-NEXT: %[[F32:.*]] = tt.bitcast %[[SHL]] : tensor<32x4xi32, #blocked1> -> tensor<32x4xf32, #blocked1>
+// CHECK-NEXT: %[[F16:.*]] = arith.truncf %[[F32]] : tensor<32x4xf32, #blocked1> to tensor<32x4xf16, #blocked1>
+// CHECK: %[[MUL:.*]] = arith.mulf %[[UP]], {{.*}} : tensor<32x128xf16, #[[$T]]>
+// CHECK-NOT: arith.select
+// CHECK: %[[A:.*]] = ttg.convert_layout %[[MUL]] : {{.*}} -> tensor<32x128xf16, #ttg.dot_op<{opIdx = 0, parent = #[[$T]]}>>
+// CHECK-NEXT: %[[B:.*]] = ttg.convert_layout %[[AT]] : {{.*}} -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[$T]]}>>
+// CHECK: %[[D:.*]] = tt.dot
+// CHECK-NEXT: %[[R:.*]] = ttg.convert_layout %[[D]] : {{.*}} -> tensor<32x64xf32, #[[$T]]>
+// CHECK-NEXT: %[[R2:.*]] = ttg.convert_layout %[[R]]
+// CHECK-NEXT: %[[OUT:.*]] = tt.trans %[[R2]] {order = array<i32: 1, 0>} : tensor<32x64xf32, #[[$T]]> -> tensor<64x32xf32, #blocked>
+// CHECK-NEXT: tt.return %[[OUT]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @e4m3_rhs_scaled_fast(%a: tensor<64x128xf16, #blocked1>, %b: tensor<128x32xf8E4M3FN, #blocked1>, %sb: tensor<32x4xi8, #blocked>) -> tensor<64x32xf32, #blocked1> {
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x32xf32, #blocked1>
+    %d = tt.dot_scaled %a, %b scale %sb, %zero lhs = fp16 rhs = e4m3 {fastMath = true} : tensor<64x128xf16, #blocked1> * tensor<128x32xf8E4M3FN, #blocked1>, tensor<32x4xi8, #blocked> -> tensor<64x32xf32, #blocked1>
+    tt.return %d : tensor<64x32xf32, #blocked1>
+  }
+}
+
+// -----
+
+// Both operands scaled (no transpose of the dot): B's e2m1 values unpack along K (axis 0). B's
+// scale comes as N x K/32 like A's, so it is transposed to K/32 x N first; its broadcast copies
+// are moved next to K (transpose [0, 2, 1]) before the reshape to K x N. On sm_90 the scaled B
+// goes to shared memory for wgmma.
+// CHECK-LABEL: tt.func @both_scaled
+// CHECK: ttg.fp4_to_fp %arg0 {axis = 1 : i32}
+// CHECK: %[[UPB:.*]] = ttg.fp4_to_fp %arg2 {axis = 0 : i32} : tensor<32x64xi8, {{.*}}> -> tensor<64x64xbf16, #[[$UPBL:.*]]>
+// CHECK-NEXT: %[[SBT:.*]] = tt.trans %arg3 {order = array<i32: 1, 0>} : tensor<64x2xi8, #blocked> -> tensor<2x64xi8,
+// CHECK-NEXT: %[[EXT:.*]] = arith.extui %[[SBT]]
+// CHECK: %[[BC:.*]] = tt.broadcast {{.*}} -> tensor<2x64x32xbf16,
+// CHECK-NEXT: %[[T:.*]] = tt.trans %[[BC]] {order = array<i32: 0, 2, 1>} : {{.*}} -> tensor<2x32x64xbf16,
+// CHECK-NEXT: %[[RS:.*]] = tt.reshape %[[T]] : {{.*}} -> tensor<64x64xbf16,
+// CHECK-NEXT: %[[SC:.*]] = ttg.convert_layout %[[RS]] : {{.*}} -> tensor<64x64xbf16, #[[$UPBL]]>
+// CHECK-NEXT: %[[MUL:.*]] = arith.mulf %[[UPB]], %[[SC]]
+// CHECK-NEXT: arith.cmpi eq, %[[SBT]], %{{.*}} : tensor<2x64xi8,
+// CHECK: %[[SEL:.*]] = arith.select %{{.*}}, %{{.*}}, %[[MUL]]
+// CHECK-NEXT: %[[BS:.*]] = ttg.local_alloc %[[SEL]]
+// CHECK: ttng.warp_group_dot %{{.*}}, %[[BS]], %{{.*}}
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#bk = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @both_scaled(%a: tensor<64x32xi8, #blocked>, %sa: tensor<64x2xi8, #blocked>, %b: tensor<32x64xi8, #bk>, %sb: tensor<64x2xi8, #blocked>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %d = tt.dot_scaled %a scale %sa, %b scale %sb, %c lhs = e2m1 rhs = e2m1 {fastMath = false} : tensor<64x32xi8, #blocked>, tensor<64x2xi8, #blocked> * tensor<32x64xi8, #bk>, tensor<64x2xi8, #blocked> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+}

@@ -317,7 +317,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // With K = 32, twice the instruction's K, and no synchronous dot in the loop, the dot reading A
 // from registers is split along K: A is reshaped, transposed and split into two halves converted
 // back to the operand layout, B is cut into two sub-tiles, and the second half accumulates onto
-// the first. Each half waits for the other to leave at most one pending.
+// the first (with useC = true). Each half waits for the other to leave at most one pending.
 // CHECK-LABEL: tt.func @split_registers_operand
 // CHECK: %[[R:.*]] = scf.for
 // CHECK: %[[A:.*]] = ttg.local_load
@@ -330,7 +330,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NEXT: %[[B1:.*]] = ttg.memdesc_subslice %{{.*}}[16, 0]
 // CHECK-NEXT: %[[D0:.*]] = ttng.warp_group_dot %[[A0]], %[[B0]], %{{.*}} {isAsync = true}
 // CHECK-NEXT: %[[W0:.*]]:2 = ttng.warp_group_dot_wait %[[D0]], %[[B0]] {pendings = 1 : i32}
-// CHECK-NEXT: %[[D1:.*]] = ttng.warp_group_dot %[[A1]], %[[B1]], %[[W0]]#0 {isAsync = true}
+// CHECK-NEXT: %[[D1:.*]] = ttng.warp_group_dot %[[A1]], %[[B1]], %[[W0]]#0, %true {isAsync = true}
 // CHECK-NEXT: %[[W1:.*]]:2 = ttng.warp_group_dot_wait %[[D1]], %[[B1]] {pendings = 1 : i32}
 // CHECK-NEXT: scf.yield %[[W1]]#0
 // CHECK: ttng.warp_group_dot_wait %[[R]] {pendings = 0 : i32}
@@ -354,6 +354,58 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       %b = ttg.memdesc_index %rb[%s] : !ttg.memdesc<2x32x64xf16, #shared1, #smem, mutable> -> !ttg.memdesc<32x64xf16, #shared1, #smem, mutable>
       %ar = ttg.local_load %a : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> tensor<64x32xf16, #dota>
       %x1 = ttng.warp_group_dot %ar, %b, %x : tensor<64x32xf16, #dota> * !ttg.memdesc<32x64xf16, #shared1, #smem, mutable> -> tensor<64x64xf32, #mma>
+      scf.yield %x1 : tensor<64x64xf32, #mma>
+    }
+    tt.return %r : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// With K = 64, four times the instruction's K, A is split into four chunks of 16: reshaped to
+// 64 x 2 x 2 x 16, transposed so that the chunk's 16 come first and the slowest two last, split
+// twice (first the upper half of K from the lower, then each half in two), and the chunks are
+// used in K order against four sub-tiles of B.
+// CHECK-LABEL: tt.func @split_registers_operand_four_ways
+// CHECK: scf.for
+// CHECK: %[[A:.*]] = ttg.local_load
+// CHECK-NEXT: %[[V:.*]] = tt.reshape %[[A]] : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> -> tensor<64x2x2x16xf16
+// CHECK-NEXT: %[[T:.*]] = tt.trans %[[V]] {order = array<i32: 0, 3, 2, 1>} : {{.*}} -> tensor<64x16x2x2xf16
+// CHECK-NEXT: %[[L:.*]], %[[H:.*]] = tt.split %[[T]] : {{.*}} -> tensor<64x16x2xf16
+// CHECK-NEXT: %[[L0:.*]], %[[L1:.*]] = tt.split %[[L]] : {{.*}} -> tensor<64x16xf16
+// CHECK-NEXT: %[[H0:.*]], %[[H1:.*]] = tt.split %[[H]] : {{.*}} -> tensor<64x16xf16
+// CHECK-NEXT: %[[A0:.*]] = ttg.convert_layout %[[L0]] : {{.*}} -> tensor<64x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+// CHECK-NEXT: %[[A1:.*]] = ttg.convert_layout %[[L1]]
+// CHECK-NEXT: %[[A2:.*]] = ttg.convert_layout %[[H0]]
+// CHECK-NEXT: %[[A3:.*]] = ttg.convert_layout %[[H1]]
+// CHECK-NEXT: %[[B0:.*]] = ttg.memdesc_subslice %{{.*}}[0, 0] : !ttg.memdesc<64x64xf16, #shared1, #smem, mutable> -> !ttg.memdesc<16x64xf16, #shared1, #smem, 64x64>
+// CHECK-NEXT: %[[B1:.*]] = ttg.memdesc_subslice %{{.*}}[16, 0]
+// CHECK-NEXT: %[[B2:.*]] = ttg.memdesc_subslice %{{.*}}[32, 0]
+// CHECK-NEXT: %[[B3:.*]] = ttg.memdesc_subslice %{{.*}}[48, 0]
+// CHECK-NEXT: %[[D0:.*]] = ttng.warp_group_dot %[[A0]], %[[B0]], %{{.*}} {isAsync = true}
+// CHECK: ttng.warp_group_dot %[[A1]], %[[B1]], %{{.*}}, %true {isAsync = true}
+// CHECK: ttng.warp_group_dot %[[A2]], %[[B2]], %{{.*}}, %true {isAsync = true}
+// CHECK: ttng.warp_group_dot %[[A3]], %[[B3]], %{{.*}}, %true {isAsync = true}
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#mmah = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+#dota = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @split_registers_operand_four_ways(%n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c2 = arith.constant 2 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %ra = ttg.local_alloc : () -> !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>
+    %rb = ttg.local_alloc : () -> !ttg.memdesc<2x64x64xf16, #shared1, #smem, mutable>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %s = arith.remsi %i, %c2 : i32
+      %a = ttg.memdesc_index %ra[%s] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+      %b = ttg.memdesc_index %rb[%s] : !ttg.memdesc<2x64x64xf16, #shared1, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared1, #smem, mutable>
+      %ar = ttg.local_load %a : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf16, #dota>
+      %x1 = ttng.warp_group_dot %ar, %b, %x : tensor<64x64xf16, #dota> * !ttg.memdesc<64x64xf16, #shared1, #smem, mutable> -> tensor<64x64xf32, #mma>
       scf.yield %x1 : tensor<64x64xf32, #mma>
     }
     tt.return %r : tensor<64x64xf32, #mma>

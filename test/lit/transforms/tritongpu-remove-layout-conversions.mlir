@@ -530,3 +530,31 @@ tt.func @pairs_split_across_registers() -> tensor<32x64xbf16, #rows_apart> {
   tt.return %r : tensor<32x64xbf16, #rows_apart>
 }
 }
+
+// -----
+
+// A conversion into an MMA dot operand is hoisted next to the load it comes from, over the
+// ttg.fp4_to_fp unpacking (which moves no data between threads: the packed bytes take the dot
+// operand layout with half the kWidth) and the elementwise scaling (Triton's
+// hoistConvertDotOperand); the constant is rebuilt in the operand layout.
+// CHECK-LABEL: tt.func @unpack_as_dot_operand
+// CHECK: %[[TWO:.*]] = arith.constant dense<2.000000e+00> : tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>>
+// CHECK-NEXT: %[[A:.*]] = tt.load %arg0 : tensor<64x32x!tt.ptr<i8>, #blocked>
+// CHECK-NEXT: %[[OP:.*]] = ttg.convert_layout %[[A]] : tensor<64x32xi8, #blocked> -> tensor<64x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+// CHECK-NEXT: %[[F:.*]] = ttg.fp4_to_fp %[[OP]] {axis = 1 : i32} : {{.*}} -> tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>>
+// CHECK-NEXT: %[[S:.*]] = arith.mulf %[[F]], %[[TWO]]
+// CHECK-NEXT: tt.dot %[[S]], %arg1, %arg2
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#unpacked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @unpack_as_dot_operand(%pa: tensor<64x32x!tt.ptr<i8>, #blocked>, %b: tensor<64x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %a = tt.load %pa : tensor<64x32x!tt.ptr<i8>, #blocked>
+    %f = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<64x32xi8, #blocked> -> tensor<64x64xbf16, #unpacked>
+    %two = arith.constant dense<2.000000e+00> : tensor<64x64xbf16, #unpacked>
+    %s = arith.mulf %f, %two : tensor<64x64xbf16, #unpacked>
+    %op = ttg.convert_layout %s : tensor<64x64xbf16, #unpacked> -> tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>>
+    %d = tt.dot %op, %b, %c : tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>> * tensor<64x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}

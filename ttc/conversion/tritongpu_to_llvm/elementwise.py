@@ -30,6 +30,7 @@ from ttc.conversion.tritongpu_to_llvm.indices import register_coords
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_width
 from ttc.conversion.tritongpu_to_llvm.registry import inline_scalar_region, lowers
 from ttc.dialects import llvm
+from ttc.dialects.arith import dense_is_splat
 from ttc.dialects.llvm_attrs import FastMathFlag
 from ttc.dialects.tt_map_elementwise import MapElementwiseOp
 from ttc.dialects.tt_types import PropagateNan
@@ -226,7 +227,7 @@ def _splat_constant(value: SSAValue) -> float | None:
     attr = owner.properties.get("value") or owner.attributes.get("value")
     if isinstance(attr, FloatAttr):
         return attr.value.data
-    if isinstance(attr, DenseIntOrFPElementsAttr) and attr.is_splat():
+    if isinstance(attr, DenseIntOrFPElementsAttr) and dense_is_splat(attr):
         first = attr.get_values()[0]
         return float(first) if isinstance(first, float) else None
     return None

@@ -1,6 +1,7 @@
 """Float conversions with their own instruction sequences: `tt.fp_to_fp` (fp8, f16, bf16, f32 with
-a rounding mode) and `arith.sitofp` from i8 to bf16 (Triton's FpToFpOpConversion and
-SIToFPOpConversion in the NVIDIA ElementwiseOpToLLVM.cpp).
+a rounding mode), `ttg.fp4_to_fp` (e2m1 pairs to bf16/f16) and `arith.sitofp` from i8 to bf16
+(Triton's FpToFpOpConversion and SIToFPOpConversion in the NVIDIA ElementwiseOpToLLVM.cpp, and
+its Fp4ToFpOpToLLVM.cpp).
 
 Packed conversions work on groups of a thread's distinct registers (broadcast copies are
 converted once), in register order, the last group padded with `undef`: the group's elements are
@@ -19,6 +20,11 @@ several), and unpacked with `extractelement`.
   toward zero) through f16 rounded toward zero, as Triton does; fp8 → f32/bf16 through f16;
   bf16 → fp8 through its exact f32 value. Rounding toward zero to f8E5M2 keeps the f16's high
   byte. f8E4M3FN has no rounding toward zero, and f16/bf16 → fp8 round to nearest even only.
+
+`ttg.fp4_to_fp` (Triton's Fp4ToFpOpToLLVM.cpp) unpacks the two e2m1 values of each i8 register
+into bf16 or f16 with integer operations (`E2m1Decoding`: zero, the subnormal 0.5, or the code
+shifted into exponent and mantissa and rebiased; the sign moved to bit 15), which LLVM vectorizes;
+Triton uses a `prmt` lookup in inline PTX for the same values.
 
 `arith.sitofp` from i8 to bf16 converts four values per inline PTX statement (each byte
 sign-extended with `bfe.s32`, converted exactly to f32 and cut to its upper half); a thread's last
@@ -317,3 +323,63 @@ def _sitofp(lw: FunctionLowering, op: Operation) -> None:
         map_groups(lw, op, 4, lambda values: run_packed(lw, S8_TO_BF16, I8, bf16, values), one)
     else:
         map_registers(lw, op, lambda a: one(a[0]))
+
+
+# -- ttg.fp4_to_fp ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class E2m1Decoding:
+    """How an e2m1 magnitude code (`em`, 3 bits: exponent 2, mantissa 1) becomes the bits of a
+    16-bit float with `mantissa_bits` and exponent `bias`: code 0 is zero, code 1 the subnormal
+    0.5 (`half`, the bits of 0.5), any other code `(em << shift) + half`, which puts em's
+    exponent bits on the exponent (one above 0.5's) and its mantissa bit on the top mantissa
+    bit. The sign bit moves to bit 15."""
+
+    mantissa_bits: int
+    bias: int
+
+    @property
+    def shift(self) -> int:
+        return self.mantissa_bits - 1
+
+    @property
+    def half(self) -> int:
+        return (self.bias - 1) << self.mantissa_bits
+
+    def bits(self, nibble: int) -> int:
+        """The 16-bit pattern of the e2m1 value `nibble` (the reference for the emitted code)."""
+        em, sign = nibble & 0x7, (nibble & 0x8) << 12
+        magnitude = (em << self.shift) + self.half if em >= 2 else (self.half if em == 1 else 0)
+        return magnitude | sign
+
+
+E2M1_DECODING = {BFloat16Type: E2m1Decoding(7, 127), Float16Type: E2m1Decoding(10, 15)}
+"""The decoding of e2m1 into each type `ttg.fp4_to_fp` produces."""
+
+
+def _decode_e2m1(lw: FunctionLowering, nibble: SSAValue, decoding: E2m1Decoding, dst: Attribute) -> SSAValue:
+    """`decoding.bits` of an i16 holding an e2m1 code in its low 4 bits, as a `dst` value."""
+    em = lw.binary(llvm.AndOp, nibble, 0x7)
+    sign = lw.binary(llvm.ShlOp, lw.binary(llvm.AndOp, nibble, 0x8), 12)
+    normal = lw.binary(llvm.AddOp, lw.binary(llvm.ShlOp, em, decoding.shift), decoding.half)
+    small = lw.value(llvm.SelectOp(lw.icmp("eq", em, 0), lw.const(0, I16), lw.const(decoding.half, I16)))
+    magnitude = lw.value(llvm.SelectOp(lw.icmp("ult", em, 2), small, normal))
+    return lw.value(llvm.BitcastOp(lw.binary(llvm.OrOp, magnitude, sign), dst))
+
+
+@lowers("ttg.fp4_to_fp")
+def _fp4_to_fp(lw: FunctionLowering, op: Operation) -> None:
+    """Each i8 register holds two e2m1 values along `axis`, the first in its low nibble; the
+    result layout adds a first register bit along `axis`, so register `i` of the source becomes
+    registers `2i` (low nibble) and `2i + 1` (high nibble) of the result."""
+    dst = lw.llvm_type(op.results[0].type)
+    decoding = E2M1_DECODING.get(type(dst))
+    if decoding is None:
+        raise lw.cannot_lower(op)
+    results: list[SSAValue] = []
+    for packed in lw.regs(op.operands[0]):
+        wide = lw.value(llvm.ZExtOp(packed, I16))
+        high = lw.binary(llvm.LShrOp, wide, 4)
+        results += [_decode_e2m1(lw, wide, decoding, dst), _decode_e2m1(lw, high, decoding, dst)]
+    lw.bind(op.results[0], results)

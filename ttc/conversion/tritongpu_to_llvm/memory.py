@@ -34,7 +34,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from ttc.conversion.tritongpu_to_llvm.indices import redundant_thread_predicate
 from ttc.conversion.tritongpu_to_llvm.load_store import vector_size
-from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_width, pack_vector
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_width, constant_int, pack_vector
 from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.conversion.tritongpu_to_llvm.shared_memory import (
@@ -199,11 +199,17 @@ def _memdesc_subslice(lw: FunctionLowering, op: Operation) -> None:
     _memdesc(lw, op, op.operands[0])
     view = SharedView.of(lw, op.operands[0])
     steps = op.properties["offsets"].get_values()  # type: ignore[attr-defined]
-    offsets = [
-        offset if not step else lw.binary(llvm.AddOp, offset, step)
-        for offset, step in zip(view.offsets, steps, strict=True)
-    ]
+    offsets = [_shifted(lw, offset, step) for offset, step in zip(view.offsets, steps, strict=True)]
     SharedView(op.results[0].type, view.base, offsets).bind(lw, op.results[0])  # type: ignore[arg-type]
+
+
+def _shifted(lw: FunctionLowering, offset: SSAValue, step: int) -> SSAValue:
+    """`offset + step`, a constant when `offset` is one (so that consumers needing static
+    offsets, such as wgmma descriptors, still see one through nested subslices)."""
+    if not step:
+        return offset
+    known = constant_int(offset)
+    return lw.i32(known + step) if known is not None else lw.binary(llvm.AddOp, offset, step)
 
 
 @lowers("ttg.memdesc_trans")

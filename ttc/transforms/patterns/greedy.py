@@ -295,6 +295,7 @@ class GreedyRewriteDriver:
                 values.append(item)
                 continue
             constant = create_constant(self.ctx, item, result.type)
+            constant.location = op.location  # materialized at the folded op's location
             new_ops.append(constant)
             values.append(constant.results[0])
         self.rewriter.replace(op, new_ops, values)
