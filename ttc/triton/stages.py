@@ -121,7 +121,7 @@ class KernelBuild:
         def handle(diagnostic: Diagnostic) -> None:
             if diagnostic.severity == "error":
                 collected.append(diagnostic)
-            else:
+            elif diagnostic.severity != "remark" or _remarks_wanted():
                 _add_sources(printer, diagnostic, self._source_text())
                 printer.print(diagnostic)
 
@@ -262,6 +262,12 @@ class KernelBuild:
 
     def _source_text(self) -> str | None:
         return self.compilation.text if self.compilation is not None else None
+
+
+def _remarks_wanted() -> bool:
+    """Whether remarks are shown: as in Triton, only under `MLIR_ENABLE_REMARK=1` (warnings
+    always are)."""
+    return os.environ.get("MLIR_ENABLE_REMARK", "0") not in ("", "0")
 
 
 def _entry_name(src: Any) -> str | None:
