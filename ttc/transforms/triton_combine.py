@@ -78,7 +78,7 @@ def combine_dot_add(op: Operation, rewriter: PatternRewriter) -> bool:
             dict(dot.properties),
             dict(dot.attributes),
         )
-        rewriter.insert_op(new)
+        rewriter.insert(new)
         rewriter.replace(op, [], list(new.results))
         return True
     return False

@@ -135,7 +135,7 @@ def swizzle_shared_memory_convert(cvt: Operation, rewriter: PatternRewriter) -> 
 def _allocate_before(rewriter: PatternRewriter, alloc: Operation, source: SSAValue, buffer: MemDescType) -> SSAValue:
     """A new `ttg.local_alloc` of `source` into `buffer`, right before `alloc`."""
     new_alloc = create_op(active_context(), "ttg.local_alloc", [source], [buffer])
-    rewriter.insert_op(new_alloc, InsertPoint.before(alloc))
+    rewriter.insert(new_alloc, InsertPoint.before(alloc))
     return new_alloc.results[0]
 
 
@@ -158,7 +158,7 @@ def fuse_trans_into_mma_operand(alloc: Operation, rewriter: PatternRewriter) -> 
     buffer = MemDescType.make(shape, source_type.get_element_type(), inner, alloc_type.memory_space)
     order = DenseArrayBase.from_list(i32, [1, 0])
     new_buffer = _allocate_before(rewriter, alloc, trans.operands[0], buffer)
-    rewriter.replace_op(alloc, create_op(active_context(), "ttg.memdesc_trans", [new_buffer], [alloc_type], {"order": order}))
+    rewriter.replace(alloc, create_op(active_context(), "ttg.memdesc_trans", [new_buffer], [alloc_type], {"order": order}))
     return True
 
 

@@ -35,7 +35,7 @@ def simplify_constant_condition(op: Operation, rewriter: PatternRewriter) -> boo
         return False
     taken, operands = ((op.then_block, op.then_arguments) if condition
                        else (op.else_block, op.else_arguments))
-    rewriter.replace_op(op, BranchOp(taken, *operands))
+    rewriter.replace(op, BranchOp(taken, *operands))
     return True
 
 
@@ -60,7 +60,7 @@ def simplify_pass_through_edges(op: Operation, rewriter: PatternRewriter) -> boo
     if collapsed == edges:
         return False
     (then_block, then_operands), (else_block, else_operands) = collapsed
-    rewriter.replace_op(op, ConditionalBranchOp(op.cond, then_block, then_operands, else_block,
+    rewriter.replace(op, ConditionalBranchOp(op.cond, then_block, then_operands, else_block,
                                                 else_operands))
     return True
 
@@ -71,7 +71,7 @@ def simplify_identical_successors(op: Operation, rewriter: PatternRewriter) -> b
     if op.then_block is not op.else_block \
             or list(op.then_arguments) != list(op.else_arguments):
         return False
-    rewriter.replace_op(op, BranchOp(op.then_block, *op.then_arguments))
+    rewriter.replace(op, BranchOp(op.then_block, *op.then_arguments))
     return True
 
 
@@ -82,7 +82,7 @@ def merge_single_predecessor_successor(op: Operation, rewriter: PatternRewriter)
     if block is None or successor is block or [use.operation for use in successor.uses] != [op]:
         return False
     operands = list(op.arguments)
-    rewriter.erase_op(op)
+    rewriter.erase(op)
     rewriter.inline_block(successor, InsertPoint.at_end(block), operands)
     return True
 
@@ -93,5 +93,5 @@ def simplify_pass_through_branch(op: Operation, rewriter: PatternRewriter) -> bo
     collapsed = collapse_branch(op.successor, list(op.arguments))
     if collapsed is None:
         return False
-    rewriter.replace_op(op, BranchOp(collapsed[0], *collapsed[1]))
+    rewriter.replace(op, BranchOp(collapsed[0], *collapsed[1]))
     return True
