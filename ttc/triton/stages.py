@@ -17,7 +17,7 @@ Each stage fills the metadata Triton's launcher reads, where Triton's stage fill
 The MLIR stages compile for the capability Triton asks for (or the integration's `target`), PTX
 and the cubin for the GPU Triton builds for, as Triton does under `TRITON_OVERRIDE_ARCH`. Triton's
 options reach ttc: warps, stages and CTAs, `maxnreg`, `enable_fp_fusion`, the libdevice of
-`extern_libs`, `ptx_version`.
+`extern_libs`, and `ptx_options` (more ptxas flags).
 
 A failure raises `TtcCompileError` with ttc's located diagnostics, which point into the user's
 Python source (the frontend's locations), or, with `fallback`, warns and replays Triton's own
@@ -95,7 +95,8 @@ class KernelBuild:
         fp_fusion = bool(options.enable_fp_fusion)
         self.target = NvidiaTarget(cc, ptxas, libdevice, fp_fusion)
         self.device_arch = device_arch
-        self.device_target = NvidiaTarget(device_arch, ptxas, libdevice, fp_fusion)
+        self.device_target = NvidiaTarget(device_arch, ptxas, libdevice, fp_fusion,
+                                          tuple((options.ptx_options or "").split()))
         self.compilation: Compilation | None = None
         self.keep = None
         if settings.dump_dir is not None:

@@ -63,6 +63,13 @@ def test_triton_flags() -> None:
     assert args == ["-lineinfo", "-v", "--regAllocOptLevel=2", "--gpu-name=sm_90a", "k.ptx", "-o", "k.cubin"]
 
 
+def test_no_fused_multiply_add_and_extra_options() -> None:
+    args = ptxas.ptxas_arguments(80, Path("k.ptx"), Path("k.cubin"), fmad=False,
+                                 extra=["--maxrregcount=64"])
+    assert args == ["-lineinfo", "--fmad=false", "-v", "--regAllocOptLevel=2", "--maxrregcount=64",
+                    "--gpu-name=sm_80", "k.ptx", "-o", "k.cubin"]
+
+
 def real_ptxas() -> Path:
     try:
         return ptxas.find_ptxas(None)

@@ -16,6 +16,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from ttc.ir.errors import TtcError
@@ -78,14 +79,17 @@ def ptx_version_for(cuda: tuple[int, int]) -> int:
     raise TtcError(f"CUDA {major}.{minor} is too old: ptxas from CUDA 11 or newer is needed")
 
 
-def ptxas_arguments(cc: int, ptx_file: Path, cubin_file: Path, fmad: bool = True) -> list[str]:
-    """Triton's make_cubin flags (line info kept, verbose, register allocation level 2, and
-    `--fmad=false` when multiplies and adds must not fuse)."""
+def ptxas_arguments(cc: int, ptx_file: Path, cubin_file: Path, fmad: bool = True,
+                    extra: Sequence[str] = ()) -> list[str]:
+    """Triton's make_cubin flags (line info kept, verbose, register allocation level 2,
+    `--fmad=false` when multiplies and adds must not fuse, then the `extra` options a user gave,
+    Triton's `ptx_options`)."""
     return [
         "-lineinfo",
         *([] if fmad else ["--fmad=false"]),
         "-v",
         "--regAllocOptLevel=2",
+        *extra,
         f"--gpu-name={sm_arch(cc)}",
         str(ptx_file),
         "-o",
@@ -103,16 +107,18 @@ def strip_debug_target(ptx: str) -> str:
     )
 
 
-def ptx_to_cubin(ptx: str, *, cc: int, ptxas: str | None = None, fmad: bool = True) -> bytes:
+def ptx_to_cubin(ptx: str, *, cc: int, ptxas: str | None = None, fmad: bool = True,
+                 extra: Sequence[str] = ()) -> bytes:
     """Assemble PTX into a cubin for compute capability `cc`; raises TtcError on failure.
-    `fmad=False` keeps ptxas from fusing multiplies and adds (Triton's `enable_fp_fusion`)."""
+    `fmad=False` keeps ptxas from fusing multiplies and adds (Triton's `enable_fp_fusion`);
+    `extra` options are passed on (Triton's `ptx_options`)."""
     tool = find_ptxas(ptxas)
     with tempfile.TemporaryDirectory(prefix="ttc-ptxas-") as tmp:
         ptx_file = Path(tmp) / "kernel.ptx"
         cubin_file = Path(tmp) / "kernel.cubin"
         ptx_file.write_text(strip_debug_target(ptx))
         result = subprocess.run(
-            [str(tool), *ptxas_arguments(cc, ptx_file, cubin_file, fmad)],
+            [str(tool), *ptxas_arguments(cc, ptx_file, cubin_file, fmad, extra)],
             capture_output=True,
             text=True,
             check=False,

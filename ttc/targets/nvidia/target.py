@@ -44,13 +44,15 @@ class NvidiaTarget(Target):
     lowered_dialects = frozenset({"builtin", "llvm", "nvvm"})
 
     def __init__(self, cc: int, ptxas: str | None = None, libdevice: str | None = None,
-                 fp_fusion: bool = True) -> None:
+                 fp_fusion: bool = True, ptxas_options: tuple[str, ...] = ()) -> None:
         self.cc = cc
         self.ptxas = ptxas
         self.libdevice = libdevice
         """libdevice.10.bc to link, else it is looked for (see `ttc.targets.nvidia.libdevice`)."""
         self.fp_fusion = fp_fusion
         """Whether multiplies and adds may fuse into fma (Triton's `enable_fp_fusion`)."""
+        self.ptxas_options = ptxas_options
+        """More ptxas options (Triton's `ptx_options`)."""
 
     @classmethod
     def from_arch(cls, arch: str, tools: Mapping[str, str]) -> NvidiaTarget:
@@ -123,7 +125,8 @@ class NvidiaTarget(Target):
                 f"{tool} (CUDA {release[0]}.{release[1]}) cannot assemble PTX ISA "
                 f"{PTX_VERSION // 10}.{PTX_VERSION % 10}: use ptxas from CUDA 12.8 or newer "
                 "(--ptxas, TTC_PTXAS, or `pip install nvidia-cuda-nvcc-cu12`)")
-        return ptx_to_cubin(ptx, cc=self.cc, ptxas=str(tool), fmad=self.fp_fusion)
+        return ptx_to_cubin(ptx, cc=self.cc, ptxas=str(tool), fmad=self.fp_fusion,
+                            extra=self.ptxas_options)
 
     def describe_kernel(self, llvm_ir: str) -> KernelSignature:
         from ttc.targets.llvmir import parameter_types
