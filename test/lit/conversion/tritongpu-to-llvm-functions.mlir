@@ -131,3 +131,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// The module's ttg.maxnreg (Triton's `maxnreg` option) becomes nvvm.maxnreg on every function;
+// PTX states it on the kernel's .entry only.
+// CHECK-LABEL: llvm.func internal @helper
+// CHECK-SAME: nvvm.maxnreg = 42 : i32
+// CHECK-LABEL: llvm.func @capped
+// CHECK-SAME: nvvm.maxnreg = 42 : i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, "ttg.maxnreg" = 42 : i32} {
+  tt.func private @helper(%p: !tt.ptr<i32>) attributes {noinline = true} {
+    tt.return
+  }
+  tt.func public @capped(%p: !tt.ptr<i32>) {
+    tt.call @helper(%p) : (!tt.ptr<i32>) -> ()
+    tt.return
+  }
+}

@@ -58,6 +58,7 @@ from ttc.conversion.tritongpu_to_llvm.lowering import (
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
 from ttc.dialects import llvm, tt
 from ttc.dialects.tt_types import PointerType
+from ttc.dialects.ttng_tmem import MAX_NREG_ATTR
 from ttc.ir.dominance import reverse_post_order
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
@@ -86,8 +87,12 @@ def target_of(module: ModuleOp, compute_capability: int, ptx_version: int,
 
 def _function_attributes(func: tt.FuncOp, target: NvidiaTarget) -> dict[str, Attribute]:
     """A kernel's NVVM attributes, or a device function's `noinline` and `internal` marks, on top
-    of the `tt.func`'s own attributes."""
+    of the `tt.func`'s own attributes; the module's `ttg.maxnreg` becomes every function's
+    `nvvm.maxnreg` (Triton's FuncOpConversion; PTX states it on the kernel's `.entry` only)."""
     attrs = dict(func.attributes)
+    module = func.parent_op()
+    if module is not None and (maxnreg := module.attributes.get(MAX_NREG_ATTR)) is not None:
+        attrs["nvvm.maxnreg"] = maxnreg
     if func.is_kernel:
         attrs["nvvm.kernel"] = IntegerAttr(1, IntegerType(1, Signedness.UNSIGNED))
         attrs["nvvm.reqntid"] = dense_i32([target.num_threads])
