@@ -36,9 +36,11 @@ import warnings
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
+from ttc.cli.common import call_with_deep_stack
 from ttc.compile_driver import Compilation, CompileOptions, kernel_function
 from ttc.ir.diagnostics import Diagnostic, DiagnosticPrinter, diagnostic_handler
 from ttc.ir.errors import TtcError
+from ttc.pipelines.runner import PassFailure
 from ttc.targets.base import LLVMIR
 from ttc.targets.nvidia.target import CUBIN, PTX, SUPPORTED_CC, NvidiaTarget
 from ttc.triton.options import IntegrationOptions
@@ -116,43 +118,28 @@ class KernelBuild:
             self.root = (name, src)
             self.kernel = _entry_name(src) or self.kernel
             self.started = time.perf_counter()
-        collected: list[Diagnostic] = []
-        printer = DiagnosticPrinter(stream=_StderrProxy(), color=False)
-
-        def handle(diagnostic: Diagnostic) -> None:
-            if diagnostic.severity == "error":
-                collected.append(diagnostic)
-            elif diagnostic.severity != "remark" or _remarks_wanted():
-                _add_sources(printer, diagnostic, self._source_text())
-                printer.print(diagnostic)
-
+        errors: list[Diagnostic] = []
         try:
-            from ttc.cli.common import call_with_deep_stack
-
             check_capability(self.device_arch)
-            step = getattr(self, f"_{name}")
-            def body() -> Any:
-                with diagnostic_handler(handle):
-                    return step(src, metadata)
-
-            result = call_with_deep_stack(body)
+            result = call_with_deep_stack(lambda: self._step(name, src, metadata, errors))
             if name == STAGES[-1]:
                 self._log(ok=True)
             return result
+        except PassFailure as failure:
+            if not errors:
+                errors.append(Diagnostic.from_error(failure))
         except TtcError as error:
-            from ttc.pipelines.runner import PassFailure
-
-            if not isinstance(error, PassFailure) or not collected:
-                collected.append(Diagnostic.from_error(error))
+            errors.append(Diagnostic.from_error(error))
         except RecursionError:
-            collected.append(Diagnostic("error", "the kernel is nested too deeply for ttc"))
+            errors.append(Diagnostic("error", "the kernel is nested too deeply for ttc"))
         except Exception as error:  # noqa: BLE001 - a bug in ttc must reach the user as ttc's error
-            if os.environ.get("TTC_DEBUG") == "1":
+            debug = os.environ.get("TTC_DEBUG") == "1"
+            if debug:
                 traceback.print_exc()
-            hint = "" if os.environ.get("TTC_DEBUG") == "1" else " (set TTC_DEBUG=1 for a traceback)"
-            collected.append(Diagnostic("error", f"internal error: {type(error).__name__}: "
-                                                 f"{error}{hint}"))
-        report = _render(collected, self._source_text())
+            hint = "" if debug else " (set TTC_DEBUG=1 for a traceback)"
+            errors.append(Diagnostic("error", f"internal error: {type(error).__name__}: "
+                                              f"{error}{hint}"))
+        report = _render(errors, self._source_text())
         self._log(ok=False, stage=name, error=report)
         if not self.settings.fallback:
             raise TtcCompileError(self.kernel, name, report)
@@ -161,6 +148,22 @@ class KernelBuild:
             f"ttc could not compile kernel '{self.kernel}' ({name} stage: {first}); "
             "Triton's own stages compile it"), stacklevel=2)
         return self._replay(name, metadata)
+
+    def _step(self, name: str, src: Any, metadata: MutableMapping[str, Any],
+              errors: list[Diagnostic]) -> Any:
+        """Stage `name` itself, on the compiling thread: errors are collected into `errors`,
+        warnings (and remarks, when wanted) printed at once."""
+        printer = DiagnosticPrinter(stream=_StderrProxy(), color=False)
+
+        def handle(diagnostic: Diagnostic) -> None:
+            if diagnostic.severity == "error":
+                errors.append(diagnostic)
+            elif diagnostic.severity != "remark" or _remarks_wanted():
+                _add_sources(printer, diagnostic, self._source_text())
+                printer.print(diagnostic)
+
+        with diagnostic_handler(handle):
+            return getattr(self, f"_{name}")(src, metadata)
 
     def _log(self, ok: bool, **failure: str) -> None:
         """Append this compile's record to the compile log, if one was asked for."""
