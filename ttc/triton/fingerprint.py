@@ -31,14 +31,25 @@ def source_hash() -> str:
 
 
 def pipelines_hash(pipelines_file: str | None) -> str:
-    """SHA-256 of the pipelines file a compile reads (re-read each time: it may be edited)."""
+    """SHA-256 of the pipelines file a compile reads. The file may be edited while a program
+    runs, so its state is looked at each time, but it is read again only when its size or
+    modification time changed (kernel launches may ask for the key)."""
     from ttc.pipelines.yaml_pipelines import default_pipelines_file
 
     path = Path(pipelines_file) if pipelines_file else default_pipelines_file()
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        state = path.stat()
     except OSError:
         return "missing:" + str(path)
+    return _file_hash(str(path), state.st_mtime_ns, state.st_size)
+
+
+@cache
+def _file_hash(path: str, mtime_ns: int, size: int) -> str:
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return "unreadable:" + path
 
 
 def fingerprint(options: IntegrationOptions) -> str:
