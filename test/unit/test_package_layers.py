@@ -105,3 +105,12 @@ def test_a_forbidden_import_is_caught(tmp_path: Path) -> None:
     sample.write_text("def f():\n    from ttc.cli.opt import opt\n", encoding="utf-8")
     assert ("ttc.cli.opt" in [name for _, name in imported_modules(sample)]
             and layer_of("ttc.cli.opt") not in ALLOWED_IMPORTS["ttc.dialects"])
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(PACKAGE_ROOT.parent)))
+def test_only_the_integration_imports_triton(path: Path) -> None:
+    """Triton is an optional extra: ttc's core never imports it, only `ttc.triton` does."""
+    if layer_of(module_name(path)) == "ttc.triton":
+        return
+    assert [name for _, name in imported_modules(path)
+            if name == "triton" or name.startswith("triton.")] == []
