@@ -101,7 +101,8 @@ def _lower_for(op: scf.ForOp) -> None:
     iv = condition.args[0]
     compare = _located(arith.CmpiOp(iv, op.ub, predicate), op)
     condition.add_op(compare)
-    condition.add_op(_located(ConditionalBranchOp(compare, body, [], continuation, []), op))
+    condition.add_op(_with_loop_annotation(
+        _located(ConditionalBranchOp(compare, body, [], continuation, []), op), op))
 
     yield_op = body.last_op
     assert yield_op is not None
@@ -144,6 +145,18 @@ def _lower_if(op: scf.IfOp) -> None:
     block.erase_op(op)
 
 
+LOOP_ANNOTATION = "llvm.loop_annotation"
+"""The loop metadata a loop carries (`tl.range(..., disable_licm=True)`)."""
+
+
+def _with_loop_annotation(branch: Operation, loop: Operation) -> Operation:
+    """The loop's exit test carries its `llvm.loop_annotation`, as MLIR's SCFToControlFlow moves
+    a loop's LLVM attributes to the conditional branch of its condition block."""
+    if (annotation := loop.attributes.get(LOOP_ANNOTATION)) is not None:
+        branch.attributes[LOOP_ANNOTATION] = annotation
+    return branch
+
+
 def _lower_while(op: scf.WhileOp) -> None:
     continuation = _continuation_with_results(op)
     block = op.parent_block()
@@ -154,7 +167,8 @@ def _lower_while(op: scf.WhileOp) -> None:
         term = b.last_op
         if term is not None and term.name == "scf.condition":
             cond, *args = term.operands
-            _replace_terminator(b, ConditionalBranchOp(cond, after[0], args, continuation, args))
+            _replace_terminator(b, _with_loop_annotation(
+                ConditionalBranchOp(cond, after[0], args, continuation, args), op))
     for b in after:
         term = b.last_op
         if term is not None and term.name == "scf.yield":

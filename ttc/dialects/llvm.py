@@ -83,6 +83,8 @@ from xdsl.utils.exceptions import VerifyException
 from ttc.dialects.llvm_attrs import (
     FastMathAttr,
     LinkageAttr,
+    LoopAnnotationAttr,
+    LoopLICMAttr,
     LLVMPointerType,
     LLVMVoidType,
     OverflowAttr,
@@ -2492,6 +2494,8 @@ LLVM = Dialect(
         LLVMVoidType,
         LLVMFunctionType,
         LinkageAttr,
+        LoopAnnotationAttr,
+        LoopLICMAttr,
         OverflowAttr,
         FastMathAttr,
         ConstantRangeAttr,

@@ -3,8 +3,9 @@ value attributes.
 
 Mirrors `LLVMTypes.td` (`!llvm.ptr`, `!llvm.ptr<N>`, `!llvm.void`) and `LLVMAttrDefs.td`
 (`#llvm.linkage<external>`, `#llvm.overflow<nsw, nuw>`, `#llvm.fastmath<fast>`, and `#llvm.undef`,
-`#llvm.poison`, `#llvm.zero`: the values that `llvm.mlir.undef/poison/zero` fold to), spelled as
-MLIR prints them. They are defined here rather than taken from `xdsl.dialects.llvm`, whose import
+`#llvm.poison`, `#llvm.zero`: the values that `llvm.mlir.undef/poison/zero` fold to; and the loop
+metadata `#llvm.loop_annotation<licm = #llvm.loop_licm<disable = true>>` that `tl.range(...,
+disable_licm=True)` puts on a loop), spelled as MLIR prints them. They are defined here rather than taken from `xdsl.dialects.llvm`, whose import
 (every xDSL llvm op class) costs a noticeable share of `ttc compile`'s start-up.
 """
 
@@ -12,10 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import IntAttr, NoneAttr, StringAttr
+from typing import ClassVar
+
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, NoneAttr, StringAttr
 from xdsl.dialects.utils import BitEnumAttribute
 from xdsl.dialects.utils.fast_math import FastMathAttrBase, FastMathFlag
-from xdsl.ir import ParametrizedAttribute, TypeAttribute
+from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
@@ -23,6 +26,8 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 __all__ = [
+    "LoopAnnotationAttr",
+    "LoopLICMAttr",
     "FastMathAttr",
     "FastMathFlag",
     "LLVMPointerType",
@@ -149,3 +154,73 @@ class ZeroAttr(ParametrizedAttribute):
     """`#llvm.zero`: the constant value of `llvm.mlir.zero`."""
 
     name = "llvm.zero"
+
+
+class _KeywordParameters(ParametrizedAttribute):
+    """An attribute written `<key = value, ...>` with optional keys in a fixed order (MLIR's
+    struct-like assembly format); `entries` holds `[key, value]` pairs as written."""
+
+    KEYS: ClassVar[tuple[str, ...]] = ()
+
+    entries: ArrayAttr
+
+    def __init__(self, entries: dict[str, Attribute]) -> None:
+        super().__init__(ArrayAttr([ArrayAttr([StringAttr(k), v]) for k, v in entries.items()]))
+
+    @property
+    def values(self) -> dict[str, Attribute]:
+        """The entries by key."""
+        return {pair.data[0].data: pair.data[1] for pair in self.entries.data}  # type: ignore[attr-defined]
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<")
+        for index, (key, value) in enumerate(self.values.items()):
+            printer.print_string(f"{', ' if index else ''}{key} = ")
+            printer.print_attribute(value)
+        printer.print_string(">")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> tuple[ArrayAttr]:
+        entries: list[Attribute] = []
+        parser.parse_characters("<")
+        while True:
+            key = parser.parse_identifier()
+            parser.parse_characters("=", f" after '{key}'")
+            entries.append(ArrayAttr([StringAttr(key), parser.parse_attribute()]))
+            if parser.parse_optional_characters(",") is None:
+                break
+        parser.parse_characters(">")
+        return (ArrayAttr(entries),)
+
+    def verify(self) -> None:
+        keys = list(self.values)
+        unknown = [k for k in keys if k not in self.KEYS]
+        if unknown:
+            raise VerifyException(f"unknown parameter '{unknown[0]}' of #{self.name}")
+        if keys != [k for k in self.KEYS if k in keys]:
+            raise VerifyException(f"the parameters of #{self.name} are out of order")
+
+
+@irdl_attr_definition
+class LoopLICMAttr(_KeywordParameters):
+    """`#llvm.loop_licm<disable = true, versioningDisable = true>`."""
+
+    name = "llvm.loop_licm"
+    KEYS = ("disable", "versioningDisable")
+
+
+@irdl_attr_definition
+class LoopAnnotationAttr(_KeywordParameters):
+    """`#llvm.loop_annotation<licm = #llvm.loop_licm<...>, ...>`, the metadata of a loop's
+    back edge (LLVM's `!llvm.loop`)."""
+
+    name = "llvm.loop_annotation"
+    KEYS = ("disableNonforced", "vectorize", "interleave", "unroll", "unrollAndJam", "licm",
+            "distribute", "pipeline", "peeled", "unswitch", "mustProgress", "isVectorized",
+            "startLoc", "endLoc", "parallelAccesses")
+
+
+# The names MLIR's LLVM dialect gives their aliases (set after xDSL's definition decorator, which
+# only accepts upper-case class variables in a class body).
+LoopLICMAttr.alias_prefix = "loop_licm"  # type: ignore[attr-defined]
+LoopAnnotationAttr.alias_prefix = "loop_annotation"  # type: ignore[attr-defined]

@@ -243,6 +243,31 @@ def _int_list(attr: Attribute) -> list[int]:
     return []
 
 
+_LICM_PROPERTIES = {"disable": "llvm.licm.disable",
+                    "versioningDisable": "llvm.loop.licm_versioning.disable"}
+
+
+def loop_properties(op: Operation, annotation: llvm.LoopAnnotationAttr) -> list[str]:
+    """The `!llvm.loop` property names of a loop annotation (boolean flags set to true); a
+    TtcError for the annotations ttc does not translate yet."""
+    names = []
+    for key, value in annotation.values.items():
+        if key == "licm" and isinstance(value, llvm.LoopLICMAttr):
+            names += [_LICM_PROPERTIES[flag] for flag, on in value.values.items() if _is_true(on)]
+        elif key == "mustProgress":
+            names += ["llvm.loop.mustprogress"] if _is_true(value) else []
+        elif key == "disableNonforced":
+            names += ["llvm.loop.disable_nonforced"] if _is_true(value) else []
+        else:
+            raise TtcError(f"cannot translate the loop annotation '{key}' to LLVM IR",
+                           source_location(op.location))
+    return names
+
+
+def _is_true(value: Attribute) -> bool:
+    return isinstance(value, IntegerAttr) and bool(value.value.data)
+
+
 NVVM_FUNCTION_ATTRS: dict[str, str] = {
     "nvvm.reqntid": "nvvm.reqntid",
     "nvvm.maxntid": "nvvm.maxntid",
@@ -768,7 +793,7 @@ class LLVMIREmitter:
 
     def br(self, op: Operation) -> None:
         assert isinstance(op, llvm.BrOp)
-        self.emit(f"br {self.label(op.dest)}")
+        self.emit(f"br {self.label(op.dest)}" + self.loop_metadata(op))
 
     def cond_br(self, op: Operation) -> None:
         assert isinstance(op, llvm.CondBrOp)
@@ -777,7 +802,21 @@ class LLVMIREmitter:
             weights = ", ".join(f"i32 {w}" for w in op.branch_weights.get_values())
             node = self.metadata_node('!{!"branch_weights", ' + weights + "}")
             text += f", !prof {node}"
-        self.emit(text)
+        self.emit(text + self.loop_metadata(op))
+
+    def loop_metadata(self, op: Operation) -> str:
+        """`, !llvm.loop !N` for a branch with a `loop_annotation`: a distinct node naming itself,
+        then one node per property (MLIR's LoopAnnotationTranslation)."""
+        annotation = op.attributes.get("loop_annotation")
+        if not isinstance(annotation, llvm.LoopAnnotationAttr):
+            return ""
+        properties = [self.metadata_node("!{!" + f'"{name}"' + "}")
+                      for name in loop_properties(op, annotation)]
+        if not properties:
+            return ""
+        index = len(self.metadata) + 1
+        node = self.metadata_node(f"distinct !{{!{index}, {', '.join(properties)}}}")
+        return f", !llvm.loop {node}"
 
     def switch(self, op: Operation) -> None:
         assert isinstance(op, llvm.SwitchOp)

@@ -116,3 +116,29 @@ tt.func @nested(%n: i32) {
   }
   tt.return
 }
+
+// -----
+
+// A loop's llvm.loop_annotation moves to the conditional branch that tests for its exit (MLIR's
+// SCFToControlFlow), for scf.for and scf.while alike.
+// CHECK-LABEL: tt.func @annotated_loops
+// CHECK: cf.cond_br %{{.*}}, ^bb2, ^bb3 {llvm.loop_annotation = #[[ANNOTATION:.*]]}
+// CHECK: cf.cond_br %{{.*}}, ^bb{{.*}} {llvm.loop_annotation = #[[ANNOTATION]]}
+#loop_licm = #llvm.loop_licm<disable = true, versioningDisable = true>
+#loop_annotation = #llvm.loop_annotation<licm = #loop_licm>
+tt.func @annotated_loops(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    tt.print " i: " {hex = false, isSigned = array<i32: 1>} : %i : i32
+  } {llvm.loop_annotation = #loop_annotation}
+  %r = scf.while (%j = %c0) : (i32) -> i32 {
+    %more = arith.cmpi slt, %j, %n : i32
+    scf.condition(%more) %j : i32
+  } do {
+  ^bb0(%k: i32):
+    %next = arith.addi %k, %c1 : i32
+    scf.yield %next : i32
+  } attributes {llvm.loop_annotation = #loop_annotation}
+  tt.return
+}

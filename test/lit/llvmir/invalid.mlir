@@ -37,3 +37,12 @@ llvm.func @assume_not_i1(%n: i32) {
   llvm.intr.assume %n : i32
   llvm.return
 }
+
+// -----
+
+llvm.func @unknown_loop_property(%c: i1) {
+  // expected-error @+1 {{unknown parameter 'speed' of #llvm.loop_licm}}
+  llvm.cond_br %c, ^bb1, ^bb1 {loop_annotation = #llvm.loop_annotation<licm = #llvm.loop_licm<speed = true>>}
+^bb1:
+  llvm.return
+}
