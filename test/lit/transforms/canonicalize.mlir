@@ -343,3 +343,28 @@ tt.func @unreachable_after_return(%out: !tt.ptr<i32>, %sem: !tt.ptr<i32>) {
   tt.store %out, %sum : !tt.ptr<i32>
   tt.return
 }
+
+// -----
+
+// An scf.if that computes something still turns the results it merely selects into arith.select
+// (both yielded values defined outside) or the value itself (both the same), keeping the rest.
+// CHECK-LABEL: tt.func @if_partially_select
+// CHECK: %[[SEL:.*]] = arith.select %arg0, %arg1, %arg2 : i32
+// CHECK-NEXT: %[[IF:.*]] = scf.if %arg0 -> (i32) {
+// CHECK-NEXT:   %[[M:.*]] = arith.muli %arg1, %arg2 : i32
+// CHECK-NEXT:   tt.store %arg3, %[[M]] : !tt.ptr<i32>
+// CHECK-NEXT:   scf.yield %[[M]] : i32
+// CHECK-NEXT: } else {
+// CHECK-NEXT:   scf.yield %arg1 : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: tt.return %[[SEL]], %arg2, %[[IF]] : i32, i32, i32
+tt.func @if_partially_select(%c: i1, %a: i32, %b: i32, %p: !tt.ptr<i32>) -> (i32, i32, i32) {
+  %r:3 = scf.if %c -> (i32, i32, i32) {
+    %m = arith.muli %a, %b : i32
+    tt.store %p, %m : !tt.ptr<i32>
+    scf.yield %a, %b, %m : i32, i32, i32
+  } else {
+    scf.yield %b, %b, %a : i32, i32, i32
+  }
+  tt.return %r#0, %r#1, %r#2 : i32, i32, i32
+}

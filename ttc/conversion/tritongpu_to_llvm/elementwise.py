@@ -176,6 +176,24 @@ def _select(lw: FunctionLowering, op: Operation) -> None:
     map_registers(lw, op, lambda a: lw.value(llvm.SelectOp(a[0], a[1], a[2])))
 
 
+@lowers("arith.ceildivsi")
+def _ceildivsi(lw: FunctionLowering, op: Operation) -> None:
+    """MLIR's `CeilDivSIOpConverter` (populateCeilFloorDivExpandOpsPatterns, which Triton's
+    lowering adds): `q = a / b`, plus one when the division is inexact and a and b have the same
+    sign."""
+
+    def expand(a: Sequence[SSAValue]) -> SSAValue:
+        lhs, rhs = a[0], a[1]
+        zero, one = lw.const(0, lhs.type), lw.const(1, lhs.type)
+        quotient = lw.value(llvm.SDivOp(lhs, rhs))
+        inexact = lw.icmp("ne", lhs, lw.value(llvm.MulOp(quotient, rhs)))
+        same_sign = lw.icmp("eq", lw.icmp("slt", lhs, zero), lw.icmp("slt", rhs, zero))
+        cond = lw.value(llvm.AndOp(inexact, same_sign))
+        return lw.value(llvm.SelectOp(cond, lw.value(llvm.AddOp(quotient, one)), quotient))
+
+    map_registers(lw, op, expand)
+
+
 @lowers("arith.negf")
 def _negf(lw: FunctionLowering, op: Operation) -> None:
     map_registers(lw, op, lambda a: lw.value(llvm.FNegOp.create(operands=[a[0]], result_types=[a[0].type])))

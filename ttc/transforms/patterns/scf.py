@@ -7,13 +7,14 @@
   is what the body yields, or when neither it nor its result is used; one with the same init and
   yielded value as an earlier kept one is merged into it).
 - `scf.if`: `RemoveStaticCondition` (constant condition: the taken region is inlined),
-  `RemoveUnusedResults`, `RemoveEmptyElseBranch`, and `ConvertTrivialIfToSelect` (both regions
-  only yield: one `arith.select` per result, or the value itself when both sides agree).
+  `RemoveUnusedResults`, `RemoveEmptyElseBranch`, and `ConvertTrivialIfToSelect` (each result
+  whose yielded values are both defined outside the if becomes an `arith.select` before it, or
+  the value itself when both sides agree; the if keeps only the other results).
 """
 
 from __future__ import annotations
 
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
@@ -24,7 +25,6 @@ from ttc.transforms.utils import (
     create_op,
     defined_outside,
     drop_unused_results,
-    erase_op,
     normalize_int,
 )
 
@@ -172,7 +172,7 @@ def remove_empty_else(op: Operation, rewriter: PatternRewriter) -> bool:
     else_region = op.regions[1]
     for block in list(else_region.blocks):
         for nested in list(block.ops):
-            erase_op(nested)
+            rewriter.erase(nested, safe_erase=False)
         else_region.erase_block(block)
     rewriter.notify_op_modified(op)
     return True
@@ -184,20 +184,48 @@ def convert_trivial_if_to_select(op: Operation, rewriter: PatternRewriter) -> bo
     if not op.results or then_block is None or else_block is None:
         return False
     then_yield, else_yield = _terminator(then_block), _terminator(else_block)
-    if then_block.first_op is not then_yield or else_block.first_op is not else_yield:
+    then_region, else_region = op.regions[0], op.regions[1]
+    pairs = list(zip(then_yield.operands, else_yield.operands, strict=True))
+    kept = [
+        index
+        for index, (true_value, false_value) in enumerate(pairs)
+        if _value_region(true_value) is then_region or _value_region(false_value) is else_region
+    ]
+    if len(kept) == len(op.results):
         return False
     cond = op.operands[0]
     ctx = active_context()
     replacements: list[SSAValue] = []
-    for result, true_value, false_value in zip(
-        op.results, then_yield.operands, else_yield.operands, strict=True
-    ):
-        if true_value is false_value:
+    for index, (true_value, false_value) in enumerate(pairs):
+        if index in kept:
+            replacements.append(true_value)  # replaced below by the new if's result
+        elif true_value is false_value:
             replacements.append(true_value)
-            continue
-        select = create_op(ctx, "arith.select", [cond, true_value, false_value], [result.type])
-        rewriter.insert(select)
-        replacements.append(select.results[0])
+        else:
+            select = create_op(ctx, "arith.select", [cond, true_value, false_value], [op.results[index].type])
+            select.location = op.location
+            rewriter.insert(select)
+            replacements.append(select.results[0])
+    then_yield.operands = [pairs[i][0] for i in kept]
+    else_yield.operands = [pairs[i][1] for i in kept]
+    regions = [op.detach_region(r) for r in list(op.regions)]
+    new = type(op).create(
+        operands=[cond],
+        result_types=[op.results[i].type for i in kept],
+        properties=dict(op.properties),
+        attributes=dict(op.attributes),
+        regions=regions,
+    )
+    new.location = op.location
+    rewriter.insert(new)
+    for new_index, old_index in enumerate(kept):
+        replacements[old_index] = new.results[new_index]
     rewriter.replace(op, [], replacements)
     return True
 
+
+def _value_region(value: SSAValue) -> Region | None:
+    """The region holding the op or block that defines `value` (MLIR's `Value::getParentRegion`)."""
+    owner = value.owner
+    block = owner if isinstance(owner, Block) else owner.parent
+    return block.parent if block is not None else None
