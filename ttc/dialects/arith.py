@@ -272,12 +272,20 @@ def format_dense(attr: DenseIntOrFPElementsAttr) -> str:
         fmt = lambda v: format_int(int(v), element_type)
     if len(values) == 0:
         return "dense<>"
-    if attr.is_splat():
+    if _is_splat_bits(attr):
         return f"dense<{fmt(values[0])}>"
     if len(values) > _HEX_ELEMENTS_THRESHOLD:
         return f'dense<"0x{attr.data.data.hex().upper()}">'
     shape = attr.get_shape()
     return "dense<" + _nested(values, list(shape), fmt) + ">"
+
+
+def _is_splat_bits(attr: DenseIntOrFPElementsAttr) -> bool:
+    """Whether every element has the bits of the first (NaN splats included, which xDSL's
+    value comparison misses: MLIR prints `dense<0x7E00>` for a splat of f16 NaNs)."""
+    data = attr.data.data
+    size = len(data) // len(attr)
+    return data == data[:size] * len(attr)
 
 
 def _nested(values: Sequence[int | float], shape: list[int], fmt: Callable[[int | float], str]) -> str:

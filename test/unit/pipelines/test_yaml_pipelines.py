@@ -29,8 +29,8 @@ def test_every_shipped_pipeline_resolves_to_registered_passes() -> None:
 def test_ttir_is_tritons_make_ttir_order() -> None:
     file = load_pipelines(DEFAULT_PIPELINES_FILE)
     names = [s.name for s in file.specs("ttir", file.variables({}))]
-    assert names == ["inline", "canonicalize", "triton-combine", "triton-reorder-broadcast",
-                     "cse", "symbol-dce", "triton-loop-unroll"]
+    assert names == ["inline", "triton-rewrite-tensor-pointer", "canonicalize", "triton-combine",
+                     "triton-reorder-broadcast", "cse", "symbol-dce", "triton-loop-unroll"]
 
 
 STAGES = ("ttir", "ttgir", "llir")
