@@ -17,7 +17,7 @@ with i64 `shape` and `strides`,
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -141,12 +141,16 @@ def dimension_mask(b: BlockBuilder, ranges: SSAValue, bound: SSAValue, block_sha
     return b.broadcast(inside, TensorType(i1, block_shape))
 
 
-def and_masks(b: BlockBuilder, masks: Sequence[SSAValue]) -> SSAValue | None:
-    """The masks and-ed left to right; None for no mask."""
-    result: SSAValue | None = None
-    for mask in masks:
-        result = mask if result is None else b.andi(result, mask)
-    return result
+def bounds_mask(
+    b: BlockBuilder, checks: Iterable[tuple[Callable[[], SSAValue], SSAValue]], block_shape: Sequence[int]
+) -> SSAValue | None:
+    """The `and` of `dimension_mask` over `(ranges, bound)` checks, each one and-ed as soon as it
+    is built (Triton's mask loop); `ranges` is produced on demand. None for no check."""
+    mask: SSAValue | None = None
+    for ranges, bound in checks:
+        dim_mask = dimension_mask(b, ranges(), bound, block_shape)
+        mask = dim_mask if mask is None else b.andi(mask, dim_mask)
+    return mask
 
 
 def padding_attr(element: Attribute, nan: bool) -> Attribute:

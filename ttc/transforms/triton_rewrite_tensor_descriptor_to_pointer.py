@@ -71,8 +71,7 @@ from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.tensor_pointer_utils import (
     BlockBuilder,
     add_strided,
-    and_masks,
-    dimension_mask,
+    bounds_mask,
     expand_to_rank,
     offset_range,
     splat_base,
@@ -135,30 +134,32 @@ def other_value(b: BlockBuilder, element: Attribute, block_shape: tuple[int, ...
     return b.constant(DenseIntOrFPElementsAttr.from_list(tensor, [0]), tensor)  # pyright: ignore[reportArgumentType]
 
 
-def pointer_and_mask_ranges(
+def pointers_from_ranges(
     b: BlockBuilder, desc: Descriptor, ranges: list[SSAValue], block_shape: tuple[int, ...]
-) -> tuple[SSAValue, SSAValue]:
-    """The pointers of the block's elements and the mask of those inside the tensor, from the
-    per-dimension offset ranges (`generatePtrFromOffsetRanges`, `generateMaskFromOffsetRanges`)."""
+) -> SSAValue:
+    """The pointers of the block's elements from per-dimension offset ranges
+    (`generatePtrFromOffsetRanges`)."""
     ptr = splat_base(b, desc.base, block_shape)
     for dim, rng in enumerate(ranges):
         ptr = add_strided(b, ptr, rng, desc.strides[dim], block_shape)
-    mask = and_masks(b, [dimension_mask(b, rng, desc.shape[d], block_shape) for d, rng in enumerate(ranges)])
+    return ptr
+
+
+def mask_from_ranges(
+    b: BlockBuilder, desc: Descriptor, ranges: list[SSAValue], block_shape: tuple[int, ...]
+) -> SSAValue:
+    """The mask of the block's elements inside the tensor (`generateMaskFromOffsetRanges`)."""
+    mask = bounds_mask(b, ((lambda r=rng: r, desc.shape[d]) for d, rng in enumerate(ranges)), block_shape)
     assert mask is not None
-    return ptr, mask
+    return mask
 
 
 def block_pointer_and_mask(
     b: BlockBuilder, desc: Descriptor, offsets: list[SSAValue], block_shape: tuple[int, ...]
 ) -> tuple[SSAValue, SSAValue]:
     """`generatePtr` then `generateMask`: each builds its own offset ranges."""
-    ptr_ranges = [offset_range(b, block_shape, o, d) for d, o in enumerate(offsets)]
-    ptr = splat_base(b, desc.base, block_shape)
-    for dim, rng in enumerate(ptr_ranges):
-        ptr = add_strided(b, ptr, rng, desc.strides[dim], block_shape)
-    mask_ranges = [offset_range(b, block_shape, o, d) for d, o in enumerate(offsets)]
-    mask = and_masks(b, [dimension_mask(b, rng, desc.shape[d], block_shape) for d, rng in enumerate(mask_ranges)])
-    assert mask is not None
+    ptr = pointers_from_ranges(b, desc, [offset_range(b, block_shape, o, d) for d, o in enumerate(offsets)], block_shape)
+    mask = mask_from_ranges(b, desc, [offset_range(b, block_shape, o, d) for d, o in enumerate(offsets)], block_shape)
     return ptr, mask
 
 
@@ -393,7 +394,7 @@ class _Rewriter:
         y = cast_to_i64(b, y_offset)
         rows = b.value("arith.extsi", [rows], TensorType(i64, _block_shape(rows.type)))
         cols = offset_range(b, shape, y, 1)
-        return pointer_and_mask_ranges(b, desc, [rows, cols], shape)
+        return pointers_from_ranges(b, desc, [rows, cols], shape), mask_from_ranges(b, desc, [rows, cols], shape)
 
     def rewrite_gather(self, op: DescriptorGatherOp) -> None:
         b = BlockBuilder(self.ctx, op)

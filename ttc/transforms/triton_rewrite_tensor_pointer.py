@@ -35,8 +35,7 @@ from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.tensor_pointer_utils import (
     BlockBuilder,
     add_strided,
-    and_masks,
-    dimension_mask,
+    bounds_mask,
     offset_range,
     padding_attr,
     splat_base,
@@ -96,8 +95,8 @@ class _AccessBuilder:
 
     def mask(self, dims: list[int]) -> SSAValue | None:
         info = self.info
-        masks = [dimension_mask(self.b, self.range(d), info.shape[d], info.block_shape) for d in dims]
-        return and_masks(self.b, masks)
+        checks = ((lambda d=d: self.range(d), info.shape[d]) for d in dims)
+        return bounds_mask(self.b, checks, info.block_shape)
 
     def other(self, op: Operation, padding: PaddingOption) -> SSAValue:
         ptr_type = self.info.base.type

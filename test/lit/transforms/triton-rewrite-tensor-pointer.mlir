@@ -117,6 +117,27 @@ tt.func @store_rank3_dim0(%p: !tt.ptr<i32>, %n: i64, %v: tensor<2x4x8xi32>, %o: 
 
 // -----
 
+// Checks on the first and last dimensions of a rank-3 load: the two masks are and-ed.
+
+// CHECK-LABEL: tt.func @load_rank3_dims02
+// CHECK: %[[D0:.*]] = tt.expand_dims %{{.*}} {axis = 2 : i32} : tensor<2x1xi64> -> tensor<2x1x1xi64>
+// CHECK: %[[D2:.*]] = tt.expand_dims %{{.*}} {axis = 1 : i32} : tensor<1x8xi64> -> tensor<1x1x8xi64>
+// CHECK: arith.cmpi slt, %[[D0]], %{{.*}} : tensor<2x1x1xi64>
+// CHECK: %[[M0:.*]] = tt.broadcast %{{.*}} : tensor<2x1x1xi1> -> tensor<2x4x8xi1>
+// CHECK-NOT: tensor<1x4x1xi1>
+// CHECK: arith.cmpi slt, %[[D2]], %{{.*}} : tensor<1x1x8xi64>
+// CHECK: %[[M2:.*]] = tt.broadcast %{{.*}} : tensor<1x1x8xi1> -> tensor<2x4x8xi1>
+// CHECK: %[[MASK:.*]] = arith.andi %[[M0]], %[[M2]] : tensor<2x4x8xi1>
+// CHECK: tt.load %{{.*}}, %[[MASK]] : tensor<2x4x8x!tt.ptr<f32>>
+tt.func @load_rank3_dims02(%p: !tt.ptr<f32>, %n: i64, %o: i32) -> tensor<2x4x8xf32> {
+  %c1 = arith.constant 1 : i64
+  %bp = tt.make_tensor_ptr %p, [%n, %n, %n], [%n, %n, %c1], [%o, %o, %o] {order = array<i32: 2, 1, 0>} : <tensor<2x4x8xf32>>
+  %v = tt.load %bp {boundaryCheck = array<i32: 0, 2>} : !tt.ptr<tensor<2x4x8xf32>>
+  tt.return %v : tensor<2x4x8xf32>
+}
+
+// -----
+
 // A block pointer returned by scf.if is its offsets; the base, shape and strides are those of
 // the tt.make_tensor_ptr it comes from.
 
