@@ -127,6 +127,7 @@ from ttc.dialects.tt_types import (
     encoding_of,
     i1_same_shape,
     is_ptr,
+    is_tensor_ptr,
     pointee_type,
     pointer_type_same_shape,
     shape_of,
@@ -2267,6 +2268,146 @@ class MakeTensorDescOp(TTOp):
         _check_enum(PaddingOption, self.padding, "padding")
 
 
+def _verify_block_pointer(op: Operation, ptr_type: Attribute, what: str) -> TensorType:
+    """Triton's `TT_TensorPtr` constraint on `what`; the block it points to."""
+    if not is_tensor_ptr(ptr_type):
+        raise VerifyException(f"{what} must be ptr, but got '{ptr_type}'")
+    assert isinstance(ptr_type, PointerType) and isinstance(ptr_type.pointee_type, TensorType)
+    return ptr_type.pointee_type
+
+
+@irdl_op_definition
+class MakeTensorPtrOp(TTOp):
+    """`tt.make_tensor_ptr %base, [%shape...], [%strides...], [%offsets...] {order = array<i32: ...>}
+    : <tensor<64x32xf16>>`: a block pointer (`tl.make_block_ptr`), its type printed without `!tt.ptr`.
+
+    Triton's `TT_MakeTensorPtrOp`: i64 shape and strides, i32 offsets, one of each per dimension of
+    the block (ttc also checks that count, which Triton's rewrite of block pointers assumes), and a
+    base pointer to the block's element type in the block pointer's address space.
+    """
+
+    name = "tt.make_tensor_ptr"
+    base = operand_def()
+    shape = var_operand_def()
+    strides = var_operand_def()
+    offsets = var_operand_def()
+    order = prop_def(DenseI32)
+    result = result_def()
+    irdl_options = (SameVariadicOperandSize(),)
+    traits = traits_def(Pure())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> MakeTensorPtrOp:
+        base = parser.parse_unresolved_operand()
+        groups: list[list[UnresolvedOperand]] = []
+        for _ in range(3):
+            parser.parse_punctuation(",")
+            groups.append(parse_bracketed_operands(parser))
+        properties, attributes = parse_attr_dict(parser, cls)
+        parser.parse_punctuation(":")
+        pos = parser.pos
+        result_type = _parse_dialect_type(parser, PointerType)
+        if not is_tensor_ptr(result_type):
+            parser.raise_error(f"expected a pointer to a tensor, got {result_type}", pos, parser.pos)
+        assert isinstance(result_type, PointerType) and isinstance(result_type.pointee_type, TensorType)
+        sizes = {len(group) for group in groups}
+        if len(sizes) != 1:
+            parser.raise_error("shape, strides and offsets must have the same number of operands", pos)
+        block = result_type.pointee_type
+        base_type = PointerType(block.get_element_type(), result_type.address_space.data)
+        shape, strides, offsets = groups
+        return cls.build(
+            operands=[
+                parser.resolve_operand(base, base_type),
+                parser.resolve_operands(shape, [i64] * len(shape), pos),
+                parser.resolve_operands(strides, [i64] * len(strides), pos),
+                parser.resolve_operands(offsets, [i32] * len(offsets), pos),
+            ],
+            result_types=[result_type],
+            properties=properties,
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.base)
+        for group in (self.shape, self.strides, self.offsets):
+            printer.print_string(", [")
+            print_operands(printer, group)
+            printer.print_string("]")
+        print_attr_dict(printer, self)
+        printer.print_string(" : ")
+        self.result.type.print_parameters(printer)
+
+    def verify_op(self) -> None:
+        v.check_operands(self, v.PTR)
+        for group, constraint, index in ((self.shape, v.I64, 1), (self.strides, v.I64, 2), (self.offsets, v.I32, 3)):
+            for value in group:
+                constraint.check(value.type, f"operand #{index}")
+        block = _verify_block_pointer(self, self.result.type, "result #0")
+        result_type = self.result.type
+        assert isinstance(result_type, PointerType)
+        v.types_match(
+            self.base.type,
+            PointerType(block.get_element_type(), result_type.address_space.data),
+            "infer pointer type from the result type",
+        )
+        rank = len(block.get_shape())
+        for what, group in (("shape", self.shape), ("strides", self.strides), ("offsets", self.offsets)):
+            if len(group) != rank:
+                raise VerifyException(f"expected {rank} {what} operands for a rank-{rank} block, got {len(group)}")
+
+
+@irdl_op_definition
+class AdvanceOp(TTOp):
+    """`tt.advance %ptr, [%o0, %o1] : <tensor<64x32xf16>>`: a block pointer moved by i32 element
+    offsets, one per dimension (`tl.advance`; Triton's `TT_AdvanceOp`)."""
+
+    name = "tt.advance"
+    ptr = operand_def()
+    offsets = var_operand_def()
+    result = result_def()
+    traits = traits_def(Pure())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> AdvanceOp:
+        ptr = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        offsets = parse_bracketed_operands(parser)
+        properties, attributes = parse_attr_dict(parser, cls)
+        parser.parse_punctuation(":")
+        pos = parser.pos
+        result_type = _parse_dialect_type(parser, PointerType)
+        return cls.build(
+            operands=[
+                parser.resolve_operand(ptr, result_type),
+                parser.resolve_operands(offsets, [i32] * len(offsets), pos),
+            ],
+            result_types=[result_type],
+            properties=properties,
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.ptr)
+        printer.print_string(", [")
+        print_operands(printer, self.offsets)
+        printer.print_string("]")
+        print_attr_dict(printer, self)
+        printer.print_string(" : ")
+        self.result.type.print_parameters(printer)
+
+    def verify_op(self) -> None:
+        block = _verify_block_pointer(self, self.ptr.type, "operand #0")
+        for value in self.offsets:
+            v.I32.check(value.type, "operand #1")
+        v.types_match(self.result.type, self.ptr.type, "result type matches ptr type")
+        rank = len(block.get_shape())
+        if len(self.offsets) != rank:
+            raise VerifyException(f"expected {rank} offsets for a rank-{rank} block, got {len(self.offsets)}")
+
+
 def _verify_descriptor_access(desc_type: Attribute, indices: Sequence[SSAValue], tensor_type: Attribute) -> None:
     """A descriptor load/store: one i32 index per block dimension; the tensor matches the block."""
     if not isinstance(desc_type, TensorDescType):
@@ -2610,6 +2751,8 @@ TT = Dialect(
         HistogramOp,
         GatherOp,
         MakeTensorDescOp,
+        MakeTensorPtrOp,
+        AdvanceOp,
         DescriptorLoadOp,
         DescriptorStoreOp,
     ],

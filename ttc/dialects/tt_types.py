@@ -46,12 +46,18 @@ POINTEE_ERROR = "pointer types must point to integer or floating-point types"
 
 
 def _is_pointee(t: Attribute) -> bool:
+    """An integer or float scalar, or a block of them (or of pointers) for a block pointer
+    (`!tt.ptr<tensor<64x32xf16>>`, Triton's `TT_TensorPtr`, made by `tt.make_tensor_ptr`)."""
+    if isinstance(t, TensorType):
+        element = t.get_element_type()
+        return isinstance(element, IntegerType | AnyFloat | PointerType)
     return isinstance(t, IntegerType | AnyFloat)
 
 
 @irdl_attr_definition
 class PointerType(ParametrizedAttribute, TypeAttribute):
-    """`!tt.ptr<pointee[, address_space]>`: a pointer to an integer or floating-point scalar.
+    """`!tt.ptr<pointee[, address_space]>`: a pointer to an integer or floating-point scalar, or
+    to a tensor block (a block pointer, `!tt.ptr<tensor<64x32xf16>>`).
 
     Accepts the integer address space of Triton ≤ 3.8 and the named form of later releases, and
     prints the one the input used (`ttc.ir.syntax`); the default (global, 1) is elided.
@@ -376,6 +382,11 @@ def is_int(t: Attribute) -> bool:
 
 def is_ptr(t: Attribute) -> bool:
     return isinstance(t, PointerType)
+
+
+def is_tensor_ptr(t: Attribute) -> bool:
+    """Triton's `isTensorPointerType`: a block pointer, a `!tt.ptr` to a ranked tensor."""
+    return isinstance(t, PointerType) and isinstance(t.pointee_type, TensorType)
 
 
 def bit_width(t: Attribute) -> int:

@@ -91,6 +91,7 @@ BOOL_LIKE = TypeConstraint(
     _scalar_or_tensor_of(_is_i1),
 )
 I32 = TypeConstraint("32-bit signless integer", _is_width(32))
+I64 = TypeConstraint("64-bit signless integer", _is_width(64))
 TT_TYPE = TypeConstraint(
     "floating-point, integer or ptr, or ranked tensor of such values",
     _scalar_or_tensor_of(_is_value),

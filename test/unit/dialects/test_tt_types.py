@@ -20,6 +20,7 @@ from ttc.dialects.tt_types import (
     PointerType,
     RMWOp,
     i1_same_shape,
+    is_tensor_ptr,
     pointee_type,
     pointer_type_same_shape,
 )
@@ -59,6 +60,13 @@ def test_integer_and_named_address_spaces_are_the_same_type() -> None:
     assert parse_type('!tt.ptr<i8, "descriptor">') == PointerType(parse_type("i8"), 0)
 
 
+def test_block_pointer_types() -> None:
+    block = parse_type("!tt.ptr<tensor<128x64xf16>>")
+    assert isinstance(block, PointerType) and is_tensor_ptr(block)
+    assert not is_tensor_ptr(parse_type("!tt.ptr<f16>"))
+    assert not is_tensor_ptr(parse_type("tensor<4x!tt.ptr<f16>>"))
+
+
 def test_tensordesc_forms_are_the_same_type() -> None:
     old = parse_type("!tt.tensordesc<tensor<64x32xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>>>")
     new = parse_type("!tt.tensordesc<64x32xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>>")
@@ -71,7 +79,7 @@ def test_tensordesc_forms_are_the_same_type() -> None:
         ('!tt.ptr<f32, "shared">', "invalid pointer address space 'shared'"),
         ("!tt.ptr<index>", "must point to integer or floating-point types"),
         ("!tt.ptr<!tt.ptr<f32>>", "must point to integer or floating-point types"),
-        ("!tt.ptr<tensor<128x64xf16>>", "must point to integer or floating-point types"),
+        ("!tt.ptr<tensor<128x64xindex>>", "must point to integer or floating-point types"),
         ("!tt.ptr<f32, -1>", "Expected integer literal"),
         ("!tt.tensordesc<?x64xf16>", "static block shape"),
     ],

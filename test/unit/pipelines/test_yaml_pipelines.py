@@ -28,9 +28,13 @@ def test_every_shipped_pipeline_resolves_to_registered_passes() -> None:
 
 def test_ttir_is_tritons_make_ttir_order() -> None:
     file = load_pipelines(DEFAULT_PIPELINES_FILE)
-    names = [s.name for s in file.specs("ttir", file.variables({}))]
-    assert names == ["inline", "canonicalize", "triton-combine", "triton-reorder-broadcast",
-                     "cse", "symbol-dce", "triton-loop-unroll"]
+    tail = ["canonicalize", "triton-combine", "triton-reorder-broadcast", "cse", "symbol-dce", "triton-loop-unroll"]
+    for target, head in (
+        ("cuda:80", ["inline", "triton-rewrite-tensor-pointer", "triton-rewrite-tensor-descriptor-to-pointer"]),
+        ("cuda:90", ["inline", "triton-rewrite-tensor-pointer"]),
+    ):
+        names = [s.name for s in file.specs("ttir", file.variables({"target": target}))]
+        assert names == head + tail, target
 
 
 STAGES = ("ttir", "ttgir", "llir")
