@@ -1,8 +1,8 @@
 """A two-block transformer under `torch.compile`, its Inductor kernels compiled by Triton or by ttc.
 
 For each Inductor mode (`default`, `max-autotune`) the model runs twice, each in a fresh process
-with empty Inductor and Triton caches and Inductor compiling in process: once with Triton alone,
-once with ttc installed (`ttc.triton.install`, with a compile log). The report gives, per mode,
+with empty Inductor and Triton caches: once with Triton alone, once under `ttc run` (with a compile
+log), so that ttc compiles the kernels of Inductor's parallel compile workers too. The report gives, per mode,
 the kernels ttc compiled and how many failed, the forward time of each (`triton.testing.do_bench`,
 median ms) and their ratio, and the largest difference between the two outputs.
 
@@ -57,7 +57,8 @@ def child(compiler: str, mode: str, out: Path) -> None:
     if compiler == "ttc":
         import ttc.triton
 
-        ttc.triton.install(compile_log=str(log))
+        if ttc.triton.installed() is None:
+            raise SystemExit("the ttc run was not started under `ttc run`")
     model = build_model()
     torch.manual_seed(1)
     x = torch.randn(BATCH, SEQUENCE, WIDTH, device="cuda", dtype=torch.half)
@@ -76,12 +77,14 @@ def child(compiler: str, mode: str, out: Path) -> None:
 
 def run(compiler: str, mode: str, work: Path) -> dict:
     out = work / f"{compiler}-{mode}.pt"
-    env = dict(os.environ, TORCHINDUCTOR_COMPILE_THREADS="1",
-               TORCHINDUCTOR_CACHE_DIR=str(work / f"inductor-{compiler}-{mode}"),
+    env = dict(os.environ, TORCHINDUCTOR_CACHE_DIR=str(work / f"inductor-{compiler}-{mode}"),
                TRITON_CACHE_DIR=str(work / f"triton-{compiler}-{mode}"),
                TORCHINDUCTOR_FX_GRAPH_CACHE="0", TORCHINDUCTOR_AUTOGRAD_CACHE="0")
-    subprocess.run([sys.executable, __file__, "--child", compiler, mode, str(out)], env=env,
-                   check=True)
+    command = [sys.executable, __file__, "--child", compiler, mode, str(out)]
+    if compiler == "ttc":
+        command = [sys.executable, "-m", "ttc", "run", "--compile-log",
+                   str(out.with_suffix(".jsonl")), "--", *command]
+    subprocess.run(command, env=env, check=True)
     return json.loads(out.with_suffix(".json").read_text())
 
 

@@ -170,3 +170,28 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// math.absf is llvm.intr.fabs on real float registers; fp8 values live in i8 registers, so their
+// absolute value clears the sign bit instead.
+// CHECK-LABEL: llvm.func @absolute_values
+// CHECK: llvm.intr.fabs({{.*}}) : (f16) -> f16
+// CHECK: %[[MASK:.*]] = llvm.mlir.constant(127 : i8) : i8
+// CHECK: llvm.and %{{.*}}, %[[MASK]] : i8
+// CHECK-NOT: llvm.intr.fabs({{.*}}) : (i8)
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @absolute_values(%h: tensor<32xf16, #blocked>, %q: tensor<32xf8E5M2, #blocked>, %ph: !tt.ptr<f16>, %pq: !tt.ptr<f8E5M2>) {
+    %0 = math.absf %h : tensor<32xf16, #blocked>
+    %1 = math.absf %q : tensor<32xf8E5M2, #blocked>
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #blocked>
+    %sh = tt.splat %ph : !tt.ptr<f16> -> tensor<32x!tt.ptr<f16>, #blocked>
+    %ah = tt.addptr %sh, %r : tensor<32x!tt.ptr<f16>, #blocked>, tensor<32xi32, #blocked>
+    tt.store %ah, %0 : tensor<32x!tt.ptr<f16>, #blocked>
+    %sq = tt.splat %pq : !tt.ptr<f8E5M2> -> tensor<32x!tt.ptr<f8E5M2>, #blocked>
+    %aq = tt.addptr %sq, %r : tensor<32x!tt.ptr<f8E5M2>, #blocked>, tensor<32xi32, #blocked>
+    tt.store %aq, %1 : tensor<32x!tt.ptr<f8E5M2>, #blocked>
+    tt.return
+  }
+}

@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import (
     Float32Type,
     Float64Type,
     FloatAttr,
+    IntegerType,
     TensorType,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -50,7 +51,7 @@ _INTRINSICS: dict[str, str] = {
     "arith.maxsi": "smax", "arith.minsi": "smin", "arith.maxui": "umax", "arith.minui": "umin",
     "arith.maximumf": "maximum", "arith.minimumf": "minimum",
     "arith.maxnumf": "maxnum", "arith.minnumf": "minnum",
-    "math.fma": "fma", "math.absf": "fabs", "math.trunc": "trunc", "math.ctpop": "ctpop",
+    "math.fma": "fma", "math.trunc": "trunc", "math.ctpop": "ctpop",
 }  # fmt: skip
 """Ops that are one overloaded `llvm.intr.*` per register."""
 
@@ -197,6 +198,21 @@ def _ceildivsi(lw: FunctionLowering, op: Operation) -> None:
 @lowers("arith.negf")
 def _negf(lw: FunctionLowering, op: Operation) -> None:
     map_registers(lw, op, lambda a: lw.value(llvm.FNegOp.create(operands=[a[0]], result_types=[a[0].type])))
+
+
+@lowers("math.absf")
+def _absf(lw: FunctionLowering, op: Operation) -> None:
+    """`llvm.intr.fabs`, or on fp8, which lives in i8 registers, the sign bit masked off (as
+    Triton's AbsFOpConversion does)."""
+    props = _fastmath(op)
+
+    def absolute(a: Sequence[SSAValue]) -> SSAValue:
+        if not isinstance(a[0].type, IntegerType):
+            return intrinsic(lw, "fabs", a, **props)
+        width = bit_width(a[0].type)
+        return lw.value(llvm.AndOp(a[0], lw.const((1 << (width - 1)) - 1, a[0].type)))
+
+    map_registers(lw, op, absolute)
 
 
 @lowers("math.absi")
