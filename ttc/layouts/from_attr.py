@@ -10,6 +10,7 @@ calls the conversion functions, which take plain values. An encoding defined out
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from xdsl.ir import Attribute
@@ -57,8 +58,15 @@ class EncodingWithLinearLayout(Protocol):
 
 def to_linear_layout(encoding: Attribute, shape: Sequence[int]) -> LinearLayout:
     """The layout from (register, lane, warp, block) to the coordinates of a `shape` tensor; for a
-    shared encoding, from (offset, block) to the coordinates of a `shape` buffer."""
-    shape = tuple(shape)
+    shared encoding, from (offset, block) to the coordinates of a `shape` buffer.
+
+    Memoised: passes ask for the same (encoding, shape) pairs over and over, attributes are
+    immutable and hashable, and a LinearLayout never changes once built."""
+    return _to_linear_layout(encoding, tuple(shape))
+
+
+@lru_cache(maxsize=4096)
+def _to_linear_layout(encoding: Attribute, shape: tuple[int, ...]) -> LinearLayout:
     if isinstance(encoding, LayoutEncoding) and encoding.rank != len(shape):
         raise LayoutError(
             f"the layout has rank {encoding.rank}, but the tensor shape "

@@ -39,6 +39,7 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -246,7 +247,15 @@ def load_pipelines(path: str | Path | None = None) -> PipelineFile:
         raise TtcError(f"pipelines file '{display}' does not exist") from None
     except (OSError, UnicodeDecodeError) as error:
         raise TtcError(f"cannot read pipelines file '{display}': {error}") from None
-    return parse_pipelines(text, display)
+    return _parse_pipelines_once(text, display)
+
+
+@lru_cache(maxsize=16)
+def _parse_pipelines_once(text: str, path: str) -> PipelineFile:
+    """`parse_pipelines`, memoised on the text: a process that compiles many kernels (a test
+    suite under the Triton integration) reads the file each time, so an edit is seen, but parses
+    it once. The result is shared, so nothing changes a PipelineFile after parsing."""
+    return parse_pipelines(text, path)
 
 
 def parse_pipelines(text: str, path: str) -> PipelineFile:

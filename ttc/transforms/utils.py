@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from functools import cache
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -23,6 +24,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     ShapedType,
     TensorType,
+    UnregisteredOp,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
@@ -30,7 +32,13 @@ from xdsl.traits import (
     ConstantLike,
     IsolatedFromAbove,
     IsTerminator,
+    MemoryAllocEffect,
+    MemoryEffect,
     MemoryEffectKind,
+    MemoryFreeEffect,
+    MemoryReadEffect,
+    MemoryWriteEffect,
+    NoMemoryEffect,
     SymbolOpInterface,
     get_effects,
 )
@@ -203,8 +211,42 @@ def is_memory_effect_free(op: Operation) -> bool:
     return effects is not None and not effects
 
 
+_FIXED_EFFECTS = {
+    NoMemoryEffect.get_effects.__func__: True,  # type: ignore[attr-defined]
+    MemoryReadEffect.get_effects.__func__: True,  # type: ignore[attr-defined]
+    MemoryWriteEffect.get_effects.__func__: False,  # type: ignore[attr-defined]
+    MemoryFreeEffect.get_effects.__func__: False,  # type: ignore[attr-defined]
+    MemoryAllocEffect.get_effects.__func__: False,  # type: ignore[attr-defined]
+}
+"""Effect traits whose effects are the same for every op, and whether they allow erasing an
+unused op (no effect or a read: yes; a write, a free, or an allocation of no value: no)."""
+
+
+@cache
+def _class_would_be_trivially_dead(cls: type[Operation]) -> bool | None:
+    """`would_be_trivially_dead` of every op of class `cls`, or None when it depends on the op
+    (an effect trait that looks at the op or its regions, or an unregistered op)."""
+    if issubclass(cls, UnregisteredOp):
+        return None
+    if cls.has_trait(IsTerminator) or cls.has_trait(SymbolOpInterface):
+        return False
+    traits = cls.get_traits_of_type(MemoryEffect)
+    if not traits:
+        return False
+    verdicts = [_FIXED_EFFECTS.get(getattr(type(t).get_effects, "__func__", None)) for t in traits]
+    if None in verdicts:
+        return None
+    return all(verdicts)
+
+
 def would_be_trivially_dead(op: Operation) -> bool:
-    """MLIR's `wouldOpBeTriviallyDead`: erasing the op once its results are unused is safe."""
+    """MLIR's `wouldOpBeTriviallyDead`: erasing the op once its results are unused is safe.
+
+    Decided once per op class where the class's traits decide it (most ops: pure, reads,
+    writes), else from the op's own effects."""
+    verdict = _class_would_be_trivially_dead(type(op))
+    if verdict is not None:
+        return verdict
     if op.has_trait(IsTerminator, value_if_unregistered=False) or op.has_trait(
         SymbolOpInterface, value_if_unregistered=False
     ):

@@ -203,7 +203,8 @@ class KernelBuild:
                            f"{kind.upper()}")
         return module
 
-    def _mlir_stage(self, stage: str, src: Any) -> StageModule:
+    def _mlir_stage(self, stage: str, src: Any) -> Any:
+        """Run an MLIR stage's pipeline on its input; return the module, changed in place."""
         module = self._module(src, stage)
         assert self.compilation is not None
         if stage == "ttgir" and self.options.maxnreg is not None:
@@ -213,21 +214,28 @@ class KernelBuild:
 
             module.attributes[MAX_NREG_ATTR] = IntegerAttr(self.options.maxnreg, i32)
         self.compilation.run_stage(stage, module)
+        return module
+
+    def _printed_stage(self, stage: str, src: Any) -> StageModule:
+        """An MLIR stage whose result Triton keeps as text (TTIR, TTGIR): printed now, before the
+        next stage changes the module in place."""
+        module = self._mlir_stage(stage, src)
+        assert self.compilation is not None
         return StageModule(module, self.compilation.print_module(module))
 
     def _ttir(self, src: Any, metadata: MutableMapping[str, Any]) -> StageModule:
-        return self._mlir_stage("ttir", src)
+        return self._printed_stage("ttir", src)
 
     def _ttgir(self, src: Any, metadata: MutableMapping[str, Any]) -> StageModule:
         from ttc.transforms.triton_nvidia_tma_lowering import host_descriptor_metadata
 
-        result = self._mlir_stage("ttgir", src)
+        result = self._printed_stage("ttgir", src)
         metadata["cluster_dims"] = (self.options.num_ctas, 1, 1)
         metadata["tensordesc_meta"] = host_descriptor_metadata(kernel_function(result.module))
         return result
 
     def _llir(self, src: Any, metadata: MutableMapping[str, Any]) -> str:
-        module = self._mlir_stage("llir", src).module
+        module = self._mlir_stage("llir", src)
         assert self.compilation is not None
         attributes = _int_attributes(module)
         optimize = self.target.backend_step(LLVMIR)

@@ -29,7 +29,8 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriterListener
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import ConstantLike
-from xdsl.transforms.dead_code_elimination import region_dce
+from xdsl.ir.post_order import PostOrderIterator
+from xdsl.transforms.dead_code_elimination import LiveSet
 
 from ttc.transforms.patterns import IN_PLACE, fold_op
 from ttc.transforms.patterns.context import using_context
@@ -40,6 +41,7 @@ from ttc.transforms.utils import (
     insertion_region,
     is_trivially_dead,
     move_to_start,
+    would_be_trivially_dead,
     postorder,
     preorder,
 )
@@ -237,12 +239,17 @@ class GreedyRewriteDriver:
     def _simplify(self, region: Region) -> bool:
         self.scope = region
         changed = False
-        for _ in range(self.config.max_iterations):
+        for iteration in range(self.config.max_iterations):
             self.worklist.clear()
             self.folder = ConstantFolder(self.ctx)
             self._populate(region)
             progress = self._process()
-            if self.config.region_simplify is not RegionSimplify.DISABLED:
+            # Region simplification is idempotent, and uniquing constants cannot make an op dead
+            # or a block unreachable: after an iteration that simplified the regions, a worklist
+            # pass that changed nothing leaves nothing for it to do, so only its result (no
+            # progress) is taken.
+            if self.config.region_simplify is not RegionSimplify.DISABLED \
+                    and (progress or iteration == 0):
                 progress |= simplify_regions(region)
             changed |= progress
             if not progress:
@@ -338,6 +345,42 @@ def erase_unreachable_blocks(region: Region) -> bool:
             region.erase_block(block, safe_erase=False)
             changed = True
     return changed
+
+
+def region_dce(region: Region) -> bool:
+    """MLIR's `runRegionDCE`: erase the ops of `region` (nested regions included) whose results
+    no live op uses, where an op is live when it would not be trivially dead or a live op uses
+    one of its results. Only blocks reachable from their region's entry are considered.
+
+    The live set is the least fixpoint that xDSL's `region_dce` reaches by sweeping the region
+    until nothing changes; here one walk finds the ops that are live by themselves and a worklist
+    follows operands back to their definitions, so each op's effects are computed once. The
+    erasure is xDSL's, in its order. Whether anything was erased."""
+    candidates: set[Operation] = set()
+    live: list[Operation] = []
+
+    def collect(inner: Region) -> None:
+        if inner.first_block is None:
+            return
+        for block in PostOrderIterator(inner.first_block):
+            for op in block.ops:
+                candidates.add(op)
+                if not would_be_trivially_dead(op):
+                    live.append(op)
+                for nested in op.regions:
+                    collect(nested)
+
+    collect(region)
+    live_ops = set(live)
+    while live:
+        for operand in live.pop().operands:
+            owner = operand.owner
+            if isinstance(owner, Operation) and owner in candidates and owner not in live_ops:
+                live_ops.add(owner)
+                live.append(owner)
+    erased = LiveSet(changed=False, _live_ops=live_ops)
+    erased.delete_dead(region, None)
+    return erased.changed
 
 
 def simplify_regions(region: Region) -> bool:
