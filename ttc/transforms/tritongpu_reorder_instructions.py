@@ -27,12 +27,12 @@ from typing import ClassVar
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Block, Operation
-from xdsl.traits import MemoryEffectKind, get_effects
+from xdsl.traits import MemoryEffectKind
 
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr
 from ttc.ir.dominance import immediate_dominators
 from ttc.pipelines.pass_base import TtcPass
-from ttc.transforms.utils import move_before
+from ttc.transforms.utils import memory_effects, move_before
 
 TRANSPOSE_OPS = ("tt.trans", "ttg.memdesc_trans")
 
@@ -56,7 +56,7 @@ def increases_register_pressure(op: Operation) -> bool:
 def has_write_side_effect(op: Operation) -> bool:
     """Triton's `hasWriteSideEffect`: a known effect (nested ops included) other than a read, an
     allocation or a free. Unknown effects count as none."""
-    effects = get_effects(op)
+    effects = memory_effects(op)
     if effects is None:
         return False
     harmless = (MemoryEffectKind.READ, MemoryEffectKind.ALLOC, MemoryEffectKind.FREE)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from functools import cache
 
 from xdsl.context import Context
@@ -30,6 +31,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.traits import (
     ConstantLike,
+    EffectInstance,
     IsolatedFromAbove,
     IsTerminator,
     MemoryAllocEffect,
@@ -205,53 +207,59 @@ def drop_unused_results(op: Operation, rewriter: PatternRewriter, yielding: Sequ
 # --------------------------------------------------------------------------------------------
 
 
-def is_memory_effect_free(op: Operation) -> bool:
-    """MLIR's `isMemoryEffectFree`: known effects, and none of them (nested ops included)."""
-    effects = get_effects(op)
-    return effects is not None and not effects
+_FIXED_EFFECT_TRAITS = frozenset(
+    trait.get_effects.__func__  # type: ignore[attr-defined]
+    for trait in (NoMemoryEffect, MemoryReadEffect, MemoryWriteEffect, MemoryFreeEffect,
+                  MemoryAllocEffect)
+)
+"""The `get_effects` of the effect traits that give the same effects for every op."""
 
-
-_FIXED_EFFECTS = {
-    NoMemoryEffect.get_effects.__func__: True,  # type: ignore[attr-defined]
-    MemoryReadEffect.get_effects.__func__: True,  # type: ignore[attr-defined]
-    MemoryWriteEffect.get_effects.__func__: False,  # type: ignore[attr-defined]
-    MemoryFreeEffect.get_effects.__func__: False,  # type: ignore[attr-defined]
-    MemoryAllocEffect.get_effects.__func__: False,  # type: ignore[attr-defined]
-}
-"""Effect traits whose effects are the same for every op, and whether they allow erasing an
-unused op (no effect or a read: yes; a write, a free, or an allocation of no value: no)."""
+_VARIES = object()
+"""`_class_effects` marker: the effects of the class's ops depend on the op."""
 
 
 @cache
-def _class_would_be_trivially_dead(cls: type[Operation]) -> bool | None:
-    """`would_be_trivially_dead` of every op of class `cls`, or None when it depends on the op
-    (an effect trait that looks at the op or its regions, or an unregistered op)."""
+def _class_effects(cls: type[Operation]) -> AbstractSet[EffectInstance] | None | object:
+    """The effects every op of class `cls` has (None: unknown), when its traits fix them; else
+    `_VARIES` (a trait that looks at the op or its regions, or an unregistered op)."""
     if issubclass(cls, UnregisteredOp):
-        return None
-    if cls.has_trait(IsTerminator) or cls.has_trait(SymbolOpInterface):
-        return False
+        return _VARIES
     traits = cls.get_traits_of_type(MemoryEffect)
     if not traits:
-        return False
-    verdicts = [_FIXED_EFFECTS.get(getattr(type(t).get_effects, "__func__", None)) for t in traits]
-    if None in verdicts:
         return None
-    return all(verdicts)
+    if any(getattr(type(t).get_effects, "__func__", None) not in _FIXED_EFFECT_TRAITS
+           for t in traits):
+        return _VARIES
+    return frozenset(effect for t in traits for effect in t.get_effects(None))  # type: ignore[arg-type]
+
+
+@cache
+def _class_is_kept(cls: type[Operation]) -> bool:
+    """Whether ops of class `cls` are never trivially dead: terminators and symbols."""
+    return cls.has_trait(IsTerminator, value_if_unregistered=False) \
+        or cls.has_trait(SymbolOpInterface, value_if_unregistered=False)
+
+
+def memory_effects(op: Operation) -> AbstractSet[EffectInstance] | None:
+    """xDSL's `get_effects` (None: unknown), computed once per op class where the class's
+    traits fix the effects (pure ops, plain reads and writes), else from the op itself."""
+    effects = _class_effects(type(op))
+    if effects is _VARIES:
+        return get_effects(op)
+    return effects  # type: ignore[return-value]
+
+
+def is_memory_effect_free(op: Operation) -> bool:
+    """MLIR's `isMemoryEffectFree`: known effects, and none of them (nested ops included)."""
+    effects = memory_effects(op)
+    return effects is not None and not effects
 
 
 def would_be_trivially_dead(op: Operation) -> bool:
-    """MLIR's `wouldOpBeTriviallyDead`: erasing the op once its results are unused is safe.
-
-    Decided once per op class where the class's traits decide it (most ops: pure, reads,
-    writes), else from the op's own effects."""
-    verdict = _class_would_be_trivially_dead(type(op))
-    if verdict is not None:
-        return verdict
-    if op.has_trait(IsTerminator, value_if_unregistered=False) or op.has_trait(
-        SymbolOpInterface, value_if_unregistered=False
-    ):
+    """MLIR's `wouldOpBeTriviallyDead`: erasing the op once its results are unused is safe."""
+    if _class_is_kept(type(op)):
         return False
-    effects = get_effects(op)
+    effects = memory_effects(op)
     if effects is None:
         return False
     for effect in effects:
@@ -274,19 +282,19 @@ def is_trivially_dead(op: Operation) -> bool:
 
 def only_reads(op: Operation) -> bool:
     """Whether every known effect of `op` is a read (and there is at least one)."""
-    effects = get_effects(op)
+    effects = memory_effects(op)
     return bool(effects) and all(e.kind == MemoryEffectKind.READ for e in effects or ())
 
 
 def is_memory_effect_free_or_only_reads(op: Operation) -> bool:
     """Whether the effects of `op` (nested ops included) are known and all reads."""
-    effects = get_effects(op)
+    effects = memory_effects(op)
     return effects is not None and all(e.kind == MemoryEffectKind.READ for e in effects)
 
 
 def may_write(op: Operation) -> bool:
     """Whether `op` may write memory: unknown effects, or a write among them (MLIR's CSE test)."""
-    effects = get_effects(op)
+    effects = memory_effects(op)
     return effects is None or any(e.kind == MemoryEffectKind.WRITE for e in effects)
 
 
