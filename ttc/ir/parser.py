@@ -38,7 +38,9 @@ from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     FileLineColLoc,
     FusedLoc,
+    IndexType,
     IntAttr,
+    IntegerType,
     ModuleOp,
     NameLoc,
     NoneAttr,
@@ -78,7 +80,8 @@ _ANGLE_SCAN = re.compile(r'->|[<>"\n]')
 _SKIP = re.compile(r"(?:[ \t\r\n\f\v]+|//[^\n]*)*")
 _SCALAR_ATTR = re.compile(r"-?[0-9]+ : (?:[isu]?i[0-9]+|index)(?![A-Za-z0-9_$.])")
 _LOC_ALIAS = re.compile(r"loc\((#[A-Za-z_$.-][A-Za-z0-9_$.-]*)\)")
-_HEX_SPLAT = re.compile(r"dense<(0x[0-9A-Fa-f]+)>[ \t]*:[ \t]*")
+_SPLAT = re.compile(r"dense<[ \t]*(0x[0-9A-Fa-f]+|-?[0-9]+(\.[0-9]*(?:[eE][-+]?[0-9]+)?)?|true|false)"
+                    r"[ \t]*>[ \t]*:[ \t]*")
 _COLON = re.compile(r"[ \t]*:[ \t]*")
 _TYPE_NAME = re.compile(r"!?[A-Za-z_][A-Za-z0-9_$.]*")
 _OP_NAME_TOKENS = (MLIRTokenKind.BARE_IDENT, MLIRTokenKind.STRING_LIT)
@@ -295,29 +298,43 @@ class TtcParser(Parser):
         if cached is not None:
             self._resume_from(end)
             return cached
-        parsed = self._parse_hex_float_splat() or super().parse_optional_attribute()
+        parsed = self._parse_splat() or super().parse_optional_attribute()
         if parsed is not None and self._current_token.span.start == _SKIP.match(content, end).end():
             self._attr_cache[key] = parsed
         return parsed
 
-    def _parse_hex_float_splat(self) -> DenseIntOrFPElementsAttr | None:
-        """`dense<0xFF800000> : tensor<...xf32>`: MLIR reads the integer as the element's bits."""
+    def _parse_splat(self) -> DenseIntOrFPElementsAttr | None:
+        """`dense<V> : type` with one literal V, built from one packed element repeated, not
+        from a list of every element as xDSL's parser builds it (a 1024-element splat is common
+        in TTIR). A hexadecimal literal is the element's bits, as MLIR reads it for floats. Any
+        other spelling, or a value that does not fit, is left to xDSL's parser (None)."""
         start = self._current_token.span.start
-        literal = _HEX_SPLAT.match(self.source.text, start)
+        literal = _SPLAT.match(self.source.text, start)
         if literal is None:
             return None
         self._resume_from(literal.end())
         shaped = self.parse_type()
         element = shaped.get_element_type() if isinstance(shaped, TensorType | VectorType) else None
-        if not isinstance(element, AnyFloat):
+        text, is_float_literal = literal.group(1), literal.group(2) is not None
+        packed = None
+        if isinstance(element, AnyFloat) and text.startswith("0x"):
+            bits, width = int(text, 16), element.bitwidth
+            if bits >> width:
+                self.raise_error(f"hexadecimal float literal does not fit in {element}", start)
+            packed = bits.to_bytes(width // 8, "little")
+        elif isinstance(element, AnyFloat) and is_float_literal:
+            packed = element.pack([float(text)])
+        elif isinstance(element, IntegerType | IndexType) and not is_float_literal:
+            value = {"true": 1, "false": 0}.get(text)
+            if value is None:
+                value = int(text, 16) if text.startswith("0x") else int(text)
+            if not isinstance(element, IntegerType) or element.normalized_value(value) is not None:
+                packed = DenseIntOrFPElementsAttr.from_list(
+                    TensorType(element, [1]), [value]).data.data
+        if packed is None:
             self._resume_from(start)
             return None
-        bits = int(literal.group(1), 16)
-        width = element.bitwidth
-        if bits >> width:
-            self.raise_error(f"hexadecimal float literal does not fit in {element}", start)
-        count = prod(shaped.get_shape())
-        return DenseIntOrFPElementsAttr(shaped, BytesAttr(bits.to_bytes(width // 8, "little") * count))
+        return DenseIntOrFPElementsAttr(shaped, BytesAttr(packed * prod(shaped.get_shape())))
 
     # -- locations ---------------------------------------------------------------------------
 

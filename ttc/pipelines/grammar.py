@@ -29,6 +29,7 @@ import enum
 import types
 import typing
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ttc.pipelines.pass_base import TtcPass
@@ -222,8 +223,10 @@ def unknown_pass_message(name: str) -> str:
     return message
 
 
+@cache
 def option_fields(pass_cls: type[TtcPass]) -> dict[str, tuple[dataclasses.Field[Any], Any]]:
-    """The pass's options: field name -> (field, resolved type), in declaration order."""
+    """The pass's options: field name -> (field, resolved type), in declaration order (resolved
+    once per class: every compile builds its passes from their specs)."""
     hints = typing.get_type_hints(pass_cls)
     return {
         f.name: (f, hints[f.name]) for f in dataclasses.fields(pass_cls) if f.init
