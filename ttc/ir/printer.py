@@ -45,6 +45,7 @@ from ttc.ir.aliases import AliasTable, VisitInfo, alias_prefix
 from ttc.ir.locations import LOCATION_CLASSES, child_locations
 from ttc.ir.names import SSANames
 from ttc.ir.syntax import TRITON_3_6, TritonSyntax
+from ttc.ir.traits import has_trait
 
 # Default dialect of the regions of ops implementing MLIR's `OpAsmOpInterface::getDefaultDialect`.
 DEFAULT_DIALECTS: dict[str, str] = {
@@ -371,7 +372,7 @@ class MlirPrinter(Printer):
                 if (
                     not print_block_terminator
                     and op is block.last_op
-                    and op.has_trait(IsTerminator, value_if_unregistered=False)
+                    and has_trait(op, IsTerminator, value_if_unregistered=False)
                 ):
                     continue
                 self._print_new_line()

@@ -23,6 +23,7 @@ from xdsl.utils.exceptions import DiagnosticException, VerifyException
 from ttc.ir.dominance import immediate_dominators
 from ttc.ir.errors import Note, TtcError
 from ttc.ir.locations import source_location
+from ttc.ir.traits import has_trait
 
 _XDSL_PREFIX = re.compile(r"^(?:Operation does not verify: )+")
 
@@ -110,7 +111,7 @@ def _walk_unit(root: Operation, isolated: list[Operation]) -> Iterator[tuple[Ope
     stack: list[tuple[Operation, bool]] = [(root, False)]
     while stack:
         op, leaving = stack.pop()
-        if not leaving and op is not root and op.regions and op.has_trait(IsolatedFromAbove):
+        if not leaving and op is not root and op.regions and has_trait(op, IsolatedFromAbove):
             isolated.append(op)
             continue
         yield op, leaving

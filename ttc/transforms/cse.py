@@ -24,6 +24,7 @@ from xdsl.ir import Block, Operation, Region
 from xdsl.traits import IsTerminator
 
 from ttc.ir.dominance import dominator_tree
+from ttc.ir.traits import has_trait
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import (
     erase_op,
@@ -115,7 +116,7 @@ class CseDriver:
             self.simplify_operation(op)
 
     def simplify_operation(self, op: Operation) -> None:
-        if op.has_trait(IsTerminator, value_if_unregistered=False):
+        if has_trait(op, IsTerminator, value_if_unregistered=False):
             return
         if is_trivially_dead(op):
             self.to_erase.append(op)

@@ -49,6 +49,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.traits import CallableOpInterface, ConstantLike, IsTerminator, ReturnLike
 
+from ttc.ir.traits import has_trait
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import IN_PLACE, fold_op
 from ttc.transforms.patterns.greedy import ConstantFolder
@@ -224,12 +225,12 @@ class ConstantSolver:
             self._enter_function(op)
         elif op.regions:
             self._enter_opaque_regions(op)
-        elif op.has_trait(ConstantLike, value_if_unregistered=False) and len(op.results) == 1:
+        elif has_trait(op, ConstantLike, value_if_unregistered=False) and len(op.results) == 1:
             value = constant_value(op.results[0])
             self._join(op.results[0], ConstantState(value, op.dialect_name()))
         elif op.results:
             self._fold(op)
-        if op.has_trait(IsTerminator, value_if_unregistered=False):
+        if has_trait(op, IsTerminator, value_if_unregistered=False):
             self._visit_terminator(op)
 
     def _fold(self, op: Operation) -> None:

@@ -45,6 +45,8 @@ from xdsl.traits import (
     get_effects,
 )
 
+from ttc.ir.traits import has_trait
+
 Scalar = int | float
 
 
@@ -57,8 +59,8 @@ def constant_value(value: SSAValue) -> Attribute | None:
     """The attribute of `value` when a constant-like op defines it (MLIR's `m_Constant`): what the
     op folds to (`llvm.mlir.undef` to `#llvm.undef`, ...), else its `value` attribute."""
     owner = value.owner
-    if not isinstance(owner, Operation) or not owner.has_trait(
-        ConstantLike, value_if_unregistered=False
+    if not isinstance(owner, Operation) or not has_trait(
+        owner, ConstantLike, value_if_unregistered=False
     ):
         return None
     folded = ConstantLike.get_constant_value(value)
@@ -305,7 +307,7 @@ def may_write(op: Operation) -> bool:
 
 def is_isolated_from_above(op: Operation) -> bool:
     """Whether `op` might be isolated from above (unregistered ops are assumed to be)."""
-    return op.has_trait(IsolatedFromAbove, value_if_unregistered=True)
+    return has_trait(op, IsolatedFromAbove, value_if_unregistered=True)
 
 
 def insertion_region(block: Block) -> Region:
@@ -433,7 +435,7 @@ def move_loop_invariant_code(
             op = queue.popleft()
             if op.parent_region() is not region:
                 continue
-            if op.has_trait(IsTerminator, value_if_unregistered=False):
+            if has_trait(op, IsTerminator, value_if_unregistered=False):
                 continue
             if not should_move(op) or not can_be_hoisted(op, loop):
                 continue

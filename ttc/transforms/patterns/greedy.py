@@ -32,6 +32,7 @@ from xdsl.traits import ConstantLike
 from xdsl.ir.post_order import PostOrderIterator
 from xdsl.transforms.dead_code_elimination import LiveSet
 
+from ttc.ir.traits import has_trait
 from ttc.transforms.patterns import IN_PLACE, fold_op
 from ttc.transforms.patterns.context import using_context
 from ttc.transforms.utils import (
@@ -279,7 +280,7 @@ class GreedyRewriteDriver:
                 rewriter.erase(op)
                 changed = True
                 continue
-            if self.config.fold and not op.has_trait(ConstantLike, value_if_unregistered=True):
+            if self.config.fold and not has_trait(op, ConstantLike, value_if_unregistered=True):
                 folded = fold_op(op)
                 if folded is IN_PLACE:
                     self.add_to_worklist(op)
@@ -310,7 +311,7 @@ class GreedyRewriteDriver:
 
 
 def _constant_attr_of(op: Operation) -> Attribute | None:
-    if len(op.results) != 1 or not op.has_trait(ConstantLike, value_if_unregistered=False):
+    if len(op.results) != 1 or not has_trait(op, ConstantLike, value_if_unregistered=False):
         return None
     return constant_value(op.results[0])
 
