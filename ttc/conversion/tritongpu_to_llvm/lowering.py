@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeVar
 
 from xdsl.builder import Builder
@@ -91,6 +92,13 @@ def bit_width(type: Attribute) -> int:
         return type.bitwidth
     raise ValueError(f"no bit width for {type}")
 
+
+
+@lru_cache(maxsize=4096)
+def _integer_attr(value: int, type: IntegerType) -> IntegerAttr:
+    """`IntegerAttr(value, type)`, built (and range-checked) once: a lowering asks for the same
+    few index and mask constants thousands of times."""
+    return IntegerAttr(value, type)
 
 class FunctionLowering:
     """The state of lowering one `tt.func`: the value map, the insertion point and the target."""
@@ -237,7 +245,7 @@ class FunctionLowering:
         if isinstance(type, IndexType):
             type = i32
         if isinstance(type, IntegerType):
-            attr: Attribute = IntegerAttr(int(value), type)
+            attr: Attribute = _integer_attr(int(value), type)
         else:
             assert isinstance(type, FLOAT_TYPES)
             attr = FloatAttr(float(value), type)
