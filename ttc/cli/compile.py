@@ -157,14 +157,19 @@ class Job:
     depfile: str | None = None
 
 
-def plan_jobs(inputs: tuple[str, ...], output: str | None, out_dir: str | None,
-              fmt: OutputFormat, md: bool, mf: str | None) -> list[Job]:
-    """The jobs of one command; UsageError for a contradictory or ambiguous request."""
+def check_destination(output: str | None, out_dir: str | None) -> None:
+    """UsageError unless exactly one of `-o` and `--out-dir` is given."""
     if output is not None and out_dir is not None:
         raise UsageError("-o and --out-dir cannot both be given")
     if output is None and out_dir is None:
         raise UsageError("missing the output: -o FILE (or -o - for standard output), or "
                          "--out-dir DIR")
+
+
+def plan_jobs(inputs: tuple[str, ...], output: str | None, out_dir: str | None,
+              fmt: OutputFormat, md: bool, mf: str | None) -> list[Job]:
+    """The jobs of one command; UsageError for a contradictory or ambiguous request."""
+    check_destination(output, out_dir)
     if output is not None:
         if len(inputs) > 1:
             raise UsageError(f"-o names one output but {len(inputs)} inputs were given: use "
@@ -322,6 +327,7 @@ def compile_command(inputs: tuple[str, ...], target_text: str, output: str | Non
 
         target = parse_target(target_text, tools(ptxas))
         check_launch_options(target, num_warps, num_stages, num_ctas)
+        check_destination(output, out_dir)
         fmt = output_format(target, to, output)
         planned = plan_jobs(inputs or ("-",), output, out_dir, fmt, md, mf)
         settings = CompileSettings(
