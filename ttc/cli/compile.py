@@ -10,13 +10,14 @@ input's stem (`DIR/add.ptx` for `kernels/add.ttir`), `-j N` compiles N at once i
 (`ttc.cli.batch`), and the batch fails (exit 1) if any input does, after every failure's
 diagnostics; the outputs of the others are still written.
 
-`-MD` writes a Make rule `output: input pipelines.yaml` beside each output (`<output>.d`), `-MF FILE`
-names the one depfile instead (`ttc.cli.depfile`). `--dump-dir` keeps every stage as
-`<kernel>-<key>.<suffix>` plus `<kernel>-<key>.json` (name, parameters, warps, threads per block,
-shared memory: what a launcher needs), where `<key>` is a hash of the input and of everything that
-changes the result (target, warps, stages, CTAs, the pipelines file's text), so two builds of one
-kernel kept in one folder do not overwrite each other. `--mlir-timing` reports each pass and each
-back-end step. Outputs and depfiles are written only when the whole compile succeeds, each whole.
+`-MD` writes a Make rule `output: input pipelines.yaml` beside each output (`<output>.d`),
+`-MF FILE` names the one depfile instead (`ttc.cli.depfile`). `--dump-dir` keeps every stage as
+`<output stem>.<kernel>.<suffix>` plus `<output stem>.<kernel>.json` (name, parameters, warps,
+threads per block, shared memory: what a launcher needs); with `-o -` the input's stem stands for
+the output's, and from stdin to stdout there is no prefix. Two builds of one kernel that write
+different outputs (for two targets, say) keep their stages apart in one folder, under names a
+script can predict. `--mlir-timing` reports each pass and each back-end step. Outputs and
+depfiles are written only when the whole compile succeeds, each whole.
 
 `run_compile` is shared with `ttc translate`: it reads the input, runs the driver with MLIR
 diagnostics (source line and caret), prints the timing report, and writes the output.
@@ -24,7 +25,6 @@ diagnostics (source line and caret), prints the timing report, and writes the ou
 
 from __future__ import annotations
 
-import hashlib
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -44,10 +44,6 @@ from ttc.ir.errors import TtcError, UsageError
 
 if TYPE_CHECKING:
     from ttc.targets.base import Target
-
-DUMP_KEY_LENGTH = 10
-"""Hex digits of the hash in dump file names."""
-
 
 @dataclass(frozen=True)
 class OutputFormat:
@@ -216,7 +212,7 @@ def run_compile(input_path: str, output: str, options: CompileOptions,
     printer = DiagnosticPrinter()
     printer.add_source(filename, text)
     if dump_dir is not None:
-        options.keep = dump_writer(dump_dir, dump_key(text, options))
+        options.keep = dump_writer(dump_dir, dump_prefix(input_path, output))
     try:
         with diagnostic_handler(printer.print):
             compiled = compile_source(text, filename, options)
@@ -242,27 +238,23 @@ def dependencies(input_path: str, options: CompileOptions) -> list[str]:
     return ([input_path] if input_path != "-" else []) + [pipelines]
 
 
-def dump_key(text: str, options: CompileOptions) -> str:
-    """A hash of the input and of every option that changes the stages (not of `until`)."""
-    from ttc.pipelines.yaml_pipelines import default_pipelines_file
+def dump_prefix(input_path: str, output: str) -> str | None:
+    """What dump names start with: the output's stem, else the input's (None for stdin to stdout).
 
-    try:
-        pipelines = Path(options.pipelines_file or default_pipelines_file()).read_bytes()
-    except OSError:
-        pipelines = b""  # the compile reports the unreadable file itself
-    digest = hashlib.sha256()
-    for part in (text.encode("utf-8"), options.target.string.encode(),
-                 repr((options.num_warps, options.num_stages, options.num_ctas)).encode(),
-                 pipelines):
-        digest.update(len(part).to_bytes(8, "little"))
-        digest.update(part)
-    return digest.hexdigest()[:DUMP_KEY_LENGTH]
+    Builds that write different outputs keep their dumps apart in one folder; a build that writes
+    the same output again replaces them, as it replaces the output.
+    """
+    for path in (output, input_path):
+        if path != "-":
+            return Path(path).stem
+    return None
 
 
-def dump_writer(dump_dir: str, key: str | None = None) -> Callable[[str, str | bytes], None]:
+def dump_writer(dump_dir: str, prefix: str | None = None) -> Callable[[str, str | bytes], None]:
     """Writes each stage into `dump_dir`, created when the first stage is ready.
 
-    The driver names a stage `<kernel>.<suffix>`; with `key` the file is `<kernel>-<key>.<suffix>`.
+    The driver names a stage `<kernel>.<suffix>`; with `prefix` the file is
+    `<prefix>.<kernel>.<suffix>`.
     """
     directory = Path(dump_dir)
 
@@ -272,9 +264,8 @@ def dump_writer(dump_dir: str, key: str | None = None) -> Callable[[str, str | b
         except OSError as error:
             raise TtcError(f"cannot create dump directory '{dump_dir}': "
                            f"{error.strerror or error}") from None
-        if key is not None:
-            kernel, _, suffix = name.rpartition(".")
-            name = f"{kernel}-{key}.{suffix}"
+        if prefix is not None:
+            name = f"{prefix}.{name}"
         write_output(str(directory / name), data)
 
     return keep
@@ -306,8 +297,8 @@ def dump_writer(dump_dir: str, key: str | None = None) -> Callable[[str, str | b
 @click.option("--num-ctas", type=int, default=DEFAULT_NUM_CTAS,
               show_default=True, help="CTAs per cluster, a power of two.")
 @click.option("--dump-dir", metavar="DIR", default=None,
-              help="Keep every stage in DIR as <kernel>-<key>.ttir/.ttgir/.llir/.ptx/.cubin and "
-                   "<kernel>-<key>.json (launch metadata); <key> hashes the input and options.")
+              help="Keep every stage in DIR as <output stem>.<kernel>.ttir/.ttgir/.llir/.ptx/"
+                   ".cubin and <output stem>.<kernel>.json (launch metadata).")
 @click.option("--pipelines-file", metavar="FILE", default=None,
               help="Read the stages from FILE instead of pipelines.yaml.")
 @click.option("--verify-each", is_flag=True,

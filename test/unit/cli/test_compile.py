@@ -42,14 +42,12 @@ def compile_(*args: str, stdin: str | None = None) -> Result:
     return CliRunner().invoke(cli, ["compile", *args], input=stdin)
 
 
-def dumped(dump: Path, kernel: str) -> dict[str, Path]:
-    """The files `--dump-dir` kept of `kernel` by suffix, after checking they share one key."""
+def dumped(dump: Path, prefix: str, kernel: str) -> dict[str, Path]:
+    """The files `--dump-dir` kept, `<prefix>.<kernel>.<suffix>`, by suffix."""
     files = {}
     for path in dump.iterdir():
-        match = re.fullmatch(rf"{kernel}-([0-9a-f]{{10}})\.(\w+)", path.name)
-        assert match is not None, path.name
-        files[match.group(2)] = path
-    assert len({path.name.split(".")[0] for path in files.values()}) == 1
+        assert path.name.startswith(f"{prefix}.{kernel}."), path.name
+        files[path.name.rpartition(".")[2]] = path
     return files
 
 
@@ -67,7 +65,7 @@ def test_ttir_to_ptx_with_every_stage_kept(kernel: str, cc: int, tmp_path: Path)
                       "--dump-dir", str(dump))
     assert result.exit_code == 0, result.output
     name = f"{kernel}_kernel"
-    kept = dumped(dump, name)
+    kept = dumped(dump, "k", name)
     assert sorted(kept) == ["json", "llir", "ptx", "ttgir", "ttir"]
     ptx = (tmp_path / "k.ptx").read_text()
     assert ptx == kept["ptx"].read_text()
@@ -88,7 +86,7 @@ def test_ttgir_metadata_matches_triton(kernel: str, cc: int, tmp_path: Path) -> 
     result = compile_(str(KERNELS / kernel / f"sm{cc}.ttgir"), f"--target=cuda:{cc}",
                       "-o", str(tmp_path / "k.ll"), "--dump-dir", str(dump))
     assert result.exit_code == 0, result.output
-    kept = dumped(dump, f"{kernel}_kernel")
+    kept = dumped(dump, "k", f"{kernel}_kernel")
     metadata = json.loads(kept["json"].read_text())
     triton = triton_meta(kernel, cc)
     assert (metadata["name"], metadata["num_warps"], metadata["shared"]) == \
@@ -101,7 +99,7 @@ def test_add_params_and_json_layout(tmp_path: Path) -> None:
     result = compile_(str(KERNELS / "add" / "sm90.ttgir"), "--target=cuda:90",
                       "-o", str(tmp_path / "add.llir"), "--dump-dir", str(dump))
     assert result.exit_code == 0, result.output
-    metadata = json.loads(dumped(dump, "add_kernel")["json"].read_text())
+    metadata = json.loads(dumped(dump, "add", "add_kernel")["json"].read_text())
     assert list(metadata) == ["name", "target", "num_warps", "threads_per_warp",
                               "threads_per_block", "num_ctas", "shared", "global_scratch_size",
                               "profile_scratch_size", "params"]
@@ -134,7 +132,7 @@ def test_host_descriptor_params_are_tma_descriptors(tmp_path: Path) -> None:
     result = compile_(str(source), "--target=cuda:90", "-o", str(tmp_path / "store.llir"),
                       "--dump-dir", str(dump))
     assert result.exit_code == 0, result.output
-    metadata = json.loads(dumped(dump, "store_kernel")["json"].read_text())
+    metadata = json.loads(dumped(dump, "store", "store_kernel")["json"].read_text())
     assert metadata["params"][:2] == [{"name": "d", "type": "nvTmaDesc"},
                                       {"name": "n", "type": "i32"}]
 

@@ -113,8 +113,8 @@ def test_a_terminal_gets_a_progress_bar(inputs: list[Path], tmp_path: Path) -> N
     (["--out-dir", "o", "--to=ptx", "-j", "0"], "Invalid value for '-j'"),
 ])
 def test_batch_usage_errors(args: list[str], message: str, tmp_path: Path) -> None:
-    result = compile_(str(GPU_KERNELS / "add" / "sm90.ttir"), str(GPU_KERNELS / "add" / "sm80.ttir"),
-                      "--target=cuda:90", *args)
+    add = GPU_KERNELS / "add"
+    result = compile_(str(add / "sm90.ttir"), str(add / "sm80.ttir"), "--target=cuda:90", *args)
     assert result.exit_code == 2
     assert message in result.stderr
 

@@ -1,4 +1,4 @@
-"""`ttc compile`'s checks of --num-warps, --num-stages and --num-ctas, and the one list of targets."""
+"""`ttc compile`'s checks of --num-warps, --num-stages and --num-ctas; the one list of targets."""
 
 from __future__ import annotations
 
