@@ -53,14 +53,15 @@ def progress_bar(total: int) -> Iterator[Callable[[], None]]:
     """A function to call when a job ends: advances a bar on a terminal's stderr, else nothing."""
     from rich.console import Console
 
-    console = Console(stderr=True)
+    # Bound to the stream of now: a job run here captures sys.stderr while the bar redraws.
+    console = Console(file=sys.stderr)
     if not console.is_terminal:
         yield lambda: None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
     with Progress("compiling", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, transient=True) as progress:
+                  console=console, transient=True, redirect_stderr=False) as progress:
         task = progress.add_task("compile", total=total)
         yield lambda: progress.advance(task)
 

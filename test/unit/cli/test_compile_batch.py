@@ -81,11 +81,11 @@ def test_a_clean_batch_is_silent_off_a_terminal(inputs: list[Path], tmp_path: Pa
         f"{kernel}.ttgir" for kernel in sorted(GOOD)]
 
 
-def test_a_terminal_gets_a_progress_bar(inputs: list[Path], tmp_path: Path) -> None:
-    del inputs[1]
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_terminal_gets_a_progress_bar(inputs: list[Path], tmp_path: Path, jobs: str) -> None:
     leader, follower = pty.openpty()
     command = [sys.executable, "-m", "ttc", "compile", *map(str, inputs), "--target=cuda:80",
-               "--to=ttir", "--out-dir", str(tmp_path / "out"), "-j", "2"]
+               "--to=ttir", "--out-dir", str(tmp_path / "out"), "-j", jobs]
     env = {**os.environ, "PYTHONPATH": str(REPO), "TERM": "xterm", "COLUMNS": "80"}
     env.pop("NO_COLOR", None)
     process = subprocess.run(command, stderr=follower, stdout=subprocess.DEVNULL, env=env,
@@ -101,8 +101,13 @@ def test_a_terminal_gets_a_progress_bar(inputs: list[Path], tmp_path: Path) -> N
             break
         drawn += chunk
     os.close(leader)
-    assert process.returncode == 0
-    assert b"compiling" in drawn and b"3/3" in drawn
+    assert process.returncode == 1
+    assert b"compiling" in drawn and b"4/4" in drawn
+    # the failure's diagnostic comes after the bar is gone, in one piece
+    report = drawn[drawn.rindex(b"4/4"):].replace(b"\r\n", b"\n")
+    assert f"{inputs[1]}:3:5: error: custom op 'tt.bogus' is unknown\n    tt.bogus\n    ^\n".encode() \
+        in report
+    assert b"compiling" not in report
 
 
 @pytest.mark.parametrize(("args", "message"), [
