@@ -103,7 +103,8 @@ def check_launch_options(target: Target, num_warps: int | None, num_stages: int,
 
     As Triton's backend options check them: `num_warps` is a power of two, and the block it makes
     (times the target's threads per warp) is at most `target.max_threads_per_block` threads;
-    `num_stages` is at least 1; `num_ctas` is a power of two of at most MAX_NUM_CTAS.
+    `num_stages` is not negative (0 and 1 both mean no software pipelining, as in Triton);
+    `num_ctas` is a power of two of at most MAX_NUM_CTAS.
     """
     if num_warps is not None:
         if num_warps < 1 or num_warps & (num_warps - 1):
@@ -115,8 +116,8 @@ def check_launch_options(target: Target, num_warps: int | None, num_stages: int,
                 f"--num-warps={num_warps}: {num_warps} warps of {warp} threads are "
                 f"{num_warps * warp} threads, more than the {most} of a block on {target.string} "
                 f"(at most {most // warp} warps)")
-    if num_stages < 1:
-        raise UsageError(f"--num-stages={num_stages}: there must be at least one stage")
+    if num_stages < 0:
+        raise UsageError(f"--num-stages={num_stages}: the number of stages cannot be negative")
     if num_ctas < 1 or num_ctas & (num_ctas - 1) or num_ctas > MAX_NUM_CTAS:
         raise UsageError(f"--num-ctas={num_ctas}: the number of CTAs must be a power of two "
                          f"from 1 to {MAX_NUM_CTAS}")

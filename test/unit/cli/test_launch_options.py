@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from triton_corpus import GPU_KERNELS
 
 from ttc.cli.main import cli
 from ttc.compile_driver import MAX_NUM_CTAS, check_launch_options
@@ -49,9 +50,21 @@ def test_powers_of_two_up_to_a_full_block_pass(warps: int) -> None:
     check_launch_options(parse_target("cuda:90"), warps, 3, 1)
 
 
+def test_zero_stages_is_no_pipelining_as_in_triton(tmp_path: Path) -> None:
+    matmul = GPU_KERNELS / "matmul_f16_64x64x32_w4_s2" / "sm80.ttir"
+    outputs = []
+    for stages in (0, 1, 2):
+        output = tmp_path / f"mm{stages}.ttgir"
+        result = compile_(str(matmul), "--target=cuda:80", f"--num-stages={stages}", "-o",
+                          str(output))
+        assert result.exit_code == 0, result.output
+        outputs.append(output.read_text())
+    assert outputs[0] == outputs[1] != outputs[2]
+
+
 @pytest.mark.parametrize(("warps", "stages", "ctas", "option"), [
     (0, 3, 1, "--num-warps"), (6, 3, 1, "--num-warps"), (2048, 3, 1, "--num-warps"),
-    (4, 0, 1, "--num-stages"), (4, 3, 0, "--num-ctas"), (4, 3, 12, "--num-ctas"),
+    (4, -1, 1, "--num-stages"), (4, 3, 0, "--num-ctas"), (4, 3, 12, "--num-ctas"),
 ])
 def test_the_check_names_the_option(warps: int, stages: int, ctas: int, option: str) -> None:
     with pytest.raises(UsageError, match=f"^error: {option}="):
