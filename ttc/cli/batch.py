@@ -20,6 +20,7 @@ import contextlib
 import io
 import multiprocessing
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -37,6 +38,13 @@ def warm_up() -> None:
 
     make_context()
     all_passes()
+
+
+def start_worker() -> None:
+    """A worker's start: Ctrl-C ends it at once (the pool then reports its jobs as not done, and
+    this process exits), rather than ending only its current job; then `warm_up`."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    warm_up()
 
 
 def run_job(job: Job, settings: CompileSettings) -> tuple[int, str]:
@@ -93,7 +101,7 @@ def compile_batch(jobs: list[Job], settings: CompileSettings, workers: int) -> i
         context = multiprocessing.get_context("fork" if fork else "spawn")
         # Every worker is forked at the first submit, before the progress bar starts a thread.
         with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context,
-                                 initializer=warm_up) as pool:
+                                 initializer=start_worker) as pool:
             futures: dict[Future[tuple[int, str]], int] = {
                 pool.submit(run_job, jobs[index], settings): index
                 for index in longest_first(jobs)}
