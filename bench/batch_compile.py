@@ -9,6 +9,11 @@ inflate), and the load average before it (other processes sharing the CPUs slow 
 runs most), then the median wall time of each and the ratio of the medians. The goal on a
 machine with 2 free CPUs: `-j 2` at most 0.6 of `-j 1`.
 
+On Linux with `kernel.sched_autogroup_enabled` = 1, every process of one session (the batch and
+its workers) shares one scheduling group, and busy groups of other sessions get equal shares: with
+another session keeping the CPUs busy, the batch gets at most one CPU's worth however many workers
+it runs, and -j N cannot beat -j 1 in wall time. The script prints that setting.
+
 Because a shared machine rarely has its CPUs free, it also prints a figure that does not depend
 on the load: each kernel's CPU seconds when compiled alone in this process (after the compiler's
 warm-up, which both runs pay once), and the ratio those give when the batch's scheduling (largest
@@ -87,6 +92,10 @@ def main() -> None:
     parser.add_argument("--to", default="ptx")
     args = parser.parse_args()
     cc = args.target.split(":")[1]
+    autogroup = Path("/proc/sys/kernel/sched_autogroup_enabled")
+    if autogroup.exists():
+        print(f"sched_autogroup_enabled = {autogroup.read_text().strip()}, "
+              f"{os.cpu_count()} CPUs")
     walls: dict[int, list[float]] = {1: [], args.j: []}
     with tempfile.TemporaryDirectory(prefix="ttc-batch-") as tmp:
         inputs = []
