@@ -14,11 +14,12 @@ its workers) shares one scheduling group, and busy groups of other sessions get 
 another session keeping the CPUs busy, the batch gets at most one CPU's worth however many workers
 it runs, and -j N cannot beat -j 1 in wall time. The script prints that setting.
 
-Because a shared machine rarely has its CPUs free, it also prints a figure that does not depend
-on the load: each kernel's CPU seconds when compiled alone in this process (after the compiler's
-warm-up, which both runs pay once), and the ratio those give when the batch's scheduling (largest
-input first, each job to the first free worker) is played out on N CPUs:
-(warm-up + makespan on N) / (warm-up + sum).
+Because a shared machine rarely has its CPUs free, it also prints figures that do not depend
+on the load, taken through the same pool (`ttc.cli.batch.compile_batch`, run from this process
+with each job's CPU seconds logged): the CPU seconds of the batch one job after another, and the
+CPU seconds of the critical path with N workers (this process's warm-up, then the busiest
+worker's jobs), each plus the CPU seconds of starting the command; their ratio is the wall-time
+ratio on N otherwise idle CPUs.
 
 Usage: python bench/batch_compile.py [KERNEL ...] [-j N] [-r R] [--target cuda:90] [--to ptx]
 """
@@ -34,6 +35,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import ttc.cli.batch as batch
+from ttc.cli.batch import run_job
+from ttc.cli.compile import CompileSettings, Job
 
 KERNELS_DIR = Path(__file__).resolve().parents[1] / "test" / "gpu" / "kernels" / "triton-3.6"
 DEFAULT_KERNELS = (
@@ -59,28 +64,52 @@ def run(inputs: list[Path], out_dir: Path, jobs: int, target: str, to: str) -> t
     return time.perf_counter() - start, children_cpu() - cpu
 
 
-def modelled_ratio(inputs: list[Path], workers: int, target: str, to: str) -> float:
-    """The -j N / -j 1 ratio from each kernel's CPU seconds (see the module docstring)."""
-    from ttc.cli.batch import longest_first, warm_up
-    from ttc.cli.compile import Job
-    from ttc.compile_driver import CompileOptions, compile_source
-    from ttc.targets.base import parse_target
+JOB_LOG = Path(tempfile.gettempdir()) / f"ttc-batch-jobs-{os.getpid()}.txt"
+"""Where `timed_job` appends `<pid> <CPU seconds>` for each job it runs."""
 
+
+def timed_job(job: Job, settings: CompileSettings) -> tuple[int, str]:
+    """`ttc.cli.batch.run_job`, logging the CPU seconds of the job and the process it ran in."""
     start = time.process_time()
-    warm_up()
+    result = run_job(job, settings)
+    with JOB_LOG.open("a") as log:
+        log.write(f"{os.getpid()} {time.process_time() - start}\n")
+    return result
+
+
+def cpu_seconds(inputs: list[Path], out_dir: Path, workers: int, target: str,
+                to: str) -> tuple[float, float]:
+    """(CPU seconds of the batch run one job after another, CPU seconds of its critical path with
+    `workers` workers), both through ttc.cli.batch's own pool, from this process, warmed up once
+    (see the module docstring)."""
+    start = time.process_time()
+    batch.warm_up()
     warm = time.process_time() - start
-    seconds = []
-    for path in inputs:
-        options = CompileOptions(target=parse_target(target), until=to)
-        start = time.process_time()
-        compile_source(path.read_text(), str(path), options)
-        seconds.append(time.process_time() - start)
-        print(f"  {seconds[-1]:6.2f} s CPU  {path.stem}")
-    free = [0.0] * workers
-    for index in longest_first([Job(str(path), "") for path in inputs]):
-        first = free.index(min(free))
-        free[first] += seconds[index]
-    return (warm + max(free)) / (warm + sum(seconds))
+    jobs = [Job(str(path), str(out_dir / f"{path.stem}.{to}")) for path in inputs]
+    settings = CompileSettings(target_text=target, ptxas=None, until=to, num_warps=None,
+                               num_stages=3, num_ctas=1, pipelines_file=None, verify_each=False,
+                               timing=False, dump_dir=None)
+    out_dir.mkdir(exist_ok=True)
+    batch.run_job = timed_job
+    per_process = []
+    for count in (1, workers):
+        JOB_LOG.unlink(missing_ok=True)
+        batch.compile_batch(jobs, settings, count)
+        sums: dict[str, float] = {}
+        for line in JOB_LOG.read_text().splitlines():
+            pid, seconds = line.split()
+            sums[pid] = sums.get(pid, 0.0) + float(seconds)
+        per_process.append(sums)
+    JOB_LOG.unlink(missing_ok=True)
+    batch.run_job = run_job
+    return warm + sum(per_process[0].values()), warm + max(per_process[1].values())
+
+
+def startup_cpu() -> float:
+    """CPU seconds of starting Python and importing the batch command, which both runs pay."""
+    cpu = children_cpu()
+    subprocess.run([sys.executable, "-c", "import ttc.cli.main, ttc.cli.batch"], check=True)
+    return children_cpu() - cpu
 
 
 def main() -> None:
@@ -114,8 +143,12 @@ def main() -> None:
             one, many = statistics.median(walls[1]), statistics.median(walls[args.j])
             print(f"{len(args.kernels)} kernels to {args.to} for {args.target}: -j 1 median "
                   f"{one:.2f} s, -j {args.j} median {many:.2f} s, ratio {many / one:.2f}")
-        ratio = modelled_ratio(inputs, args.j, args.target, args.to)
-        print(f"load-independent: -j {args.j} / -j 1 from CPU seconds = {ratio:.2f}")
+        startup = startup_cpu()
+        sequential, critical = cpu_seconds(inputs, Path(tmp) / "cpu", args.j, args.target,
+                                           args.to)
+        print(f"CPU seconds: start-up {startup:.2f}, -j 1 {sequential:.2f}, critical path of "
+              f"-j {args.j} {critical:.2f}; load-independent ratio "
+              f"{(startup + critical) / (startup + sequential):.2f}")
 
 
 if __name__ == "__main__":
