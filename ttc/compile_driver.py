@@ -7,6 +7,9 @@ target names them in pipelines.yaml (`ttir` → `ttgir` → `llir`, templates fi
 and the options), the fully lowered module is translated to LLVM IR, and the target's back-end
 steps follow (for NVIDIA: O3 LLVM IR, PTX, cubin) up to the requested artifact.
 
+Before anything runs, `check_launch_options` rejects warps, stages or CTAs no launch could use
+(a usage error naming the option, as Triton's backend options assert them).
+
 Every stage's result can be handed to a `keep` callback (for `--dump-dir`), named by Triton's file
 suffixes (`ttir`, `ttgir`, `llir`, `ptx`, `cubin`), and once the LLVM IR exists, `json`: what a
 launcher needs (see `kernel_metadata`). With a `Timing`, parsing, each pass, translation and each
