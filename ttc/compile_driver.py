@@ -7,6 +7,9 @@ target names them in pipelines.yaml (`ttir` → `ttgir` → `llir`, templates fi
 and the options), the fully lowered module is translated to LLVM IR, and the target's back-end
 steps follow (for NVIDIA: O3 LLVM IR, PTX, cubin) up to the requested artifact.
 
+Before anything runs, `check_launch_options` rejects warps, stages or CTAs no launch could use
+(a usage error naming the option, as Triton's backend options assert them).
+
 Every stage's result can be handed to a `keep` callback (for `--dump-dir`), named by Triton's file
 suffixes (`ttir`, `ttgir`, `llir`, `ptx`, `cubin`), and once the LLVM IR exists, `json`: what a
 launcher needs (see `kernel_metadata`). With a `Timing`, parsing, each pass, translation and each
@@ -22,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ttc.ir.errors import TtcError
+from ttc.ir.errors import TtcError, UsageError
 from ttc.ir.syntax import TRITON_3_6
 from ttc.targets.base import LLVMIR, MLIR_STAGES, Target
 
@@ -52,6 +55,8 @@ SCRATCH_PARAMS = ("global_scratch", "profile_scratch")
 DEFAULT_NUM_WARPS = 4
 DEFAULT_NUM_STAGES = 3
 DEFAULT_NUM_CTAS = 1
+MAX_NUM_CTAS = 16
+"""The largest cluster of CTAs a kernel may ask for (CUDA's non-portable cluster size)."""
 
 _LLVM_IR_LINE = re.compile(
     r"^(?:define|declare|target\s+(?:datalayout|triple)|source_filename|; ModuleID)\b",
@@ -93,6 +98,32 @@ class Compiled:
     output: str | bytes
     kernel: str
     metadata: dict[str, Any] | None
+
+
+def check_launch_options(target: Target, num_warps: int | None, num_stages: int,
+                         num_ctas: int) -> None:
+    """UsageError naming the option when the warps, stages or CTAs cannot give a kernel to launch.
+
+    As Triton's backend options check them: `num_warps` is a power of two, and the block it makes
+    (times the target's threads per warp) is at most `target.max_threads_per_block` threads;
+    `num_stages` is not negative (0 and 1 both mean no software pipelining, as in Triton);
+    `num_ctas` is a power of two of at most MAX_NUM_CTAS.
+    """
+    if num_warps is not None:
+        if num_warps < 1 or num_warps & (num_warps - 1):
+            raise UsageError(f"--num-warps={num_warps}: the number of warps must be a power of two")
+        warp = target.threads_per_warp
+        most = target.max_threads_per_block
+        if num_warps * warp > most:
+            raise UsageError(
+                f"--num-warps={num_warps}: {num_warps} warps of {warp} threads are "
+                f"{num_warps * warp} threads, more than the {most} of a block on {target.string} "
+                f"(at most {most // warp} warps)")
+    if num_stages < 0:
+        raise UsageError(f"--num-stages={num_stages}: the number of stages cannot be negative")
+    if num_ctas < 1 or num_ctas & (num_ctas - 1) or num_ctas > MAX_NUM_CTAS:
+        raise UsageError(f"--num-ctas={num_ctas}: the number of CTAs must be a power of two "
+                         f"from 1 to {MAX_NUM_CTAS}")
 
 
 def is_llvm_ir(text: str) -> bool:
@@ -177,6 +208,7 @@ class Compilation:
     def run(self) -> Compiled:
         """Compile; raise TtcError (or PassFailure, diagnostics emitted) on failure."""
         options = self.options
+        check_launch_options(self.target, options.num_warps, options.num_stages, options.num_ctas)
         self.target.check_tools(options.until)
         if is_llvm_ir(self.text):
             self._accept("llvmir")

@@ -77,7 +77,7 @@ def build(case: Case, source: str, cc: int, tmp_path: Path) -> tuple[Path, dict[
     dump = tmp_path / "dump"
     ttc("compile", f"{stem}.{source}", f"--target=cuda:{cc}", f"--num-warps={case.num_warps}",
         f"--num-stages={case.num_stages}", "-o", str(binary), "--dump-dir", str(dump))
-    metadata = json.loads((dump / f"{case.kernel_name}.json").read_text())
+    metadata = json.loads((dump / f"{binary.stem}.{case.kernel_name}.json").read_text())
     assert metadata["params"] == case.signature()
     assert metadata["threads_per_block"] == 32 * case.num_warps
     return binary, metadata

@@ -1,13 +1,13 @@
 """A small cupy launcher for kernels built by ttc: load a cubin or PTX, launch it as Triton would.
 
-`load(binary, metadata)` opens the cubin (or the PTX, which the driver JIT-compiles: an `sm_80`
-PTX runs on Hopper that way) with `cupy.RawModule`, takes the kernel named in the metadata
-(`<kernel>.json` from `ttc compile --dump-dir`), and returns a `Kernel`. Calling it with a grid and
-the kernel's own arguments launches one block of `threads_per_block` threads per program, with
+`load(binary, metadata)` opens the cubin (or the PTX, which the driver JIT-compiles: an `sm_80` PTX
+runs on Hopper that way) with `cupy.RawModule`, takes the kernel named in the metadata (`<output
+stem>.<kernel>.json` from `ttc compile --dump-dir`), and returns a `Kernel`. Calling it with a grid
+and the kernel's own arguments launches one block of `threads_per_block` threads per program, with
 `shared` bytes of dynamic shared memory; the trailing scratch pointers Triton's lowering appends
 get a buffer when the kernel asks for global scratch memory and null otherwise. Scalars are packed
-by the parameter types of the metadata (`i32`, `fp32`, ...), so a Python int or float can be passed;
-an `nvTmaDesc` parameter takes a `tma_descriptor.TmaDescriptor`.
+by the parameter types of the metadata (`i32`, `fp32`, ...), so a Python int or float can be
+passed; an `nvTmaDesc` parameter takes a `tma_descriptor.TmaDescriptor`.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ DEFAULT_SHARED_LIMIT = 48 * 1024
 
 
 def read_metadata(path: Path) -> dict[str, Any]:
-    """A `<kernel>.json` written by `ttc compile --dump-dir`."""
+    """A `<output stem>.<kernel>.json` written by `ttc compile --dump-dir`."""
     metadata: dict[str, Any] = json.loads(path.read_text())
     return metadata
 

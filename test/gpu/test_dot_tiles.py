@@ -145,7 +145,7 @@ def test_dot_tile(tile: Tile, tmp_path: Path) -> None:
     )
     if result.returncode != 0:
         pytest.fail(f"ttc compile failed:\n{result.stderr}", pytrace=False)
-    kernel = load(binary, json.loads((dump / "dot_tile.json").read_text()))
+    kernel = load(binary, json.loads((dump / "dot_tile.dot_tile.json").read_text()))
     rng = np.random.default_rng(0)
     a = _to_device(rng.standard_normal((M, K)), tile.element)
     b = _to_device(rng.standard_normal((K, N)), tile.element)

@@ -103,7 +103,7 @@ def test_gather_layouts(variant: str, cc: int, compute_capability: int, tmp_path
     dump = tmp_path / "dump"
     ttc("compile", str(source), f"--target=cuda:{cc}", "--num-warps=4", "-o", str(binary),
         "--dump-dir", str(dump))
-    metadata = json.loads((dump / "gather_kernel.json").read_text())
+    metadata = json.loads((dump / "gather.gather_kernel.json").read_text())
     if variant == "across_warps":
         assert metadata["shared"] >= GATHER_ROWS * GATHER_COLS * 4
     kernel = load(binary, metadata)

@@ -32,7 +32,7 @@ def load_own(name: str, tmp_path: Path) -> Any:
     dump = tmp_path / "dump"
     ttc("compile", str(OWN_KERNELS / f"{name}.ttgir"), "--target=cuda:90", "-o", str(binary),
         "--dump-dir", str(dump))
-    metadata = json.loads((dump / f"{name}_kernel.json").read_text())
+    metadata = json.loads((dump / f"{name}.{name}_kernel.json").read_text())
     return load(binary, metadata)
 
 

@@ -8,7 +8,8 @@
 * `run_command(body)`: calls `body()` (which returns an exit code) on a thread with a deep stack
   (`call_with_deep_stack`), prints any `TtcError` it raises as an MLIR diagnostic, and turns a bug
   into one `internal error` line (a traceback only with `TTC_DEBUG=1`); exits with 0, 1 (input or
-  compile error) or 2 (usage error).
+  compile error) or 2 (usage error). `exit_code_of(body)` does the same but returns the code (a
+  batch's worker runs each compile through it).
 
 Parsing, verifying, printing and most passes recurse once or more per nesting level of the IR.
 Python's default limits (1000 frames, an 8 MiB C stack) end near 300 nested `scf.if`s, so a
@@ -145,6 +146,11 @@ def call_with_deep_stack(body: Callable[[], T]) -> T:
 
 def run_command(body: Callable[[], int]) -> NoReturn:
     """Run a subcommand body and exit with its code, reporting errors without tracebacks."""
+    sys.exit(exit_code_of(body))
+
+
+def exit_code_of(body: Callable[[], int]) -> int:
+    """`body()`'s exit code on a deep stack, with what it raises reported on stderr as a code."""
     from ttc.pipelines.runner import PassFailure
 
     try:
@@ -171,4 +177,4 @@ def run_command(body: Callable[[], int]) -> NoReturn:
             hint = " (set TTC_DEBUG=1 for a traceback)"
         sys.stderr.write(f"error: internal error: {type(error).__name__}: {error}{hint}\n")
         code = 1
-    sys.exit(code)
+    return code

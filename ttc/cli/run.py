@@ -24,7 +24,8 @@ STARTUP_DIR = str(Path(__file__).resolve().parent.parent / "triton" / "startup")
 @click.command("run", context_settings={"help_option_names": ["-h", "--help"],
                                         "allow_interspersed_args": False})
 @click.option("--target", metavar="TARGET",
-              help="Compile the MLIR stages for this target (cuda:80, cuda:90); default: the GPU's.")
+              help="Compile the MLIR stages for this target (a cuda one of `ttc list targets`); "
+                   "default: the GPU's.")
 @click.option("--pipelines-file", metavar="FILE",
               help="The pipelines.yaml whose ttir, ttgir and llir pipelines run.")
 @click.option("--dump-dir", metavar="DIR", help="Keep every stage of every kernel in DIR.")

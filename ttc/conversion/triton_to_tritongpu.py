@@ -428,6 +428,13 @@ class ConvertTritonToTritonGPUPass(TtcPass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not self.target:
             raise op_error(op, "'convert-triton-to-tritongpu' requires 'target' option to be set")
+        for option, value in (("num-warps", self.num_warps),
+                              ("threads-per-warp", self.threads_per_warp),
+                              ("num-ctas", self.num_ctas)):
+            # the blocked layouts split each of them over dimensions by powers of two
+            if value < 1 or value & (value - 1):
+                raise op_error(op, f"'convert-triton-to-tritongpu' option {option}={value} is "
+                                   "not a power of two")
         attributes = dict(op.attributes)
         attributes.update(
             {

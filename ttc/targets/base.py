@@ -7,11 +7,13 @@ checkout whose entry points were never installed; an installed entry point of th
 
 What a target class provides:
 
-* `family`, `description` and `examples()`: what `ttc list targets` prints;
+* `family`, `description` and `examples()`: what `ttc list targets` prints, one line for every
+  canonical target string `from_arch` accepts (the list its errors name too);
 * `from_arch(arch, tools)`: a configured instance for the part after the colon (`90`), or a
   `UsageError` saying which values are accepted; `tools` maps a tool name (`ptxas`) to the path
   the user gave on the command line;
 * `string`, `threads_per_warp`: the canonical target string and the warp width;
+  `max_threads_per_block` (1024 unless overridden): the largest block the GPU launches;
 * `stage_pipeline(stage)`: the pipelines.yaml pipeline that runs MLIR stage `ttir`, `ttgir` or
   `llir` (Triton's make_ttir, make_ttgir and the MLIR half of make_llir);
 * `pipeline_variables(...)`: the values of the pipeline templates (`{target}`, `{cc}`, ...);
@@ -91,6 +93,7 @@ class Target(ABC):
     description: ClassVar[str]
     artifacts: ClassVar[tuple[Artifact, ...]]
     lowered_dialects: ClassVar[frozenset[str]]
+    max_threads_per_block: ClassVar[int] = 1024
 
     @classmethod
     @abstractmethod
@@ -100,7 +103,7 @@ class Target(ABC):
     @classmethod
     @abstractmethod
     def examples(cls) -> list[tuple[str, str]]:
-        """(target string, one-line description) for each usual configuration."""
+        """(canonical target string, one-line description) for every configuration accepted."""
 
     @property
     @abstractmethod

@@ -3,11 +3,11 @@
 // the PTX assembles for sm_90 and sm_80.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %ttc compile %s --target=cuda:90 -o %t/sm90.cubin --dump-dir %t/sm90
-// RUN: FileCheck %s --check-prefix=TTGIR < %t/sm90/strided_copy.ttgir
-// RUN: FileCheck %s --check-prefix=LLIR < %t/sm90/strided_copy.llir
+// RUN: FileCheck %s --check-prefix=TTGIR < %t/sm90/sm90.strided_copy.ttgir
+// RUN: FileCheck %s --check-prefix=LLIR < %t/sm90/sm90.strided_copy.llir
 // RUN: %ttc compile %s --target=cuda:80 -o %t/sm80.cubin --dump-dir %t/sm80
-// RUN: FileCheck %s --check-prefix=LLIR < %t/sm80/strided_copy.llir
-// RUN: FileCheck %s --check-prefix=PTX80 < %t/sm80/strided_copy.ptx
+// RUN: FileCheck %s --check-prefix=LLIR < %t/sm80/sm80.strided_copy.llir
+// RUN: FileCheck %s --check-prefix=PTX80 < %t/sm80/sm80.strided_copy.ptx
 
 // TTGIR-COUNT-4: llvm.intr.assume %{{.*}} : i1
 // LLIR: call void @llvm.assume(i1

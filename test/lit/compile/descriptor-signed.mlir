@@ -3,8 +3,8 @@
 // compiled to a cubin for sm_90.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %ttc compile %s --target=cuda:90 --num-warps=8 -o %t/k.cubin --dump-dir %t/d
-// RUN: FileCheck %s --check-prefix=TTGIR < %t/d/permute_bytes.ttgir
-// RUN: FileCheck %s --check-prefix=PTX < %t/d/permute_bytes.ptx
+// RUN: FileCheck %s --check-prefix=TTGIR < %t/d/k.permute_bytes.ttgir
+// RUN: FileCheck %s --check-prefix=PTX < %t/d/k.permute_bytes.ptx
 
 // TTGIR: ttng.async_tma_copy_global_to_local {{.*}} : !tt.tensordesc<tensor<4x8x64xsi8, #{{.*}}>>, {{.*}} -> !ttg.memdesc<4x8x64xi8,
 // TTGIR: ttng.async_tma_copy_local_to_global {{.*}} : !tt.tensordesc<tensor<2048xsi8, #{{.*}}>>, !ttg.memdesc<2048xi8,

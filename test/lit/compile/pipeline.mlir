@@ -2,8 +2,8 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %ttc compile %s --target=cuda:90 --num-warps=2 -o %t/copy.ptx --dump-dir %t/dump
 // RUN: FileCheck %s --check-prefix=PTX < %t/copy.ptx
-// RUN: FileCheck %s --check-prefix=TTGIR < %t/dump/copy_kernel.ttgir
-// RUN: FileCheck %s --check-prefix=JSON < %t/dump/copy_kernel.json
+// RUN: FileCheck %s --check-prefix=TTGIR < %t/dump/copy.copy_kernel.ttgir
+// RUN: FileCheck %s --check-prefix=JSON < %t/dump/copy.copy_kernel.json
 // RUN: ls %t/dump | FileCheck %s --check-prefix=FILES
 // RUN: %ttc compile %s --target=cuda:80 -o %t/copy.ttgir
 // RUN: FileCheck %s --check-prefix=STOP < %t/copy.ttgir

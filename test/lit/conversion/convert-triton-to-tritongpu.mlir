@@ -1,6 +1,8 @@
 // RUN: ttc opt %s -split-input-file -convert-triton-to-tritongpu='target=cuda:80 num-warps=4' | FileCheck %s
 // RUN: ttc opt %s -split-input-file -convert-triton-to-tritongpu='target=cuda:90 num-warps=8' | FileCheck %s --check-prefix=W8
 // RUN: not ttc opt %s -split-input-file -convert-triton-to-tritongpu 2>&1 | FileCheck %s --check-prefix=NOTARGET
+// RUN: not ttc opt %s -split-input-file -convert-triton-to-tritongpu='target=cuda:80 num-warps=3' 2>&1 | FileCheck %s --check-prefix=WARPS3
+// RUN: not ttc opt %s -split-input-file -convert-triton-to-tritongpu='target=cuda:80 num-ctas=6' 2>&1 | FileCheck %s --check-prefix=CTAS6
 
 // One element per thread, lanes and warps along the only dimension.
 // CHECK: #[[$B1D:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -8,6 +10,9 @@
 // W8: #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
 // W8: "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90"
 // NOTARGET: error: 'convert-triton-to-tritongpu' requires 'target' option to be set
+// WARPS3: error: 'convert-triton-to-tritongpu' option num-warps=3 is not a power of two
+// WARPS3-NOT: internal error
+// CTAS6: error: 'convert-triton-to-tritongpu' option num-ctas=6 is not a power of two
 // CHECK-LABEL: tt.func @vector_add
 tt.func @vector_add(%x: !tt.ptr<f32>, %n: i32) {
   // CHECK: arith.constant dense<0.000000e+00> : tensor<1024xf32, #[[$B1D]]>

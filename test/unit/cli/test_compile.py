@@ -42,6 +42,15 @@ def compile_(*args: str, stdin: str | None = None) -> Result:
     return CliRunner().invoke(cli, ["compile", *args], input=stdin)
 
 
+def dumped(dump: Path, prefix: str, kernel: str) -> dict[str, Path]:
+    """The files `--dump-dir` kept, `<prefix>.<kernel>.<suffix>`, by suffix."""
+    files = {}
+    for path in dump.iterdir():
+        assert path.name.startswith(f"{prefix}.{kernel}."), path.name
+        files[path.name.rpartition(".")[2]] = path
+    return files
+
+
 def triton_meta(kernel: str, cc: int) -> dict[str, object]:
     meta: dict[str, object] = json.loads((KERNELS / kernel / f"sm{cc}.meta.json").read_text())
     return meta
@@ -56,13 +65,13 @@ def test_ttir_to_ptx_with_every_stage_kept(kernel: str, cc: int, tmp_path: Path)
                       "--dump-dir", str(dump))
     assert result.exit_code == 0, result.output
     name = f"{kernel}_kernel"
-    assert sorted(p.name for p in dump.iterdir()) == [
-        f"{name}.{suffix}" for suffix in ("json", "llir", "ptx", "ttgir", "ttir")]
+    kept = dumped(dump, "k", name)
+    assert sorted(kept) == ["json", "llir", "ptx", "ttgir", "ttir"]
     ptx = (tmp_path / "k.ptx").read_text()
-    assert ptx == (dump / f"{name}.ptx").read_text()
+    assert ptx == kept["ptx"].read_text()
     assert re.findall(r"^\.visible \.entry (\w+)", ptx, re.M) == [name]
-    assert f"ttg.target = \"cuda:{cc}\"" in (dump / f"{name}.ttgir").read_text()
-    metadata = json.loads((dump / f"{name}.json").read_text())
+    assert f"ttg.target = \"cuda:{cc}\"" in kept["ttgir"].read_text()
+    metadata = json.loads(kept["json"].read_text())
     assert metadata["name"] == name and metadata["target"] == f"cuda:{cc}"
     assert metadata["num_warps"] == WARPS[kernel]
     assert metadata["threads_per_block"] == 32 * WARPS[kernel]
@@ -77,12 +86,12 @@ def test_ttgir_metadata_matches_triton(kernel: str, cc: int, tmp_path: Path) -> 
     result = compile_(str(KERNELS / kernel / f"sm{cc}.ttgir"), f"--target=cuda:{cc}",
                       "-o", str(tmp_path / "k.ll"), "--dump-dir", str(dump))
     assert result.exit_code == 0, result.output
-    metadata = json.loads((dump / f"{kernel}_kernel.json").read_text())
+    kept = dumped(dump, "k", f"{kernel}_kernel")
+    metadata = json.loads(kept["json"].read_text())
     triton = triton_meta(kernel, cc)
     assert (metadata["name"], metadata["num_warps"], metadata["shared"]) == \
         (triton["name"], triton["num_warps"], triton["shared"])
-    assert sorted(p.name for p in dump.iterdir()) == [
-        f"{kernel}_kernel.{suffix}" for suffix in ("json", "llir", "ttgir")]
+    assert sorted(kept) == ["json", "llir", "ttgir"]
 
 
 def test_add_params_and_json_layout(tmp_path: Path) -> None:
@@ -90,7 +99,7 @@ def test_add_params_and_json_layout(tmp_path: Path) -> None:
     result = compile_(str(KERNELS / "add" / "sm90.ttgir"), "--target=cuda:90",
                       "-o", str(tmp_path / "add.llir"), "--dump-dir", str(dump))
     assert result.exit_code == 0, result.output
-    metadata = json.loads((dump / "add_kernel.json").read_text())
+    metadata = json.loads(dumped(dump, "add", "add_kernel")["json"].read_text())
     assert list(metadata) == ["name", "target", "num_warps", "threads_per_warp",
                               "threads_per_block", "num_ctas", "shared", "global_scratch_size",
                               "profile_scratch_size", "params"]
@@ -123,7 +132,7 @@ def test_host_descriptor_params_are_tma_descriptors(tmp_path: Path) -> None:
     result = compile_(str(source), "--target=cuda:90", "-o", str(tmp_path / "store.llir"),
                       "--dump-dir", str(dump))
     assert result.exit_code == 0, result.output
-    metadata = json.loads((dump / "store_kernel.json").read_text())
+    metadata = json.loads(dumped(dump, "store", "store_kernel")["json"].read_text())
     assert metadata["params"][:2] == [{"name": "d", "type": "nvTmaDesc"},
                                       {"name": "n", "type": "i32"}]
 

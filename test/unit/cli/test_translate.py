@@ -89,7 +89,8 @@ def test_target_mismatch_with_the_module() -> None:
 @pytest.mark.parametrize(("target", "message"), [
     ("cuda:75", "unsupported target 'cuda:75': ttc compiles for cuda:80, cuda:86, cuda:87, "
                 "cuda:89, cuda:90"),
-    ("rocm:90", "unknown target family 'rocm' in 'rocm:90' (known targets: cuda:80, cuda:90, musa:31)"),
+    ("rocm:90", "unknown target family 'rocm' in 'rocm:90' (known targets: cuda:80, cuda:86, "
+                "cuda:87, cuda:89, cuda:90, musa:31)"),
     ("cuda", "invalid target 'cuda': expected FAMILY:ARCH"),
 ])
 def test_bad_target_is_a_usage_error(target: str, message: str) -> None:

@@ -74,7 +74,7 @@ def test_plugin_from_an_entry_point(entry_points: list[importlib.metadata.EntryP
     listed = CliRunner().invoke(cli, ["list", "targets"])
     assert listed.exit_code == 0
     assert [line.split()[0] for line in listed.stdout.splitlines()] == [
-        "cuda:80", "cuda:90", "musa:31", "toy:1"]
+        "cuda:80", "cuda:86", "cuda:87", "cuda:89", "cuda:90", "musa:31", "toy:1"]
 
 
 def test_entry_point_that_is_not_a_target(

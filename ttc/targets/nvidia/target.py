@@ -24,8 +24,17 @@ if TYPE_CHECKING:
 PTX = Artifact("ptx", (".ptx",))
 CUBIN = Artifact("cubin", (".cubin",), binary=True)
 
-SUPPORTED_CC: tuple[int, ...] = (80, 86, 87, 89, 90)
-"""Compute capabilities ttc compiles for: Ampere, Ada and Hopper (Blackwell needs other passes)."""
+ARCHITECTURES: dict[int, str] = {
+    80: "NVIDIA Ampere (sm_80): A100, A30; its PTX also runs on later GPUs",
+    86: "NVIDIA Ampere (sm_86): A10, A40, RTX 30",
+    87: "NVIDIA Ampere (sm_87): Jetson Orin",
+    89: "NVIDIA Ada (sm_89): L4, L40, RTX 40",
+    90: "NVIDIA Hopper (sm_90a): H100, H200",
+}
+"""The compute capabilities ttc compiles for, with what `ttc list targets` says of each: the one
+list of CUDA targets (Blackwell needs other passes)."""
+
+SUPPORTED_CC: tuple[int, ...] = tuple(ARCHITECTURES)
 
 PTX_VERSION = 87
 """The PTX ISA version ttc emits (8.7): Triton 3.6's with its bundled CUDA 12.8 ptxas."""
@@ -63,10 +72,7 @@ class NvidiaTarget(Target):
 
     @classmethod
     def examples(cls) -> list[tuple[str, str]]:
-        return [
-            ("cuda:80", "NVIDIA Ampere (sm_80); its PTX also runs on later GPUs"),
-            ("cuda:90", "NVIDIA Hopper (sm_90a): H100, H200"),
-        ]
+        return [(f"cuda:{cc}", description) for cc, description in ARCHITECTURES.items()]
 
     @property
     def string(self) -> str:
