@@ -75,6 +75,8 @@ from ttc.ir.locations import LOCATION_CLASSES
 _ALIAS_DEF = re.compile(r"^([#!][A-Za-z_][\w$.\-]*)[ \t]*=", re.MULTILINE)
 _DEFAULT_VALUE_NAME = re.compile(r"arg[0-9]+|[0-9]+")
 _UNIQUED_NAME = re.compile(r"(.+)_[0-9]+")
+_SUFFIX_ONLY = re.compile(r"(_[0-9]+)*")
+"""A name hint that xDSL empties as it copies the hint on (each copy drops a `_<digits>` suffix)."""
 _OP_NAME = re.compile(r"[A-Za-z_][\w$.\-]*")
 _ANGLE_SCAN = re.compile(r'->|[<>"\n]')
 _SKIP = re.compile(r"(?:[ \t\r\n\f\v]+|//[^\n]*)*")
@@ -512,6 +514,11 @@ class TtcParser(Parser):
         super()._register_ssa_definition(name, values, span)
         for value in values:
             self._definitions[value] = span
+            if value.name_hint is not None and _SUFFIX_ONLY.fullmatch(value.name_hint):
+                # xDSL keeps a name without its `_<digits>` suffix: `%_0` (Triton's frontend names
+                # values `_0`) keeps "" and `%_0_1` keeps `_0`, which becomes "" when xDSL carries
+                # it to a replacing value and then fails there. Such a value gets no hint.
+                value.name_hint = None
 
     def parse_ttc_module(self) -> ModuleOp:
         """The module in the buffer: its only top-level `module`, or an implicit one."""

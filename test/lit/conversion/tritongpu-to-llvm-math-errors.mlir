@@ -1,10 +1,10 @@
 // RUN: ttc opt %s -split-input-file -verify-diagnostics --convert-triton-gpu-to-llvm=compute-capability=80
 
-// fp8 conversions need the cvt instructions of sm_89 and newer.
+// Before sm_89 f8E4M3FN never converts, and bf16 does not convert to f8E5M2.
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @fp8_on_sm80(%x: f32) {
-    // expected-error @below {{cannot lower 'tt.fp_to_fp' for cuda:80: converting f32 to f8E5M2 needs the fp8 cvt instructions of sm_89 and newer}}
-    %0 = tt.fp_to_fp %x, rounding = rtne : f32 -> f8E5M2
+  tt.func public @fp8_on_sm80(%x: bf16) {
+    // expected-error @below {{cannot lower 'tt.fp_to_fp' for cuda:80: converting bf16 to f8E5M2 needs the fp8 cvt instructions of sm_89 and newer}}
+    %0 = tt.fp_to_fp %x, rounding = rtne : bf16 -> f8E5M2
     tt.return
   }
 }
@@ -15,6 +15,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
   tt.func public @fp8_from_sm80(%x: f8E4M3FN) {
     // expected-error @below {{cannot lower 'tt.fp_to_fp' for cuda:80: converting f8E4M3FN to f16 needs the fp8 cvt instructions of sm_89 and newer}}
     %0 = tt.fp_to_fp %x : f8E4M3FN -> f16
+    tt.return
+  }
+}
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8_to_sm80(%x: f16) {
+    // expected-error @below {{cannot lower 'tt.fp_to_fp' for cuda:80: converting f16 to f8E4M3FN needs the fp8 cvt instructions of sm_89 and newer}}
+    %0 = tt.fp_to_fp %x, rounding = rtne : f16 -> f8E4M3FN
     tt.return
   }
 }

@@ -3,7 +3,7 @@
 
 // A 128x64 f16 box fits one message: the first warp issues it on one elected lane, where the
 // predicate holds; coordinates go innermost first, the mbarrier last.
-// CHECK-LABEL: llvm.func @load_one_box(%arg0: !llvm.ptr,
+// CHECK-LABEL: llvm.func @load_one_box(%arg0: !llvm.ptr {llvm.align = 64 : i32, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant, tt.nv_tma_desc = 1 : i32},
 // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem
 // CHECK: %[[BAR:.*]] = llvm.getelementptr %{{.*}}[16384] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
 // CHECK: %[[ELECT:.*]] = llvm.call_intrinsic "llvm.nvvm.elect.sync"(%{{.*}}) : (i32) -> !llvm.struct<(i32, i1)>

@@ -150,3 +150,22 @@ tt.func private @maybe_poison() -> i32 attributes {noinline = false} {
 ^bb3:
   tt.return %0 : i32
 }
+
+// -----
+
+// Values named `_0` (as Triton's frontend names `_0 = offset * 0` in tl.randint4x) and their
+// uniqued forms `_0_1` are folded and erased after inlining, twice over.
+// CHECK-LABEL: tt.func public @suffix_only_names
+// CHECK-NEXT: %[[C:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: tt.return %[[C]], %[[C]] : i32, i32
+tt.func public @suffix_only_names(%x: i32) -> (i32, i32) {
+  %_0 = tt.call @times_zero(%x) : (i32) -> i32
+  %_0_1 = tt.call @times_zero(%_0) : (i32) -> i32
+  tt.return %_0, %_0_1 : i32, i32
+}
+tt.func private @times_zero(%_1: i32) -> i32 attributes {noinline = false} {
+  %c0_i32 = arith.constant 0 : i32
+  %_0 = arith.muli %_1, %c0_i32 : i32
+  %_0_2 = arith.addi %_0, %c0_i32 : i32
+  tt.return %_0_2 : i32
+}

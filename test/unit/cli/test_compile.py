@@ -29,8 +29,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %1 = tt.splat %p : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #blocked>
     %2 = tt.addptr %1, %0 : tensor<128x!tt.ptr<f32>, #blocked>, tensor<128xi32, #blocked>
     %3 = tt.load %2 : tensor<128x!tt.ptr<f32>, #blocked>
-    %4 = tt.fp_to_fp %3, rounding = rtne : tensor<128xf32, #blocked> -> tensor<128xf8E5M2, #blocked>
-    %5 = tt.fp_to_fp %4 : tensor<128xf8E5M2, #blocked> -> tensor<128xf32, #blocked>
+    %4 = tt.fp_to_fp %3, rounding = rtne : tensor<128xf32, #blocked> -> tensor<128xf8E4M3FN, #blocked>
+    %5 = tt.fp_to_fp %4 : tensor<128xf8E4M3FN, #blocked> -> tensor<128xf32, #blocked>
     tt.store %2, %5 : tensor<128x!tt.ptr<f32>, #blocked>
     tt.return
   }
@@ -184,7 +184,7 @@ def test_cannot_lower_is_located_and_writes_nothing(tmp_path: Path) -> None:
     result = compile_(str(source), "--target=cuda:80", "-o", str(output))
     assert result.exit_code == 1
     assert (f"{source}:8:10: error: cannot lower 'tt.fp_to_fp' for cuda:80: converting f32 to "
-            "f8E5M2 needs the fp8 cvt instructions of sm_89 and newer") in result.stderr
+            "f8E4M3FN needs the fp8 cvt instructions of sm_89 and newer") in result.stderr
     assert output.read_text() == "old\n"
 
 

@@ -1,9 +1,11 @@
 """The libdevice math lowering and the fp conversions: every libdevice function named exists, each
-math op of the table has a lowering, and the fp8 conversions' refusals name the target."""
+math op of the table has a lowering, the fp8 conversions' refusals name the target, and f8E5M2
+converts before sm_89 without fp8 instructions."""
 
 from __future__ import annotations
 
 import pytest
+from xdsl.dialects.builtin import ModuleOp
 
 from ttc.conversion.tritongpu_to_llvm.math_libdevice import FAST_LIBDEVICE, LIBDEVICE, MULHI
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
@@ -42,15 +44,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.thr
 """
 
 
-def lower(src: str, dst: str, cc: int) -> None:
+def lower(src: str, dst: str, cc: int) -> ModuleOp:
     module = parse_module(CONVERT.replace("SRC", src).replace("DST", dst), "k.mlir")
     cls = get_pass("convert-triton-gpu-to-llvm")
     assert cls is not None
     cls(compute_capability=cc, ptx_version=87).apply(None, module)  # type: ignore[arg-type,call-arg]
+    return module
 
 
-@pytest.mark.parametrize(("src", "dst"), [("f32", "f8E5M2"), ("f16", "f8E4M3FN"),
-                                          ("bf16", "f8E5M2"), ("f8E4M3FN", "f32")])
+@pytest.mark.parametrize(("src", "dst"), [("f16", "f8E4M3FN"), ("bf16", "f8E5M2"),
+                                          ("f8E4M3FN", "f32")])
 def test_fp8_needs_sm89(src: str, dst: str) -> None:
     for cc in (89, 90):
         lower(src, dst, cc)
@@ -61,3 +64,16 @@ def test_fp8_needs_sm89(src: str, dst: str) -> None:
             f"cannot lower 'tt.fp_to_fp' for cuda:{cc}: converting {src} to {dst} needs the fp8 "
             "cvt instructions of sm_89 and newer")
         assert error.value.location is not None and error.value.location.line == 4
+
+
+@pytest.mark.parametrize(("src", "dst"), [("f32", "f8E5M2"), ("f16", "f8E5M2"),
+                                          ("f8E5M2", "f16"), ("f8E5M2", "f32"),
+                                          ("f8E5M2", "bf16")])
+def test_e5m2_converts_before_sm89_without_fp8_instructions(src: str, dst: str) -> None:
+    for cc in (80, 86):
+        module = lower(src, dst, cc)
+        ops = [op.name for op in module.walk()]
+        asm = [str(op.properties.get("asm_string")) for op in module.walk()
+               if op.name == "llvm.inline_asm"]
+        assert not any("e5m2" in text for text in asm), asm
+        assert ("llvm.trunc" if dst == "f8E5M2" else "llvm.shl") in ops

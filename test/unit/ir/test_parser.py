@@ -62,3 +62,27 @@ def test_hex_float_splats_are_bit_patterns_everywhere() -> None:
 def test_comments_are_skipped() -> None:
     text = "// leading\nfunc.func @f() { // trailing\n  return // here\n}\n"
     assert print_module(parse_module(text)) == "module {\n  func.func @f() {\n    return\n  }\n}\n"
+
+
+def test_names_made_only_of_numbered_suffixes_get_no_hint() -> None:
+    """xDSL drops a `_<digits>` suffix each time it sets or copies a hint, so `_0` (a name
+    Triton's frontend gives) and its uniqued forms would end as an empty hint that xDSL refuses to
+    copy when the value is replaced; other names keep their hint."""
+    text = textwrap.dedent(
+        """\
+        tt.func @f(%_3: i32, %x_1: i32) -> i32 {
+          %_0 = arith.muli %_3, %x_1 : i32
+          %_0_1 = arith.addi %_0, %_0 : i32
+          %_0_1_2 = arith.addi %_0_1, %_0_1 : i32
+          %_c0 = arith.addi %_0_1_2, %_0_1_2 : i32
+          tt.return %_c0 : i32
+        }
+        """
+    )
+    func = parse_module(text).body.block.first_op
+    assert func is not None
+    entry = func.regions[0].blocks.first
+    assert entry is not None
+    hints = [arg.name_hint for arg in entry.args]
+    hints += [op.results[0].name_hint for op in entry.ops if op.results]
+    assert hints == [None, "x", None, None, None, "_c0"]

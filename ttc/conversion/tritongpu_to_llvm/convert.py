@@ -8,10 +8,11 @@ type becomes one `!llvm.struct` argument holding the thread's registers (as Trit
 unpacked with `llvm.extractvalue` at the top of its block and packed again at each branch.
 
 Kernel ABI (public functions): the TTGIR arguments (tensors as structs) with their attributes and
-`tt.pointee_type` on pointers (a host-made TMA descriptor, `tt.nv_tma_desc = 1`, is a `byval`
-128-byte `nvvm.grid_constant` parameter), then Triton's two trailing `!llvm.ptr<1>` scratch
-pointers (global and profile scratch), `nvvm.kernel = 1 : ui1`, `nvvm.reqntid = array<i32: num-warps *
-threads-per-warp>`, and the function's other attributes. Device functions (not public) are
+`tt.pointee_type` on pointers (a host-made TMA descriptor, a `!tt.tensordesc` argument or one
+marked `tt.nv_tma_desc = 1`, is a `byval` 128-byte `nvvm.grid_constant` parameter), then
+Triton's two trailing `!llvm.ptr<1>` scratch pointers (global and profile scratch),
+`nvvm.kernel = 1 : ui1`, `nvvm.reqntid = array<i32: num-warps * threads-per-warp>`, and the
+function's other attributes. Device functions (not public) are
 `internal`, `passthrough = ["noinline"]`, and take a shared-memory pointer before the two scratch
 pointers (`functions.py` lowers the calls and returns). The module gains Triton's `@global_smem`
 external `addrspace(3)` array.
@@ -57,7 +58,7 @@ from ttc.conversion.tritongpu_to_llvm.lowering import (
 )
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
 from ttc.dialects import llvm, tt
-from ttc.dialects.tt_types import PointerType
+from ttc.dialects.tt_types import PointerType, TensorDescType
 from ttc.dialects.ttng_tmem import MAX_NREG_ATTR
 from ttc.ir.dominance import reverse_post_order
 from ttc.ir.errors import TtcError
@@ -120,7 +121,8 @@ def _tma_descriptor_attributes() -> dict[str, Attribute]:
 
 def _argument_attributes(func: tt.FuncOp, inputs: list[Attribute], extra: int) -> ArrayAttr:
     """The TTGIR argument attributes, with `tt.pointee_type` on every pointer argument (the LLVM
-    pointer forgets it), the by-value ABI on host-made TMA descriptors (`tt.nv_tma_desc = 1`),
+    pointer forgets it), the by-value ABI on host-made TMA descriptors (`tt.nv_tma_desc = 1`,
+    which a kernel's `!tt.tensordesc` arguments get, as Triton's FuncOpConversion marks them),
     and empty ones for the arguments Triton appends."""
     given = list(func.arg_attrs.data) if func.arg_attrs is not None else []
     attrs: list[DictionaryAttr] = []
@@ -128,6 +130,8 @@ def _argument_attributes(func: tt.FuncOp, inputs: list[Attribute], extra: int) -
         entries = dict(given[i].data) if i < len(given) else {}
         if isinstance(type, PointerType):
             entries["tt.pointee_type"] = type.pointee_type
+        if func.is_kernel and isinstance(type, TensorDescType):
+            entries[TMA_DESCRIPTOR_ARGUMENT] = IntegerAttr(1, i32)
         marked = entries.get(TMA_DESCRIPTOR_ARGUMENT)
         if isinstance(marked, IntegerAttr) and marked.value.data == 1:
             if not func.is_kernel:

@@ -14,12 +14,19 @@ several), and unpacked with `extractelement`.
 * f16 → f32 and other widenings are `fpext`; f32 → f16 is `cvt.{rn,rz}.f16.f32` in inline PTX,
   f32 → bf16 the `llvm.nvvm.f2bf16.{rn,rz}` intrinsic; other narrowings round to nearest even
   (`fptrunc`, through f32 between f16 and bf16).
-* fp8 (f8E4M3FN, f8E5M2) needs the `cvt` forms of sm_89: on older targets any fp8 conversion is a
-  located error. Pairs go through `cvt.rn.satfinite.{e4m3,e5m2}x2.{f32,f16x2}` and
-  `cvt.rn.f16x2.{e4m3,e5m2}x2`: f32 → fp8 directly from sm_90 on, before that (and when rounding
-  toward zero) through f16 rounded toward zero, as Triton does; fp8 → f32/bf16 through f16;
-  bf16 → fp8 through its exact f32 value. Rounding toward zero to f8E5M2 keeps the f16's high
-  byte. f8E4M3FN has no rounding toward zero, and f16/bf16 → fp8 round to nearest even only.
+* fp8 (f8E4M3FN, f8E5M2) from sm_89 on: pairs go through
+  `cvt.rn.satfinite.{e4m3,e5m2}x2.{f32,f16x2}` and `cvt.rn.f16x2.{e4m3,e5m2}x2`: f32 → fp8
+  directly from sm_90 on, before that (and when rounding toward zero) through f16 rounded toward
+  zero, as Triton does; fp8 → f32/bf16 through f16; bf16 → fp8 through its exact f32 value.
+  Rounding toward zero to f8E5M2 keeps the f16's high byte. f8E4M3FN has no rounding toward
+  zero, and f16/bf16 → fp8 round to nearest even only.
+* Before sm_89 only f8E5M2 converts, with integer operations as Triton's software forms do
+  (f8E4M3FN is a located error, as in Triton): an f8E5M2 is the high byte of the f16 of the same
+  value, so f8E5M2 → f16 shifts the byte up (then on to f32/bf16 as above), and f16 → f8E5M2
+  rounds by adding 0x80 to the f16's bits with the lowest bit cleared (ties away from zero, past
+  the largest finite value to infinity) and keeping the high byte; f32 goes through f16 rounded
+  toward zero first. bf16 → f8E5M2 before sm_89 (Triton's clamping software form) is a located
+  error.
 
 `ttg.fp4_to_fp` (Triton's Fp4ToFpOpToLLVM.cpp) unpacks the two e2m1 values of each i8 register
 into bf16 or f16 with integer operations (`E2m1Decoding`: zero, the subnormal 0.5, or the code
@@ -229,20 +236,26 @@ def fp8_converter(
     fp8 = dst if is_fp8(dst) else src
     if not isinstance(fp8, Float8E4M3FNType | Float8E5M2Type):
         raise _refuse(lw, op, f"{fp8} has no conversion on NVIDIA GPUs")
-    if cc < 89:
+    native = cc >= 89
+    if not native and not isinstance(fp8, Float8E5M2Type):
         raise _refuse(lw, op, f"converting {src} to {dst} needs the fp8 cvt instructions of "
                                  "sm_89 and newer")
     if is_fp8(src):
-        def to_f16(values: Sequence[SSAValue]) -> list[SSAValue]:
-            return run_packed(lw, fp8_to_f16(src), I8, f16, values)
+        to_f16: Converter
+        if native:
+            def to_f16(values: Sequence[SSAValue]) -> list[SSAValue]:
+                return run_packed(lw, fp8_to_f16(src), I8, f16, values)
 
+            size = 2
+        else:
+            to_f16, size = _one_by_one(lambda v: _e5m2_to_f16(lw, v)), 1
         if isinstance(dst, Float16Type):
-            return to_f16, 2
+            return to_f16, size
         if isinstance(dst, Float32Type):
-            return _then(to_f16, lambda v: lw.value(llvm.FPExtOp(v, f32))), 2
+            return _then(to_f16, lambda v: lw.value(llvm.FPExtOp(v, f32))), size
         if isinstance(dst, BFloat16Type):
             widen = _then(to_f16, lambda v: lw.value(llvm.FPExtOp(v, f32)))
-            return _then(widen, lambda v: lw.value(llvm.FPTruncOp(v, bf16))), 2
+            return _then(widen, lambda v: lw.value(llvm.FPTruncOp(v, bf16))), size
         raise _refuse(lw, op, f"no conversion from {src} to {dst}")
     if rounding is None:
         raise lw.cannot_lower(op)
@@ -250,6 +263,14 @@ def fp8_converter(
         if not isinstance(src, Float32Type) or not isinstance(dst, Float8E5M2Type):
             raise _refuse(lw, op, f"{src} to {dst} rounds to nearest even only")
         return _one_by_one(lambda v: _high_byte(lw, _cvt_f32_to_f16(lw, v, RoundingMode.RTZ))), 1
+    if not native:
+        if isinstance(src, Float32Type):
+            return _one_by_one(lambda v: _f16_to_e5m2(lw, _cvt_f32_to_f16(
+                lw, v, RoundingMode.RTZ))), 1
+        if isinstance(src, Float16Type):
+            return _one_by_one(lambda v: _f16_to_e5m2(lw, v)), 1
+        raise _refuse(lw, op, f"converting {src} to {dst} needs the fp8 cvt instructions of "
+                                 "sm_89 and newer")
     if isinstance(src, Float32Type):
         if cc >= 90:
             return lambda values: run_packed(lw, to_fp8_from_f32(dst), f32, I8, values), 2
@@ -263,6 +284,20 @@ def fp8_converter(
             lw, to_fp8_from_f32(dst), f32, I8,
             [lw.value(llvm.FPExtOp(v, f32)) for v in values]), 2
     raise _refuse(lw, op, f"no conversion from {src} to {dst}")
+
+
+def _e5m2_to_f16(lw: FunctionLowering, byte: SSAValue) -> SSAValue:
+    """The f16 of an f8E5M2 (its i8 register): the byte as the f16's high byte."""
+    bits = lw.binary(llvm.ShlOp, lw.value(llvm.ZExtOp(byte, I16)), 8)
+    return lw.value(llvm.BitcastOp(bits, f16))
+
+
+def _f16_to_e5m2(lw: FunctionLowering, half: SSAValue) -> SSAValue:
+    """An f16 rounded to f8E5M2 without fp8 instructions: 0x80 added to its bits with the
+    lowest bit cleared, the high byte kept."""
+    bits = lw.value(llvm.BitcastOp(half, I16))
+    rounded = lw.binary(llvm.AddOp, lw.binary(llvm.AndOp, bits, -2), 0x80)
+    return lw.value(llvm.TruncOp(lw.binary(llvm.LShrOp, rounded, 8), I8))
 
 
 def _high_byte(lw: FunctionLowering, half: SSAValue) -> SSAValue:
