@@ -84,7 +84,10 @@ from ttc.transforms.utils import (
     element_type,
     erase_op,
     is_elementwise,
+    EffectCache,
+    is_before_in_block,
     is_memory_effect_free,
+    sort_in_program_order,
     would_be_trivially_dead,
 )
 
@@ -521,7 +524,7 @@ def properly_dominates(value: SSAValue, op: Operation) -> bool:
     if isinstance(value, BlockArgument):
         return True
     assert isinstance(owner, Operation)
-    return owner is not ancestor and block.get_operation_index(owner) < block.get_operation_index(ancestor)
+    return owner is not ancestor and is_before_in_block(owner, ancestor)
 
 
 def can_be_rematerialized(op: Operation) -> bool:
@@ -547,9 +550,7 @@ def post_dominates(op: Operation, other: Operation) -> bool:
         ancestor = ancestor.parent_op()
     if ancestor is None or ancestor is op:
         return False
-    block = op.parent
-    assert block is not None
-    return block.get_operation_index(ancestor) < block.get_operation_index(op)
+    return is_before_in_block(ancestor, op)
 
 
 def feeds_mma_dot(cvt: Operation) -> bool:
@@ -931,10 +932,9 @@ class LayoutRematerialization:
             assert terminator is not None
             yield_operands.setdefault(terminator, []).append(value.index - 1)
             to_rewrite[terminator] = None
-        order = {op: i for i, op in enumerate(self.func.walk())}
         replacements: list[tuple[SSAValue, SSAValue]] = []
         dead: list[Operation] = []
-        for op in sorted(to_rewrite, key=lambda o: order[o]):
+        for op in sort_in_program_order(to_rewrite):
             if op.name == "scf.for":
                 self.rewrite_slice_for(op, found, mapping, replacements)
                 dead.append(op)
@@ -1060,6 +1060,8 @@ def eliminate_dead_for_args(op: Operation, rewriter: PatternRewriter) -> bool:
     """Yield a loop argument unchanged when neither the loop's result nor any op with an effect
     needs it; `scf.for` canonicalization then drops the argument."""
     body, yield_op = _for_parts(op)
+    if not yield_op.operands:
+        return False
     alive: set[SSAValue] = set()
     queue: list[SSAValue] = []
 
@@ -1075,8 +1077,9 @@ def eliminate_dead_for_args(op: Operation, rewriter: PatternRewriter) -> bool:
     for i, result in enumerate(op.results):
         if result.uses:
             mark(yield_op.operands[i])
+    effects = EffectCache()
     for nested in body.walk():
-        if nested.name == "scf.yield" or would_be_trivially_dead(nested):
+        if nested.name == "scf.yield" or would_be_trivially_dead(nested, effects):
             continue
         # A loop with effects needs its bounds; its iter args only as far as they are used.
         for operand in nested.operands[:3] if nested.name == "scf.for" else nested.operands:

@@ -10,8 +10,9 @@ isolated-from-above ancestor).
 
 from __future__ import annotations
 
+import functools
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence, Set as AbstractSet
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -28,9 +29,12 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.traits import (
     ConstantLike,
+    EffectInstance,
     IsolatedFromAbove,
     IsTerminator,
+    MemoryEffect,
     MemoryEffectKind,
+    RecursiveMemoryEffect,
     SymbolOpInterface,
     get_effects,
 )
@@ -203,13 +207,55 @@ def is_memory_effect_free(op: Operation) -> bool:
     return effects is not None and not effects
 
 
-def would_be_trivially_dead(op: Operation) -> bool:
-    """MLIR's `wouldOpBeTriviallyDead`: erasing the op once its results are unused is safe."""
+class EffectCache:
+    """xDSL's `get_effects` (nested ops' effects included for ops with recursive effects),
+    remembered per op so that the ops of a deep loop nest are visited once, not once per
+    enclosing loop. Valid while the IR does not change: its owner clears it on every rewrite."""
+
+    def __init__(self) -> None:
+        self._effects: dict[Operation, AbstractSet[EffectInstance] | None] = {}
+
+    def clear(self) -> None:
+        self._effects.clear()
+
+    def effects(self, op: Operation) -> AbstractSet[EffectInstance] | None:
+        """The known effects of `op` and its nested ops, None when some are unknown."""
+        if op in self._effects:
+            return self._effects[op]
+        traits = op.get_traits_of_type(MemoryEffect)
+        effects: set[EffectInstance] | None = set() if traits else None
+        for trait in traits:
+            if isinstance(trait, RecursiveMemoryEffect):
+                found = self._nested_effects(op)
+            else:
+                found = trait.get_effects(op)
+            if found is None or effects is None:
+                effects = None
+                break
+            effects.update(found)
+        self._effects[op] = effects
+        return effects
+
+    def _nested_effects(self, op: Operation) -> set[EffectInstance] | None:
+        nested: set[EffectInstance] = set()
+        for region in op.regions:
+            for block in region.blocks:
+                for child in block.ops:
+                    found = self.effects(child)
+                    if found is None:
+                        return None
+                    nested.update(found)
+        return nested
+
+
+def would_be_trivially_dead(op: Operation, cache: EffectCache | None = None) -> bool:
+    """MLIR's `wouldOpBeTriviallyDead`: erasing the op once its results are unused is safe.
+    `cache` remembers the effects of nested ops between calls on an unchanged IR."""
     if op.has_trait(IsTerminator, value_if_unregistered=False) or op.has_trait(
         SymbolOpInterface, value_if_unregistered=False
     ):
         return False
-    effects = get_effects(op)
+    effects = get_effects(op) if cache is None else cache.effects(op)
     if effects is None:
         return False
     for effect in effects:
@@ -225,9 +271,9 @@ def would_be_trivially_dead(op: Operation) -> bool:
     return True
 
 
-def is_trivially_dead(op: Operation) -> bool:
+def is_trivially_dead(op: Operation, cache: EffectCache | None = None) -> bool:
     """MLIR's `isOpTriviallyDead`: no result is used and the op would be trivially dead."""
-    return all(not result.uses for result in op.results) and would_be_trivially_dead(op)
+    return all(not result.uses for result in op.results) and would_be_trivially_dead(op, cache)
 
 
 def only_reads(op: Operation) -> bool:
@@ -297,6 +343,57 @@ def defined_outside(value: SSAValue, op: Operation) -> bool:
     owner = value.owner
     owner_op = owner if isinstance(owner, Operation) else owner.parent_op()
     return owner_op is None or not op.is_ancestor(owner_op)
+
+
+def is_before_in_block(first: Operation, second: Operation) -> bool:
+    """MLIR's `Operation::isBeforeInBlock` for two ops of one block. Steps from both ops toward
+    each other at once, so the cost is their distance (or the distance to the block's ends),
+    not the block's size as with `Block.get_operation_index`."""
+    forward, backward = first.next_op, second.prev_op
+    while forward is not None and backward is not None:
+        if forward is second or backward is first:
+            return True
+        forward, backward = forward.next_op, backward.prev_op
+    return False
+
+
+def _ancestry(op: Operation) -> list[Operation]:
+    """`op` and the ops enclosing it, outermost first."""
+    chain: list[Operation] = []
+    current: Operation | None = op
+    while current is not None:
+        chain.append(current)
+        current = current.parent_op()
+    chain.reverse()
+    return chain
+
+
+def _program_order_compare(a: tuple[Operation, list[Operation]], b: tuple[Operation, list[Operation]]) -> int:
+    chain_a, chain_b = a[1], b[1]
+    depth = 0
+    while depth < len(chain_a) and depth < len(chain_b) and chain_a[depth] is chain_b[depth]:
+        depth += 1
+    if depth == len(chain_a) or depth == len(chain_b):  # one encloses the other (or both are one op)
+        return len(chain_a) - len(chain_b)
+    assert depth > 0, "ops of different trees"
+    first, second = chain_a[depth], chain_b[depth]
+    if first.parent is not second.parent:  # different blocks or regions of one op: by position
+        region_a, region_b = first.parent_region(), second.parent_region()
+        parent = chain_a[depth - 1]
+        if region_a is not region_b:
+            assert region_a is not None and region_b is not None
+            return parent.get_region_index(region_a) - parent.get_region_index(region_b)
+        assert region_a is not None and first.parent is not None and second.parent is not None
+        return region_a.get_block_index(first.parent) - region_a.get_block_index(second.parent)
+    return -1 if is_before_in_block(first, second) else 1
+
+
+def sort_in_program_order(ops: Iterable[Operation]) -> list[Operation]:
+    """`ops` in the order a pre-order walk meets them, found from their ancestors and their
+    neighbours rather than from a walk of everything around them."""
+    keyed = [(op, _ancestry(op)) for op in ops]
+    keyed.sort(key=functools.cmp_to_key(_program_order_compare))
+    return [op for op, _ in keyed]
 
 
 def preorder(region: Region) -> Iterator[Operation]:

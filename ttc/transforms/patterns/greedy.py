@@ -10,8 +10,10 @@ The order of rewrites decides the order of ops in the output, so this follows ML
   the worklist so that ops are processed in order; bottom-up traversal (MLIR's default for
   `applyPatternsGreedily`, which Triton's passes use) walks in post-order and pops from the end,
   so the last ops of a block are processed first;
-- an op taken from the worklist is erased when trivially dead, else folded (constants of the
-  folded results are materialized right before it), else offered to the patterns;
+- an op taken from the worklist is erased when trivially dead (the effects of nested ops are
+  remembered until the next rewrite, so a deep loop nest is not walked once per loop), else
+  folded (constants of the folded results are materialized right before it), else offered to
+  the patterns;
 - the rewriter's notifications feed the worklist as MLIR's do: inserted and modified ops go on it
   with their ancestors, the operands of an erased op go on it when at most one other user remains;
 - after the worklist is empty, regions are simplified (unreachable blocks erased, dead ops
@@ -34,6 +36,7 @@ from xdsl.transforms.dead_code_elimination import region_dce
 from ttc.transforms.patterns import IN_PLACE, fold_op
 from ttc.transforms.patterns.context import using_context
 from ttc.transforms.utils import (
+    EffectCache,
     erase_op,
     constant_value,
     create_constant,
@@ -82,6 +85,9 @@ class OrderedWorklist:
         if op not in self._index:
             self._index[op] = len(self._stack)
             self._stack.append(op)
+
+    def __contains__(self, op: Operation) -> bool:
+        return op in self._index
 
     def pop(self) -> Operation:
         while True:
@@ -187,14 +193,21 @@ class GreedyRewriteDriver:
         self.rewriter = PatternRewriter(InsertPoint.at_start(Block()))
         self.rewriter.extend_from_listener(self.listener)
         self.folder: ConstantFolder | None = None
+        self.effects = EffectCache()
 
     # -- worklist maintenance (MLIR's listener hooks) ------------------------------------------
 
-    def add_to_worklist(self, op: Operation) -> None:
-        """Push `op` and its ancestors inside the scope, as MLIR's `addToWorklist`."""
+    def add_to_worklist(self, op: Operation, ancestors_listed: bool = False) -> None:
+        """Push `op` and its ancestors inside the scope, as MLIR's `addToWorklist`.
+        `ancestors_listed`: an op on the worklist has all its ancestors there too (true while
+        the worklist is being filled), so the climb stops at the first listed ancestor."""
         chain: list[Operation] = []
         current: Operation | None = op
         while current is not None:
+            if ancestors_listed and current in self.worklist:
+                for item in chain:
+                    self.worklist.push(item)
+                return
             chain.append(current)
             region = current.parent_region()
             if region is self.scope:
@@ -206,12 +219,15 @@ class GreedyRewriteDriver:
             current = region.parent
 
     def _on_inserted(self, op: Operation) -> None:
+        self.effects.clear()
         self.add_to_worklist(op)
 
     def _on_modified(self, op: Operation) -> None:
+        self.effects.clear()
         self.add_to_worklist(op)
 
     def _on_removed(self, op: Operation) -> None:
+        self.effects.clear()
         for nested in op.walk(region_first=True):
             self._erase_one(nested)
 
@@ -259,31 +275,35 @@ class GreedyRewriteDriver:
             if self.config.cse_constants and (value := _constant_attr_of(op)) is not None:
                 if not self.folder.insert_known_constant(op, value, self.rewriter):
                     continue
-            self.add_to_worklist(op)
+            self.add_to_worklist(op, ancestors_listed=True)
         if self.config.top_down:
             self.worklist.reverse()
 
     def _process(self) -> bool:
         changed = False
         rewriter = self.rewriter
+        self.effects.clear()
         while self.worklist:
             op = self.worklist.pop()
-            if is_trivially_dead(op):
+            if is_trivially_dead(op, self.effects):
                 rewriter.erase(op)
                 changed = True
                 continue
             if self.config.fold and not op.has_trait(ConstantLike, value_if_unregistered=True):
                 folded = fold_op(op)
                 if folded is IN_PLACE:
+                    self.effects.clear()
                     self.add_to_worklist(op)
                     changed = True
                     continue
                 if folded is not None and self._replace_with_folded(op, folded):
+                    self.effects.clear()
                     changed = True
                     continue
             rewriter.has_done_action = False
             rewriter.insertion_point = InsertPoint.before(op)
             if self.patterns(op, rewriter) or rewriter.has_done_action:
+                self.effects.clear()
                 changed = True
         return changed
 

@@ -1,0 +1,168 @@
+"""The helpers that keep passes linear in the kernel's size agree with the direct computations.
+
+Strongly connected components against brute-force reachability; program order from neighbours
+against a walk; the effect cache against xDSL's `get_effects`; coalesce's per-component widest
+access against the slice of every memory op computed on its own.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.ir import BlockArgument, Operation
+from xdsl.traits import get_effects
+
+from ttc.analysis.axis_info import ModuleAxisInfo
+from ttc.conversion.triton_to_tritongpu import ConvertTritonToTritonGPUPass
+from ttc.ir.context import make_context
+from ttc.ir.parser import parse_module
+from ttc.transforms.graph import strongly_connected_components
+from ttc.transforms.tritongpu_coalesce import (
+    DataFlowSlices,
+    data_flow_neighbours,
+    elements_per_thread,
+    memory_pointer,
+    order_from_contiguity,
+    shape_per_cta,
+)
+from ttc.transforms.utils import EffectCache, is_before_in_block, sort_in_program_order
+
+TESTS = Path(__file__).resolve().parents[2]
+KERNELS = sorted([*(TESTS / "corpus").glob("**/sm90.ttir"), *(TESTS / "gpu" / "kernels").glob("**/sm90.ttir")])
+
+NEST = """
+module {
+  tt.func public @nest(%ptr: !tt.ptr<i32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %range = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+    %base = tt.splat %ptr : !tt.ptr<i32> -> tensor<128x!tt.ptr<i32>>
+    %ptrs = tt.addptr %base, %range : tensor<128x!tt.ptr<i32>>, tensor<128xi32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> (i32)  : i32 {
+      %v = tt.load %ptrs : tensor<128x!tt.ptr<i32>>
+      scf.for %j = %c0 to %n step %c1  : i32 {
+        %s = arith.addi %i, %j : i32
+        %cond = arith.cmpi slt, %s, %n : i32
+        scf.if %cond {
+          %ss = tt.splat %s : i32 -> tensor<128xi32>
+          %w = arith.addi %v, %ss : tensor<128xi32>
+          tt.store %ptrs, %w : tensor<128x!tt.ptr<i32>>
+        } else {
+          %k = arith.muli %s, %s : i32
+        }
+      }
+      scf.for %j = %c0 to %n step %c1  : i32 {
+        %t = arith.addi %i, %j : i32
+      }
+      %next = arith.addi %acc, %i : i32
+      scf.yield %next : i32
+    }
+    tt.return
+  }
+}
+"""
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 12).flatmap(
+    lambda n: st.tuples(st.just(n), st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=30))
+))
+def test_components_match_reachability(graph: tuple[int, list[tuple[int, int]]]) -> None:
+    size, edges = graph
+    successors: dict[int, list[int]] = {node: [] for node in range(size)}
+    for source, target in edges:
+        successors[source].append(target)
+
+    def reach(node: int) -> set[int]:
+        seen, stack = {node}, [node]
+        while stack:
+            for nxt in successors[stack.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        return seen
+
+    components, component_of = strongly_connected_components(range(size), lambda n: iter(successors[n]))
+    assert sorted(n for c in components for n in c) == list(range(size))
+    for a in range(size):
+        for b in range(size):
+            mutual = b in reach(a) and a in reach(b)
+            assert (component_of[a] == component_of[b]) == mutual
+    for source, target in edges:  # successors' components come first
+        assert component_of[target] <= component_of[source]
+
+
+def test_program_order_from_neighbours() -> None:
+    module = parse_module(NEST, "nest", ctx=make_context())
+    walk = list(module.walk())
+    shuffled = walk[:]
+    random.Random(7).shuffle(shuffled)
+    assert sort_in_program_order(shuffled) == walk
+    for block_op in walk:
+        for region in block_op.regions:
+            for block in region.blocks:
+                ops = list(block.ops)
+                for i, a in enumerate(ops):
+                    for j, b in enumerate(ops):
+                        assert is_before_in_block(a, b) == (i < j)
+
+
+def test_effect_cache_matches_get_effects() -> None:
+    module = parse_module(NEST, "nest", ctx=make_context())
+    cache = EffectCache()
+    for op in reversed(list(module.walk())):  # inner ops first, so outer ones reuse them
+        assert cache.effects(op) == get_effects(op)
+    assert cache.effects(module) == get_effects(module)
+
+
+def _slice(root: Operation) -> list[Operation]:
+    seen = {root: None}
+    queue = [root]
+    while queue:
+        for other in data_flow_neighbours(queue.pop()):
+            if other not in seen:
+                seen[other] = None
+                queue.append(other)
+    return list(seen)
+
+
+def _check_widest(module: ModuleOp) -> int:
+    info = ModuleAxisInfo(module)
+    slices = DataFlowSlices(module, info)
+    checked = 0
+    for op in module.walk():
+        ptr = memory_pointer(op)
+        if ptr is None or not isinstance(ptr.type, TensorType) or isinstance(ptr, BlockArgument):
+            continue
+        order = order_from_contiguity(info.get(ptr).contiguity)
+        shape = ptr.type.get_shape()
+        per_cta = shape_per_cta(ptr.type)
+        expected = max(
+            elements_per_thread(other, order, info, per_cta)
+            for other in _slice(op)
+            if (other_ptr := memory_pointer(other)) is not None
+            and isinstance(other_ptr.type, TensorType)
+            and other_ptr.type.get_shape() == shape
+            and order_from_contiguity(info.get(other_ptr).contiguity) == order
+        )
+        assert slices.widest_access(op, (tuple(shape), tuple(order), tuple(per_cta))) == expected
+        checked += 1
+    return checked
+
+
+def test_widest_access_matches_each_slice() -> None:
+    checked = 0
+    for path in KERNELS:
+        ctx = make_context()
+        module = parse_module(path.read_text(), str(path), ctx=ctx)
+        ConvertTritonToTritonGPUPass(target="cuda:90").apply(ctx, module)
+        checked += _check_widest(module)
+    ctx = make_context()
+    module = parse_module(NEST, "nest", ctx=ctx)
+    ConvertTritonToTritonGPUPass(target="cuda:90").apply(ctx, module)
+    checked += _check_widest(module)
+    assert checked > 20
