@@ -785,14 +785,19 @@ class AxisInfoAnalysis:
         for arg, init in zip(body.args[1:], inits):
             self._join(arg, self._operand(init))
 
-        def iterate() -> None:
+        # The body's values follow from its arguments and from values defined before the loop
+        # (fixed meanwhile), so it is visited again only when a yielded value widened an
+        # iter_arg: an enclosing loop's second visit then costs one pass over a nest, not one
+        # pass per level of it.
+        while True:
             self._visit_region_blocks([body])
             yield_op = body.last_op
             assert yield_op is not None
+            before = [self.values.get(arg) for arg in body.args[1:]]
             for arg, value in zip(body.args[1:], yield_op.operands):
                 self._join(arg, self._operand(value))
-
-        self._fixpoint(iterate)
+            if all(self.values.get(arg) == old for arg, old in zip(body.args[1:], before)):
+                break
         yield_op = body.last_op
         assert yield_op is not None
         for result, init, value in zip(op.results, inits, yield_op.operands):

@@ -64,18 +64,29 @@ class Liveness:
         return tuple(last.successors) if last is not None else ()
 
     def _solve(self) -> None:
-        changed = True
-        while changed:
-            changed = False
-            for block in reversed(self.blocks):
-                out = set(self._out_values[block])
-                for succ in self.successors(block):
-                    out |= self.live_in[succ]
-                live_in = self._use[block] | (out - self._def[block])
-                if out != self.live_out[block] or live_in != self.live_in[block]:
-                    self.live_out[block] = out
-                    self.live_in[block] = live_in
-                    changed = True
+        """The least fixed point of the backward equations, by a worklist: a block is solved
+        again only when the live-in set of a successor grew (not the whole CFG per round)."""
+        predecessors: dict[Block, list[Block]] = {block: [] for block in self.blocks}
+        for block in self.blocks:
+            for succ in self.successors(block):
+                if succ in predecessors:
+                    predecessors[succ].append(block)
+        pending = list(self.blocks)  # popped from the end: the last blocks first
+        queued = set(pending)
+        while pending:
+            block = pending.pop()
+            queued.discard(block)
+            out = set(self._out_values[block])
+            for succ in self.successors(block):
+                out |= self.live_in[succ]
+            live_in = self._use[block] | (out - self._def[block])
+            self.live_out[block] = out
+            if live_in != self.live_in[block]:
+                self.live_in[block] = live_in
+                for pred in predecessors[block]:
+                    if pred not in queued:
+                        queued.add(pred)
+                        pending.append(pred)
 
     def _start(self, block: Block, value: SSAValue) -> Operation:
         first = block.first_op

@@ -26,6 +26,7 @@ from xdsl.traits import IsTerminator
 from ttc.ir.dominance import dominator_tree
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import (
+    EffectCache,
     erase_op,
     is_isolated_from_above,
     is_memory_effect_free,
@@ -78,6 +79,8 @@ class CseDriver:
 
     known: dict[OpKey, Operation] = field(default_factory=dict[OpKey, Operation])
     to_erase: list[Operation] = field(default_factory=list[Operation])
+    effects: EffectCache = field(default_factory=EffectCache)
+    """Ops are only erased at the end, so the effects of nested ops stay valid throughout."""
 
     def simplify_region(self, region: Region) -> None:
         """Simplify the blocks of `region`, each in a scope nested in its dominator's."""
@@ -117,14 +120,14 @@ class CseDriver:
     def simplify_operation(self, op: Operation) -> None:
         if op.has_trait(IsTerminator, value_if_unregistered=False):
             return
-        if is_trivially_dead(op):
+        if is_trivially_dead(op, self.effects):
             self.to_erase.append(op)
             return
         if any(len(region.blocks) > 1 for region in op.regions):
             return
         key = OpKey(op)
-        if not is_memory_effect_free(op):
-            if not only_reads(op):
+        if not is_memory_effect_free(op, self.effects):
+            if not only_reads(op, self.effects):
                 return
             existing = self.known.get(key)
             if (
@@ -145,7 +148,7 @@ class CseDriver:
     def _write_between(self, first: Operation, last: Operation) -> bool:
         current = first.next_op
         while current is not None and current is not last:
-            if may_write(current):
+            if may_write(current, self.effects):
                 return True
             current = current.next_op
         return False

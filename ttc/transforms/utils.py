@@ -201,12 +201,6 @@ def drop_unused_results(op: Operation, rewriter: PatternRewriter, yielding: Sequ
 # --------------------------------------------------------------------------------------------
 
 
-def is_memory_effect_free(op: Operation) -> bool:
-    """MLIR's `isMemoryEffectFree`: known effects, and none of them (nested ops included)."""
-    effects = get_effects(op)
-    return effects is not None and not effects
-
-
 class EffectCache:
     """xDSL's `get_effects` (nested ops' effects included for ops with recursive effects),
     remembered per op so that the ops of a deep loop nest are visited once, not once per
@@ -248,6 +242,16 @@ class EffectCache:
         return nested
 
 
+def _effects(op: Operation, cache: EffectCache | None) -> AbstractSet[EffectInstance] | None:
+    return get_effects(op) if cache is None else cache.effects(op)
+
+
+def is_memory_effect_free(op: Operation, cache: EffectCache | None = None) -> bool:
+    """MLIR's `isMemoryEffectFree`: known effects, and none of them (nested ops included)."""
+    effects = _effects(op, cache)
+    return effects is not None and not effects
+
+
 def would_be_trivially_dead(op: Operation, cache: EffectCache | None = None) -> bool:
     """MLIR's `wouldOpBeTriviallyDead`: erasing the op once its results are unused is safe.
     `cache` remembers the effects of nested ops between calls on an unchanged IR."""
@@ -255,7 +259,7 @@ def would_be_trivially_dead(op: Operation, cache: EffectCache | None = None) -> 
         SymbolOpInterface, value_if_unregistered=False
     ):
         return False
-    effects = get_effects(op) if cache is None else cache.effects(op)
+    effects = _effects(op, cache)
     if effects is None:
         return False
     for effect in effects:
@@ -276,9 +280,9 @@ def is_trivially_dead(op: Operation, cache: EffectCache | None = None) -> bool:
     return all(not result.uses for result in op.results) and would_be_trivially_dead(op, cache)
 
 
-def only_reads(op: Operation) -> bool:
+def only_reads(op: Operation, cache: EffectCache | None = None) -> bool:
     """Whether every known effect of `op` is a read (and there is at least one)."""
-    effects = get_effects(op)
+    effects = _effects(op, cache)
     return bool(effects) and all(e.kind == MemoryEffectKind.READ for e in effects or ())
 
 
@@ -288,9 +292,9 @@ def is_memory_effect_free_or_only_reads(op: Operation) -> bool:
     return effects is not None and all(e.kind == MemoryEffectKind.READ for e in effects)
 
 
-def may_write(op: Operation) -> bool:
+def may_write(op: Operation, cache: EffectCache | None = None) -> bool:
     """Whether `op` may write memory: unknown effects, or a write among them (MLIR's CSE test)."""
-    effects = get_effects(op)
+    effects = _effects(op, cache)
     return effects is None or any(e.kind == MemoryEffectKind.WRITE for e in effects)
 
 

@@ -15,11 +15,14 @@ from hypothesis import strategies as st
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import BlockArgument, Operation
 from xdsl.traits import get_effects
+from xdsl.transforms.dead_code_elimination import region_dce as xdsl_region_dce
 
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.conversion.triton_to_tritongpu import ConvertTritonToTritonGPUPass
 from ttc.ir.context import make_context
 from ttc.ir.parser import parse_module
+from ttc.ir.printer import print_module
+from ttc.transforms.patterns.greedy import region_dce
 from ttc.transforms.graph import strongly_connected_components
 from ttc.transforms.tritongpu_coalesce import (
     DataFlowSlices,
@@ -117,6 +120,19 @@ def test_effect_cache_matches_get_effects() -> None:
     for op in reversed(list(module.walk())):  # inner ops first, so outer ones reuse them
         assert cache.effects(op) == get_effects(op)
     assert cache.effects(module) == get_effects(module)
+
+
+def test_region_dce_matches_xdsl() -> None:
+    dead_code = NEST.replace("      %next = arith.addi %acc, %i : i32", """      %unused = arith.muli %acc, %i : i32
+      scf.for %j = %c0 to %n step %c1  : i32 {
+        %u = tt.load %ptrs : tensor<128x!tt.ptr<i32>>
+      }
+      %next = arith.addi %acc, %i : i32""")
+    for text in [NEST, dead_code, *(path.read_text() for path in KERNELS[:12])]:
+        ours = parse_module(text, "case", ctx=make_context())
+        theirs = parse_module(text, "case", ctx=make_context())
+        assert region_dce(ours.body) == xdsl_region_dce(theirs.body)
+        assert print_module(ours) == print_module(theirs)
 
 
 def _slice(root: Operation) -> list[Operation]:

@@ -30,8 +30,8 @@ from xdsl.context import Context
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriterListener
 from xdsl.rewriter import InsertPoint
-from xdsl.traits import ConstantLike
-from xdsl.transforms.dead_code_elimination import region_dce
+from xdsl.ir.post_order import PostOrderIterator
+from xdsl.traits import ConstantLike, IsTerminator, MemoryEffectKind, SymbolOpInterface
 
 from ttc.transforms.patterns import IN_PLACE, fold_op
 from ttc.transforms.patterns.context import using_context
@@ -358,6 +358,82 @@ def erase_unreachable_blocks(region: Region) -> bool:
             region.erase_block(block, safe_erase=False)
             changed = True
     return changed
+
+
+class _LiveSet:
+    """xDSL's `region_dce` liveness (its `LiveSet`), with the effects of nested ops computed once:
+    nothing changes while liveness propagates, so one `EffectCache` serves every round."""
+
+    def __init__(self) -> None:
+        self.changed = True
+        self.live: set[Operation] = set()
+        self.effects = EffectCache()
+
+    def set_live(self, op: Operation) -> None:
+        if op not in self.live:
+            self.changed = True
+            self.live.add(op)
+
+    def would_be_dead(self, op: Operation) -> bool:
+        """xDSL's `would_be_trivially_dead`: allocations of values defined by the op or its
+        children (not only its own results, as in MLIR) are no observable effect."""
+        if op.has_trait(IsTerminator, value_if_unregistered=False) or op.has_trait(
+            SymbolOpInterface, value_if_unregistered=False
+        ):
+            return False
+        effects = self.effects.effects(op)
+        return effects is not None and all(
+            effect.kind == MemoryEffectKind.READ
+            or (
+                effect.kind == MemoryEffectKind.ALLOC
+                and isinstance(value := effect.value, SSAValue)
+                and op.is_ancestor(value.owner)  # pyright: ignore[reportArgumentType]
+            )
+            for effect in effects
+        )
+
+    def propagate_region(self, region: Region) -> None:
+        first = region.first_block
+        if first is None:
+            return
+        for block in PostOrderIterator(first):
+            for op in reversed(block.ops):
+                for nested in op.regions:
+                    self.propagate_region(nested)
+                if op in self.live:
+                    continue
+                if not self.would_be_dead(op) or any(
+                    use.operation in self.live for result in op.results for use in result.uses
+                ):
+                    self.set_live(op)
+
+    def delete_dead(self, region: Region) -> None:
+        first = region.first_block
+        if first is None:
+            return
+        for block in reversed(region.blocks):
+            if block is not first and not any(op in self.live for op in block.ops):
+                self.changed = True
+                region.erase_block(block, safe_erase=False)
+                continue
+            for op in reversed(block.ops):
+                if op not in self.live:
+                    self.changed = True
+                    block.erase_op(op, safe_erase=False)
+                else:
+                    for nested in op.regions:
+                        self.delete_dead(nested)
+
+
+def region_dce(region: Region) -> bool:
+    """xDSL's `region_dce`: ops that are not live (an effect, or a use by a live op) are erased,
+    with blocks left without live ops; whether anything was."""
+    live = _LiveSet()
+    while live.changed:
+        live.changed = False
+        live.propagate_region(region)
+    live.delete_dead(region)
+    return live.changed
 
 
 def simplify_regions(region: Region) -> bool:
