@@ -6,7 +6,8 @@ post-order operation ids. This module answers the same question the same way:
 
 * every block nested under the root gets *use* and *def* sets (a value used by an op nested inside a
   block's op counts as used by that block; results and nested block arguments count as defined);
-* live-in/live-out sets are solved backwards over each region's CFG (successors of terminators);
+* live-in/live-out sets are solved backwards over each region's CFG (successors of terminators),
+  value by value along predecessors;
 * `live_operations(value)` walks from the defining block through the blocks where the value is live,
   listing the operations from the start of its live range (the definition, or the block's first
   operation when live-in) to its end (the last user in the block, or the terminator when live-out).
@@ -64,29 +65,31 @@ class Liveness:
         return tuple(last.successors) if last is not None else ()
 
     def _solve(self) -> None:
-        """The least fixed point of the backward equations, by a worklist: a block is solved
-        again only when the live-in set of a successor grew (not the whole CFG per round)."""
+        """The least fixed point of live_out(b) = out(b) ∪ live_in(successors) and
+        live_in(b) = use(b) ∪ (live_out(b) - def(b)), value by value: a value live into a
+        block becomes live out of each predecessor, and live into it unless defined there. The
+        work is the size of the live ranges, not (blocks × rounds) as round-robin solving is in
+        a deep loop nest."""
         predecessors: dict[Block, list[Block]] = {block: [] for block in self.blocks}
         for block in self.blocks:
             for succ in self.successors(block):
                 if succ in predecessors:
                     predecessors[succ].append(block)
-        pending = list(self.blocks)  # popped from the end: the last blocks first
-        queued = set(pending)
+        pending: list[tuple[Block, SSAValue]] = []
+        for block in self.blocks:
+            self.live_out[block] = set(self._out_values[block])
+            self.live_in[block] = set(self._use[block])
+            pending.extend((block, value) for value in self._use[block])
         while pending:
-            block = pending.pop()
-            queued.discard(block)
-            out = set(self._out_values[block])
-            for succ in self.successors(block):
-                out |= self.live_in[succ]
-            live_in = self._use[block] | (out - self._def[block])
-            self.live_out[block] = out
-            if live_in != self.live_in[block]:
-                self.live_in[block] = live_in
-                for pred in predecessors[block]:
-                    if pred not in queued:
-                        queued.add(pred)
-                        pending.append(pred)
+            block, value = pending.pop()
+            for pred in predecessors[block]:
+                live_out = self.live_out[pred]
+                if value in live_out:
+                    continue
+                live_out.add(value)
+                if value not in self._def[pred] and value not in self.live_in[pred]:
+                    self.live_in[pred].add(value)
+                    pending.append((pred, value))
 
     def _start(self, block: Block, value: SSAValue) -> Operation:
         first = block.first_op

@@ -187,16 +187,13 @@ def _lower_execute_region(op: Operation) -> None:
     block.erase_op(op)
 
 
-def _first_structured(root: Operation) -> Operation | None:
-    for op in root.walk():
-        if op.name in _STRUCTURED:
-            return op
-    return None
-
-
 def lower_structured_control_flow(root: Operation) -> None:
-    """Lower every scf.for/if/while/execute_region under `root` to cf branches, outer first."""
-    while (op := _first_structured(root)) is not None:
+    """Lower every scf.for/if/while/execute_region under `root` to cf branches, outer first.
+
+    Lowering one op moves its regions' blocks, in order, between the block holding it and the
+    continuation of that block, so the other structured ops keep their relative pre-order: the
+    ops are collected by one walk, not searched for again after every lowering."""
+    for op in [op for op in root.walk() if op.name in _STRUCTURED]:
         if isinstance(op, scf.ForOp):
             _lower_for(op)
         elif isinstance(op, scf.IfOp):

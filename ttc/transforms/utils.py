@@ -212,6 +212,10 @@ class EffectCache:
     def clear(self) -> None:
         self._effects.clear()
 
+    def forget(self, op: Operation) -> None:
+        """Drop what is known of `op` alone (ops were moved out of it, within its ancestors)."""
+        self._effects.pop(op, None)
+
     def effects(self, op: Operation) -> AbstractSet[EffectInstance] | None:
         """The known effects of `op` and its nested ops, None when some are unknown."""
         if op in self._effects:
@@ -286,9 +290,9 @@ def only_reads(op: Operation, cache: EffectCache | None = None) -> bool:
     return bool(effects) and all(e.kind == MemoryEffectKind.READ for e in effects or ())
 
 
-def is_memory_effect_free_or_only_reads(op: Operation) -> bool:
+def is_memory_effect_free_or_only_reads(op: Operation, cache: EffectCache | None = None) -> bool:
     """Whether the effects of `op` (nested ops included) are known and all reads."""
-    effects = get_effects(op)
+    effects = _effects(op, cache)
     return effects is not None and all(e.kind == MemoryEffectKind.READ for e in effects)
 
 

@@ -18,6 +18,8 @@ from xdsl.traits import get_effects
 from xdsl.transforms.dead_code_elimination import region_dce as xdsl_region_dce
 
 from ttc.analysis.axis_info import ModuleAxisInfo
+from ttc.analysis.liveness import Liveness
+from ttc.conversion.scf_to_cf import ConvertScfToCfPass
 from ttc.conversion.triton_to_tritongpu import ConvertTritonToTritonGPUPass
 from ttc.ir.context import make_context
 from ttc.ir.parser import parse_module
@@ -133,6 +135,30 @@ def test_region_dce_matches_xdsl() -> None:
         theirs = parse_module(text, "case", ctx=make_context())
         assert region_dce(ours.body) == xdsl_region_dce(theirs.body)
         assert print_module(ours) == print_module(theirs)
+
+
+def test_liveness_is_the_round_robin_fixed_point() -> None:
+    for text in [NEST, *(path.read_text() for path in KERNELS[:8])]:
+        ctx = make_context()
+        module = parse_module(text, "case", ctx=ctx)
+        ConvertScfToCfPass().apply(ctx, module)
+        for func in module.body.block.ops:
+            liveness = Liveness(func)
+            live_in = {block: set() for block in liveness.blocks}
+            live_out = {block: set() for block in liveness.blocks}
+            changed = True
+            while changed:
+                changed = False
+                for block in liveness.blocks:
+                    out = set(liveness._out_values[block])
+                    for succ in Liveness.successors(block):
+                        out |= live_in[succ]
+                    new_in = liveness._use[block] | (out - liveness._def[block])
+                    if (out, new_in) != (live_out[block], live_in[block]):
+                        live_out[block], live_in[block] = out, new_in
+                        changed = True
+            assert live_in == liveness.live_in and live_out == liveness.live_out
+            assert len(liveness.blocks) > 1 or text is not NEST
 
 
 def _slice(root: Operation) -> list[Operation]:
