@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from xdsl.dialects.builtin import IntegerAttr, i32
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from ttc.ir.walk import walk
 
 LOOP_STAGE = "loop.stage"
 LOOP_CLUSTER = "loop.cluster"
@@ -307,6 +308,6 @@ def schedule_dependencies(loop: Operation, schedule: CoarseSchedule) -> None:
 
 
 def remove_pipelining_attributes(root: Operation) -> None:
-    for op in root.walk():
+    for op in walk(root):
         for name in (LOOP_STAGE, LOOP_CLUSTER, SCHEDULED_MAX_STAGE):
             op.attributes.pop(name, None)

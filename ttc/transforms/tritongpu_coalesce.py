@@ -53,6 +53,7 @@ from ttc.transforms.tritongpu_utils import (
     with_encoding,
 )
 from ttc.transforms.utils import create_op
+from ttc.ir.walk import walk
 
 MEMORY_OPS = frozenset(
     {"tt.load", "tt.store", "tt.atomic_rmw", "tt.atomic_cas", "ttg.async_copy_global_to_local"}
@@ -165,7 +166,7 @@ class DataFlowSlices:
     def __init__(self, module: Operation, info: ModuleAxisInfo) -> None:
         self.info = info
         self.components, self.component_of = strongly_connected_components(
-            module.walk(), data_flow_neighbours
+            walk(module), data_flow_neighbours
         )
         self.successors: list[set[int]] = [set() for _ in self.components]
         self.members: list[list[Operation]] = [[] for _ in self.components]
@@ -302,14 +303,14 @@ class TritonGPUCoalescePass(TtcPass):
         num_warps = module_int(op, "ttg.num-warps", 4)
         threads_per_warp = module_int(op, "ttg.threads-per-warp", 32)
         layouts: dict[Operation, Attribute] = {}
-        for current in op.walk():
+        for current in walk(op):
             ptr = memory_pointer(current)
             if ptr is None or not isinstance(ptr.type, TensorType):
                 continue
             if not isinstance(ptr.type.get_element_type(), PointerType):
                 continue
             layouts[current] = coalesced_encoding(current, info, slices, num_warps, threads_per_warp)
-        for current in op.walk():
+        for current in walk(op):
             if current.name in DESCRIPTOR_LOADS:
                 tensor = current.results[0].type
             elif current.name in DESCRIPTOR_STORES:

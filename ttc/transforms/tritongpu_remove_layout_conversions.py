@@ -90,6 +90,7 @@ from ttc.transforms.utils import (
     sort_in_program_order,
     would_be_trivially_dead,
 )
+from ttc.ir.walk import walk
 
 LOAD_STORE_ATOMIC = ("tt.load", "tt.store", "tt.atomic_rmw", "tt.atomic_cas")
 PROPAGATING_OPS = frozenset({"tt.reduce", "tt.expand_dims", "tt.reshape", "tt.trans", "tt.join",
@@ -194,7 +195,7 @@ class LayoutPropagation:
     def init_anchors(self) -> None:
         for arg in _entry_block(self.func).args:
             self._add_anchor(arg)
-        for op in self.func.walk(region_first=True):
+        for op in walk(self.func, region_first=True):
             if _is_layout_anchor(op):
                 for result in op.results:
                     self._add_anchor(result)
@@ -559,7 +560,7 @@ def feeds_mma_dot(cvt: Operation) -> bool:
     parent = cvt.parent_op()
     if parent is None:
         return False
-    for op in parent.walk():
+    for op in walk(parent):
         if op.name not in DOT_LIKE_OPS or not op.operands:
             continue
         encoding = encoding_of(op.operands[0].type)
@@ -644,7 +645,7 @@ class LayoutRematerialization:
         """Triton's `runHoistConvertPass`: try `action` on every conversion; one it leaves is
         recorded for reuse by later slices. Whether any conversion was removed."""
         changed = False
-        for cvt in [op for op in self.func.walk() if op.name == "ttg.convert_layout"]:
+        for cvt in [op for op in walk(self.func) if op.name == "ttg.convert_layout"]:
             if action(cvt):
                 changed = True
                 continue
@@ -977,7 +978,7 @@ class LayoutRematerialization:
     @staticmethod
     def _remap_nested(op: Operation, mapping: dict[SSAValue, SSAValue]) -> None:
         """Uses of mapped values inside a cloned op's regions (IRMapping on `clone`)."""
-        for nested in op.walk():
+        for nested in walk(op):
             if nested is not op:
                 nested.operands = [mapping.get(v, v) for v in nested.operands]
 
@@ -1078,7 +1079,7 @@ def eliminate_dead_for_args(op: Operation, rewriter: PatternRewriter) -> bool:
         if result.uses:
             mark(yield_op.operands[i])
     effects = EffectCache()
-    for nested in body.walk():
+    for nested in walk(body):
         if nested.name == "scf.yield" or would_be_trivially_dead(nested, effects):
             continue
         # A loop with effects needs its bounds; its iter args only as far as they are used.
@@ -1145,7 +1146,7 @@ class TritonGPURemoveLayoutConversionsPass(TtcPass):
     )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        functions = [f for f in op.walk() if f.name == "tt.func" and f.regions[0].blocks.first]
+        functions = [f for f in walk(op) if f.name == "tt.func" and f.regions[0].blocks.first]
         for func in functions:
             LayoutPropagation(ctx, func).run()
         self.cleanup(ctx, op)

@@ -38,6 +38,7 @@ from xdsl.traits import (
     SymbolOpInterface,
     get_effects,
 )
+from ttc.ir.walk import walk
 
 Scalar = int | float
 
@@ -463,7 +464,7 @@ def is_speculatable(op: Operation) -> bool:
 def can_be_hoisted(op: Operation, loop: Operation) -> bool:
     """Whether every value `op` (and anything nested in it) uses is defined outside `loop`
     or inside `op` itself (MLIR's `canBeHoisted`)."""
-    for nested in op.walk():
+    for nested in walk(op):
         for operand in nested.operands:
             if not defined_outside(operand, loop) and defined_outside(operand, op):
                 return False
@@ -503,7 +504,7 @@ def move_loop_invariant_code(
 
 def post_order_loops(root: Operation) -> list[Operation]:
     """The loops nested in `root`, inner loops before the loops that contain them."""
-    return [op for op in root.walk(region_first=True) if op.name in LOOP_OPS]
+    return [op for op in walk(root, region_first=True) if op.name in LOOP_OPS]
 
 
 def erase_op(op: Operation) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import BlockArgument, Operation
+from xdsl.ir import Block, BlockArgument, Operation
 from xdsl.traits import get_effects
 from xdsl.transforms.dead_code_elimination import region_dce as xdsl_region_dce
 
@@ -24,6 +24,7 @@ from ttc.conversion.triton_to_tritongpu import ConvertTritonToTritonGPUPass
 from ttc.ir.context import make_context
 from ttc.ir.parser import parse_module
 from ttc.ir.printer import print_module
+from ttc.ir.walk import walk
 from ttc.transforms.patterns.greedy import region_dce
 from ttc.transforms.graph import strongly_connected_components
 from ttc.transforms.tritongpu_coalesce import (
@@ -116,6 +117,17 @@ def test_program_order_from_neighbours() -> None:
                         assert is_before_in_block(a, b) == (i < j)
 
 
+def test_walk_matches_xdsl_walk() -> None:
+    for text in [NEST, *(path.read_text() for path in KERNELS[:6])]:
+        module = parse_module(text, "case", ctx=make_context())
+        roots = [module, *module.body.block.ops, module.body, module.body.block]
+        for root in roots:
+            for reverse in (False, True):
+                for region_first in (False, True):
+                    ours = list(walk(root, reverse=reverse, region_first=region_first))
+                    assert ours == list(root.walk(reverse=reverse, region_first=region_first))
+
+
 def test_effect_cache_matches_get_effects() -> None:
     module = parse_module(NEST, "nest", ctx=make_context())
     cache = EffectCache()
@@ -137,28 +149,57 @@ def test_region_dce_matches_xdsl() -> None:
         assert print_module(ours) == print_module(theirs)
 
 
-def test_liveness_is_the_round_robin_fixed_point() -> None:
+def _round_robin_liveness(func: Operation, blocks: list[Block]) -> tuple[dict, dict]:
+    """Live-in and live-out sets of every block: use/def sets of each block (nested ops
+    included), then rounds over all blocks until nothing changes."""
+    use, define, out_values = {}, {}, {}
+    for block in blocks:
+        defs, uses, out = set(block.args), set(), set()
+        region = block.parent_region()
+        for op in block.ops:
+            for result in op.results:
+                owners = [use.operation.parent_block() for use in result.uses]
+                if any(region.find_ancestor_block_in_region(owner) is not block for owner in owners):
+                    out.add(result)
+            for nested in op.walk():
+                defs.update(nested.results)
+                uses.update(nested.operands)
+                for nested_region in nested.regions:
+                    for nested_block in nested_region.blocks:
+                        defs.update(nested_block.args)
+        use[block], define[block], out_values[block] = uses - defs, defs, out
+    live_in = {block: set() for block in blocks}
+    live_out = {block: set() for block in blocks}
+    changed = True
+    while changed:
+        changed = False
+        for block in blocks:
+            out = set(out_values[block])
+            for succ in Liveness.successors(block):
+                out |= live_in[succ]
+            new_in = use[block] | (out - define[block])
+            if (out, new_in) != (live_out[block], live_in[block]):
+                live_out[block], live_in[block] = out, new_in
+                changed = True
+    return live_in, live_out
+
+
+def test_liveness_per_value_is_the_round_robin_fixed_point() -> None:
     for text in [NEST, *(path.read_text() for path in KERNELS[:8])]:
-        ctx = make_context()
-        module = parse_module(text, "case", ctx=ctx)
-        ConvertScfToCfPass().apply(ctx, module)
-        for func in module.body.block.ops:
-            liveness = Liveness(func)
-            live_in = {block: set() for block in liveness.blocks}
-            live_out = {block: set() for block in liveness.blocks}
-            changed = True
-            while changed:
-                changed = False
-                for block in liveness.blocks:
-                    out = set(liveness._out_values[block])
-                    for succ in Liveness.successors(block):
-                        out |= live_in[succ]
-                    new_in = liveness._use[block] | (out - liveness._def[block])
-                    if (out, new_in) != (live_out[block], live_in[block]):
-                        live_out[block], live_in[block] = out, new_in
-                        changed = True
-            assert live_in == liveness.live_in and live_out == liveness.live_out
-            assert len(liveness.blocks) > 1 or text is not NEST
+        for lower in (False, True):
+            ctx = make_context()
+            module = parse_module(text, "case", ctx=ctx)
+            if lower:
+                ConvertScfToCfPass().apply(ctx, module)
+            for func in module.body.block.ops:
+                liveness = Liveness(func)
+                live_in, live_out = _round_robin_liveness(func, liveness.blocks)
+                values = {v for op in func.walk() for v in op.results}
+                values |= {a for b in liveness.blocks for a in b.args}
+                for value in values:
+                    into, out_of = liveness.live_blocks(value)
+                    assert into == {b for b in liveness.blocks if value in live_in[b]}
+                    assert out_of == {b for b in liveness.blocks if value in live_out[b]}
 
 
 def _slice(root: Operation) -> list[Operation]:

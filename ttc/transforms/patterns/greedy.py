@@ -46,6 +46,7 @@ from ttc.transforms.utils import (
     postorder,
     preorder,
 )
+from ttc.ir.walk import walk
 
 PatternSet = Callable[[Operation, PatternRewriter], bool]
 
@@ -228,7 +229,7 @@ class GreedyRewriteDriver:
 
     def _on_removed(self, op: Operation) -> None:
         self.effects.clear()
-        for nested in op.walk(region_first=True):
+        for nested in walk(op, region_first=True):
             self._erase_one(nested)
 
     def _erase_one(self, op: Operation) -> None:
@@ -268,8 +269,8 @@ class GreedyRewriteDriver:
 
     def _populate(self, region: Region) -> None:
         assert self.folder is not None
-        walk = preorder if self.config.top_down else postorder
-        for op in walk(region):
+        order = preorder if self.config.top_down else postorder
+        for op in order(region):
             if op.parent is None:
                 continue
             if self.config.cse_constants and (value := _constant_attr_of(op)) is not None:
