@@ -405,31 +405,52 @@ def sort_in_program_order(ops: Iterable[Operation]) -> list[Operation]:
     return [op for op, _ in keyed]
 
 
-def preorder(region: Region) -> Iterator[Operation]:
-    """The ops nested in `region`, parents before children, tolerating erasure of the
-    current op (its nested ops are then skipped) and moves of ops to earlier positions."""
+def _region_level(region: Region) -> Iterator[Operation]:
+    """The ops directly in `region`; each op's successor is read before the op is handed out."""
     for block in list(region.blocks):
         op = block.first_op
         while op is not None:
             following = op.next_op
             yield op
-            if op.parent is not None:
-                for nested in op.regions:
-                    yield from preorder(nested)
             op = following
+
+
+def _regions_level(op: Operation) -> Iterator[Operation]:
+    for region in op.regions:
+        yield from _region_level(region)
+
+
+def preorder(region: Region) -> Iterator[Operation]:
+    """The ops nested in `region`, parents before children, tolerating erasure of the
+    current op (its nested ops are then skipped) and moves of ops to earlier positions.
+    One iterator per level on a stack, so an op costs the same at any nesting depth."""
+    stack = [_region_level(region)]
+    while stack:
+        op = next(stack[-1], None)
+        if op is None:
+            stack.pop()
+            continue
+        yield op
+        if op.parent is not None and op.regions:
+            stack.append(_regions_level(op))
 
 
 def postorder(region: Region) -> Iterator[Operation]:
     """The ops nested in `region`, children before parents (MLIR's default walk order),
     tolerating erasure or moves of the current op (the next op is taken before it is yielded)."""
-    for block in list(region.blocks):
-        op = block.first_op
-        while op is not None:
-            following = op.next_op
-            for nested in op.regions:
-                yield from postorder(nested)
+    stack: list[tuple[Iterator[Operation], Operation | None]] = [(_region_level(region), None)]
+    while stack:
+        level, owner = stack[-1]
+        op = next(level, None)
+        if op is None:
+            stack.pop()
+            if owner is not None:
+                yield owner
+            continue
+        if op.regions:
+            stack.append((_regions_level(op), op))
+        else:
             yield op
-            op = following
 
 
 def defined_by(value: SSAValue, name: str) -> Operation | None:

@@ -35,7 +35,13 @@ from ttc.transforms.tritongpu_coalesce import (
     order_from_contiguity,
     shape_per_cta,
 )
-from ttc.transforms.utils import EffectCache, is_before_in_block, sort_in_program_order
+from ttc.transforms.utils import (
+    EffectCache,
+    is_before_in_block,
+    postorder,
+    preorder,
+    sort_in_program_order,
+)
 
 TESTS = Path(__file__).resolve().parents[2]
 KERNELS = sorted([*(TESTS / "corpus").glob("**/sm90.ttir"), *(TESTS / "gpu" / "kernels").glob("**/sm90.ttir")])
@@ -126,6 +132,8 @@ def test_walk_matches_xdsl_walk() -> None:
                 for region_first in (False, True):
                     ours = list(walk(root, reverse=reverse, region_first=region_first))
                     assert ours == list(root.walk(reverse=reverse, region_first=region_first))
+        assert list(preorder(module.body)) == list(module.body.walk())
+        assert list(postorder(module.body)) == list(module.body.walk(region_first=True))
 
 
 def test_effect_cache_matches_get_effects() -> None:
