@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from xdsl.dialects.builtin import IntegerAttr, i32
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+
 from ttc.ir.walk import walk
 
 LOOP_STAGE = "loop.stage"
@@ -43,12 +44,9 @@ def body_ops(loop: Operation) -> list[Operation]:
 
 
 def post_order(op: Operation) -> Iterator[Operation]:
-    """`op` and its nested ops in MLIR's default walk order (nested ops before their parent)."""
-    for region in op.regions:
-        for block in region.blocks:
-            for nested in list(block.ops):
-                yield from post_order(nested)
-    yield op
+    """`op` and its nested ops in MLIR's default walk order (nested ops before their parent),
+    for callers that do not change the IR while they iterate."""
+    return walk(op, region_first=True)
 
 
 def is_proper_ancestor(ancestor: Operation, op: Operation) -> bool:
