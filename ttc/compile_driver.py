@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ttc.ir.errors import TtcError, UsageError
 from ttc.ir.syntax import TRITON_3_6
 from ttc.targets.base import LLVMIR, MLIR_STAGES, Target
+from ttc.ir.walk import walk
 
 if TYPE_CHECKING:
     from xdsl.dialects.builtin import ModuleOp
@@ -133,7 +134,7 @@ def is_llvm_ir(text: str) -> bool:
 
 def input_kind(module: ModuleOp) -> str:
     """`ttir`, `ttgir` or `llvm` for a parsed module; TtcError when it holds no kernel."""
-    names = {op.name for op in module.walk()}
+    names = {op.name for op in walk(module)}
     if "tt.func" in names:
         ttg = any(key.startswith(("ttg.", "triton_gpu.")) for key in module.attributes)
         return "ttgir" if ttg else "ttir"
@@ -349,7 +350,7 @@ class Compilation:
         from ttc.ir.locations import source_location
 
         allowed = self.target.lowered_dialects
-        for op in module.walk():
+        for op in walk(module):
             name = getattr(getattr(op, "op_name", None), "data", None) or op.name
             if name.split(".", 1)[0] not in allowed:
                 raise TtcError(f"cannot lower '{name}' for {self.target.string}",

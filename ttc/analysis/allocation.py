@@ -69,6 +69,7 @@ from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError
 from ttc.layouts.padded import padded_size
 from ttc.transforms.tritongpu_utils import module_int
+from ttc.ir.walk import walk
 
 SCRATCH_ALIGNMENT = 128
 CAPTURE_ALIGNMENT = 8
@@ -418,7 +419,7 @@ def _alias_sets(function: Operation, allocs: Iterable[SSAValue]) -> dict[SSAValu
     """Triton's `SharedMemoryAliasAnalysis`: the allocations each memdesc value may refer to."""
     aliases: dict[SSAValue, set[SSAValue]] = {v: {v} for v in allocs}
     edges: list[tuple[SSAValue, SSAValue]] = []
-    for op in function.walk():
+    for op in walk(function):
         if op.name in _VIEW_OPS and op.operands:
             edges.append((op.operands[0], op.results[0]))
         for sources, targets in _region_flows(op):
@@ -487,14 +488,14 @@ class _Allocator:
         plan = self.plan
         function = plan.function
         partition_warps = max(
-            (sum(ws.num_warps()) for ws in function.walk() if isinstance(ws, WarpSpecializeOp)), default=0
+            (sum(ws.num_warps()) for ws in walk(function) if isinstance(ws, WarpSpecializeOp)), default=0
         )
         if partition_warps:
             # one byte per partition warp, through which warp specialization hands out work
             plan.op_buffers[function] = plan._add(
                 BufferKind.SCRATCH, function, partition_warps, DEFAULT_BUFFER_ALIGNMENT
             )
-        for op in function.walk():
+        for op in walk(function):
             if op is function:
                 continue
             if _is_shared_alloc(op):
@@ -530,7 +531,7 @@ class _Allocator:
 
     def _liveness(self) -> None:
         plan = self.plan
-        ids = {op: index for index, op in enumerate(plan.function.walk(region_first=True))}
+        ids = {op: index for index, op in enumerate(walk(plan.function, region_first=True))}
         liveness = Liveness(plan.function)
 
         def live_range(value: SSAValue) -> Interval:
@@ -676,7 +677,7 @@ def _functions(module: ModuleOp) -> list[Operation]:
 
 
 def _callees(function: Operation) -> list[str]:
-    return [op.callee.string_value() for op in function.walk() if op.name == "tt.call"]  # type: ignore[attr-defined]
+    return [op.callee.string_value() for op in walk(function) if op.name == "tt.call"]  # type: ignore[attr-defined]
 
 
 def _symbol(function: Operation) -> str:

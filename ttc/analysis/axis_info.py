@@ -57,6 +57,7 @@ from ttc.analysis.axis_constants import (
     trailing_zeros,
 )
 from ttc.dialects.tt_types import PointerType, bit_width, element_type_or_self, shape_of
+from ttc.ir.walk import walk
 
 MAX_DIVISOR = 1 << 62
 """Triton's `kMaxDivisor`: `highestPowOf2Divisor<int64_t>(0)`."""
@@ -785,14 +786,19 @@ class AxisInfoAnalysis:
         for arg, init in zip(body.args[1:], inits):
             self._join(arg, self._operand(init))
 
-        def iterate() -> None:
+        # The body's values follow from its arguments and from values defined before the loop
+        # (fixed meanwhile), so it is visited again only when a yielded value widened an
+        # iter_arg: an enclosing loop's second visit then costs one pass over a nest, not one
+        # pass per level of it.
+        while True:
             self._visit_region_blocks([body])
             yield_op = body.last_op
             assert yield_op is not None
+            before = [self.values.get(arg) for arg in body.args[1:]]
             for arg, value in zip(body.args[1:], yield_op.operands):
                 self._join(arg, self._operand(value))
-
-        self._fixpoint(iterate)
+            if all(self.values.get(arg) == old for arg, old in zip(body.args[1:], before)):
+                break
         yield_op = body.last_op
         assert yield_op is not None
         for result, init, value in zip(op.results, inits, yield_op.operands):
@@ -848,7 +854,7 @@ def _callers_first(functions: dict[str, Operation]) -> list[Operation]:
     """The functions with every caller before its callees (Triton walks the call graph post-order
     from its roots and analyses in reverse), the rest in module order."""
     called = {
-        _callee_name(op) for func in functions.values() for op in func.walk() if op.name == "tt.call"
+        _callee_name(op) for func in functions.values() for op in walk(func) if op.name == "tt.call"
     }
     post_order: list[Operation] = []
     seen: set[str] = set()
@@ -857,7 +863,7 @@ def _callers_first(functions: dict[str, Operation]) -> list[Operation]:
         if name in seen or name not in functions:
             return
         seen.add(name)
-        for op in functions[name].walk():
+        for op in walk(functions[name]):
             if op.name == "tt.call":
                 visit(_callee_name(op))
         post_order.append(functions[name])
@@ -898,7 +904,7 @@ class ModuleAxisInfo:
         self._owner: dict[SSAValue, AxisInfoAnalysis] = {}
         functions = {
             op.properties["sym_name"].data: op  # pyright: ignore[reportAttributeAccessIssue]
-            for op in module.walk()
+            for op in walk(module)
             if op.name == "tt.func" and op.regions[0].blocks.first is not None
         }
         for func in _callers_first(functions):
@@ -906,7 +912,7 @@ class ModuleAxisInfo:
             self.functions.append(analysis)
             for value in analysis.values:
                 self._owner[value] = analysis
-            for call in func.walk():
+            for call in walk(func):
                 callee = functions.get(_callee_name(call)) if call.name == "tt.call" else None
                 if callee is not None:
                     _forward_to_callee(analysis, call, callee)

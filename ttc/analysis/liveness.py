@@ -4,9 +4,10 @@ Triton's shared-memory allocation (lib/Analysis/Allocation.cpp) asks MLIR, for e
 buffer, "at which operations is this value live?" and turns the answer into an interval of
 post-order operation ids. This module answers the same question the same way:
 
-* every block nested under the root gets *use* and *def* sets (a value used by an op nested inside a
-  block's op counts as used by that block; results and nested block arguments count as defined);
-* live-in/live-out sets are solved backwards over each region's CFG (successors of terminators);
+* a block *uses* a value when an op nested inside it does and *defines* it when the definition is
+  nested inside it (results and nested block arguments);
+* where a value is live in and live out is solved backwards over each region's CFG (successors of
+  terminators), for the asked value only, from its uses along predecessors;
 * `live_operations(value)` walks from the defining block through the blocks where the value is live,
   listing the operations from the start of its live range (the definition, or the block's first
   operation when live-in) to its end (the last user in the block, or the terminator when live-out).
@@ -18,44 +19,19 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 
 class Liveness:
-    """Live-in/live-out sets of every block under `root`, and per-value live ranges."""
+    """Per-value live ranges under `root`, each solved when asked: only the values that own
+    buffers are ever asked about, and solving every value's liveness for every block costs the
+    sum of all live ranges (quadratic in a deep loop nest, where each induction variable is live
+    in every block inside its loop)."""
 
     def __init__(self, root: Operation) -> None:
         self.root = root
         self.blocks: list[Block] = list(root.walk_blocks())
-        self._use: dict[Block, set[SSAValue]] = {}
-        self._def: dict[Block, set[SSAValue]] = {}
-        self._out_values: dict[Block, set[SSAValue]] = {}
+        self._predecessors: dict[Block, list[Block]] = {block: [] for block in self.blocks}
         for block in self.blocks:
-            self._build(block)
-        self.live_in: dict[Block, set[SSAValue]] = {b: set() for b in self.blocks}
-        self.live_out: dict[Block, set[SSAValue]] = {b: set() for b in self.blocks}
-        self._solve()
-
-    def _build(self, block: Block) -> None:
-        defs: set[SSAValue] = set(block.args)
-        uses: set[SSAValue] = set()
-        out: set[SSAValue] = set()
-        region = block.parent_region()
-        for op in block.ops:
-            for result in op.results:
-                for use in result.uses:
-                    owner = use.operation.parent_block()
-                    if owner is None or region is None:
-                        continue
-                    ancestor = region.find_ancestor_block_in_region(owner)
-                    if ancestor is not block:
-                        out.add(result)
-                        break
-            for nested in op.walk():
-                defs.update(nested.results)
-                uses.update(nested.operands)
-                for nested_region in nested.regions:
-                    for nested_block in nested_region.blocks:
-                        defs.update(nested_block.args)
-        self._def[block] = defs
-        self._use[block] = uses - defs
-        self._out_values[block] = out
+            for succ in self.successors(block):
+                if succ in self._predecessors:
+                    self._predecessors[succ].append(block)
 
     @staticmethod
     def successors(block: Block) -> tuple[Block, ...]:
@@ -63,31 +39,62 @@ class Liveness:
         last = block.last_op
         return tuple(last.successors) if last is not None else ()
 
-    def _solve(self) -> None:
-        changed = True
-        while changed:
-            changed = False
-            for block in reversed(self.blocks):
-                out = set(self._out_values[block])
-                for succ in self.successors(block):
-                    out |= self.live_in[succ]
-                live_in = self._use[block] | (out - self._def[block])
-                if out != self.live_out[block] or live_in != self.live_in[block]:
-                    self.live_out[block] = out
-                    self.live_in[block] = live_in
-                    changed = True
+    @staticmethod
+    def _enclosing_block(block: Block) -> Block | None:
+        parent = block.parent_op()
+        return parent.parent if parent is not None else None
 
-    def _start(self, block: Block, value: SSAValue) -> Operation:
+    def live_blocks(self, value: SSAValue) -> tuple[set[Block], set[Block]]:
+        """The blocks `value` is live into and live out of: MLIR's block equations
+        live_out(b) = out(b) ∪ live_in(successors), live_in(b) = use(b) ∪ (live_out(b) - def(b)),
+        where a block uses what the ops nested in it use and defines what they define, and
+        out(b) holds the results of b's ops used in other blocks of b's region."""
+        home = value.block if isinstance(value, BlockArgument) else value.op.parent_block()  # pyright: ignore[reportAttributeAccessIssue]
+        defining: set[Block] = set()  # the blocks whose nested ops or arguments define `value`
+        current: Block | None = home
+        while current is not None:
+            defining.add(current)
+            current = self._enclosing_block(current)
+        live_in: set[Block] = set()
+        live_out: set[Block] = set()
+        for use in value.uses:
+            current = use.operation.parent_block()
+            while current is not None and current not in defining and current not in live_in:
+                if current in self._predecessors:
+                    live_in.add(current)
+                current = self._enclosing_block(current)
+        if isinstance(value, OpResult) and home is not None and home.parent is not None:
+            region = home.parent
+            for use in value.uses:
+                owner = use.operation.parent_block()
+                if owner is not None and region.find_ancestor_block_in_region(owner) is not home:
+                    live_out.add(home)
+                    break
+        pending = list(live_in)
+        while pending:
+            block = pending.pop()
+            for pred in self._predecessors[block]:
+                if pred in live_out:
+                    continue
+                live_out.add(pred)
+                if pred not in defining and pred not in live_in:
+                    live_in.add(pred)
+                    pending.append(pred)
+        return live_in, live_out
+
+    @staticmethod
+    def _start(block: Block, value: SSAValue, live_in: set[Block]) -> Operation:
         first = block.first_op
         assert first is not None
-        if value in self.live_in[block] or not isinstance(value, OpResult):
+        if block in live_in or not isinstance(value, OpResult):
             return first
         if value.op.parent_block() is not block:
             return first
         return value.op
 
-    def _end(self, block: Block, value: SSAValue, start: Operation) -> Operation:
-        if value in self.live_out[block]:
+    @staticmethod
+    def _end(block: Block, value: SSAValue, start: Operation, live_out: set[Block]) -> Operation:
+        if block in live_out:
             last = block.last_op
             assert last is not None
             return last
@@ -106,6 +113,7 @@ class Liveness:
             assert isinstance(value, OpResult)
             home = value.op.parent_block()
         assert home is not None
+        live_in, live_out = self.live_blocks(value)
         to_process: list[Block] = [home]
         visited = {home}
         for use in value.uses:
@@ -118,8 +126,8 @@ class Liveness:
             block = to_process.pop()
             if block.first_op is None:
                 continue
-            start = self._start(block, value)
-            end = self._end(block, value, start)
+            start = self._start(block, value, live_in)
+            end = self._end(block, value, start, live_out)
             op: Operation | None = start
             while op is not None:
                 result.append(op)
@@ -127,7 +135,7 @@ class Liveness:
                     break
                 op = op.next_op
             for succ in self.successors(block):
-                if succ not in visited and value in self.live_in.get(succ, ()):
+                if succ not in visited and succ in live_in:
                     visited.add(succ)
                     to_process.append(succ)
         return result

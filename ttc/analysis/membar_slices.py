@@ -24,6 +24,7 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 
 from ttc.analysis.allocation import Buffer, successor_edges
 from ttc.dialects.ttg import MemDescType
+from ttc.ir.walk import walk
 
 VIEW_OPS = frozenset(
     {"ttg.memdesc_index", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape", "ttg.memdesc_reinterpret"}
@@ -244,7 +245,7 @@ class BufferIndexAnalysis:
 
     def __init__(self, function: Operation) -> None:
         self.dominators: dict[Block, set[Block]] = {}
-        for op in function.walk():
+        for op in walk(function):
             for region in op.regions:
                 if len(region.blocks) > 1:
                     self.dominators.update(_dominators(region))

@@ -24,12 +24,27 @@ from ttc.ir.parser import TtcParser
 T = TypeVar("T")
 
 
+MAX_DRAWN_ELEMENTS = 1 << 16
+"""The most cells a picture has (256x256): a drawing lists every element, so its time and memory
+grow with the shape, not with the layout's bases."""
+
+
 def parse_shape(text: str) -> tuple[int, ...]:
-    """`"16x16"` -> (16, 16); `"1024"` -> (1024,)."""
+    """`"16x16"` -> (16, 16); `"1024"` -> (1024,). A shape with more elements than a picture
+    can show is a usage error."""
     parts = text.strip().lower().split("x")
     if not all(p.isdigit() and int(p) > 0 for p in parts):
         raise UsageError(f"invalid --shape '{text}': expected positive sizes such as 16x16 or 1024")
-    return tuple(int(p) for p in parts)
+    shape = tuple(int(p) for p in parts)
+    elements = 1
+    for size in shape:
+        elements *= size
+    if elements > MAX_DRAWN_ELEMENTS:
+        raise UsageError(
+            f"--shape '{text}' has {elements} elements; ttc layout draws at most "
+            f"{MAX_DRAWN_ELEMENTS} (for example 256x256 or 65536)"
+        )
+    return shape
 
 
 def _parse(parser: TtcParser, parse: Callable[[], T]) -> T:

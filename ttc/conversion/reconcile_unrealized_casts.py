@@ -25,6 +25,7 @@ from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import erase_op
+from ttc.ir.walk import walk
 
 
 def _source_cast(cast: UnrealizedConversionCastOp) -> UnrealizedConversionCastOp | None:
@@ -68,10 +69,10 @@ def reconcile_unrealized_casts(module: Operation) -> None:
     changed = True
     while changed:
         changed = False
-        for op in list(module.walk(reverse=True)):
+        for op in list(walk(module, reverse=True)):
             if isinstance(op, UnrealizedConversionCastOp) and op.parent is not None:
                 changed |= _fold(op)
-    for op in module.walk():
+    for op in walk(module):
         if isinstance(op, UnrealizedConversionCastOp):
             raise TtcError(
                 "failed to legalize operation 'builtin.unrealized_conversion_cast' that was "

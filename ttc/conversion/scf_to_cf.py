@@ -34,6 +34,7 @@ from ttc.dialects import arith, scf
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
 from ttc.pipelines.pass_base import TtcPass
+from ttc.ir.walk import walk
 
 _STRUCTURED = ("scf.for", "scf.if", "scf.while", "scf.execute_region")
 _UNSIGNED_CMP = "unsignedCmp"
@@ -187,16 +188,13 @@ def _lower_execute_region(op: Operation) -> None:
     block.erase_op(op)
 
 
-def _first_structured(root: Operation) -> Operation | None:
-    for op in root.walk():
-        if op.name in _STRUCTURED:
-            return op
-    return None
-
-
 def lower_structured_control_flow(root: Operation) -> None:
-    """Lower every scf.for/if/while/execute_region under `root` to cf branches, outer first."""
-    while (op := _first_structured(root)) is not None:
+    """Lower every scf.for/if/while/execute_region under `root` to cf branches, outer first.
+
+    Lowering one op moves its regions' blocks, in order, between the block holding it and the
+    continuation of that block, so the other structured ops keep their relative pre-order: the
+    ops are collected by one walk, not searched for again after every lowering."""
+    for op in [op for op in walk(root) if op.name in _STRUCTURED]:
         if isinstance(op, scf.ForOp):
             _lower_for(op)
         elif isinstance(op, scf.IfOp):
@@ -215,7 +213,7 @@ class ConvertScfToCfPass(TtcPass):
     summary: ClassVar[str] = "Lower scf.for/if/while/execute_region to cf.br/cf.cond_br (MLIR's SCFToControlFlow)"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for inner in op.walk():
+        for inner in walk(op):
             if inner.name == "scf.index_switch" or inner.name == "scf.parallel":
                 raise TtcError(
                     f"cannot lower '{inner.name}' to the cf dialect",

@@ -44,6 +44,7 @@ from xdsl.utils.exceptions import VerifyException
 from ttc.dialects import tt_verify as v
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
+from ttc.ir.walk import walk
 
 
 def _packed_elements(types: Sequence[Attribute], pack: int) -> list[Attribute]:
@@ -83,7 +84,7 @@ class MapElementwiseOp(IRDLOperation):
         if list(entry.arg_types) != _packed_elements(self.operand_types, pack):
             raise _error_at(self, "argument types did not match")
         returned = _packed_elements(self.result_types, pack)
-        for op in self.scalar_op.walk():
+        for op in walk(self.scalar_op):
             if not op.has_trait(RecursiveMemoryEffect) and has_effects(op, MemoryEffectKind.WRITE):
                 raise _error_at(op, f"'{op.name}' op Stores are not supported inside map_elementwise")
             if isinstance(op, MapElementwiseReturnOp) and list(op.operand_types) != returned:

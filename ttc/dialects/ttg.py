@@ -97,6 +97,7 @@ from ttc.dialects.ttng_attrs import (
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
 from ttc.layouts.utils import minimal_conversion
+from ttc.ir.walk import walk
 
 # --------------------------------------------------------------------------------------------
 # Types
@@ -1248,7 +1249,7 @@ def verify_op_layouts(op: Operation) -> None:
 
 def verify_layouts(module: ModuleOp) -> None:
     """`verify_op_layouts` for every op of `module`, outermost first."""
-    for op in module.walk():
+    for op in walk(module):
         verify_op_layouts(op)
 
 

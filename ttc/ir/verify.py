@@ -24,6 +24,7 @@ from ttc.ir.dominance import immediate_dominators
 from ttc.ir.errors import Note, TtcError
 from ttc.ir.locations import source_location
 from ttc.ir.traits import has_trait
+from ttc.ir.walk import walk
 
 _XDSL_PREFIX = re.compile(r"^(?:Operation does not verify: )+")
 
@@ -178,7 +179,7 @@ def _verify_dominance(module: ModuleOp, filename: str) -> None:
     of the ops of such a block are not checked, and every block dominates it (the frontend leaves
     such blocks after a `return` inside an `if`; canonicalize erases them)."""
     checker = _DominanceChecker()
-    for user in module.walk():
+    for user in walk(module):
         if not checker.reachable(user):
             continue
         for index, operand in enumerate(user.operands):

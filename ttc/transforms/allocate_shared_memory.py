@@ -27,6 +27,7 @@ from ttc.analysis.allocation import (
     nvidia_scratch_size,
 )
 from ttc.pipelines.pass_base import TtcPass
+from ttc.ir.walk import walk
 
 OFFSET_ATTR = "allocation.offset"
 SIZE_ATTR = "allocation.size"
@@ -36,7 +37,7 @@ SHARED_ATTR = "ttg.shared"
 def attach_allocation(module: ModuleOp, allocation: ModuleAllocation) -> None:
     """Write `allocation.offset` on every op that owns a buffer and `ttg.shared` on the module."""
     for plan in allocation.functions.values():
-        for op in plan.function.walk():
+        for op in walk(plan.function):
             offsets = plan.offsets_of(op)
             if len(offsets) == 1:
                 op.attributes[OFFSET_ATTR] = IntegerAttr(offsets[0], i32)

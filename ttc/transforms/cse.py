@@ -27,6 +27,7 @@ from ttc.ir.dominance import dominator_tree
 from ttc.ir.traits import has_trait
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import (
+    EffectCache,
     erase_op,
     is_isolated_from_above,
     is_memory_effect_free,
@@ -77,8 +78,10 @@ class OpKey:
 class CseDriver:
     """MLIR's `CSEDriver`: a scoped known-op table and the ops to erase at the end."""
 
-    known: dict[OpKey, Operation] = field(default_factory=dict[OpKey, Operation])
+    known: ScopedTable = field(default_factory=lambda: ScopedTable())
     to_erase: list[Operation] = field(default_factory=list[Operation])
+    effects: EffectCache = field(default_factory=EffectCache)
+    """Ops are only erased at the end, so the effects of nested ops stay valid throughout."""
 
     def simplify_region(self, region: Region) -> None:
         """Simplify the blocks of `region`, each in a scope nested in its dominator's."""
@@ -86,27 +89,26 @@ class CseDriver:
         if entry is None:
             return
         children = {entry: []} if entry.next_block is None else dominator_tree(entry)
-        stack: list[tuple[Iterator[Block], dict[OpKey, Operation]]] = []
+        stack: list[Iterator[Block]] = []
         block: Block | None = entry
         while True:
             if block is not None:
-                stack.append((iter(children[block]), self.known))
-                self.known = _ScopedTable(self.known)
+                stack.append(iter(children[block]))
+                self.known.push_scope()
                 self.simplify_block(block)
             if not stack:
                 break
-            pending, enclosing = stack[-1]
-            block = next(pending, None)
+            block = next(stack[-1], None)
             if block is None:
                 stack.pop()
-                self.known = enclosing
+                self.known.pop_scope()
 
     def simplify_block(self, block: Block) -> None:
         for op in list(block.ops):
             if op.regions:
                 if is_isolated_from_above(op):
                     saved = self.known
-                    self.known = {}
+                    self.known = ScopedTable()
                     for region in op.regions:
                         self.simplify_region(region)
                     self.known = saved
@@ -118,14 +120,14 @@ class CseDriver:
     def simplify_operation(self, op: Operation) -> None:
         if has_trait(op, IsTerminator, value_if_unregistered=False):
             return
-        if is_trivially_dead(op):
+        if is_trivially_dead(op, self.effects):
             self.to_erase.append(op)
             return
         if any(len(region.blocks) > 1 for region in op.regions):
             return
         key = OpKey(op)
-        if not is_memory_effect_free(op):
-            if not only_reads(op):
+        if not is_memory_effect_free(op, self.effects):
+            if not only_reads(op, self.effects):
                 return
             existing = self.known.get(key)
             if (
@@ -146,7 +148,7 @@ class CseDriver:
     def _write_between(self, first: Operation, last: Operation) -> bool:
         current = first.next_op
         while current is not None and current is not last:
-            if may_write(current):
+            if may_write(current, self.effects):
                 return True
             current = current.next_op
         return False
@@ -163,21 +165,36 @@ class CseDriver:
         self.to_erase.clear()
 
 
-class _ScopedTable(dict[OpKey, Operation]):
-    """A scope of the known-op table: lookups fall back to the enclosing scope."""
+class ScopedTable:
+    """MLIR's `ScopedHashTable` of known ops: one dict from key to the stack of ops visible
+    under it, and per scope the keys it added, so that a lookup costs the same at any nesting
+    depth (a chain of dicts, one per scope, costs the depth on every miss)."""
 
-    def __init__(self, parent: dict[OpKey, Operation]) -> None:
-        super().__init__()
-        self.parent = parent
+    def __init__(self) -> None:
+        self._entries: dict[OpKey, list[Operation]] = {}
+        self._scopes: list[set[OpKey]] = []
 
-    def __missing__(self, key: OpKey) -> Operation:
-        return self.parent[key]
+    def push_scope(self) -> None:
+        self._scopes.append(set())
 
-    def get(self, key: OpKey, default: Operation | None = None) -> Operation | None:  # type: ignore[override]
-        try:
-            return self[key]
-        except KeyError:
-            return default
+    def pop_scope(self) -> None:
+        for key in self._scopes.pop():
+            stack = self._entries[key]
+            stack.pop()
+            if not stack:
+                del self._entries[key]
+
+    def get(self, key: OpKey) -> Operation | None:
+        stack = self._entries.get(key)
+        return stack[-1] if stack else None
+
+    def __setitem__(self, key: OpKey, op: Operation) -> None:
+        scope = self._scopes[-1]
+        if key in scope:
+            self._entries[key][-1] = op
+            return
+        scope.add(key)
+        self._entries.setdefault(key, []).append(op)
 
 
 def eliminate_common_subexpressions(root: Operation) -> None:

@@ -54,6 +54,7 @@ from ttc.layouts.infer import infer_fp4_to_fp_encoding, infer_reshape_encoding, 
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.tritongpu_utils import module_int, slice_encoding, with_encoding
 from ttc.transforms.utils import create_constant, create_op, value_location
+from ttc.ir.walk import walk
 
 CMPI_EQ = 0
 """`arith.cmpi`'s predicate number for `eq`."""
@@ -165,7 +166,7 @@ def transpose_scaled_dots(ctx: Context, module: ModuleOp) -> None:
     """Triton's `transposeDots`: a scaled dot with a scale on B only becomes the transposed
     scaled dot of trans(B) x trans(A) + trans(C), transposed back."""
     dots = [
-        op for op in module.walk()
+        op for op in walk(module)
         if isinstance(op, DotScaledOp) and op.a_scale is None and op.b_scale is not None
     ]
     for dot in dots:

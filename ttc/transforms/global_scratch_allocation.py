@@ -23,6 +23,7 @@ from ttc.dialects import tt, ttg
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
 from ttc.pipelines.pass_base import TtcPass
+from ttc.ir.walk import walk
 
 OFFSET = "ttg.global_scratch_memory_offset"
 PROFILE_OFFSET = "ttg.profile_scratch_memory_offset"
@@ -81,11 +82,11 @@ class _Allocator:
         if all(name in func.attributes for name in TOTALS):
             return
         self.call_stack.append(func.sym_name.data)
-        for op in func.walk():
+        for op in walk(func):
             if isinstance(op, tt.CallOp):
                 self.allocate(self.callee(op))
         scratch, profile = _Buffer(), _Buffer()
-        for op in func.walk():
+        for op in walk(func):
             if isinstance(op, ttg.GlobalScratchAllocOp):
                 buffer = profile if "third_party_allocation" in op.attributes else scratch
                 buffer.place(op, op.nbytes.value.data, op.alignment.value.data, OFFSET)

@@ -26,10 +26,11 @@ from ttc.transforms.patterns import apply_patterns
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
 from ttc.transforms.symbol_dce import erase_dead_symbols, symbol_name
 from ttc.transforms.utils import erase_op
+from ttc.ir.walk import walk
 
 
 def _calls(func: Operation) -> list[Operation]:
-    return [op for op in func.walk() if op.name == "tt.call"]
+    return [op for op in walk(func) if op.name == "tt.call"]
 
 
 def _callee_name(call: Operation) -> str:

@@ -17,6 +17,7 @@ from xdsl.ir import Operation
 
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import (
+    EffectCache,
     is_memory_effect_free,
     is_speculatable,
     move_before,
@@ -25,9 +26,9 @@ from ttc.transforms.utils import (
 )
 
 
-def is_hoistable_pure(op: Operation) -> bool:
+def is_hoistable_pure(op: Operation, cache: EffectCache | None = None) -> bool:
     """MLIR LICM's default criterion: no memory effects and speculatable."""
-    return is_memory_effect_free(op) and is_speculatable(op)
+    return is_memory_effect_free(op, cache) and is_speculatable(op)
 
 
 @dataclass(frozen=True)
@@ -38,5 +39,13 @@ class LoopInvariantCodeMotionPass(TtcPass):
     summary: ClassVar[str] = "Hoist loop invariant instructions outside of the loop"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        effects = EffectCache()  # a hoist changes the effects of the loop it leaves, no other
+
+        def move(candidate: Operation, loop: Operation) -> None:
+            move_before(candidate, loop)
+            effects.forget(loop)
+
         for loop in post_order_loops(op):
-            move_loop_invariant_code(loop, is_hoistable_pure, lambda o, l=loop: move_before(o, l))
+            move_loop_invariant_code(
+                loop, lambda o: is_hoistable_pure(o, effects), lambda o, l=loop: move(o, l)
+            )

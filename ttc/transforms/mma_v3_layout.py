@@ -47,6 +47,7 @@ from ttc.layouts.shared_swizzle import order_for_memory
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.tritongpu_coalesce import cta_layout_of
 from ttc.transforms.utils import create_op, value_location
+from ttc.ir.walk import walk
 
 DOT_INTERFACE_OPS = frozenset(
     {"tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled"}
@@ -103,7 +104,7 @@ def forward_slice(value: SSAValue) -> Iterator[Operation]:
             continue
         seen.add(op)
         yield op
-        for nested in op.walk():
+        for nested in walk(op):
             if nested is not op:
                 work.append(nested)
             work.extend(use.operation for result in nested.results for use in result.uses)

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from xdsl.dialects.builtin import IntegerAttr, i32
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
+from ttc.ir.walk import walk
+
 LOOP_STAGE = "loop.stage"
 LOOP_CLUSTER = "loop.cluster"
 SCHEDULED_MAX_STAGE = "tt.scheduled_max_stage"
@@ -42,12 +44,9 @@ def body_ops(loop: Operation) -> list[Operation]:
 
 
 def post_order(op: Operation) -> Iterator[Operation]:
-    """`op` and its nested ops in MLIR's default walk order (nested ops before their parent)."""
-    for region in op.regions:
-        for block in region.blocks:
-            for nested in list(block.ops):
-                yield from post_order(nested)
-    yield op
+    """`op` and its nested ops in MLIR's default walk order (nested ops before their parent),
+    for callers that do not change the IR while they iterate."""
+    return walk(op, region_first=True)
 
 
 def is_proper_ancestor(ancestor: Operation, op: Operation) -> bool:
@@ -307,6 +306,6 @@ def schedule_dependencies(loop: Operation, schedule: CoarseSchedule) -> None:
 
 
 def remove_pipelining_attributes(root: Operation) -> None:
-    for op in root.walk():
+    for op in walk(root):
         for name in (LOOP_STAGE, LOOP_CLUSTER, SCHEDULED_MAX_STAGE):
             op.attributes.pop(name, None)

@@ -29,6 +29,7 @@ from ttc.dialects.tt_types import bit_width, encoding_of
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError
 from ttc.layouts.order import bases_per_dim
+from ttc.ir.walk import walk
 
 EXPENSIVE_MATH = frozenset(
     {"arith.divf", "math.erfc", "math.sinh", "math.cosh", "math.tanh", "math.asinh",
@@ -162,7 +163,7 @@ def _reduce_cost(op: Operation) -> int | None:
     axis = op.properties["axis"].value.data  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
     shape = src.get_shape()
     float_sum = isinstance(src.get_element_type(), AnyFloat) and shape[axis] > 2 and any(
-        nested.name in ("arith.addf", "arith.mulf") for nested in op.walk()
+        nested.name in ("arith.addf", "arith.mulf") for nested in walk(op)
     )
     if float_sum:
         return None

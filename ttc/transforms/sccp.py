@@ -55,6 +55,7 @@ from ttc.transforms.patterns import IN_PLACE, fold_op
 from ttc.transforms.patterns.greedy import ConstantFolder
 from ttc.transforms.symbol_dce import is_private, symbol_name, symbol_refs
 from ttc.transforms.utils import constant_value, erase_op, splat_scalar, would_be_trivially_dead
+from ttc.ir.walk import walk
 
 REGION_BRANCH_OPS = frozenset({"scf.for", "scf.if", "scf.while", "scf.execute_region"})
 CALL_OPS = frozenset({"tt.call", "func.call"})
@@ -89,7 +90,7 @@ def _callee(call: Operation) -> str | None:
 def _non_call_symbol_uses(root: Operation) -> set[str]:
     """Symbols referenced by `root`'s ops other than through a call's callee."""
     used: set[str] = set()
-    for op in root.walk():
+    for op in walk(root):
         items = [*op.properties.items(), *op.attributes.items()]
         for key, attr in items:
             if key == "callee" and op.name in CALL_OPS:

@@ -25,6 +25,7 @@ from xdsl.traits import SymbolOpInterface
 
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import erase_op
+from ttc.ir.walk import walk
 
 
 def symbol_name(op: Operation) -> str | None:
@@ -55,7 +56,7 @@ def symbol_refs(attr: Attribute) -> Iterator[str]:
 
 def referenced_symbols(op: Operation) -> Iterator[str]:
     """The root names of every symbol reference in `op` and the ops nested in it."""
-    for nested in op.walk():
+    for nested in walk(op):
         for attr in (*nested.properties.values(), *nested.attributes.values()):
             yield from symbol_refs(attr)
 

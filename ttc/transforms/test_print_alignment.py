@@ -16,6 +16,7 @@ from xdsl.dialects.builtin import ModuleOp
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.ir.diagnostics import emit_remark
 from ttc.pipelines.pass_base import TtcPass
+from ttc.ir.walk import walk
 
 
 @dataclass(frozen=True)
@@ -27,10 +28,10 @@ class TestPrintAlignmentPass(TtcPass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         analysis = ModuleAxisInfo(op)
-        for func in op.walk():
+        for func in walk(op):
             if func.name != "tt.func":
                 continue
-            for inner in func.walk():
+            for inner in walk(func):
                 if inner is func:
                     continue
                 for result in inner.results:

@@ -21,6 +21,7 @@ from xdsl.ir import Operation
 from ttc.analysis.allocation import BufferKind, allocate_module, default_scratch_size
 from ttc.ir.diagnostics import emit_remark
 from ttc.pipelines.pass_base import TtcPass
+from ttc.ir.walk import walk
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class TestPrintAllocationPass(TtcPass):
         for plan in allocation.functions.values():
             function = plan.function
             emit_remark(function, function.sym_name.data)  # type: ignore[attr-defined]
-            for inner in function.walk(region_first=True):
+            for inner in walk(function, region_first=True):
                 scratch = plan.scratch_buffer(inner)
                 if scratch is not None:
                     kind = "virtual" if scratch.kind is BufferKind.VIRTUAL else "scratch"

@@ -27,6 +27,7 @@ from ttc.dialects.ttng_barriers import TMAStoreWaitOp
 from ttc.dialects.ttng_tma import AsyncTMACopyLocalToGlobalOp, AsyncTMAReduceOp
 from ttc.transforms.tma_utils import encoding_from_descriptor
 from ttc.transforms.utils import erase_op
+from ttc.ir.walk import walk
 
 STORES = ("tt.descriptor_store", "tt.descriptor_reduce")
 ATOMICS = ("tt.atomic_rmw", "tt.atomic_cas", "tt.atomic_poll")
@@ -52,7 +53,7 @@ def loop_body_stores(loop: Operation) -> list[Operation]:
 
 
 def has_acquire_or_release(loop: Operation) -> bool:
-    for op in loop.walk():
+    for op in walk(loop):
         sem = op.properties.get("sem") if op.name in ATOMICS else None
         if isinstance(sem, IntegerAttr) and MemSemantic.from_attr(sem) != MemSemantic.RELAXED:
             return True

@@ -19,6 +19,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.licm import is_hoistable_pure
 from ttc.transforms.utils import (
+    EffectCache,
     create_op,
     is_memory_effect_free_or_only_reads,
     move_before,
@@ -43,18 +44,22 @@ class TritonLicmPass(TtcPass):
     summary: ClassVar[str] = "MLIR's LICM plus hoisting of tt.load guarded by the trip count"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        # Hoisting an op out of a loop changes the effects of that loop only: the op, and the
+        # guard of a load (effect-free), stay inside every enclosing op.
+        effects = EffectCache()
         for loop in post_order_loops(op):
-            hoist_loads = loop.name == "scf.for" and is_memory_effect_free_or_only_reads(loop)
+            hoist_loads = loop.name == "scf.for" and is_memory_effect_free_or_only_reads(loop, effects)
 
             def should_move(candidate: Operation) -> bool:
                 if candidate.name == "tt.load":
-                    return hoist_loads and is_memory_effect_free_or_only_reads(candidate)
-                return is_hoistable_pure(candidate)
+                    return hoist_loads and is_memory_effect_free_or_only_reads(candidate, effects)
+                return is_hoistable_pure(candidate, effects)
 
             def move(candidate: Operation, loop: Operation = loop) -> None:
                 if candidate.name == "tt.load":
                     self._guard_load(ctx, candidate, loop)
                 move_before(candidate, loop)
+                effects.forget(loop)
 
             move_loop_invariant_code(loop, should_move, move)
 

@@ -28,6 +28,7 @@ from ttc.transforms.cse import eliminate_common_subexpressions
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
 from ttc.transforms.patterns.scf import fold_forwarded_iter_args, simplify_trivial_loop
 from ttc.transforms.utils import is_memory_effect_free
+from ttc.ir.walk import walk
 
 
 class LoopCseDriver:
@@ -134,7 +135,7 @@ class TritonLoopAwareCsePass(TtcPass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         eliminate_common_subexpressions(op)
-        for loop in [o for o in op.walk(region_first=True) if o.name == "scf.for"]:
+        for loop in [o for o in walk(op, region_first=True) if o.name == "scf.for"]:
             merge_equal_iter_args(loop)
         eliminate_common_subexpressions(op)
         apply_patterns_greedily(ctx, op.body, _simplify_loops)

@@ -26,6 +26,7 @@ from ttc.transforms.utils import (
     normalize_int,
     scalar_attr,
 )
+from ttc.ir.walk import walk
 
 UNROLL_FACTOR = "tt.loop_unroll_factor"
 NUM_STAGES = "tt.num_stages"
@@ -163,7 +164,7 @@ class TritonLoopUnrollPass(TtcPass):
     summary: ClassVar[str] = "Unroll loops carrying tt.loop_unroll_factor"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        loops = [o for o in op.walk() if o.name == "scf.for" and unroll_factor(o) > 1]
+        loops = [o for o in walk(op) if o.name == "scf.for" and unroll_factor(o) > 1]
         for loop in loops:
             factor = unroll_factor(loop)
             del loop.attributes[UNROLL_FACTOR]

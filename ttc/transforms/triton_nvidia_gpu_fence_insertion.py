@@ -34,6 +34,7 @@ from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttng import FenceAsyncSharedOp
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.mma_v3_layout import DOT_INTERFACE_OPS
+from ttc.ir.walk import walk
 
 LOOP_OPS = ("scf.for", "scf.while")
 """MLIR's `LoopLikeOpInterface` ops that ttc has."""
@@ -153,5 +154,5 @@ class TritonGPUFenceInsertionPass(TtcPass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.compute_capability < FENCE_MIN_COMPUTE_CAPABILITY:
             return
-        for dot in [o for o in op.walk() if o.name in DOT_INTERFACE_OPS]:
+        for dot in [o for o in walk(op) if o.name in DOT_INTERFACE_OPS]:
             insert_fence(dot)

@@ -39,6 +39,7 @@ from ttc.transforms.pipeline_loads import cta_layout_of
 from ttc.transforms.tma_utils import cta_layout_for_rank, encoding_for_shape
 from ttc.transforms.tritongpu_utils import set_type
 from ttc.transforms.utils import users
+from ttc.ir.walk import walk
 
 LOAD_LIKE = frozenset({"tt.descriptor_load", "tt.descriptor_gather"})
 STORE_LIKE = frozenset({"tt.descriptor_store", "tt.descriptor_reduce", "tt.descriptor_scatter"})
@@ -173,7 +174,7 @@ class DescriptorLayouts:
         for arg in func.regions[0].blocks.first.args:  # type: ignore[union-attr]
             if _is_desc(arg):
                 self.update([arg], EncodingInfo(forced_to_default=not kernel))
-        for op in func.walk():
+        for op in walk(func):
             if op is func:
                 continue
             info = use_info(op)

@@ -82,6 +82,7 @@ from ttc.transforms.patterns.greedy import (
 from ttc.transforms.tritongpu_coalesce import cta_layout_of, shape_per_cta
 from ttc.transforms.tritongpu_utils import with_encoding
 from ttc.transforms.utils import create_op, is_elementwise, is_memory_effect_free, value_location
+from ttc.ir.walk import walk
 
 """The fp8 types mma.sync takes directly where the target has fp8 tensor cores."""
 DOT_OPS = ("tt.dot", "tt.dot_scaled")
@@ -439,7 +440,7 @@ def promote_operand(ctx: Context, dot: Operation, index: int, element: Attribute
 
 def promote_operands(ctx: Context, module: ModuleOp, compute_capability: int) -> None:
     """Triton's `decomposeMixedModeDotOp` over every `tt.dot` of `module`."""
-    for dot in [op for op in module.walk() if op.name == "tt.dot"]:
+    for dot in [op for op in walk(module) if op.name == "tt.dot"]:
         element = promoted_element_type(dot, compute_capability)
         if element is not None:
             promote_operand(ctx, dot, 0, element)

@@ -23,6 +23,7 @@ Each operand is then converted to that layout, the op retyped, and its result co
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -44,6 +45,7 @@ from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.dialects.tt_types import PointerType, RMWOp, bit_width, encoding_of
 from ttc.dialects.ttg_attrs import CTALayout, SharedEncoding
 from ttc.pipelines.pass_base import TtcPass
+from ttc.transforms.graph import strongly_connected_components
 from ttc.transforms.tritongpu_utils import (
     blocked_for_shape,
     module_attr,
@@ -51,6 +53,7 @@ from ttc.transforms.tritongpu_utils import (
     with_encoding,
 )
 from ttc.transforms.utils import create_op
+from ttc.ir.walk import walk
 
 MEMORY_OPS = frozenset(
     {"tt.load", "tt.store", "tt.atomic_rmw", "tt.atomic_cas", "ttg.async_copy_global_to_local"}
@@ -132,56 +135,100 @@ def elements_per_thread(op: Operation, order: list[int], info: ModuleAxisInfo, p
     return min(min(max_multiple, max_contig), widest)
 
 
-def data_flow_slice(root: Operation) -> list[Operation]:
-    """MLIR's `getSlice`: the closure of backward and forward slices around `root`."""
-    seen: dict[Operation, None] = {root: None}
-    queue = [root]
-
-    def add(op: Operation | None) -> None:
-        if op is not None and op not in seen:
-            seen[op] = None
-            queue.append(op)
-
-    while queue:
-        op = queue.pop()
-        for operand in op.operands:
-            if isinstance(operand, BlockArgument):
-                add(operand.block.parent_op())
-            else:
-                owner = operand.owner
-                add(owner if isinstance(owner, Operation) else None)
-        for result in op.results:
-            for use in result.uses:
-                add(use.operation)
-        for region in op.regions:
-            for block in region.blocks:
-                for nested in block.ops:
-                    add(nested)
-    return list(seen)
+def data_flow_neighbours(op: Operation) -> Iterator[Operation]:
+    """The ops MLIR's `getSlice` steps to from `op`: the producers of its operands (the op owning
+    the block of a block argument), the users of its results, and the ops nested in its regions."""
+    for operand in op.operands:
+        if isinstance(operand, BlockArgument):
+            parent = operand.block.parent_op()
+            if parent is not None:
+                yield parent
+        elif isinstance(operand.owner, Operation):
+            yield operand.owner
+    for result in op.results:
+        for use in result.uses:
+            yield use.operation
+    for region in op.regions:
+        for block in region.blocks:
+            yield from block.ops
 
 
-def coalesced_encoding(op: Operation, info: ModuleAxisInfo, num_warps: int, threads_per_warp: int) -> Attribute:
+GroupKey = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""(shape, order, per-CTA shape) of the memory ops whose widths `coalesced_encoding` compares."""
+
+
+class DataFlowSlices:
+    """MLIR's `getSlice` (the closure of backward and forward slices) for every op of a module at
+    once: ops reaching each other by data flow form one strongly connected component, and a
+    component reaches its own ops and those its successors reach. The widest access of each group
+    of memory ops (same shape and order) is computed once per component, not once per op."""
+
+    def __init__(self, module: Operation, info: ModuleAxisInfo) -> None:
+        self.info = info
+        self.components, self.component_of = strongly_connected_components(
+            walk(module), data_flow_neighbours
+        )
+        self.successors: list[set[int]] = [set() for _ in self.components]
+        self.members: list[list[Operation]] = [[] for _ in self.components]
+        for number, component in enumerate(self.components):
+            for op in component:
+                if memory_pointer(op) is not None:
+                    self.members[number].append(op)
+                for other in data_flow_neighbours(op):
+                    target = self.component_of[other]
+                    if target != number:
+                        self.successors[number].add(target)
+        self.widest: dict[tuple[int, GroupKey], int] = {}
+
+    def widest_access(self, op: Operation, key: GroupKey) -> int:
+        """The largest `elements_per_thread` over the memory ops with tensor pointers of `key`'s
+        shape and order in `op`'s slice, at `key`'s per-CTA shape."""
+        start = self.component_of[op]
+        pending = [start]
+        while pending:  # components after their successors, each once
+            number = pending[-1]
+            if (number, key) in self.widest:
+                pending.pop()
+                continue
+            missing = [s for s in self.successors[number] if (s, key) not in self.widest]
+            if missing:
+                pending.extend(missing)
+                continue
+            pending.pop()
+            best = max((self.widest[(s, key)] for s in self.successors[number]), default=0)
+            for member in self.members[number]:
+                if group_key(member, self.info, key[2]) == key:
+                    best = max(best, elements_per_thread(member, list(key[1]), self.info, list(key[2])))
+            self.widest[(number, key)] = best
+        return self.widest[(start, key)]
+
+
+def group_key(op: Operation, info: ModuleAxisInfo, per_cta: tuple[int, ...]) -> GroupKey | None:
+    """The (shape, order, per-CTA shape) under which `op`'s access is compared, None when its
+    pointers are no tensor."""
+    ptr = memory_pointer(op)
+    if ptr is None or not isinstance(ptr.type, TensorType):
+        return None
+    order = order_from_contiguity(info.get(ptr).contiguity)
+    return (tuple(ptr.type.get_shape()), tuple(order), per_cta)
+
+
+def coalesced_encoding(op: Operation, info: ModuleAxisInfo, slices: DataFlowSlices, num_warps: int,
+                       threads_per_warp: int) -> Attribute:
     """Triton's `buildCoalescedEncoding` for one memory op."""
     ptr = memory_pointer(op)
     assert ptr is not None and isinstance(ptr.type, TensorType)
     ref_type: TensorType[Attribute] = ptr.type
     shape = ref_type.get_shape()
     order = order_from_contiguity(info.get(ptr).contiguity)
-    same_order = [op]
-    if not isinstance(ptr, BlockArgument):
-        for other in data_flow_slice(op):
-            other_ptr = memory_pointer(other)
-            if other is op or other_ptr is None or not isinstance(other_ptr.type, TensorType):
-                continue
-            if other_ptr.type.get_shape() != shape:
-                continue
-            if order_from_contiguity(info.get(other_ptr).contiguity) == order:
-                same_order.append(other)
     per_cta = shape_per_cta(ref_type)
     elements = 1
     for size in per_cta:
         elements *= size
-    per_thread = max(elements_per_thread(o, order, info, per_cta) for o in same_order)
+    if isinstance(ptr, BlockArgument):
+        per_thread = elements_per_thread(op, order, info, per_cta)
+    else:
+        per_thread = slices.widest_access(op, (tuple(shape), tuple(order), tuple(per_cta)))
     per_thread = min(per_thread, max(elements // (num_warps * threads_per_warp), 1))
     if op.name != "tt.load":
         per_thread = min(per_thread, elements_per_thread(op, order, info, per_cta))
@@ -252,17 +299,18 @@ class TritonGPUCoalescePass(TtcPass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         info = ModuleAxisInfo(op)
+        slices = DataFlowSlices(op, info)
         num_warps = module_int(op, "ttg.num-warps", 4)
         threads_per_warp = module_int(op, "ttg.threads-per-warp", 32)
         layouts: dict[Operation, Attribute] = {}
-        for current in op.walk():
+        for current in walk(op):
             ptr = memory_pointer(current)
             if ptr is None or not isinstance(ptr.type, TensorType):
                 continue
             if not isinstance(ptr.type.get_element_type(), PointerType):
                 continue
-            layouts[current] = coalesced_encoding(current, info, num_warps, threads_per_warp)
-        for current in op.walk():
+            layouts[current] = coalesced_encoding(current, info, slices, num_warps, threads_per_warp)
+        for current in walk(op):
             if current.name in DESCRIPTOR_LOADS:
                 tensor = current.results[0].type
             elif current.name in DESCRIPTOR_STORES:

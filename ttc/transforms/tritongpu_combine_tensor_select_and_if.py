@@ -24,6 +24,7 @@ from xdsl.ir import Block, Operation, Region
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.tritongpu_reorder_instructions import dominates
 from ttc.transforms.utils import create_op, erase_op
+from ttc.ir.walk import walk
 
 
 def _branch_of(if_op: Operation, user: Operation) -> int | None:
@@ -40,7 +41,7 @@ def _branch_of(if_op: Operation, user: Operation) -> int | None:
 
 def use_branch_values(module: ModuleOp) -> None:
     """Step 1: uses of a select nested in an if on its condition take the branch's value."""
-    for select in [op for op in module.walk() if op.name == "arith.select"]:
+    for select in [op for op in walk(module) if op.name == "arith.select"]:
         condition, true_value, false_value = select.operands
         for if_op in {use.operation for use in condition.uses if use.operation.name == "scf.if"}:
             for use in list(select.results[0].uses):
@@ -110,7 +111,7 @@ class TritonGPUCombineTensorSelectAndIfPass(TtcPass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         use_branch_values(op)
         targets: dict[Operation, list[Operation]] = {}
-        for select in [o for o in op.walk() if o.name == "arith.select"]:
+        for select in [o for o in walk(op) if o.name == "arith.select"]:
             if not isinstance(select.results[0].type, TensorType):
                 continue
             if_op = merge_target(select)

@@ -66,6 +66,7 @@ from ttc.transforms.utils import (
     only_reads,
     scalar_attr,
 )
+from ttc.ir.walk import walk
 
 FLATTEN = "tt.flatten"
 MUST_EXECUTE = "ttg.must-execute"
@@ -898,7 +899,7 @@ def speculate_inner_loop_length(outer: ForOp, inner: ForOp) -> bool:
     b.create_block(if_op.true_region)
     copy = b.insert(outer.clone())
     b.yield_(list(copy.results))
-    copy_inner = next(c for o, c in zip(outer.walk(), copy.walk(), strict=True) if o is inner)
+    copy_inner = next(c for o, c in zip(walk(outer), walk(copy), strict=True) if o is inner)
     assert isinstance(copy_inner, ForOp)
     for result, init in zip(list(copy_inner.results), list(copy_inner.iter_args), strict=True):
         result.replace_all_uses_with(init)

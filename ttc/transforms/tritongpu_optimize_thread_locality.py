@@ -64,6 +64,7 @@ from ttc.transforms.tritongpu_utils import (
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
 from ttc.transforms.utils import create_op
+from ttc.ir.walk import walk
 
 NEUTRAL_ELEMENTS: dict[str, float] = {
     "arith.addf": 0.0,
@@ -412,7 +413,7 @@ class TritonGPUOptimizeThreadLocalityPass(TtcPass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         apply_patterns_greedily(ctx, op.body, apply_layout_patterns)
         reduces = [
-            o for o in op.walk() if o.name == "tt.reduce" and _accumulation_loop(o) is not None
+            o for o in walk(op) if o.name == "tt.reduce" and _accumulation_loop(o) is not None
         ]
         for reduce in reduces:
             loop = reduce.parent_op()

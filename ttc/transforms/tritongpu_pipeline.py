@@ -117,6 +117,7 @@ from ttc.transforms.utils import (
     users,
 )
 from ttc.transforms.wgmma_pipeline import async_launch_dots
+from ttc.ir.walk import walk
 
 CMPI_SLT, CMPI_SGE = 2, 5
 MASKED_OPS = ("tt.load", "tt.store", "tt.atomic_rmw", "ttg.async_copy_global_to_local")
@@ -893,7 +894,7 @@ def min_interleaved_commits(wait: Operation) -> int:
 
 
 def update_waits(ctx: Context, module: ModuleOp) -> None:
-    waits = [op for op in module.walk() if op.name == "ttg.async_wait"]
+    waits = [op for op in walk(module) if op.name == "ttg.async_wait"]
     for wait in waits:
         wait.properties["num"] = IntegerAttr(min_interleaved_commits(wait), i32)
     merged: dict[Operation, Operation] = {}

@@ -48,6 +48,7 @@ from ttc.transforms.patterns import canonicalization_patterns
 from ttc.transforms.patterns.greedy import GreedyConfig, apply_patterns_greedily
 from ttc.transforms.tritongpu_utils import set_type
 from ttc.transforms.utils import create_op, erase_op
+from ttc.ir.walk import walk
 
 
 @dataclass(frozen=True)
@@ -331,7 +332,7 @@ class TritonGPUPrefetch(TtcPass):
         apply_patterns_greedily(
             ctx, op.body, canonicalization_patterns("ttg.convert_layout"), GreedyConfig(top_down=False)
         )
-        loops = [o for o in op.walk(region_first=True) if o.name == "scf.for"]
+        loops = [o for o in walk(op, region_first=True) if o.name == "scf.for"]
         for loop in loops:
             plan = find_prefetched_dot(loop)
             if plan is not None:

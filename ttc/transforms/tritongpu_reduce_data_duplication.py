@@ -29,6 +29,7 @@ from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.tritongpu_coalesce import cta_layout_of
 from ttc.transforms.utils import create_op
+from ttc.ir.walk import walk
 
 def needs_shared_memory(src: TensorType[Attribute], dst: TensorType[Attribute]) -> bool:
     """Triton's `cvtNeedsSharedMemory`: the conversion moves data between warps."""
@@ -69,6 +70,6 @@ class TritonGPUReduceDataDuplicationPass(TtcPass):
     summary: ClassVar[str] = "Stage blocked -> dot_op conversions through shared memory"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        conversions = [o for o in op.walk() if o.name == "ttg.convert_layout"]
+        conversions = [o for o in walk(op) if o.name == "ttg.convert_layout"]
         for cvt in conversions:
             stage_through_shared_memory(ctx, cvt)

@@ -84,9 +84,13 @@ from ttc.transforms.utils import (
     element_type,
     erase_op,
     is_elementwise,
+    EffectCache,
+    is_before_in_block,
     is_memory_effect_free,
+    sort_in_program_order,
     would_be_trivially_dead,
 )
+from ttc.ir.walk import walk
 
 LOAD_STORE_ATOMIC = ("tt.load", "tt.store", "tt.atomic_rmw", "tt.atomic_cas")
 PROPAGATING_OPS = frozenset({"tt.reduce", "tt.expand_dims", "tt.reshape", "tt.trans", "tt.join",
@@ -191,7 +195,7 @@ class LayoutPropagation:
     def init_anchors(self) -> None:
         for arg in _entry_block(self.func).args:
             self._add_anchor(arg)
-        for op in self.func.walk(region_first=True):
+        for op in walk(self.func, region_first=True):
             if _is_layout_anchor(op):
                 for result in op.results:
                     self._add_anchor(result)
@@ -521,7 +525,7 @@ def properly_dominates(value: SSAValue, op: Operation) -> bool:
     if isinstance(value, BlockArgument):
         return True
     assert isinstance(owner, Operation)
-    return owner is not ancestor and block.get_operation_index(owner) < block.get_operation_index(ancestor)
+    return owner is not ancestor and is_before_in_block(owner, ancestor)
 
 
 def can_be_rematerialized(op: Operation) -> bool:
@@ -547,9 +551,7 @@ def post_dominates(op: Operation, other: Operation) -> bool:
         ancestor = ancestor.parent_op()
     if ancestor is None or ancestor is op:
         return False
-    block = op.parent
-    assert block is not None
-    return block.get_operation_index(ancestor) < block.get_operation_index(op)
+    return is_before_in_block(ancestor, op)
 
 
 def feeds_mma_dot(cvt: Operation) -> bool:
@@ -558,7 +560,7 @@ def feeds_mma_dot(cvt: Operation) -> bool:
     parent = cvt.parent_op()
     if parent is None:
         return False
-    for op in parent.walk():
+    for op in walk(parent):
         if op.name not in DOT_LIKE_OPS or not op.operands:
             continue
         encoding = encoding_of(op.operands[0].type)
@@ -643,7 +645,7 @@ class LayoutRematerialization:
         """Triton's `runHoistConvertPass`: try `action` on every conversion; one it leaves is
         recorded for reuse by later slices. Whether any conversion was removed."""
         changed = False
-        for cvt in [op for op in self.func.walk() if op.name == "ttg.convert_layout"]:
+        for cvt in [op for op in walk(self.func) if op.name == "ttg.convert_layout"]:
             if action(cvt):
                 changed = True
                 continue
@@ -931,10 +933,9 @@ class LayoutRematerialization:
             assert terminator is not None
             yield_operands.setdefault(terminator, []).append(value.index - 1)
             to_rewrite[terminator] = None
-        order = {op: i for i, op in enumerate(self.func.walk())}
         replacements: list[tuple[SSAValue, SSAValue]] = []
         dead: list[Operation] = []
-        for op in sorted(to_rewrite, key=lambda o: order[o]):
+        for op in sort_in_program_order(to_rewrite):
             if op.name == "scf.for":
                 self.rewrite_slice_for(op, found, mapping, replacements)
                 dead.append(op)
@@ -977,7 +978,7 @@ class LayoutRematerialization:
     @staticmethod
     def _remap_nested(op: Operation, mapping: dict[SSAValue, SSAValue]) -> None:
         """Uses of mapped values inside a cloned op's regions (IRMapping on `clone`)."""
-        for nested in op.walk():
+        for nested in walk(op):
             if nested is not op:
                 nested.operands = [mapping.get(v, v) for v in nested.operands]
 
@@ -1060,6 +1061,8 @@ def eliminate_dead_for_args(op: Operation, rewriter: PatternRewriter) -> bool:
     """Yield a loop argument unchanged when neither the loop's result nor any op with an effect
     needs it; `scf.for` canonicalization then drops the argument."""
     body, yield_op = _for_parts(op)
+    if not yield_op.operands:
+        return False
     alive: set[SSAValue] = set()
     queue: list[SSAValue] = []
 
@@ -1075,8 +1078,9 @@ def eliminate_dead_for_args(op: Operation, rewriter: PatternRewriter) -> bool:
     for i, result in enumerate(op.results):
         if result.uses:
             mark(yield_op.operands[i])
-    for nested in body.walk():
-        if nested.name == "scf.yield" or would_be_trivially_dead(nested):
+    effects = EffectCache()
+    for nested in walk(body):
+        if nested.name == "scf.yield" or would_be_trivially_dead(nested, effects):
             continue
         # A loop with effects needs its bounds; its iter args only as far as they are used.
         for operand in nested.operands[:3] if nested.name == "scf.for" else nested.operands:
@@ -1142,7 +1146,7 @@ class TritonGPURemoveLayoutConversionsPass(TtcPass):
     )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        functions = [f for f in op.walk() if f.name == "tt.func" and f.regions[0].blocks.first]
+        functions = [f for f in walk(op) if f.name == "tt.func" and f.regions[0].blocks.first]
         for func in functions:
             LayoutPropagation(ctx, func).run()
         self.cleanup(ctx, op)

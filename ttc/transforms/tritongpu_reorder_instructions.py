@@ -33,6 +33,7 @@ from ttc.dialects.ttg_attrs import DotOperandEncodingAttr
 from ttc.ir.dominance import immediate_dominators
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import memory_effects, move_before
+from ttc.ir.walk import walk
 
 TRANSPOSE_OPS = ("tt.trans", "ttg.memdesc_trans")
 
@@ -153,7 +154,7 @@ def move_after(op: Operation, anchor: Operation) -> None:
 
 def sink_conversions_below_deallocs(module: ModuleOp) -> None:
     """Sweep 1."""
-    for cvt in [op for op in module.walk(region_first=True) if op.name == "ttg.convert_layout"]:
+    for cvt in [op for op in walk(module, region_first=True) if op.name == "ttg.convert_layout"]:
         stop = first_use(cvt)
         current = cvt.next_op
         while current is not None and current is not stop:
@@ -166,7 +167,7 @@ def sink_conversions_below_deallocs(module: ModuleOp) -> None:
 def sink_into_loops(module: ModuleOp) -> None:
     """Sweep 2."""
     moves: list[tuple[Operation, Operation]] = []
-    for op in module.walk(region_first=True):
+    for op in walk(module, region_first=True):
         if not increases_register_pressure(op):
             continue
         uses = [use for result in op.results for use in result.uses]
@@ -181,7 +182,7 @@ def sink_into_loops(module: ModuleOp) -> None:
 
 def hoist_allocs_to_producers(module: ModuleOp) -> None:
     """Sweep 3."""
-    for alloc in [op for op in module.walk(region_first=True) if op.name == "ttg.local_alloc"]:
+    for alloc in [op for op in walk(module, region_first=True) if op.name == "ttg.local_alloc"]:
         if not alloc.operands:
             continue
         producer = alloc.operands[0].owner
@@ -191,7 +192,7 @@ def hoist_allocs_to_producers(module: ModuleOp) -> None:
 
 def hoist_transposes_to_producers(module: ModuleOp) -> None:
     """Sweep 4."""
-    for trans in [op for op in module.walk(region_first=True) if op.name in TRANSPOSE_OPS]:
+    for trans in [op for op in walk(module, region_first=True) if op.name in TRANSPOSE_OPS]:
         producer = trans.operands[0].owner
         if isinstance(producer, Operation):
             move_after(trans, producer)
@@ -199,7 +200,7 @@ def hoist_transposes_to_producers(module: ModuleOp) -> None:
 
 def order_dot_operand_loads(module: ModuleOp) -> None:
     """Sweep 5."""
-    for load in [op for op in module.walk(region_first=True) if op.name == "ttg.local_load"]:
+    for load in [op for op in walk(module, region_first=True) if op.name == "ttg.local_load"]:
         if _dot_operand_index(load) != 1:
             continue
         uses = list(load.results[0].uses)

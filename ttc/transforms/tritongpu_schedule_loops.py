@@ -41,6 +41,7 @@ from ttc.transforms.pipeline_schedule import (
     schedule_dependencies,
 )
 from ttc.transforms.utils import users
+from ttc.ir.walk import walk
 
 UNSAFE_OPS = ("ttg.barrier", "tt.assert", "tt.print")
 
@@ -48,7 +49,7 @@ UNSAFE_OPS = ("ttg.barrier", "tt.assert", "tt.print")
 def is_safe_to_pipeline(loop: Operation) -> bool:
     if loop_has_dist_greater_than_one(loop) or is_outer_loop(loop):
         return False
-    return not any(op.name in UNSAFE_OPS for op in loop.walk())
+    return not any(op.name in UNSAFE_OPS for op in walk(loop))
 
 
 def schedule_key_ops(loop: Operation, latencies: dict[Operation, int]) -> CoarseSchedule:
@@ -212,7 +213,7 @@ def schedule_loop(loop: Operation, latencies: dict[Operation, int]) -> None:
 def take_latencies(root: Operation) -> dict[Operation, int]:
     """The `tt.latency` of every op under `root`, removed from the IR (`deserializeLatencies`)."""
     latencies: dict[Operation, int] = {}
-    for op in root.walk():
+    for op in walk(root):
         value = int_attr(op, LATENCY)
         if value is not None:
             latencies[op] = value

@@ -10,9 +10,9 @@ isolated-from-above ancestor).
 
 from __future__ import annotations
 
+import functools
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Callable, Iterable, Iterator, Sequence, Set as AbstractSet
 from functools import cache
 
 from xdsl.context import Context
@@ -41,11 +41,13 @@ from xdsl.traits import (
     MemoryReadEffect,
     MemoryWriteEffect,
     NoMemoryEffect,
+    RecursiveMemoryEffect,
     SymbolOpInterface,
     get_effects,
 )
 
 from ttc.ir.traits import has_trait
+from ttc.ir.walk import walk
 
 Scalar = int | float
 
@@ -251,17 +253,70 @@ def memory_effects(op: Operation) -> AbstractSet[EffectInstance] | None:
     return effects  # type: ignore[return-value]
 
 
-def is_memory_effect_free(op: Operation) -> bool:
+class EffectCache:
+    """xDSL's `get_effects` (nested ops' effects included for ops with recursive effects),
+    remembered per op so that the ops of a deep loop nest are visited once, not once per
+    enclosing loop. Valid while the IR does not change: its owner clears it on every rewrite."""
+
+    def __init__(self) -> None:
+        self._effects: dict[Operation, AbstractSet[EffectInstance] | None] = {}
+
+    def clear(self) -> None:
+        self._effects.clear()
+
+    def forget(self, op: Operation) -> None:
+        """Drop what is known of `op` alone (ops were moved out of it, within its ancestors)."""
+        self._effects.pop(op, None)
+
+    def effects(self, op: Operation) -> AbstractSet[EffectInstance] | None:
+        """The known effects of `op` and its nested ops, None when some are unknown."""
+        fixed = _class_effects(type(op))
+        if fixed is not _VARIES:
+            return fixed  # type: ignore[return-value]
+        if op in self._effects:
+            return self._effects[op]
+        traits = op.get_traits_of_type(MemoryEffect)
+        effects: set[EffectInstance] | None = set() if traits else None
+        for trait in traits:
+            if isinstance(trait, RecursiveMemoryEffect):
+                found = self._nested_effects(op)
+            else:
+                found = trait.get_effects(op)
+            if found is None or effects is None:
+                effects = None
+                break
+            effects.update(found)
+        self._effects[op] = effects
+        return effects
+
+    def _nested_effects(self, op: Operation) -> set[EffectInstance] | None:
+        nested: set[EffectInstance] = set()
+        for region in op.regions:
+            for block in region.blocks:
+                for child in block.ops:
+                    found = self.effects(child)
+                    if found is None:
+                        return None
+                    nested.update(found)
+        return nested
+
+
+def _effects(op: Operation, cache: EffectCache | None) -> AbstractSet[EffectInstance] | None:
+    return memory_effects(op) if cache is None else cache.effects(op)
+
+
+def is_memory_effect_free(op: Operation, cache: EffectCache | None = None) -> bool:
     """MLIR's `isMemoryEffectFree`: known effects, and none of them (nested ops included)."""
-    effects = memory_effects(op)
+    effects = _effects(op, cache)
     return effects is not None and not effects
 
 
-def would_be_trivially_dead(op: Operation) -> bool:
-    """MLIR's `wouldOpBeTriviallyDead`: erasing the op once its results are unused is safe."""
+def would_be_trivially_dead(op: Operation, cache: EffectCache | None = None) -> bool:
+    """MLIR's `wouldOpBeTriviallyDead`: erasing the op once its results are unused is safe.
+    `cache` remembers the effects of nested ops between calls on an unchanged IR."""
     if _class_is_kept(type(op)):
         return False
-    effects = memory_effects(op)
+    effects = _effects(op, cache)
     if effects is None:
         return False
     for effect in effects:
@@ -277,26 +332,26 @@ def would_be_trivially_dead(op: Operation) -> bool:
     return True
 
 
-def is_trivially_dead(op: Operation) -> bool:
+def is_trivially_dead(op: Operation, cache: EffectCache | None = None) -> bool:
     """MLIR's `isOpTriviallyDead`: no result is used and the op would be trivially dead."""
-    return all(not result.uses for result in op.results) and would_be_trivially_dead(op)
+    return all(not result.uses for result in op.results) and would_be_trivially_dead(op, cache)
 
 
-def only_reads(op: Operation) -> bool:
+def only_reads(op: Operation, cache: EffectCache | None = None) -> bool:
     """Whether every known effect of `op` is a read (and there is at least one)."""
-    effects = memory_effects(op)
+    effects = _effects(op, cache)
     return bool(effects) and all(e.kind == MemoryEffectKind.READ for e in effects or ())
 
 
-def is_memory_effect_free_or_only_reads(op: Operation) -> bool:
+def is_memory_effect_free_or_only_reads(op: Operation, cache: EffectCache | None = None) -> bool:
     """Whether the effects of `op` (nested ops included) are known and all reads."""
-    effects = memory_effects(op)
+    effects = _effects(op, cache)
     return effects is not None and all(e.kind == MemoryEffectKind.READ for e in effects)
 
 
-def may_write(op: Operation) -> bool:
+def may_write(op: Operation, cache: EffectCache | None = None) -> bool:
     """Whether `op` may write memory: unknown effects, or a write among them (MLIR's CSE test)."""
-    effects = memory_effects(op)
+    effects = _effects(op, cache)
     return effects is None or any(e.kind == MemoryEffectKind.WRITE for e in effects)
 
 
@@ -351,31 +406,103 @@ def defined_outside(value: SSAValue, op: Operation) -> bool:
     return owner_op is None or not op.is_ancestor(owner_op)
 
 
-def preorder(region: Region) -> Iterator[Operation]:
-    """The ops nested in `region`, parents before children, tolerating erasure of the
-    current op (its nested ops are then skipped) and moves of ops to earlier positions."""
+def is_before_in_block(first: Operation, second: Operation) -> bool:
+    """MLIR's `Operation::isBeforeInBlock` for two ops of one block. Steps from both ops toward
+    each other at once, so the cost is their distance (or the distance to the block's ends),
+    not the block's size as with `Block.get_operation_index`."""
+    forward, backward = first.next_op, second.prev_op
+    while forward is not None and backward is not None:
+        if forward is second or backward is first:
+            return True
+        forward, backward = forward.next_op, backward.prev_op
+    return False
+
+
+def _ancestry(op: Operation) -> list[Operation]:
+    """`op` and the ops enclosing it, outermost first."""
+    chain: list[Operation] = []
+    current: Operation | None = op
+    while current is not None:
+        chain.append(current)
+        current = current.parent_op()
+    chain.reverse()
+    return chain
+
+
+def _program_order_compare(a: tuple[Operation, list[Operation]], b: tuple[Operation, list[Operation]]) -> int:
+    chain_a, chain_b = a[1], b[1]
+    depth = 0
+    while depth < len(chain_a) and depth < len(chain_b) and chain_a[depth] is chain_b[depth]:
+        depth += 1
+    if depth == len(chain_a) or depth == len(chain_b):  # one encloses the other (or both are one op)
+        return len(chain_a) - len(chain_b)
+    assert depth > 0, "ops of different trees"
+    first, second = chain_a[depth], chain_b[depth]
+    if first.parent is not second.parent:  # different blocks or regions of one op: by position
+        region_a, region_b = first.parent_region(), second.parent_region()
+        parent = chain_a[depth - 1]
+        if region_a is not region_b:
+            assert region_a is not None and region_b is not None
+            return parent.get_region_index(region_a) - parent.get_region_index(region_b)
+        assert region_a is not None and first.parent is not None and second.parent is not None
+        return region_a.get_block_index(first.parent) - region_a.get_block_index(second.parent)
+    return -1 if is_before_in_block(first, second) else 1
+
+
+def sort_in_program_order(ops: Iterable[Operation]) -> list[Operation]:
+    """`ops` in the order a pre-order walk meets them, found from their ancestors and their
+    neighbours rather than from a walk of everything around them."""
+    keyed = [(op, _ancestry(op)) for op in ops]
+    keyed.sort(key=functools.cmp_to_key(_program_order_compare))
+    return [op for op, _ in keyed]
+
+
+def _region_level(region: Region) -> Iterator[Operation]:
+    """The ops directly in `region`; each op's successor is read before the op is handed out."""
     for block in list(region.blocks):
         op = block.first_op
         while op is not None:
             following = op.next_op
             yield op
-            if op.parent is not None:
-                for nested in op.regions:
-                    yield from preorder(nested)
             op = following
+
+
+def _regions_level(op: Operation) -> Iterator[Operation]:
+    for region in op.regions:
+        yield from _region_level(region)
+
+
+def preorder(region: Region) -> Iterator[Operation]:
+    """The ops nested in `region`, parents before children, tolerating erasure of the
+    current op (its nested ops are then skipped) and moves of ops to earlier positions.
+    One iterator per level on a stack, so an op costs the same at any nesting depth."""
+    stack = [_region_level(region)]
+    while stack:
+        op = next(stack[-1], None)
+        if op is None:
+            stack.pop()
+            continue
+        yield op
+        if op.parent is not None and op.regions:
+            stack.append(_regions_level(op))
 
 
 def postorder(region: Region) -> Iterator[Operation]:
     """The ops nested in `region`, children before parents (MLIR's default walk order),
     tolerating erasure or moves of the current op (the next op is taken before it is yielded)."""
-    for block in list(region.blocks):
-        op = block.first_op
-        while op is not None:
-            following = op.next_op
-            for nested in op.regions:
-                yield from postorder(nested)
+    stack: list[tuple[Iterator[Operation], Operation | None]] = [(_region_level(region), None)]
+    while stack:
+        level, owner = stack[-1]
+        op = next(level, None)
+        if op is None:
+            stack.pop()
+            if owner is not None:
+                yield owner
+            continue
+        if op.regions:
+            stack.append((_regions_level(op), op))
+        else:
             yield op
-            op = following
 
 
 def defined_by(value: SSAValue, name: str) -> Operation | None:
@@ -410,7 +537,7 @@ def is_speculatable(op: Operation) -> bool:
 def can_be_hoisted(op: Operation, loop: Operation) -> bool:
     """Whether every value `op` (and anything nested in it) uses is defined outside `loop`
     or inside `op` itself (MLIR's `canBeHoisted`)."""
-    for nested in op.walk():
+    for nested in walk(op):
         for operand in nested.operands:
             if not defined_outside(operand, loop) and defined_outside(operand, op):
                 return False
@@ -450,7 +577,7 @@ def move_loop_invariant_code(
 
 def post_order_loops(root: Operation) -> list[Operation]:
     """The loops nested in `root`, inner loops before the loops that contain them."""
-    return [op for op in root.walk(region_first=True) if op.name in LOOP_OPS]
+    return [op for op in walk(root, region_first=True) if op.name in LOOP_OPS]
 
 
 def erase_op(op: Operation) -> None:

@@ -24,6 +24,20 @@ def test_usage_errors_exit_2() -> None:
     assert code == 2
 
 
+def test_shapes_too_large_to_draw_exit_2() -> None:
+    blocked_1d = "#ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>"
+    code, out, err = run(blocked_1d, "--shape", "2147483648")
+    assert (code, out) == (2, "")
+    assert err == (
+        "error: --shape '2147483648' has 2147483648 elements; ttc layout draws at most 65536 "
+        "(for example 256x256 or 65536)\n"
+    )
+    code, _, err = run(SEED_ATTR, "--shape", "512x256")
+    assert code == 2 and "131072 elements" in err
+    code, out, _ = run(SEED_ATTR, "--shape", "256x256", "--format", "tsv")
+    assert code == 0 and len(out.splitlines()) == 256
+
+
 def test_input_errors_exit_1_without_traceback() -> None:
     code, out, err = run(SEED_ATTR, "--shape", "16")
     assert (code, out) == (1, "")

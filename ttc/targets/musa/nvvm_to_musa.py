@@ -33,6 +33,7 @@ from ttc.conversion.tritongpu_to_llvm.masked_memory import mangled
 from ttc.dialects import llvm, nvvm
 from ttc.ir.diagnostics import op_error
 from ttc.pipelines.pass_base import TtcPass
+from ttc.ir.walk import walk
 
 RENAMED_INTRINSICS: dict[str, str] = {
     "llvm.nvvm.ex2.approx.f": "llvm.exp2.f32",
@@ -99,7 +100,7 @@ class ConvertNVVMToMusaPass(TtcPass):
     summary: ClassVar[str] = "Turn NVVM special registers, barriers and shuffles into llvm.musa.*"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for inner in list(op.walk()):
+        for inner in list(walk(op)):
             replacement = musa_equivalent(inner)
             if replacement is None:
                 continue
@@ -113,7 +114,7 @@ class ConvertNVVMToMusaPass(TtcPass):
 
 
 def _drop_unused_libdevice_declarations(module: ModuleOp) -> None:
-    called = {o.callee.string_value() for o in module.walk()
+    called = {o.callee.string_value() for o in walk(module)
               if isinstance(o, llvm.CallOp) and o.callee is not None}
     for func in list(module.body.block.ops):
         if isinstance(func, llvm.FuncOp) and not func.body.blocks \

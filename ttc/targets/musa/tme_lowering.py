@@ -31,6 +31,7 @@ from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import SwizzledSharedEncodingAttr
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import create_op
+from ttc.ir.walk import walk
 
 CONVERT = "ttg.convert_layout"
 
@@ -108,7 +109,7 @@ class TritonMusaTMELoweringPass(TtcPass):
     summary: ClassVar[str] = "Lower descriptor loads to MUSA TME copies with their barriers"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for func in [f for f in op.walk() if f.name == "tt.func"]:
-            loads = [o for o in func.walk() if o.name == "tt.descriptor_load"]
+        for func in [f for f in walk(op) if f.name == "tt.func"]:
+            loads = [o for o in walk(func) if o.name == "tt.descriptor_load"]
             for bar_id, load in enumerate(loads):
                 lower_descriptor_load(ctx, load, bar_id)

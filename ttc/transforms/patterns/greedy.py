@@ -10,8 +10,10 @@ The order of rewrites decides the order of ops in the output, so this follows ML
   the worklist so that ops are processed in order; bottom-up traversal (MLIR's default for
   `applyPatternsGreedily`, which Triton's passes use) walks in post-order and pops from the end,
   so the last ops of a block are processed first;
-- an op taken from the worklist is erased when trivially dead, else folded (constants of the
-  folded results are materialized right before it), else offered to the patterns;
+- an op taken from the worklist is erased when trivially dead (the effects of nested ops are
+  remembered until the next rewrite, so a deep loop nest is not walked once per loop), else
+  folded (constants of the folded results are materialized right before it), else offered to
+  the patterns;
 - the rewriter's notifications feed the worklist as MLIR's do: inserted and modified ops go on it
   with their ancestors, the operands of an erased op go on it when at most one other user remains;
 - after the worklist is empty, regions are simplified (unreachable blocks erased, dead ops
@@ -27,22 +29,22 @@ from enum import Enum
 from xdsl.context import Context
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriterListener
-from xdsl.rewriter import InsertPoint
-from xdsl.traits import ConstantLike
 from xdsl.ir.post_order import PostOrderIterator
-from xdsl.transforms.dead_code_elimination import LiveSet
+from xdsl.rewriter import InsertPoint
+from xdsl.traits import ConstantLike, IsTerminator, MemoryEffectKind, SymbolOpInterface
 
 from ttc.ir.traits import has_trait
+from ttc.ir.walk import walk
 from ttc.transforms.patterns import IN_PLACE, fold_op
 from ttc.transforms.patterns.context import using_context
 from ttc.transforms.utils import (
+    EffectCache,
     erase_op,
     constant_value,
     create_constant,
     insertion_region,
     is_trivially_dead,
     move_to_start,
-    would_be_trivially_dead,
     postorder,
     preorder,
 )
@@ -85,6 +87,9 @@ class OrderedWorklist:
         if op not in self._index:
             self._index[op] = len(self._stack)
             self._stack.append(op)
+
+    def __contains__(self, op: Operation) -> bool:
+        return op in self._index
 
     def pop(self) -> Operation:
         while True:
@@ -190,14 +195,21 @@ class GreedyRewriteDriver:
         self.rewriter = PatternRewriter(InsertPoint.at_start(Block()))
         self.rewriter.extend_from_listener(self.listener)
         self.folder: ConstantFolder | None = None
+        self.effects = EffectCache()
 
     # -- worklist maintenance (MLIR's listener hooks) ------------------------------------------
 
-    def add_to_worklist(self, op: Operation) -> None:
-        """Push `op` and its ancestors inside the scope, as MLIR's `addToWorklist`."""
+    def add_to_worklist(self, op: Operation, ancestors_listed: bool = False) -> None:
+        """Push `op` and its ancestors inside the scope, as MLIR's `addToWorklist`.
+        `ancestors_listed`: an op on the worklist has all its ancestors there too (true while
+        the worklist is being filled), so the climb stops at the first listed ancestor."""
         chain: list[Operation] = []
         current: Operation | None = op
         while current is not None:
+            if ancestors_listed and current in self.worklist:
+                for item in chain:
+                    self.worklist.push(item)
+                return
             chain.append(current)
             region = current.parent_region()
             if region is self.scope:
@@ -209,13 +221,16 @@ class GreedyRewriteDriver:
             current = region.parent
 
     def _on_inserted(self, op: Operation) -> None:
+        self.effects.clear()
         self.add_to_worklist(op)
 
     def _on_modified(self, op: Operation) -> None:
+        self.effects.clear()
         self.add_to_worklist(op)
 
     def _on_removed(self, op: Operation) -> None:
-        for nested in op.walk(region_first=True):
+        self.effects.clear()
+        for nested in walk(op, region_first=True):
             self._erase_one(nested)
 
     def _erase_one(self, op: Operation) -> None:
@@ -260,38 +275,42 @@ class GreedyRewriteDriver:
 
     def _populate(self, region: Region) -> None:
         assert self.folder is not None
-        walk = preorder if self.config.top_down else postorder
-        for op in walk(region):
+        order = preorder if self.config.top_down else postorder
+        for op in order(region):
             if op.parent is None:
                 continue
             if self.config.cse_constants and (value := _constant_attr_of(op)) is not None:
                 if not self.folder.insert_known_constant(op, value, self.rewriter):
                     continue
-            self.add_to_worklist(op)
+            self.add_to_worklist(op, ancestors_listed=True)
         if self.config.top_down:
             self.worklist.reverse()
 
     def _process(self) -> bool:
         changed = False
         rewriter = self.rewriter
+        self.effects.clear()
         while self.worklist:
             op = self.worklist.pop()
-            if is_trivially_dead(op):
+            if is_trivially_dead(op, self.effects):
                 rewriter.erase(op)
                 changed = True
                 continue
             if self.config.fold and not has_trait(op, ConstantLike, value_if_unregistered=True):
                 folded = fold_op(op)
                 if folded is IN_PLACE:
+                    self.effects.clear()
                     self.add_to_worklist(op)
                     changed = True
                     continue
                 if folded is not None and self._replace_with_folded(op, folded):
+                    self.effects.clear()
                     changed = True
                     continue
             rewriter.has_done_action = False
             rewriter.insertion_point = InsertPoint.before(op)
             if self.patterns(op, rewriter) or rewriter.has_done_action:
+                self.effects.clear()
                 changed = True
         return changed
 
@@ -348,40 +367,88 @@ def erase_unreachable_blocks(region: Region) -> bool:
     return changed
 
 
-def region_dce(region: Region) -> bool:
-    """MLIR's `runRegionDCE`: erase the ops of `region` (nested regions included) whose results
-    no live op uses, where an op is live when it would not be trivially dead or a live op uses
-    one of its results. Only blocks reachable from their region's entry are considered.
+class _LiveSet:
+    """The liveness of xDSL's `region_dce` (its `LiveSet`), solved in one walk: nothing changes
+    while it is solved, so one `EffectCache` serves every op and nested effects are computed
+    once."""
 
-    The live set is the least fixpoint that xDSL's `region_dce` reaches by sweeping the region
-    until nothing changes; here one walk finds the ops that are live by themselves and a worklist
-    follows operands back to their definitions, so each op's effects are computed once. The
-    erasure is xDSL's, in its order. Whether anything was erased."""
-    candidates: set[Operation] = set()
-    live: list[Operation] = []
+    def __init__(self) -> None:
+        self.changed = False
+        self.live: set[Operation] = set()
+        self.effects = EffectCache()
 
-    def collect(inner: Region) -> None:
-        if inner.first_block is None:
+    def would_be_dead(self, op: Operation) -> bool:
+        """xDSL's `would_be_trivially_dead`: allocations of values defined by the op or its
+        children (not only its own results, as in MLIR) are no observable effect."""
+        if has_trait(op, IsTerminator, value_if_unregistered=False) or has_trait(
+            op, SymbolOpInterface, value_if_unregistered=False
+        ):
+            return False
+        effects = self.effects.effects(op)
+        return effects is not None and all(
+            effect.kind == MemoryEffectKind.READ
+            or (
+                effect.kind == MemoryEffectKind.ALLOC
+                and isinstance(value := effect.value, SSAValue)
+                and op.is_ancestor(value.owner)  # pyright: ignore[reportArgumentType]
+            )
+            for effect in effects
+        )
+
+    def solve(self, region: Region) -> None:
+        """The least fixpoint xDSL reaches by sweeping the region until nothing changes: an op
+        is live when it would not be dead or a live op uses one of its results. One walk of
+        the blocks reachable from each region's entry finds the ops live by themselves; a
+        worklist follows operands back to the ops that define them."""
+        candidates: set[Operation] = set()
+        pending: list[Operation] = []
+
+        def collect(inner: Region) -> None:
+            if inner.first_block is None:
+                return
+            for block in PostOrderIterator(inner.first_block):
+                for op in block.ops:
+                    candidates.add(op)
+                    if not self.would_be_dead(op):
+                        pending.append(op)
+                    for nested in op.regions:
+                        collect(nested)
+
+        collect(region)
+        self.live.update(pending)
+        while pending:
+            for operand in pending.pop().operands:
+                owner = operand.owner
+                if isinstance(owner, Operation) and owner in candidates \
+                        and owner not in self.live:
+                    self.live.add(owner)
+                    pending.append(owner)
+
+    def delete_dead(self, region: Region) -> None:
+        first = region.first_block
+        if first is None:
             return
-        for block in PostOrderIterator(inner.first_block):
-            for op in block.ops:
-                candidates.add(op)
-                if not would_be_trivially_dead(op):
-                    live.append(op)
-                for nested in op.regions:
-                    collect(nested)
+        for block in reversed(region.blocks):
+            if block is not first and not any(op in self.live for op in block.ops):
+                self.changed = True
+                region.erase_block(block, safe_erase=False)
+                continue
+            for op in reversed(block.ops):
+                if op not in self.live:
+                    self.changed = True
+                    block.erase_op(op, safe_erase=False)
+                else:
+                    for nested in op.regions:
+                        self.delete_dead(nested)
 
-    collect(region)
-    live_ops = set(live)
-    while live:
-        for operand in live.pop().operands:
-            owner = operand.owner
-            if isinstance(owner, Operation) and owner in candidates and owner not in live_ops:
-                live_ops.add(owner)
-                live.append(owner)
-    erased = LiveSet(changed=False, _live_ops=live_ops)
-    erased.delete_dead(region, None)
-    return erased.changed
+
+def region_dce(region: Region) -> bool:
+    """xDSL's `region_dce`: ops that are not live (an effect, or a use by a live op) are erased,
+    with blocks left without live ops; whether anything was."""
+    live = _LiveSet()
+    live.solve(region)
+    live.delete_dead(region)
+    return live.changed
 
 
 def simplify_regions(region: Region) -> bool:
