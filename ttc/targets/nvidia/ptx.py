@@ -62,10 +62,9 @@ def optimize_llvm_ir(llvm_ir: str, *, cc: int, ptx_version: int, opt_level: int 
     return str(module)
 
 
-def _parsed_module(
+def _optimized_module(
     llvm_ir: str, cc: int, ptx_version: int, opt_level: int
 ) -> tuple[binding.ModuleRef, binding.TargetMachine]:
-    """The verified module, with the NVPTX triple and data layout, and its target machine."""
     llvm = _llvm()
     try:
         module = llvm.parse_assembly(llvm_ir)
@@ -75,14 +74,6 @@ def _parsed_module(
     tm = _target_machine(cc, ptx_version, opt_level)
     module.triple = TRIPLE
     module.data_layout = str(tm.target_data)
-    return module, tm
-
-
-def _optimized_module(
-    llvm_ir: str, cc: int, ptx_version: int, opt_level: int
-) -> tuple[binding.ModuleRef, binding.TargetMachine]:
-    llvm = _llvm()
-    module, tm = _parsed_module(llvm_ir, cc, ptx_version, opt_level)
     if opt_level > 0:
         options = llvm.create_pipeline_tuning_options(speed_level=opt_level)
         options.slp_vectorization = cc != 80
@@ -102,24 +93,12 @@ def fix_ptx(ptx: str, *, cc: int, ptx_version: int) -> str:
 
 
 def llvm_ir_to_ptx(llvm_ir: str, *, cc: int, ptx_version: int, opt_level: int = 3) -> str:
-    """Compile LLVM IR text, already optimised (`optimize_llvm_ir`), to PTX for compute
-    capability `cc` (80, 90, ...), as Triton's make_ptx does: every function not marked
-    `noinline` is inlined, and the NVPTX back end emits PTX at `opt_level`; the IR is not
-    optimised a second time.
+    """Compile LLVM IR text to PTX for compute capability `cc` (80, 90, ...).
 
     Raises TtcError when the IR does not parse or verify, or when the PTX does not hold exactly
     one kernel.
     """
-    llvm = _llvm()
-    module, tm = _parsed_module(llvm_ir, cc, ptx_version, opt_level)
-    for function in module.functions:
-        if not function.is_declaration and \
-                not any(b"noinline" in attribute for attribute in function.attributes):
-            function.add_function_attribute("alwaysinline")
-    builder = llvm.create_pass_builder(tm, llvm.create_pipeline_tuning_options(speed_level=0))
-    inliner = llvm.create_new_module_pass_manager()
-    inliner.add_always_inliner_pass()
-    inliner.run(module, builder)
+    module, tm = _optimized_module(llvm_ir, cc, ptx_version, opt_level)
     ptx = fix_ptx(tm.emit_assembly(module), cc=cc, ptx_version=ptx_version)
     ptx_kernel_name(ptx)
     return ptx
