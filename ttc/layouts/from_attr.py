@@ -60,18 +60,22 @@ def to_linear_layout(encoding: Attribute, shape: Sequence[int]) -> LinearLayout:
     """The layout from (register, lane, warp, block) to the coordinates of a `shape` tensor; for a
     shared encoding, from (offset, block) to the coordinates of a `shape` buffer.
 
-    Memoised: passes ask for the same (encoding, shape) pairs over and over, attributes are
-    immutable and hashable, and a LinearLayout never changes once built."""
-    return _to_linear_layout(encoding, tuple(shape))
-
-
-@lru_cache(maxsize=4096)
-def _to_linear_layout(encoding: Attribute, shape: tuple[int, ...]) -> LinearLayout:
+    Memoised for ttc's own encodings: passes ask for the same (encoding, shape) pairs over and
+    over, attributes are immutable and hashable, and a LinearLayout never changes once built. An
+    encoding that converts itself (a target's, `EncodingWithLinearLayout`) is asked each time."""
+    shape = tuple(shape)
     if isinstance(encoding, LayoutEncoding) and encoding.rank != len(shape):
         raise LayoutError(
             f"the layout has rank {encoding.rank}, but the tensor shape "
             f"{'x'.join(map(str, shape))} has rank {len(shape)}"
         )
+    if isinstance(encoding, EncodingWithLinearLayout):
+        return encoding.to_linear_layout(shape)
+    return _to_linear_layout(encoding, shape)
+
+
+@lru_cache(maxsize=4096)
+def _to_linear_layout(encoding: Attribute, shape: tuple[int, ...]) -> LinearLayout:
     if isinstance(encoding, BlockedEncodingAttr):
         cta = encoding.cta_layout
         return blocked_to_linear(
@@ -100,8 +104,6 @@ def _to_linear_layout(encoding: Attribute, shape: tuple[int, ...]) -> LinearLayo
         )
     if isinstance(encoding, DotOperandEncodingAttr):
         return _dot_operand_to_linear(encoding, shape)
-    if isinstance(encoding, EncodingWithLinearLayout):
-        return encoding.to_linear_layout(shape)
     if isinstance(encoding, SwizzledSharedEncodingAttr | NVMMASharedEncodingAttr | SharedLinearEncodingAttr):
         return _shared_to_linear(encoding, shape)
     if isinstance(encoding, PaddedSharedEncodingAttr):
