@@ -6,6 +6,9 @@ keeps every stage as `<kernel>.<suffix>` plus `<kernel>.json` (name, parameters,
 block, shared memory: what a launcher needs). `--mlir-timing` reports each pass and each back-end
 step. The output file is written only when the whole compile succeeds.
 
+Compiles go through the compile cache (`ttc.cache`, in `TTC_CACHE_DIR`) unless `--no-cache` is
+given: a hit writes the stored output, kept stages and metadata without loading the compiler.
+
 `run_compile` is shared with `ttc translate`: it reads the input, runs the driver with MLIR
 diagnostics (source line and caret), prints the timing report, and writes the output.
 """
@@ -15,16 +18,21 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
+from ttc.cache import CompileCache
 from ttc.cli.common import read_input, run_command, write_output
 from ttc.compile_driver import (
     DEFAULT_NUM_CTAS,
     DEFAULT_NUM_STAGES,
     CompileOptions,
 )
-from ttc.ir.errors import TtcError, UsageError
+from ttc.ir.errors import PassFailure, TtcError, UsageError
+
+if TYPE_CHECKING:
+    from ttc.pipelines.runner import Timing
 
 MLIR_OUTPUT_SUFFIXES = {".ttir": "ttir", ".ttgir": "ttgir"}
 
@@ -51,11 +59,11 @@ def tools(ptxas: str | None) -> dict[str, str]:
 
 
 def run_compile(input_path: str, output: str, options: CompileOptions,
-                dump_dir: str | None = None) -> int:
-    """Compile `input_path` to `output` with diagnostics and timing; return the exit code."""
+                dump_dir: str | None = None, cache: CompileCache | None = None) -> int:
+    """Compile `input_path` to `output` with diagnostics and timing, through `cache` if given;
+    return the exit code."""
     from ttc.compile_driver import compile_source
     from ttc.ir.diagnostics import DiagnosticPrinter, diagnostic_handler, use_color
-    from ttc.pipelines.runner import PassFailure
 
     text, filename = read_input(input_path)
     printer = DiagnosticPrinter()
@@ -64,7 +72,7 @@ def run_compile(input_path: str, output: str, options: CompileOptions,
         options.keep = dump_writer(dump_dir)
     try:
         with diagnostic_handler(printer.print):
-            compiled = compile_source(text, filename, options)
+            compiled = compile_source(text, filename, options, cache)
         write_output(output, compiled.output)
         code = 0
     except PassFailure:
@@ -112,16 +120,18 @@ def dump_writer(dump_dir: str) -> Callable[[str, str | bytes], None]:
               help="Read the stages from FILE instead of pipelines.yaml.")
 @click.option("--verify-each", is_flag=True,
               help="Verify the module after every pass (default: after every stage).")
+@click.option("--no-cache", is_flag=True,
+              help="Compile even when the compile cache (TTC_CACHE_DIR) holds the result, and "
+                   "store nothing there.")
 @timing_option
 @ptxas_option
 def compile_command(input_path: str, target_text: str, output: str, num_warps: int | None,
                     num_stages: int, num_ctas: int, dump_dir: str | None,
-                    pipelines_file: str | None, verify_each: bool, timing: bool,
+                    pipelines_file: str | None, verify_each: bool, no_cache: bool, timing: bool,
                     ptxas: str | None) -> None:
     """Compile INPUT (TTIR, TTGIR, the LLVM dialect or LLVM IR; '-' for stdin) for a GPU."""
 
     def body() -> int:
-        from ttc.pipelines.runner import Timing
         from ttc.targets.base import parse_target
 
         target = parse_target(target_text, tools(ptxas))
@@ -139,10 +149,17 @@ def compile_command(input_path: str, target_text: str, output: str, num_warps: i
         options = CompileOptions(
             target=target, until=until, num_warps=num_warps, num_stages=num_stages,
             num_ctas=num_ctas, pipelines_file=pipelines_file, verify_each=verify_each,
-            timing=Timing() if timing else None)
-        return run_compile(input_path, output, options, dump_dir)
+            timing=_timing() if timing else None)
+        return run_compile(input_path, output, options, dump_dir,
+                           None if no_cache else CompileCache())
 
     run_command(body)
+
+
+def _timing() -> Timing:
+    from ttc.pipelines.runner import Timing
+
+    return Timing()
 
 
 def _other_targets_artifact(suffix: str) -> str | None:

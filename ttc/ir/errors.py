@@ -62,6 +62,13 @@ class UsageError(TtcError):
         super().__init__(message, exit_code=2)
 
 
+class PassFailure(TtcError):
+    """A pass failed; its diagnostics have already been emitted, so this one prints nothing."""
+
+    def __init__(self, pass_name: str) -> None:
+        super().__init__(f"pass '{pass_name}' failed")
+
+
 class DialectParseError(ParseError):
     """A parse error worded by a dialect's own parser (as Triton words it), reported verbatim
     rather than reworded like xDSL's generic parser messages."""

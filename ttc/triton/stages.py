@@ -36,10 +36,10 @@ import warnings
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
-from ttc.cli.common import call_with_deep_stack
 from ttc.compile_driver import Compilation, CompileOptions, kernel_function
 from ttc.ir.diagnostics import Diagnostic, DiagnosticPrinter, diagnostic_handler
 from ttc.ir.errors import TtcError
+from ttc.ir.stack import call_with_deep_stack
 from ttc.pipelines.runner import PassFailure
 from ttc.targets.base import LLVMIR
 from ttc.targets.nvidia.target import CUBIN, PTX, SUPPORTED_CC, NvidiaTarget

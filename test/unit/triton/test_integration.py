@@ -20,7 +20,7 @@ from triton.backends.compiler import GPUTarget  # noqa: E402
 from triton.compiler import ASTSource  # noqa: E402
 
 import ttc.triton  # noqa: E402
-from ttc.pipelines.yaml_pipelines import DEFAULT_PIPELINES_FILE  # noqa: E402
+from ttc.pipelines.location import DEFAULT_PIPELINES_FILE  # noqa: E402
 from ttc.triton.stages import TtcCompileError, TtcFallbackWarning  # noqa: E402
 
 HOPPER = GPUTarget("cuda", 90, 32)
