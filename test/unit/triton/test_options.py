@@ -18,6 +18,9 @@ def test_options_travel_through_the_environment(tmp_path: Path) -> None:
     options = IntegrationOptions("cuda:80", str(pipelines), str(tmp_path / "dump"), True,
                                  str(tmp_path / "log.jsonl"))
     assert IntegrationOptions.from_environment(options.environment()) == options
+    uncached = IntegrationOptions(cache=False)
+    assert IntegrationOptions.from_environment(uncached.environment()) == uncached
+    assert IntegrationOptions.from_environment({}).cache
 
 
 @pytest.mark.parametrize(("env", "message"), [
@@ -25,6 +28,7 @@ def test_options_travel_through_the_environment(tmp_path: Path) -> None:
     ({"TTC_TARGET": "cuda:75"}, "unsupported target 'cuda:75'"),
     ({"TTC_PIPELINES_FILE": "/no/such.yaml"}, "pipelines file not found"),
     ({"TTC_FALLBACK": "maybe"}, "TTC_FALLBACK='maybe'"),
+    ({"TTC_CACHE": "sometimes"}, "TTC_CACHE='sometimes'"),
 ])
 def test_bad_options_are_usage_errors(env: dict[str, str], message: str) -> None:
     with pytest.raises(UsageError, match=message):
