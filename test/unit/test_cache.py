@@ -217,3 +217,23 @@ def test_no_cache_neither_reads_nor_writes(tmp_path: Path) -> None:
     result = ttc_compile(tmp_path, cache_dir, "-o", "a.ttgir", "--no-cache")
     assert result.returncode == 0, result.stderr
     assert not (cache_dir / "entries").exists()
+
+
+def test_a_compile_that_warned_is_not_stored(tmp_path: Path, runs: list[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from ttc.ir.diagnostics import Diagnostic, diagnostic_handler, emit
+
+    original = Compilation._run_stage
+
+    def warning_stage(self: Compilation, stage: str, passes: Any, module: Any) -> None:
+        emit(Diagnostic("warning", f"a warning in {stage}"))
+        original(self, stage, passes, module)
+
+    monkeypatch.setattr(Compilation, "_run_stage", warning_stage)
+    cache = CompileCache(tmp_path)
+    for _ in range(2):
+        seen: list[Diagnostic] = []
+        with diagnostic_handler(seen.append):
+            compile_source(ADD.read_text(), "add.ttir", options(), cache)
+        assert [d.message for d in seen] == ["a warning in ttir", "a warning in ttgir"]
+    assert len(runs) == 2 and not (tmp_path / "entries").exists()
