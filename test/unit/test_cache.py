@@ -204,7 +204,8 @@ def test_the_command_line_hit_writes_output_and_dumps_without_the_compiler(
     imported = {line.rsplit("|", 1)[-1].strip() for line in hit.stderr.splitlines()
                 if line.startswith("import time:")}
     assert {"ttc.cache", "ttc.compile_driver"} <= imported
-    assert not {"xdsl.ir", "xdsl.dialects", "llvmlite", "yaml", "ttc.ir.parser"} & imported
+    assert not [name for name in imported if name.startswith(("xdsl", "llvmlite", "yaml"))]
+    assert "ttc.ir.parser" not in imported
     assert (tmp_path / "b.ptx").read_bytes() == (tmp_path / "a.ptx").read_bytes()
     dumped = sorted(p.name for p in (tmp_path / "d2").iterdir())
     assert dumped == sorted(p.name for p in (tmp_path / "d1").iterdir())

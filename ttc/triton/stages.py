@@ -26,9 +26,10 @@ stages from the first one ttc ran.
 With the integration's `cache` on, the first stage looks the kernel up in ttc's compile cache
 (`ttc.cache`), keyed by the frontend's TTIR, Triton's options, both targets and their tools, the
 pipelines file and ttc's version. On a hit every stage hands back its stored result and metadata
-(and writes its dump file) without compiling; a stage given something other than what the stage
-before it returned (Triton's IR override) compiles from there. A kernel compiled without a
-failure, a fallback or a diagnostic is stored once its last stage has run.
+(and writes its dump file) without compiling. A stage given something other than what the stage
+before it returned (Triton's IR override) compiles from there, and that compile is not stored;
+nor is one with a failure, a fallback or a diagnostic. Any other is stored once its last stage
+has run.
 """
 
 from __future__ import annotations
@@ -136,10 +137,11 @@ class KernelBuild:
             self.kernel = _entry_name(src) or self.kernel
             self.started = time.perf_counter()
             self._look_up(name, src)
+        if self.root[0] != name and src is not self.previous:
+            # Triton replaced the input (its IR override): compile from here, store nothing.
+            self.cached = self.cache_key = None
         if self.cached is not None:
-            if self.root[0] == name or src is self.previous:
-                return self._replay_cached(name, metadata)
-            self.cached = None  # Triton replaced the input: compile from here, store nothing.
+            return self._replay_cached(name, metadata)
         errors: list[Diagnostic] = []
         try:
             check_capability(self.device_arch)

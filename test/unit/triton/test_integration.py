@@ -243,3 +243,19 @@ def test_a_different_option_or_no_cache_compiles(tmp_path: Path,
     compiled = _compile_counting(monkeypatch, tmp_path / "triton-2")
     triton.compile(source(), target=HOPPER, options={"num_warps": 2})
     assert compiled == ["ttir", "ttgir", "llir"]
+
+
+def test_an_ir_override_is_compiled_and_never_stored(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    cache_dir = tmp_path / "ttc-cache"
+    monkeypatch.setenv("TTC_CACHE_DIR", str(cache_dir))
+    ttc.triton.install(cache=False)
+    ttgir = triton.compile(source(), target=HOPPER).asm["ttgir"]
+    override = tmp_path / "scale_shift.ttgir"
+    override.write_text(ttgir.replace("3.000000e+00", "5.000000e+00"))
+    ttc.triton.install()
+    compiled = _compile_counting(monkeypatch, tmp_path / "triton-1")
+    kernel = triton.compile(source(), target=HOPPER, options={"ir_override": str(override)})
+    assert compiled == ["ttir", "ttgir", "llir"]
+    assert "5.000000e+00" in kernel.asm["llir"] and "3.000000e+00" not in kernel.asm["llir"]
+    assert not (cache_dir / "entries").exists()
