@@ -2,7 +2,8 @@
 
 Triton keeps every compiled kernel under a hash of its source, the compiler's own sources, the
 backend and the options (`triton.runtime.cache`, `triton_key()`); this is ttc's counterpart, used
-by `ttc compile`, `ttc translate`, the Python API (`ttc.compile`) and the Triton integration.
+by `ttc compile` (through `ttc.compile_driver.compile_source`), the Python API (`ttc.compile`)
+and the Triton integration (`ttc.triton.stages`).
 
 An entry's key is a SHA-256 over
 
