@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -68,12 +68,14 @@ class InternalError(TtcError):
 @dataclass(frozen=True)
 class Parsed:
     """A parsed and verified module: the xDSL `module`, its `kind` (`ttir`, `ttgir`, `llvm`, or
-    None when it holds no kernel) and its `kernel`'s name (None likewise)."""
+    None when it holds no kernel), its `kernel`'s name (None likewise), the Triton release
+    spelling it was written in, and the warnings the verifier emitted."""
 
     module: ModuleOp
     kind: str | None
     kernel: str | None
     syntax: TritonSyntax
+    diagnostics: tuple[Diagnostic, ...] = ()
 
     def text(self, *, debuginfo: bool = False, generic: bool = False) -> str:
         """The module as `ttc opt` prints it (locations with `debuginfo`, generic op form)."""
@@ -145,7 +147,8 @@ def parse(source: Source, *, filename: str | None = None,
           allow_unregistered: bool = False) -> Parsed:
     """Parse and verify `source` (see the module docstring)."""
     text, name = _read(source, filename)
-    return _run(lambda: _parse(text, name, allow_unregistered)[0])[0]
+    parsed, diagnostics = _run(lambda: _parse(text, name, allow_unregistered)[0])
+    return replace(parsed, diagnostics=diagnostics)
 
 
 def _parse(text: str, name: str, allow_unregistered: bool) -> tuple[Parsed, Any]:

@@ -48,6 +48,12 @@ def test_ttc_run_switches_the_integration_on_and_keeps_the_exit_code() -> None:
     assert result.stdout.split() == ["1", "cuda:80", "True"]
 
 
+def test_ttc_run_no_cache_reaches_the_command() -> None:
+    probe = "import os; print(os.environ['TTC_CACHE'])"
+    assert run_ttc("--no-cache", "--", sys.executable, "-c", probe).stdout.split() == ["0"]
+    assert run_ttc("--", sys.executable, "-c", probe).stdout.split() == ["1"]
+
+
 def test_ttc_run_reports_usage_errors() -> None:
     result = run_ttc("--target", "cuda:7", "--", "true")
     assert result.returncode == 2 and "unsupported target 'cuda:7'" in result.stderr
