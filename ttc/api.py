@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ttc.cache import CompileCache
 from ttc.ir.diagnostics import Diagnostic, carry_handlers, diagnostic_handler
-from ttc.ir.errors import PassFailure, SourceLocation, TtcError, UsageError
+from ttc.ir.errors import Note, PassFailure, SourceLocation, TtcError, UsageError
 from ttc.ir.stack import call_with_deep_stack
 
 if TYPE_CHECKING:
@@ -54,7 +54,8 @@ class CompileError(TtcError):
 
     def __init__(self, diagnostics: Sequence[Diagnostic]) -> None:
         first = diagnostics[0]
-        super().__init__(first.message, first.location, first.source_line)
+        super().__init__(first.message, first.location, first.source_line,
+                         notes=[Note(note.message, note.location) for note in first.notes])
         self.diagnostics = tuple(diagnostics)
 
 
