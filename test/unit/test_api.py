@@ -14,6 +14,7 @@ import pytest
 import ttc
 from ttc.compile_driver import Compilation
 from ttc.ir.parser import MAX_REGION_DEPTH
+from ttc.ir.stack import RECURSION_LIMIT
 
 ROOT = Path(__file__).resolve().parents[2]
 ADD = ROOT / "examples" / "add.ttir"
@@ -153,10 +154,25 @@ def test_compile_goes_through_the_cache(tmp_path: Path, runs: list[str]) -> None
 def test_the_api_takes_the_nesting_the_command_line_takes() -> None:
     parsed = ttc.parse(nested_ifs(300))
     assert parsed.text().count("scf.if") == 300
-    compiled = ttc.compile(nested_ifs(100), "cuda:80", output="ttgir", cache=False)
-    assert str(compiled.output).count("scf.if") == 100
     with pytest.raises(ttc.TtcError, match=f"nested more than {MAX_REGION_DEPTH} levels deep"):
         ttc.parse(nested_ifs(MAX_REGION_DEPTH + 10))
+
+
+def test_compile_source_runs_on_the_command_lines_deep_stack(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """compile_source used to run on its caller's stack, where Python's default limits made about
+    a hundred nested regions "nested too deeply"; it now runs where the command line runs."""
+    limits: list[int] = []
+    original = Compilation.run
+
+    def run(self: Compilation) -> Any:
+        limits.append(sys.getrecursionlimit())
+        return original(self)
+
+    monkeypatch.setattr(Compilation, "run", run)
+    compiled = ttc.compile(nested_ifs(130), "cuda:80", output="ttir", cache=False)
+    assert str(compiled.output).count("scf.if") == 130
+    assert limits == [RECURSION_LIMIT]
 
 
 def test_a_bug_is_an_internal_error_with_its_cause(monkeypatch: pytest.MonkeyPatch) -> None:
