@@ -126,7 +126,7 @@ def ttc_version(memo_dir: Path | None = None, root: Path = _PACKAGE_ROOT) -> str
     unchanged installation is recognised by stat calls alone (see the module docstring).
     """
     files = _source_files(root)
-    signature = hashlib.sha256()
+    signature = hashlib.sha256(f"{root}\n".encode())
     for relative, state in files:
         signature.update(f"{relative}\0{state.st_size}\0{state.st_mtime_ns}\n".encode())
     for name, origin, size, mtime in _dependency_stats():
