@@ -8,8 +8,9 @@ which Triton compiles in 0.19 s and ttc should in at most 1.5 s cold):
 * in-process: the median and minimum wall time of N compiles through `ttc.compile_driver` once the
   modules are imported and warmed up, with the median of each step (parse, every pass, LLVM IR
   translation, LLVM opt, PTX codegen, ptxas) from one more timed run;
-* cold: the median wall time of `python -m ttc compile ... -o x.cubin` in a new process (imports
-  included), as a user sees it.
+* cold: the median wall time of `python -m ttc compile ... -o x.cubin --no-cache` in a new
+  process (imports included), as a user sees it the first time (bench/compile_cache.py measures
+  the compile cache's hits).
 
 The target for the add is 0.5 s. Needs ptxas (see ttc.targets.nvidia.ptxas); use --until=ptx
 without one.
@@ -71,7 +72,7 @@ def cold(path: Path, target: str, until: str, runs: int, warps: int | None,
         for _ in range(runs):
             start = time.perf_counter()
             command = [sys.executable, "-m", "ttc", "compile", str(path), f"--target={target}",
-                       f"--num-stages={stages}", "-o", str(output)]
+                       f"--num-stages={stages}", "-o", str(output), "--no-cache"]
             if warps is not None:
                 command.append(f"--num-warps={warps}")
             subprocess.run(command, check=True)

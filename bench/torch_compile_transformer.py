@@ -1,7 +1,7 @@
 """A two-block transformer under `torch.compile`, its Inductor kernels compiled by Triton or by ttc.
 
 For each Inductor mode (`default`, `max-autotune`) the model runs twice, each in a fresh process
-with empty Inductor and Triton caches: once with Triton alone, once under `ttc run` (with a compile
+with empty Inductor, Triton and ttc caches: once with Triton alone, once under `ttc run` (with a compile
 log), so that ttc compiles the kernels of Inductor's parallel compile workers too. The report gives, per mode,
 the kernels ttc compiled and how many failed, the forward time of each (`triton.testing.do_bench`,
 median ms) and their ratio, and the largest difference between the two outputs.
@@ -79,6 +79,7 @@ def run(compiler: str, mode: str, work: Path) -> dict:
     out = work / f"{compiler}-{mode}.pt"
     env = dict(os.environ, TORCHINDUCTOR_CACHE_DIR=str(work / f"inductor-{compiler}-{mode}"),
                TRITON_CACHE_DIR=str(work / f"triton-{compiler}-{mode}"),
+               TTC_CACHE_DIR=str(work / f"ttc-cache-{mode}"),
                TORCHINDUCTOR_FX_GRAPH_CACHE="0", TORCHINDUCTOR_AUTOGRAD_CACHE="0")
     command = [sys.executable, __file__, "--child", compiler, mode, str(out)]
     if compiler == "ttc":

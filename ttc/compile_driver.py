@@ -14,6 +14,11 @@ Every stage's result can be handed to a `keep` callback (for `--dump-dir`), name
 suffixes (`ttir`, `ttgir`, `llir`, `ptx`, `cubin`), and once the LLVM IR exists, `json`: what a
 launcher needs (see `kernel_metadata`). With a `Timing`, parsing, each pass, translation and each
 back-end step are timed.
+
+`compile_source` runs the compile on a thread with a deep stack (`ttc.ir.stack`), so it accepts
+the nesting the command line accepts, and given a `CompileCache` (`ttc.cache`) it looks the compile
+up before parsing anything: a hit hands back the stored output, metadata and kept stages; a miss
+compiles and stores them, unless the compile emitted diagnostics (warnings are shown every time).
 """
 
 from __future__ import annotations
@@ -22,10 +27,11 @@ import json
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ttc.ir.errors import TtcError, UsageError
+from ttc.ir.stack import call_with_deep_stack
 from ttc.ir.syntax import TRITON_3_6
 from ttc.targets.base import LLVMIR, MLIR_STAGES, Target
 from ttc.ir.walk import walk
@@ -34,6 +40,7 @@ if TYPE_CHECKING:
     from xdsl.dialects.builtin import ModuleOp
     from xdsl.ir import Operation
 
+    from ttc.cache import CompileCache
     from ttc.pipelines.pass_base import TtcPass
     from ttc.pipelines.runner import Timing
 
@@ -443,6 +450,59 @@ def render_metadata(metadata: dict[str, Any]) -> str:
     return json.dumps(metadata, indent=2) + "\n"
 
 
-def compile_source(text: str, filename: str, options: CompileOptions) -> Compiled:
-    """Compile `text` (read from `filename`) as `options` say; see the module docstring."""
-    return Compilation(text, filename, options).run()
+def cache_settings(filename: str, options: CompileOptions) -> dict[str, Any] | None:
+    """Everything in `options` (besides the pipelines file) that decides the output, for the
+    compile cache's key; None when the output cannot be cached (a custom translator)."""
+    if options.translator is not None:
+        return None
+    return {"filename": filename, "target": options.target.string,
+            "tools": options.target.cache_identity(options.until), "until": options.until,
+            "num_warps": options.num_warps, "num_stages": options.num_stages,
+            "num_ctas": options.num_ctas, "verify_each": options.verify_each,
+            "accept": list(options.accept)}
+
+
+def compile_source(text: str, filename: str, options: CompileOptions,
+                   cache: CompileCache | None = None) -> Compiled:
+    """Compile `text` (read from `filename`) as `options` say, through `cache` when given; see
+    the module docstring."""
+    from ttc.ir.diagnostics import carry_handlers
+
+    settings = cache_settings(filename, options) if cache is not None else None
+    if cache is None or settings is None:
+        return call_with_deep_stack(carry_handlers(Compilation(text, filename, options).run))
+    start = time.perf_counter()
+    key = cache.key(text.encode("utf-8"), settings, options.pipelines_file)
+    entry = cache.get(key, need_stages=options.keep is not None)
+    if entry is not None:
+        if options.keep is not None:
+            for name, data in (entry.stages or {}).items():
+                options.keep(name, data)
+        if options.timing is not None:
+            options.timing.add("Compile cache (hit)", time.perf_counter() - start)
+        return Compiled(entry.output, entry.kernel, entry.metadata)
+    return call_with_deep_stack(carry_handlers(
+        lambda: _compile_and_store(text, filename, options, cache, key)))
+
+
+def _compile_and_store(text: str, filename: str, options: CompileOptions, cache: CompileCache,
+                       key: str) -> Compiled:
+    """Compile, and store the result under `key` when no diagnostic was emitted."""
+    from ttc.cache import Entry
+    from ttc.ir.diagnostics import observe
+
+    kept: dict[str, str | bytes] = {}
+    if options.keep is not None:
+        forward = options.keep
+
+        def keep(name: str, data: str | bytes) -> None:
+            kept[name] = data
+            forward(name, data)
+
+        options = replace(options, keep=keep)
+    with observe() as diagnostics:
+        compiled = Compilation(text, filename, options).run()
+    if not diagnostics:
+        stages = kept if options.keep is not None else None
+        cache.put(key, Entry(compiled.output, compiled.kernel, compiled.metadata, stages))
+    return compiled

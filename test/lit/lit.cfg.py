@@ -4,9 +4,11 @@ RUN lines are written as in Triton's own tests with `triton-opt` replaced by `tt
 is the Python port (`filecheck`), run with `--enable-var-scope` as Triton's lit setup does.
 """
 
+import atexit
 import os
 import shutil
 import sys
+import tempfile
 
 import lit.formats
 
@@ -17,6 +19,10 @@ config.excludes = ["Inputs", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
 config.environment["PYTHONUNBUFFERED"] = "1"
+# `ttc compile` caches its results (ttc.cache): keep this run's entries out of the user's cache.
+_cache_dir = tempfile.mkdtemp(prefix="ttc-lit-cache-")
+atexit.register(shutil.rmtree, _cache_dir, True)
+config.environment["TTC_CACHE_DIR"] = _cache_dir
 for var in ("HOME", "PATH", "PYTHONPATH", "TTC_PTXAS", "TTC_LIBDEVICE"):
     if var in os.environ:
         config.environment[var] = os.environ[var]

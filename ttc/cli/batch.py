@@ -52,7 +52,8 @@ def run_job(job: Job, settings: CompileSettings) -> tuple[int, str]:
     stream = io.StringIO()
     with contextlib.redirect_stderr(stream):
         code = exit_code_of(lambda: run_compile(job.input_path, job.output, settings.options(),
-                                                settings.dump_dir, job.depfile))
+                                                settings.dump_dir, job.depfile,
+                                                settings.compile_cache()))
     return code, stream.getvalue()
 
 

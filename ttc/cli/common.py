@@ -6,15 +6,14 @@
   temporary file in the same directory, renamed over the target, so the file is written whole or
   not at all. Targets that are not regular files (`/dev/null`, a pipe) are written in place.
 * `run_command(body)`: calls `body()` (which returns an exit code) on a thread with a deep stack
-  (`call_with_deep_stack`), prints any `TtcError` it raises as an MLIR diagnostic, and turns a bug
+  (`ttc.ir.stack.call_with_deep_stack`), prints any `TtcError` it raises as an MLIR diagnostic, and turns a bug
   into one `internal error` line (a traceback only with `TTC_DEBUG=1`); exits with 0, 1 (input or
   compile error) or 2 (usage error). `exit_code_of(body)` does the same but returns the code (a
   batch's worker runs each compile through it).
 
-Parsing, verifying, printing and most passes recurse once or more per nesting level of the IR.
-Python's default limits (1000 frames, an 8 MiB C stack) end near 300 nested `scf.if`s, so a
-command runs with room for the parser's `MAX_REGION_DEPTH` levels: a recursion limit of
-`RECURSION_LIMIT` frames on a `STACK_BYTES` thread stack (virtual memory, touched only as used).
+A command runs with room for the parser's `MAX_REGION_DEPTH` levels of nesting
+(`ttc.ir.stack`). This module imports neither xDSL nor the dialects until an error is reported,
+so a command that needs no compiler (a compile-cache hit) starts quickly.
 """
 
 from __future__ import annotations
@@ -23,20 +22,18 @@ import os
 import stat
 import sys
 import tempfile
-import threading
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn, TypeVar
+from typing import TYPE_CHECKING, NoReturn
 
-from ttc.ir.diagnostics import DiagnosticPrinter
-from ttc.ir.errors import TtcError
+from ttc.ir.errors import PassFailure, TtcError
+from ttc.ir.stack import call_with_deep_stack
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from ttc.ir.diagnostics import DiagnosticPrinter
 
 STDIN_NAME = "<stdin>"
-RECURSION_LIMIT = 60_000
-STACK_BYTES = 1 << 30
 
 
 def read_input(path: str) -> tuple[str, str]:
@@ -107,41 +104,9 @@ def write_output(path: str, text: str | bytes) -> None:
 
 def report_error(error: TtcError, printer: DiagnosticPrinter | None = None) -> None:
     """Print a TtcError as an MLIR diagnostic on stderr."""
+    from ttc.ir.diagnostics import DiagnosticPrinter
+
     (printer or DiagnosticPrinter()).print_error(error)
-
-
-def call_with_deep_stack(body: Callable[[], T]) -> T:
-    """`body()` on a thread with a `STACK_BYTES` stack and a `RECURSION_LIMIT` frame limit.
-
-    What `body` raises is raised again here; Ctrl-C still reaches the calling (main) thread,
-    and the worker is a daemon, so the process can exit without waiting for it.
-    """
-    outcome: dict[str, object] = {}
-
-    def run() -> None:
-        try:
-            outcome["code"] = body()
-        except BaseException as error:  # noqa: BLE001 - handed back to the calling thread
-            outcome["error"] = error
-
-    old_limit = sys.getrecursionlimit()
-    old_stack = threading.stack_size()
-    sys.setrecursionlimit(max(old_limit, RECURSION_LIMIT))
-    threading.stack_size(STACK_BYTES)
-    try:
-        worker = threading.Thread(target=run, name="ttc", daemon=True)
-        worker.start()
-    finally:
-        threading.stack_size(old_stack)
-    try:
-        worker.join()
-    finally:
-        sys.setrecursionlimit(old_limit)
-    if "error" in outcome:
-        error = outcome["error"]
-        assert isinstance(error, BaseException)
-        raise error
-    return outcome["code"]  # type: ignore[return-value]
 
 
 def run_command(body: Callable[[], int]) -> NoReturn:
@@ -151,8 +116,6 @@ def run_command(body: Callable[[], int]) -> NoReturn:
 
 def exit_code_of(body: Callable[[], int]) -> int:
     """`body()`'s exit code on a deep stack, with what it raises reported on stderr as a code."""
-    from ttc.pipelines.runner import PassFailure
-
     try:
         code = call_with_deep_stack(body)
     except PassFailure:

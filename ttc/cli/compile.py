@@ -19,6 +19,9 @@ different outputs (for two targets, say) keep their stages apart in one folder, 
 script can predict. `--mlir-timing` reports each pass and each back-end step. Outputs and
 depfiles are written only when the whole compile succeeds, each whole.
 
+Compiles go through the compile cache (`ttc.cache`, in `TTC_CACHE_DIR`) unless `--no-cache` is
+given: a hit writes the stored output, kept stages and metadata without loading the compiler.
+
 `run_compile` is shared with `ttc translate`: it reads the input, runs the driver with MLIR
 diagnostics (source line and caret), prints the timing report, and writes the output.
 """
@@ -33,6 +36,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ttc.cache import CompileCache
 from ttc.cli.common import read_input, run_command, write_output
 from ttc.cli.depfile import default_depfile, make_rule
 from ttc.compile_driver import (
@@ -40,7 +44,10 @@ from ttc.compile_driver import (
     DEFAULT_NUM_STAGES,
     CompileOptions,
 )
-from ttc.ir.errors import TtcError, UsageError
+from ttc.ir.errors import PassFailure, TtcError, UsageError
+
+if TYPE_CHECKING:
+    from ttc.pipelines.runner import Timing
 
 if TYPE_CHECKING:
     from ttc.targets.base import Target
@@ -131,6 +138,11 @@ class CompileSettings:
     verify_each: bool
     timing: bool
     dump_dir: str | None
+    cache: bool = True
+
+    def compile_cache(self) -> CompileCache | None:
+        """The compile cache the compiles go through (None with `--no-cache`)."""
+        return CompileCache() if self.cache else None
 
     def options(self) -> CompileOptions:
         """Fresh driver options (a new Timing for each compile)."""
@@ -199,14 +211,15 @@ def plan_jobs(inputs: tuple[str, ...], output: str | None, out_dir: str | None,
 
 
 def run_compile(input_path: str, output: str, options: CompileOptions,
-                dump_dir: str | None = None, depfile: str | None = None) -> int:
-    """Compile `input_path` to `output` with diagnostics and timing; return the exit code.
+                dump_dir: str | None = None, depfile: str | None = None,
+                cache: CompileCache | None = None) -> int:
+    """Compile `input_path` to `output` with diagnostics and timing, through `cache` if given;
+    return the exit code.
 
     With `depfile`, the Make rule of `output` is written there once the output is.
     """
     from ttc.compile_driver import compile_source
     from ttc.ir.diagnostics import DiagnosticPrinter, diagnostic_handler, use_color
-    from ttc.pipelines.runner import PassFailure
 
     text, filename = read_input(input_path)
     printer = DiagnosticPrinter()
@@ -215,7 +228,7 @@ def run_compile(input_path: str, output: str, options: CompileOptions,
         options.keep = dump_writer(dump_dir, dump_prefix(input_path, output))
     try:
         with diagnostic_handler(printer.print):
-            compiled = compile_source(text, filename, options)
+            compiled = compile_source(text, filename, options, cache)
         write_output(output, compiled.output)
         if depfile is not None:
             write_output(depfile, make_rule(output, dependencies(input_path, options)))
@@ -303,13 +316,16 @@ def dump_writer(dump_dir: str, prefix: str | None = None) -> Callable[[str, str 
               help="Read the stages from FILE instead of pipelines.yaml.")
 @click.option("--verify-each", is_flag=True,
               help="Verify the module after every pass (default: after every stage).")
+@click.option("--no-cache", is_flag=True,
+              help="Compile even when the compile cache (TTC_CACHE_DIR) holds the result, and "
+                   "store nothing there.")
 @timing_option
 @ptxas_option
 def compile_command(inputs: tuple[str, ...], target_text: str, output: str | None,
                     to: str | None, out_dir: str | None, jobs: int, md: bool, mf: str | None,
                     num_warps: int | None, num_stages: int, num_ctas: int,
                     dump_dir: str | None, pipelines_file: str | None, verify_each: bool,
-                    timing: bool, ptxas: str | None) -> None:
+                    no_cache: bool, timing: bool, ptxas: str | None) -> None:
     """Compile each INPUT (TTIR, TTGIR, the LLVM dialect or LLVM IR; '-' or none: stdin)."""
 
     def body() -> int:
@@ -324,11 +340,11 @@ def compile_command(inputs: tuple[str, ...], target_text: str, output: str | Non
         settings = CompileSettings(
             target_text=target_text, ptxas=ptxas, until=fmt.until, num_warps=num_warps,
             num_stages=num_stages, num_ctas=num_ctas, pipelines_file=pipelines_file,
-            verify_each=verify_each, timing=timing, dump_dir=dump_dir)
+            verify_each=verify_each, timing=timing, dump_dir=dump_dir, cache=not no_cache)
         if out_dir is None:
             (job,) = planned
             return run_compile(job.input_path, job.output, settings.options(), dump_dir,
-                               job.depfile)
+                               job.depfile, settings.compile_cache())
         from ttc.cli.batch import compile_batch
 
         try:
@@ -339,6 +355,12 @@ def compile_command(inputs: tuple[str, ...], target_text: str, output: str | Non
         return compile_batch(planned, settings, jobs)
 
     run_command(body)
+
+
+def _timing() -> Timing:
+    from ttc.pipelines.runner import Timing
+
+    return Timing()
 
 
 def _other_targets_artifact(suffix: str) -> str | None:

@@ -33,9 +33,12 @@ STARTUP_DIR = str(Path(__file__).resolve().parent.parent / "triton" / "startup")
               help="Let Triton compile, with a warning, a kernel ttc cannot compile.")
 @click.option("--compile-log", metavar="FILE",
               help="Append one JSON line per kernel compiled (kernel, ok, seconds, error).")
+@click.option("--no-cache", is_flag=True,
+              help="Neither look kernels up in nor add them to ttc's compile cache.")
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 def run(target: str | None, pipelines_file: str | None, dump_dir: str | None,
-                fallback: bool, compile_log: str | None, command: tuple[str, ...]) -> None:
+        fallback: bool, compile_log: str | None, no_cache: bool,
+        command: tuple[str, ...]) -> None:
     """Run COMMAND with ttc compiling every @triton.jit kernel of its Python processes.
 
     \b
@@ -45,7 +48,8 @@ def run(target: str | None, pipelines_file: str | None, dump_dir: str | None,
     from ttc.triton.options import IntegrationOptions
 
     def body() -> int:
-        options = IntegrationOptions(target, pipelines_file, dump_dir, fallback, compile_log)
+        options = IntegrationOptions(target, pipelines_file, dump_dir, fallback, compile_log,
+                                     not no_cache)
         env = dict(os.environ)
         env.update(options.environment())
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [STARTUP_DIR, env.get("PYTHONPATH")]))

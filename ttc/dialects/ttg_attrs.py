@@ -41,7 +41,7 @@ from ttc.dialects.ttg_bases import (
     is_surjective,
     out_sizes,
 )
-from ttc.ir.errors import DialectParseError
+from ttc.ir.parse_errors import DialectParseError
 from ttc.layouts.linear import is_power_of_two
 from ttc.layouts.shared import nvmma_swizzle_bytes, shape_per_cta
 

@@ -37,7 +37,7 @@ from ttc.dialects.ttg_attrs import (
     bases_of,
     format_bases,
 )
-from ttc.ir.errors import DialectParseError
+from ttc.ir.parse_errors import DialectParseError
 from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
 from ttc.layouts.tmem import (
     cga_layout,

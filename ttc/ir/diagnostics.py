@@ -21,7 +21,12 @@ unwrapped to the file position inside them):
 Where the diagnostics go is decided by the innermost `diagnostic_handler(...)` block of the
 emitting thread: `ttc opt`
 prints them, and `-verify-diagnostics` collects them to match against `// expected-*` comments.
-Outside any block they are printed to stderr.
+Outside any block they are printed to stderr. `carry_handlers` hands a thread's handlers to work it
+runs on another thread (the deep stack of `ttc.ir.stack`), and `observe` lets a caller see what
+was emitted inside a block while the handlers outside it still get everything.
+
+Importing this module loads neither xDSL nor rich (an op's location is read, and colour
+rendered, only when a diagnostic is).
 """
 
 from __future__ import annotations
@@ -33,12 +38,14 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import IO, Literal
-
-from xdsl.ir import Operation
+from typing import IO, TYPE_CHECKING, Literal, TypeVar
 
 from ttc.ir.errors import Note, SourceLocation, TtcError
-from ttc.ir.locations import source_location
+
+if TYPE_CHECKING:
+    from xdsl.ir import Operation
+
+T = TypeVar("T")
 
 Severity = Literal["error", "warning", "remark", "note"]
 
@@ -75,6 +82,8 @@ class Diagnostic:
 
 def op_location(op: Operation) -> SourceLocation | None:
     """Where `op` came from: its `loc(...)`, unwrapped to a file position, or None if unknown."""
+    from ttc.ir.locations import source_location
+
     return source_location(op.location)
 
 
@@ -118,6 +127,38 @@ def diagnostic_handler(handler: Handler) -> Iterator[_Scope]:
 
 def _current() -> _Scope:
     return _scopes.stack[-1] if _scopes.stack else _default_scope
+
+
+def carry_handlers(body: Callable[[], T]) -> Callable[[], T]:
+    """`body`, made to report to the handlers in effect now on whichever thread runs it."""
+    stack = list(_scopes.stack)
+
+    def run() -> T:
+        saved = _scopes.stack
+        _scopes.stack = list(stack)
+        try:
+            return body()
+        finally:
+            _scopes.stack = saved
+
+    return run
+
+
+@contextmanager
+def observe() -> Iterator[list[Diagnostic]]:
+    """The diagnostics emitted inside the block, collected in a list as they come; each is also
+    handed on to the handler in effect outside the block, which counts its errors as usual."""
+    outer = _current()
+    seen: list[Diagnostic] = []
+
+    def forward(diagnostic: Diagnostic) -> None:
+        seen.append(diagnostic)
+        if diagnostic.severity == "error":
+            outer.errors += 1
+        outer.handler(diagnostic)
+
+    with diagnostic_handler(forward):
+        yield seen
 
 
 def current_error_count() -> int:

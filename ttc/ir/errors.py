@@ -3,13 +3,14 @@
 Every failure caused by user input (a malformed file, a verifier error, a bad pipeline) is raised
 as a `TtcError`. The command-line layer turns it into one `file:line:col: error: message` diagnostic
 and an exit code, never a traceback.
+
+This module imports nothing of xDSL, so a command that never compiles (a compile-cache hit) can
+report errors without loading it; the parser's own error type is in `ttc.ir.parse_errors`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-from xdsl.utils.exceptions import ParseError
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,8 @@ class UsageError(TtcError):
         super().__init__(message, exit_code=2)
 
 
-class DialectParseError(ParseError):
-    """A parse error worded by a dialect's own parser (as Triton words it), reported verbatim
-    rather than reworded like xDSL's generic parser messages."""
+class PassFailure(TtcError):
+    """A pass failed; its diagnostics have already been emitted, so this one prints nothing."""
+
+    def __init__(self, pass_name: str) -> None:
+        super().__init__(f"pass '{pass_name}' failed")

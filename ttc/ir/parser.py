@@ -68,9 +68,10 @@ from xdsl.utils.mlir_lexer import (
     PunctuationSpelling,
 )
 
-from ttc.ir.errors import DialectParseError, Note, SourceLocation, TtcError
+from ttc.ir.errors import Note, SourceLocation, TtcError
 from ttc.ir.lexer import FastMLIRLexer
 from ttc.ir.locations import LOCATION_CLASSES
+from ttc.ir.parse_errors import DialectParseError
 
 _ALIAS_DEF = re.compile(r"^([#!][A-Za-z_][\w$.\-]*)[ \t]*=", re.MULTILINE)
 _DEFAULT_VALUE_NAME = re.compile(r"arg[0-9]+|[0-9]+")

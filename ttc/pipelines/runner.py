@@ -26,15 +26,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
 from ttc.ir.diagnostics import Diagnostic, current_error_count, emit
-from ttc.ir.errors import TtcError
+from ttc.ir.errors import PassFailure, TtcError
 from ttc.pipelines.pass_base import TtcPass
-
-
-class PassFailure(TtcError):
-    """A pass failed; its diagnostics have already been emitted, so this one prints nothing."""
-
-    def __init__(self, pass_name: str) -> None:
-        super().__init__(f"pass '{pass_name}' failed")
 
 
 class Timing:

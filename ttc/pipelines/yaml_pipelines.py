@@ -35,7 +35,6 @@ that includes itself) is a `TtcError` located at the offending place in the YAML
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -53,6 +52,7 @@ from ttc.pipelines.grammar import (
     close_matches,
     parse_pipeline,
 )
+from ttc.pipelines.location import pipelines_file_path
 from ttc.pipelines.pass_base import TtcPass
 
 VARIABLES: tuple[str, ...] = ("target", "num_warps", "num_stages", "num_ctas", "cc", "ptx_version")
@@ -62,16 +62,6 @@ _TEMPLATE = re.compile(r"\{(" + "|".join(VARIABLES) + r")\}")
 
 _Located = tuple[PassSpec, Node, int]
 """A pass spec with the YAML node it came from and the column offset of its name there."""
-
-DEFAULT_PIPELINES_FILE = Path(__file__).resolve().parent / "pipelines.yaml"
-"""Shipped inside the package so that any install finds it; the checkout's root links to it."""
-
-
-def default_pipelines_file() -> Path:
-    """`$TTC_PIPELINES_FILE` if set, otherwise the `pipelines.yaml` shipped with ttc."""
-    override = os.environ.get("TTC_PIPELINES_FILE")
-    return Path(override) if override else DEFAULT_PIPELINES_FILE
-
 
 _COMPARISON = re.compile(r"\s*([a-z_]+)\s*(==|!=|<=|>=|<|>)\s*(-?[0-9]+)\s*")
 
@@ -239,7 +229,7 @@ def _unknown_pipeline(name: str, pipelines: dict[str, Pipeline]) -> str:
 
 def load_pipelines(path: str | Path | None = None) -> PipelineFile:
     """Read and check the structure of a pipelines file (the default one when `path` is None)."""
-    file_path = Path(path) if path is not None else default_pipelines_file()
+    file_path = pipelines_file_path(path)
     display = str(path) if path is not None else str(file_path)
     try:
         text = file_path.read_text(encoding="utf-8")

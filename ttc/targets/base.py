@@ -23,7 +23,9 @@ What a target class provides:
   `cubin`), and `backend_step(artifact)`: the function computing one from the one before it;
 * `describe_kernel(llvm_ir)`: the kernel's name, parameter types and block size, for the
   launcher's metadata;
-* `check_tools(until)` (optional): fail early when a tool the requested output needs is missing.
+* `check_tools(until)` (optional): fail early when a tool the requested output needs is missing;
+* `cache_identity(until)`: what besides the target string decides the output (its configuration
+  and the identity of the tools producing `until`), for the compile cache's key.
 """
 
 from __future__ import annotations
@@ -139,6 +141,13 @@ class Target(ABC):
     def check_tools(self, until: str) -> None:
         """Raise TtcError now if producing `until` (a stage or artifact name) needs a tool that is
         missing, so that the error comes before the compilation rather than after it."""
+
+    def cache_identity(self, until: str) -> str:
+        """What besides `string` decides the output up to `until` (a stage or artifact name), as
+        text for the compile cache's key (`ttc.cache`). By default the instance's configuration
+        (its attributes); a target whose steps run external tools adds each tool's identity
+        (`ttc.cache.file_identity`), so a different tool is a different entry."""
+        return repr(sorted(vars(self).items()))
 
     def artifact(self, name: str) -> Artifact:
         """The artifact called `name`; UsageError naming the choices if there is none."""

@@ -46,7 +46,8 @@ def installed() -> IntegrationOptions | None:
 
 def install(target: str | None = None, pipelines_file: str | None = None,
             dump_dir: str | None = None, fallback: bool = False, compile_log: str | None = None,
-            *, options: IntegrationOptions | None = None) -> IntegrationOptions:
+            cache: bool = True, *, options: IntegrationOptions | None = None
+            ) -> IntegrationOptions:
     """Compile every Triton kernel of this process with ttc from now on (see the module doc).
 
     Installing again replaces the options. Raises UsageError when Triton is missing or too old,
@@ -54,7 +55,7 @@ def install(target: str | None = None, pipelines_file: str | None = None,
     """
     global _installed
     settings = options or IntegrationOptions(target, pipelines_file, dump_dir, fallback,
-                                             compile_log)
+                                             compile_log, cache)
     knobs, jit, compiler = _triton()
     current = knobs.runtime.add_stages_inspection_hook
     if current is not None and (_installed is None or current is not _installed.hook):

@@ -12,6 +12,8 @@ agree:
 | `TTC_DUMP_DIR`        | `dump_dir`       | keep every stage of every kernel here                    |
 | `TTC_FALLBACK`        | `fallback`       | `1`: a kernel ttc cannot compile goes to Triton, warned  |
 | `TTC_COMPILE_LOG`     | `compile_log`    | append one JSON line per kernel compiled (see below)     |
+| `TTC_CACHE`           | `cache`          | `0`: do not use ttc's compile cache (on by default)      |
+| `TTC_CACHE_DIR`       |                  | where the compile cache lives (`ttc.cache`)              |
 
 This module imports neither Triton nor the compiler, so reading it costs nothing at start-up.
 """
@@ -40,6 +42,9 @@ class IntegrationOptions:
     `fallback` hands a kernel ttc cannot compile to Triton's own stages, with a warning, instead
     of raising. `compile_log` names a file that gets one JSON line per kernel ttc compiles:
     `{"kernel", "ok", "s" (seconds after the frontend), "stage" and "error" when it failed}`.
+    `cache` looks each kernel up in ttc's compile cache (`ttc.cache`) and stores what it compiles
+    there, so a kernel Triton's own cache no longer holds (a new `TRITON_CACHE_DIR`, another
+    Triton key) is not compiled again.
     """
 
     target: str | None = None
@@ -47,6 +52,7 @@ class IntegrationOptions:
     dump_dir: str | None = None
     fallback: bool = False
     compile_log: str | None = None
+    cache: bool = True
 
     def __post_init__(self) -> None:
         if self.target is not None:
@@ -60,7 +66,8 @@ class IntegrationOptions:
 
     def environment(self) -> dict[str, str]:
         """The variables that switch ttc on with these options in another process."""
-        env = {ENABLE_VARIABLE: "1", "TTC_FALLBACK": "1" if self.fallback else "0"}
+        env = {ENABLE_VARIABLE: "1", "TTC_FALLBACK": "1" if self.fallback else "0",
+               "TTC_CACHE": "1" if self.cache else "0"}
         for key, value in (("TTC_TARGET", self.target),
                            ("TTC_PIPELINES_FILE", self.pipelines_file),
                            ("TTC_DUMP_DIR", self.dump_dir),
@@ -77,12 +84,15 @@ class IntegrationOptions:
                    pipelines_file=env.get("TTC_PIPELINES_FILE") or None,
                    dump_dir=env.get("TTC_DUMP_DIR") or None,
                    fallback=flag(env, "TTC_FALLBACK"),
-                   compile_log=env.get("TTC_COMPILE_LOG") or None)
+                   compile_log=env.get("TTC_COMPILE_LOG") or None,
+                   cache=flag(env, "TTC_CACHE", default=True))
 
 
-def flag(env: Mapping[str, str], name: str) -> bool:
-    """A boolean environment variable (1/0, true/false, yes/no, on/off; unset is false)."""
-    value = env.get(name, "").strip().lower()
+def flag(env: Mapping[str, str], name: str, default: bool = False) -> bool:
+    """A boolean environment variable (1/0, true/false, yes/no, on/off; unset is `default`)."""
+    if name not in env:
+        return default
+    value = env[name].strip().lower()
     if value in _TRUE:
         return True
     if value in _FALSE:

@@ -22,6 +22,14 @@ options reach ttc: warps, stages and CTAs, `maxnreg`, `enable_fp_fusion`, the li
 A failure raises `TtcCompileError` with ttc's located diagnostics, which point into the user's
 Python source (the frontend's locations), or, with `fallback`, warns and replays Triton's own
 stages from the first one ttc ran.
+
+With the integration's `cache` on, the first stage looks the kernel up in ttc's compile cache
+(`ttc.cache`), keyed by the frontend's TTIR, Triton's options, both targets and their tools, the
+pipelines file and ttc's version. On a hit every stage hands back its stored result and metadata
+(and writes its dump file) without compiling. A stage given something other than what the stage
+before it returned (Triton's IR override) compiles from there, and that compile is not stored;
+nor is one with a failure, a fallback or a diagnostic. Any other is stored once its last stage
+has run.
 """
 
 from __future__ import annotations
@@ -36,10 +44,11 @@ import warnings
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
-from ttc.cli.common import call_with_deep_stack
+from ttc.cache import CompileCache, Entry
 from ttc.compile_driver import Compilation, CompileOptions, kernel_function
 from ttc.ir.diagnostics import Diagnostic, DiagnosticPrinter, diagnostic_handler
 from ttc.ir.errors import TtcError
+from ttc.ir.stack import call_with_deep_stack
 from ttc.pipelines.runner import PassFailure
 from ttc.targets.base import LLVMIR
 from ttc.targets.nvidia.target import CUBIN, PTX, SUPPORTED_CC, NvidiaTarget
@@ -100,6 +109,15 @@ class KernelBuild:
         self.device_target = NvidiaTarget(device_arch, ptxas, libdevice, fp_fusion,
                                           tuple((options.ptx_options or "").split()))
         self.compilation: Compilation | None = None
+        self.cache = CompileCache() if settings.cache else None
+        self.cached: Entry | None = None
+        """The cache entry being replayed, stage by stage, after a hit."""
+        self.cache_key: str | None = None
+        """Where to store this compile once all its stages ran (None: it is not to be stored)."""
+        self.recorded: dict[str, tuple[Any, dict[str, Any], str]] = {}
+        """Each stage's result, metadata written and kernel name, for the cache entry."""
+        self.previous: Any = None
+        """What the last stage ttc ran returned to Triton."""
         self.keep = None
         if settings.dump_dir is not None:
             from ttc.cli.compile import dump_writer
@@ -118,10 +136,18 @@ class KernelBuild:
             self.root = (name, src)
             self.kernel = _entry_name(src) or self.kernel
             self.started = time.perf_counter()
+            self._look_up(name, src)
+        if self.root[0] != name and src is not self.previous:
+            # Triton replaced the input (its IR override): compile from here, store nothing.
+            self.cached = self.cache_key = None
+        if self.cached is not None:
+            return self._replay_cached(name, metadata)
         errors: list[Diagnostic] = []
         try:
             check_capability(self.device_arch)
+            before = dict(metadata)
             result = call_with_deep_stack(lambda: self._step(name, src, metadata, errors))
+            self._record(name, result, before, metadata)
             if name == STAGES[-1]:
                 self._log(ok=True)
             return result
@@ -139,6 +165,7 @@ class KernelBuild:
             hint = "" if debug else " (set TTC_DEBUG=1 for a traceback)"
             errors.append(Diagnostic("error", f"internal error: {type(error).__name__}: "
                                               f"{error}{hint}"))
+        self.cache_key = None
         report = _render(errors, self._source_text())
         self._log(ok=False, stage=name, error=report)
         if not self.settings.fallback:
@@ -156,6 +183,7 @@ class KernelBuild:
         printer = DiagnosticPrinter(stream=_StderrProxy(), color=False)
 
         def handle(diagnostic: Diagnostic) -> None:
+            self.cache_key = None  # a kernel with diagnostics shows them every time it compiles
             if diagnostic.severity == "error":
                 errors.append(diagnostic)
             elif diagnostic.severity != "remark" or _remarks_wanted():
@@ -164,6 +192,66 @@ class KernelBuild:
 
         with diagnostic_handler(handle):
             return getattr(self, f"_{name}")(src, metadata)
+
+    # The compile cache.
+
+    def _cache_settings(self, root: str) -> dict[str, Any]:
+        """What decides this compile's results besides its input and the pipelines file."""
+        return {"root": root, "target": self.target.string,
+                "target_tools": self.target.cache_identity(LLVMIR.name),
+                "device": self.device_target.string,
+                "device_tools": self.device_target.cache_identity(CUBIN.name),
+                "options": repr(self.options)}
+
+    def _look_up(self, root: str, src: Any) -> None:
+        """At the first stage: find this compile in the cache, or note where to store it."""
+        if self.cache is None:
+            return
+        key = self.cache.key(str(src).encode("utf-8"), self._cache_settings(root),
+                             self.settings.pipelines_file)
+        entry = self.cache.get(key, need_stages=True)
+        wanted = STAGES[STAGES.index(root):]
+        if entry is not None and entry.stages is not None and entry.metadata is not None \
+                and all(stage in entry.stages for stage in wanted):
+            self.cached = entry
+        else:
+            self.cache_key = key
+
+    def _replay_cached(self, name: str, metadata: MutableMapping[str, Any]) -> Any:
+        """Stage `name` from the cache entry: its result, metadata and dump file."""
+        assert self.cached is not None and self.cached.stages is not None
+        assert self.cached.metadata is not None
+        written = self.cached.metadata[name]
+        metadata.update(written["metadata"])
+        self.kernel = written["kernel"]
+        result = self.cached.stages[name]
+        self._keep(name, result)
+        if name == STAGES[-1]:
+            self._log(ok=True)
+        self.previous = result
+        return result
+
+    def _record(self, name: str, result: Any, before: dict[str, Any],
+                metadata: MutableMapping[str, Any]) -> None:
+        """Note a stage's result for the cache; store the entry after the last stage."""
+        self.previous = result
+        if self.cache is None or self.cache_key is None:
+            return
+        written = {key: value for key, value in metadata.items()
+                   if key not in before or before[key] != value}
+        try:
+            json.dumps(written)
+        except (TypeError, ValueError):
+            self.cache_key = None
+            return
+        data = result.text if isinstance(result, StageModule) else result
+        self.recorded[name] = (data, written, self.kernel)
+        if name == STAGES[-1]:
+            self.cache.put(self.cache_key, Entry(
+                data, self.kernel,
+                {stage: {"metadata": written, "kernel": kernel}
+                 for stage, (_, written, kernel) in self.recorded.items()},
+                {stage: stage_data for stage, (stage_data, _, _) in self.recorded.items()}))
 
     def _log(self, ok: bool, **failure: str) -> None:
         """Append this compile's record to the compile log, if one was asked for."""

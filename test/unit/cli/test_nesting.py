@@ -1,8 +1,8 @@
 """Deeply nested input through the real `ttc` process: it works up to the parser's limits and is
 a located error past them, never a Python recursion message or a hang.
 
-The commands run as subprocesses because the deep stack that makes this work belongs to the
-command-line driver (`ttc.cli.common.call_with_deep_stack`).
+The commands run as subprocesses, as a user runs them; the deep stack that makes this work
+(`ttc.ir.stack.call_with_deep_stack`) is also what the Python API runs on (test_api.py).
 """
 
 from __future__ import annotations

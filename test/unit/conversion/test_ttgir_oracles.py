@@ -23,7 +23,8 @@ from xdsl.dialects.builtin import ModuleOp, UnknownLoc
 from ttc.ir.context import make_context
 from ttc.ir.parser import parse_module
 from ttc.ir.printer import print_module
-from ttc.pipelines.yaml_pipelines import DEFAULT_PIPELINES_FILE, load_pipelines
+from ttc.pipelines.location import DEFAULT_PIPELINES_FILE
+from ttc.pipelines.yaml_pipelines import load_pipelines
 
 KERNELS = Path(__file__).resolve().parents[2] / "gpu" / "kernels" / "triton-3.6"
 

@@ -9,11 +9,8 @@ import pytest
 
 from ttc.ir.errors import TtcError
 from ttc.pipelines.registry import all_passes
-from ttc.pipelines.yaml_pipelines import (
-    DEFAULT_PIPELINES_FILE,
-    load_pipelines,
-    parse_pipelines,
-)
+from ttc.pipelines.location import DEFAULT_PIPELINES_FILE
+from ttc.pipelines.yaml_pipelines import load_pipelines, parse_pipelines
 
 
 def test_every_shipped_pipeline_resolves_to_registered_passes() -> None:

@@ -20,7 +20,7 @@ from triton.backends.compiler import GPUTarget  # noqa: E402
 from triton.compiler import ASTSource  # noqa: E402
 
 import ttc.triton  # noqa: E402
-from ttc.pipelines.yaml_pipelines import DEFAULT_PIPELINES_FILE  # noqa: E402
+from ttc.pipelines.location import DEFAULT_PIPELINES_FILE  # noqa: E402
 from ttc.triton.stages import TtcCompileError, TtcFallbackWarning  # noqa: E402
 
 HOPPER = GPUTarget("cuda", 90, 32)
@@ -192,3 +192,70 @@ def test_ttc_run_installs_ttc_when_the_program_imports_triton() -> None:
                              "-c", probe], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert "IntegrationOptions(" in result.stdout and "fallback=True" in result.stdout
+
+
+def _compile_counting(monkeypatch: pytest.MonkeyPatch, cache_dir: Path) -> list[str]:
+    """Point Triton at a fresh cache of its own and count the stages ttc really compiles."""
+    from ttc.compile_driver import Compilation
+
+    monkeypatch.setenv("TRITON_CACHE_DIR", str(cache_dir))
+    compiled: list[str] = []
+    original = Compilation.run_stage
+
+    def run_stage(self: Compilation, stage: str, module: object) -> None:
+        compiled.append(stage)
+        original(self, stage, module)
+
+    monkeypatch.setattr(Compilation, "run_stage", run_stage)
+    return compiled
+
+
+def test_ttcs_cache_answers_a_kernel_tritons_cache_has_not_seen(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TTC_CACHE_DIR", str(tmp_path / "ttc-cache"))
+    log = tmp_path / "compiles.jsonl"
+    ttc.triton.install(compile_log=str(log))
+    first_run = _compile_counting(monkeypatch, tmp_path / "triton-1")
+    first = triton.compile(source(row_sums), target=HOPPER)
+    assert first_run == ["ttir", "ttgir", "llir"]
+    ttc.triton.install(compile_log=str(log), dump_dir=str(tmp_path / "dump"))
+    second_run = _compile_counting(monkeypatch, tmp_path / "triton-2")
+    second = triton.compile(source(row_sums), target=HOPPER)
+    assert second_run == []
+    for stage in ("ttir", "ttgir", "llir", "ptx", "cubin"):
+        assert second.asm[stage] == first.asm[stage]
+    # Triton's own key differs (ttc's fingerprint names the dump directory); nothing else does.
+    assert {**second.metadata._asdict(), "hash": ""} == {**first.metadata._asdict(), "hash": ""}
+    assert (tmp_path / "dump" / "row_sums.cubin").read_bytes() == first.asm["cubin"]
+    assert [json.loads(line)["ok"] for line in log.read_text().splitlines()] == [True, True]
+
+
+def test_a_different_option_or_no_cache_compiles(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    cache_dir = tmp_path / "ttc-cache"
+    monkeypatch.setenv("TTC_CACHE_DIR", str(cache_dir))
+    ttc.triton.install(cache=False)
+    compiled = _compile_counting(monkeypatch, tmp_path / "triton-1")
+    triton.compile(source(), target=HOPPER)
+    assert compiled == ["ttir", "ttgir", "llir"] and not (cache_dir / "entries").exists()
+    ttc.triton.install()
+    triton.compile(source(), target=HOPPER)
+    compiled = _compile_counting(monkeypatch, tmp_path / "triton-2")
+    triton.compile(source(), target=HOPPER, options={"num_warps": 2})
+    assert compiled == ["ttir", "ttgir", "llir"]
+
+
+def test_an_ir_override_is_compiled_and_never_stored(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    cache_dir = tmp_path / "ttc-cache"
+    monkeypatch.setenv("TTC_CACHE_DIR", str(cache_dir))
+    ttc.triton.install(cache=False)
+    ttgir = triton.compile(source(), target=HOPPER).asm["ttgir"]
+    override = tmp_path / "scale_shift.ttgir"
+    override.write_text(ttgir.replace("3.000000e+00", "5.000000e+00"))
+    ttc.triton.install()
+    compiled = _compile_counting(monkeypatch, tmp_path / "triton-1")
+    kernel = triton.compile(source(), target=HOPPER, options={"ir_override": str(override)})
+    assert compiled == ["ttir", "ttgir", "llir"]
+    assert "5.000000e+00" in kernel.asm["llir"] and "3.000000e+00" not in kernel.asm["llir"]
+    assert not (cache_dir / "entries").exists()

@@ -18,6 +18,9 @@ def test_options_travel_through_the_environment(tmp_path: Path) -> None:
     options = IntegrationOptions("cuda:80", str(pipelines), str(tmp_path / "dump"), True,
                                  str(tmp_path / "log.jsonl"))
     assert IntegrationOptions.from_environment(options.environment()) == options
+    uncached = IntegrationOptions(cache=False)
+    assert IntegrationOptions.from_environment(uncached.environment()) == uncached
+    assert IntegrationOptions.from_environment({}).cache
 
 
 @pytest.mark.parametrize(("env", "message"), [
@@ -25,6 +28,7 @@ def test_options_travel_through_the_environment(tmp_path: Path) -> None:
     ({"TTC_TARGET": "cuda:75"}, "unsupported target 'cuda:75'"),
     ({"TTC_PIPELINES_FILE": "/no/such.yaml"}, "pipelines file not found"),
     ({"TTC_FALLBACK": "maybe"}, "TTC_FALLBACK='maybe'"),
+    ({"TTC_CACHE": "sometimes"}, "TTC_CACHE='sometimes'"),
 ])
 def test_bad_options_are_usage_errors(env: dict[str, str], message: str) -> None:
     with pytest.raises(UsageError, match=message):
@@ -42,6 +46,12 @@ def test_ttc_run_switches_the_integration_on_and_keeps_the_exit_code() -> None:
     result = run_ttc("--target", "cuda:80", "--", sys.executable, "-c", probe)
     assert result.returncode == 3
     assert result.stdout.split() == ["1", "cuda:80", "True"]
+
+
+def test_ttc_run_no_cache_reaches_the_command() -> None:
+    probe = "import os; print(os.environ['TTC_CACHE'])"
+    assert run_ttc("--no-cache", "--", sys.executable, "-c", probe).stdout.split() == ["0"]
+    assert run_ttc("--", sys.executable, "-c", probe).stdout.split() == ["1"]
 
 
 def test_ttc_run_reports_usage_errors() -> None:

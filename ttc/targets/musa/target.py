@@ -101,6 +101,19 @@ class MusaTarget(Target):
 
             find_tools(self.llc, self.lld)
 
+    def cache_identity(self, until: str) -> str:
+        identity = super().cache_identity(until)
+        if until != MUBIN.name:
+            return identity
+        from ttc.cache import file_identity
+        from ttc.targets.musa.toolchain import find_tools
+
+        try:
+            tools = " ".join(file_identity(tool) for tool in find_tools(self.llc, self.lld))
+        except TtcError as error:
+            tools = error.message
+        return f"{identity} {tools}"
+
     def _mubin(self, llvm_ir: str) -> bytes:
         from ttc.targets.musa.toolchain import llvm_ir_to_mubin
 

@@ -12,13 +12,15 @@ calls `__nv_*` functions, O3 (`llvmir`), NVPTX code generation (`ptx`), ptxas (`
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from ttc.ir.errors import TtcError, UsageError
-from ttc.targets.base import LLVMIR, Artifact, BackendStep, KernelSignature, Target
+from ttc.targets.base import LLVMIR, MLIR_STAGES, Artifact, BackendStep, KernelSignature, Target
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from xdsl.dialects.builtin import ModuleOp
 
 PTX = Artifact("ptx", (".ptx",))
@@ -133,6 +135,26 @@ class NvidiaTarget(Target):
                 "(--ptxas, TTC_PTXAS, or `pip install nvidia-cuda-nvcc-cu12`)")
         return ptx_to_cubin(ptx, cc=self.cc, ptxas=str(tool), fmad=self.fp_fusion,
                             extra=self.ptxas_options)
+
+    def cache_identity(self, until: str) -> str:
+        identity = super().cache_identity(until)
+        if until in MLIR_STAGES:
+            return identity
+        from ttc.cache import file_identity
+        from ttc.targets.nvidia.libdevice import find_libdevice
+
+        tools: dict[str, Callable[[], Path]] = {
+            "libdevice": lambda: find_libdevice(self.ptxas, (), self.libdevice)}
+        if until == CUBIN.name:
+            from ttc.targets.nvidia.ptxas import find_ptxas
+
+            tools["ptxas"] = lambda: find_ptxas(self.ptxas)
+        for name, find in tools.items():
+            try:
+                identity += f" {name}={file_identity(find())}"
+            except TtcError as error:
+                identity += f" {name}: {error.message}"
+        return identity
 
     def describe_kernel(self, llvm_ir: str) -> KernelSignature:
         from ttc.targets.llvmir import parameter_types
