@@ -126,3 +126,16 @@ def pass_dumps(kernel: str | None = None, arch: str = "sm90") -> tuple[PassDump,
                 dumps.append(PassDump(path.parent.name, index, header, match.group(2),
                                       match.group(3), body.rstrip("\n") + "\n", arch))
     return tuple(dumps)
+
+
+def distinct_pass_dumps() -> tuple[PassDump, ...]:
+    """`pass_dumps()` less each dump whose kernel and text equal an earlier one's (the input of a
+    pass that follows one that changed nothing): a test that only reads a dump's text checks the
+    same thing on each copy, and more than half the dumps are such copies."""
+    seen: set[tuple[str, str]] = set()
+    distinct: list[PassDump] = []
+    for dump in pass_dumps():
+        if (dump.kernel, dump.text) not in seen:
+            seen.add((dump.kernel, dump.text))
+            distinct.append(dump)
+    return tuple(distinct)
