@@ -82,3 +82,11 @@ try:  # tests that link libdevice (`REQUIRES: libdevice`) need one on this machi
     config.available_features.add("libdevice")
 except Exception:  # noqa: BLE001 (no libdevice, or ttc not importable by lit's Python)
     pass
+
+try:  # tests that assemble a cubin (`REQUIRES: ptxas`) need ptxas on this machine
+    from ttc.targets.nvidia.ptxas import find_ptxas
+
+    find_ptxas()
+    config.available_features.add("ptxas")
+except Exception:  # noqa: BLE001 (no ptxas, or ttc not importable by lit's Python)
+    pass
