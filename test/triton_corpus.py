@@ -33,28 +33,27 @@ def strip_locations(text: str) -> str:
     return "\n".join(_strip_line(line) for line in lines)
 
 
+_STRIP_STOP = re.compile(r'["\\]| loc\(')
+"""What `_strip_line` stops at: a quote, a backslash, or the start of a location suffix."""
+
+
 def _strip_line(line: str) -> str:
+    if " loc(" not in line:
+        return line
     out: list[str] = []
-    i = 0
+    kept_from = position = 0
     in_string = False
-    while i < len(line):
-        ch = line[i]
-        if in_string:
-            out.append(ch)
-            if ch == "\\":
-                out.append(line[i + 1])
-                i += 1
-            elif ch == '"':
-                in_string = False
-            i += 1
-            continue
-        if ch == '"':
-            in_string = True
-        elif line.startswith(" loc(", i):
-            i = _skip_balanced(line, i + len(" loc("))
-            continue
-        out.append(ch)
-        i += 1
+    while (stop := _STRIP_STOP.search(line, position)) is not None:
+        token = stop.group()
+        position = stop.end()
+        if token == "\\":
+            position += in_string  # an escaped character inside a string is skipped
+        elif token == '"':
+            in_string = not in_string
+        elif not in_string:
+            out.append(line[kept_from:stop.start()])
+            kept_from = position = _skip_balanced(line, position)
+    out.append(line[kept_from:])
     return "".join(out)
 
 
