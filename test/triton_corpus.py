@@ -13,11 +13,14 @@ attention) into the module printed before each pass.
 
 from __future__ import annotations
 
+import difflib
 import gzip
 import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+import pytest
 
 _REPO = Path(__file__).resolve().parents[1]
 CORPUS = _REPO / "test" / "corpus" / "triton-3.6"
@@ -25,6 +28,17 @@ GPU_KERNELS = _REPO / "test" / "gpu" / "kernels" / "triton-3.6"
 _LOC_DEF = re.compile(r"#loc[0-9]* = loc\(")
 _DUMP_HEADER = re.compile(r"^(// -----//.*)\n", re.MULTILINE)
 _PASS_HEADER = re.compile(r"IR Dump Before (\S+) \(([^)]*)\) \('([^']*)' operation")
+
+
+def assert_same_text(got: str, want: str) -> None:
+    """Fail, showing the unified diff from `want` to `got`, unless the texts are equal.
+
+    A plain `assert got == want` would have pytest explain the difference with a character-level
+    ndiff, which is quadratic in the texts' length and not truncated when the `CI` variable is set:
+    minutes for one printed module in a failing (or xfail) golden test."""
+    if got != want:
+        pytest.fail("\n".join(difflib.unified_diff(want.splitlines(), got.splitlines(),
+                                                    lineterm="")))
 
 
 def strip_locations(text: str) -> str:
