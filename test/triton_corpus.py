@@ -13,11 +13,14 @@ attention) into the module printed before each pass.
 
 from __future__ import annotations
 
+import difflib
 import gzip
 import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+import pytest
 
 _REPO = Path(__file__).resolve().parents[1]
 CORPUS = _REPO / "test" / "corpus" / "triton-3.6"
@@ -27,34 +30,44 @@ _DUMP_HEADER = re.compile(r"^(// -----//.*)\n", re.MULTILINE)
 _PASS_HEADER = re.compile(r"IR Dump Before (\S+) \(([^)]*)\) \('([^']*)' operation")
 
 
+def assert_same_text(got: str, want: str) -> None:
+    """Fail, showing the unified diff from `want` to `got`, unless the texts are equal.
+
+    A plain `assert got == want` would have pytest explain the difference with a character-level
+    ndiff, which is quadratic in the texts' length and not truncated when the `CI` variable is set:
+    minutes for one printed module in a failing (or xfail) golden test."""
+    if got != want:
+        pytest.fail("\n".join(difflib.unified_diff(want.splitlines(), got.splitlines(),
+                                                    lineterm="")))
+
+
 def strip_locations(text: str) -> str:
     """`text` without location definitions and ` loc(...)` suffixes."""
     lines = [line for line in text.split("\n") if not _LOC_DEF.match(line)]
     return "\n".join(_strip_line(line) for line in lines)
 
 
+_STRIP_STOP = re.compile(r'["\\]| loc\(')
+"""What `_strip_line` stops at: a quote, a backslash, or the start of a location suffix."""
+
+
 def _strip_line(line: str) -> str:
+    if " loc(" not in line:
+        return line
     out: list[str] = []
-    i = 0
+    kept_from = position = 0
     in_string = False
-    while i < len(line):
-        ch = line[i]
-        if in_string:
-            out.append(ch)
-            if ch == "\\":
-                out.append(line[i + 1])
-                i += 1
-            elif ch == '"':
-                in_string = False
-            i += 1
-            continue
-        if ch == '"':
-            in_string = True
-        elif line.startswith(" loc(", i):
-            i = _skip_balanced(line, i + len(" loc("))
-            continue
-        out.append(ch)
-        i += 1
+    while (stop := _STRIP_STOP.search(line, position)) is not None:
+        token = stop.group()
+        position = stop.end()
+        if token == "\\":
+            position += in_string  # an escaped character inside a string is skipped
+        elif token == '"':
+            in_string = not in_string
+        elif not in_string:
+            out.append(line[kept_from:stop.start()])
+            kept_from = position = _skip_balanced(line, position)
+    out.append(line[kept_from:])
     return "".join(out)
 
 
@@ -126,3 +139,16 @@ def pass_dumps(kernel: str | None = None, arch: str = "sm90") -> tuple[PassDump,
                 dumps.append(PassDump(path.parent.name, index, header, match.group(2),
                                       match.group(3), body.rstrip("\n") + "\n", arch))
     return tuple(dumps)
+
+
+def distinct_pass_dumps() -> tuple[PassDump, ...]:
+    """`pass_dumps()` less each dump whose kernel and text equal an earlier one's (the input of a
+    pass that follows one that changed nothing): a test that only reads a dump's text checks the
+    same thing on each copy, and more than half the dumps are such copies."""
+    seen: set[tuple[str, str]] = set()
+    distinct: list[PassDump] = []
+    for dump in pass_dumps():
+        if (dump.kernel, dump.text) not in seen:
+            seen.add((dump.kernel, dump.text))
+            distinct.append(dump)
+    return tuple(distinct)

@@ -1,6 +1,7 @@
 // `tl.assume` facts (program ids non-negative, strides positive, a unit stride) go through every
 // stage: the TTIR and TTGIR keep the `llvm.intr.assume` ops, the LLVM IR calls `llvm.assume`, and
 // the PTX assembles for sm_90 and sm_80.
+// REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %ttc compile %s --target=cuda:90 -o %t/sm90.cubin --dump-dir %t/sm90
 // RUN: FileCheck %s --check-prefix=TTGIR < %t/sm90/sm90.strided_copy.ttgir

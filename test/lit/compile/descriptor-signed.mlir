@@ -1,6 +1,7 @@
 // Integer tensor descriptors as Triton's frontend writes them, the block signed (`si8`) over a
 // signless `!tt.ptr<i8>`: a 3-D TMA load, a permute, and a 1-D TMA store of the flattened result,
 // compiled to a cubin for sm_90.
+// REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %ttc compile %s --target=cuda:90 --num-warps=8 -o %t/k.cubin --dump-dir %t/d
 // RUN: FileCheck %s --check-prefix=TTGIR < %t/d/k.permute_bytes.ttgir

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from nvidia_tools import needs_libdevice
 from triton_corpus import GPU_KERNELS
 
 from ttc.cli.main import cli
@@ -17,6 +18,10 @@ from ttc.compile_driver import is_llvm_ir
 
 KERNELS = GPU_KERNELS
 WARPS = {"add": 4, "softmax": 4, "row_sum": 4, "layer_norm": 8}
+LIBDEVICE = {"layer_norm"}
+"""The kernels whose LLVM IR links libdevice (layer_norm's math.sqrt is `__nv_sqrtf`)."""
+KERNEL_PARAMS = [pytest.param(kernel, marks=[needs_libdevice] if kernel in LIBDEVICE else [])
+                 for kernel in sorted(WARPS)]
 SCRATCH = ["global_scratch", "profile_scratch"]
 
 FP8_TTGIR = """\
@@ -57,7 +62,7 @@ def triton_meta(kernel: str, cc: int) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("cc", [80, 90])
-@pytest.mark.parametrize("kernel", sorted(WARPS))
+@pytest.mark.parametrize("kernel", KERNEL_PARAMS)
 def test_ttir_to_ptx_with_every_stage_kept(kernel: str, cc: int, tmp_path: Path) -> None:
     dump = tmp_path / "dump"
     result = compile_(str(KERNELS / kernel / f"sm{cc}.ttir"), f"--target=cuda:{cc}",
@@ -80,7 +85,7 @@ def test_ttir_to_ptx_with_every_stage_kept(kernel: str, cc: int, tmp_path: Path)
 
 
 @pytest.mark.parametrize("cc", [80, 90])
-@pytest.mark.parametrize("kernel", sorted(WARPS))
+@pytest.mark.parametrize("kernel", KERNEL_PARAMS)
 def test_ttgir_metadata_matches_triton(kernel: str, cc: int, tmp_path: Path) -> None:
     dump = tmp_path / "dump"
     result = compile_(str(KERNELS / kernel / f"sm{cc}.ttgir"), f"--target=cuda:{cc}",

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from nvidia_tools import needs_libdevice, needs_ptxas
 from triton_corpus import CORPUS, GPU_KERNELS
 
 from ttc.cli.main import cli
@@ -22,14 +23,6 @@ LLIR = sorted(KERNELS.glob("*/sm*.llir")) + sorted(CORPUS.glob("*/sm*.llir"))
 
 def translate(*args: str, stdin: str | None = None) -> Result:
     return CliRunner().invoke(cli, ["translate", *args], input=stdin)
-
-
-def have_ptxas() -> bool:
-    try:
-        ptxas.find_ptxas()
-    except Exception:  # noqa: BLE001 - any failure to find it means "skip"
-        return False
-    return True
 
 
 def hide_ptxas(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -145,7 +138,7 @@ def test_ptxas_too_old_for_ptx_8_7(tmp_path: Path) -> None:
         in result.stderr
 
 
-@pytest.mark.skipif(not have_ptxas(), reason="no ptxas on this machine")
+@needs_ptxas
 @pytest.mark.parametrize("cc", [80, 90])
 def test_cubin_from_triton_llvm_ir(cc: int, tmp_path: Path) -> None:
     output = tmp_path / "k.cubin"
@@ -155,7 +148,7 @@ def test_cubin_from_triton_llvm_ir(cc: int, tmp_path: Path) -> None:
     assert output.read_bytes()[:4] == b"\x7fELF"
 
 
-@pytest.mark.skipif(not have_ptxas(), reason="no ptxas on this machine")
+@needs_ptxas
 def test_binary_to_stdout_with_explicit_dash() -> None:
     result = subprocess.run([sys.executable, "-m", "ttc", "translate",
                              str(KERNELS / "add" / "sm90.llir"), "--to=cubin", "--target=cuda:90",
@@ -164,13 +157,8 @@ def test_binary_to_stdout_with_explicit_dash() -> None:
     assert result.stdout[:4] == b"\x7fELF"
 
 
+@needs_libdevice
 def test_libdevice_calls_are_linked(tmp_path: Path) -> None:
-    from ttc.targets.nvidia.libdevice import find_libdevice
-
-    try:
-        find_libdevice(None)
-    except Exception:  # noqa: BLE001
-        pytest.skip("no libdevice on this machine")
     source = tmp_path / "k.ll"
     source.write_text(
         "declare float @__nv_sqrtf(float)\n"

@@ -12,11 +12,11 @@ names MLIR derives from them (values get MLIR's default names, from the structur
 
 from __future__ import annotations
 
-import difflib
 import json
 from pathlib import Path
 
 import pytest
+from triton_corpus import assert_same_text
 
 from xdsl.dialects.builtin import ModuleOp, UnknownLoc
 
@@ -75,8 +75,7 @@ def ours_and_triton(kernel: str, arch: str) -> tuple[ModuleOp, ModuleOp]:
 
 def assert_same(ours: ModuleOp, triton: ModuleOp) -> None:
     got, want = structural_text(ours), structural_text(triton)
-    diff = "\n".join(difflib.unified_diff(want.splitlines(), got.splitlines(), lineterm=""))
-    assert got == want, diff
+    assert_same_text(got, want)
 
 
 # Kernels whose TTGIR differs from Triton 3.6's, and why. Strict: an entry that starts

@@ -12,7 +12,7 @@ import io
 import re
 
 import pytest
-from triton_corpus import CORPUS, pass_dumps, strip_locations
+from triton_corpus import CORPUS, distinct_pass_dumps, strip_locations
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
@@ -54,7 +54,7 @@ def corpus_cases() -> list[tuple[str, str]]:
     cases: list[tuple[str, str]] = []
     for path in sorted(CORPUS.glob("*/*.tt*ir")):
         cases.append((f"{path.parent.name}/{path.name}", path.read_text()))
-    for dump in pass_dumps():
+    for dump in distinct_pass_dumps():
         # Stages from the LLVM conversion on use the llvm/nvvm dialects, which are not tested here.
         if "llvm." in dump.text or "nvvm." in dump.text or dump.anchor != "builtin.module":
             continue

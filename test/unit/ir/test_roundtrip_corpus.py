@@ -1,6 +1,6 @@
 """Triton's own TTIR/TTGIR prints back byte for byte: the printer's golden tests.
 
-For every corpus file (the shared corpus and the GPU-test kernels' IR) and every `IR Dump Before` section of the sm90 pass dumps:
+For every corpus file (the shared corpus and the GPU-test kernels' IR) and every distinct `IR Dump Before` section of the sm90 pass dumps:
 `print_module(parse_module(text))` equals the text with locations dropped,
 `print_module(..., debuginfo=True)` equals the text itself, and the generic form parses back to
 the same module.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from triton_corpus import PassDump, corpus_files, pass_dumps, strip_locations
+from triton_corpus import PassDump, corpus_files, distinct_pass_dumps, strip_locations
 
 from ttc.ir.parser import parse_module
 from ttc.ir.printer import print_module
@@ -20,7 +20,7 @@ FILES = [
     pytest.param(path, id=f"{path.parents[2].name}/{path.parent.name}/{path.name}")
     for path in corpus_files()
 ]
-DUMPS = [pytest.param(dump, id=dump.id) for dump in pass_dumps()]
+DUMPS = [pytest.param(dump, id=dump.id) for dump in distinct_pass_dumps()]
 
 
 def test_corpus_is_present() -> None:

@@ -14,7 +14,7 @@ import importlib
 import re
 from dataclasses import dataclass
 
-from triton_corpus import pass_dumps
+from triton_corpus import assert_same_text, pass_dumps
 
 from ttc.pipelines.pass_base import TtcPass
 
@@ -83,8 +83,6 @@ def pipeliner_options(case: PassCase) -> dict[str, object]:
 
 def assert_pass_matches(case: PassCase, options: dict[str, object]) -> None:
     """Run `case.flag` with `options` on Triton's input; its output must be Triton's."""
-    import difflib
-
     from ttc.ir.context import make_context
     from ttc.ir.parser import parse_module
     from ttc.ir.printer import print_module
@@ -97,5 +95,4 @@ def assert_pass_matches(case: PassCase, options: dict[str, object]) -> None:
     assert cls is not None, case.flag
     cls(**options).apply(ctx, module)  # pyright: ignore[reportCallIssue]
     got, want = normalize(print_module(module)), normalize(expected)
-    diff = "\n".join(difflib.unified_diff(want.splitlines(), got.splitlines(), lineterm=""))
-    assert got == want, diff
+    assert_same_text(got, want)

@@ -5,10 +5,10 @@ the types block pointers and descriptors expand to, and the atomics a descriptor
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
 import pytest
+from triton_corpus import assert_same_text
 from xdsl.dialects.builtin import IntegerType, Signedness, TensorType, f16, f32, i1, i8, i32, i64
 
 from ttc.dialects.tt_types import DescriptorReduceKind, PointerType, RMWOp, TensorDescType
@@ -52,8 +52,7 @@ def test_matches_triton36(flag: str, index: int, source: str, expected: str) -> 
     cls().apply(ctx, module)
     got = print_module(module).strip()
     want = expected.strip()
-    diff = "\n".join(difflib.unified_diff(want.splitlines(), got.splitlines(), lineterm=""))
-    assert got == want, diff
+    assert_same_text(got, want)
 
 
 def test_block_pointers_expand_to_one_offset_per_dimension() -> None:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import difflib
-
 import pytest
 from corpus_dumps import PassCase, normalize, pass_cases, pass_class
+from triton_corpus import assert_same_text
 
 from ttc.ir.context import make_context
 from ttc.ir.parser import parse_module
@@ -59,8 +58,7 @@ def test_pass_matches_triton(case: PassCase) -> None:
     expected = print_module(parse_module(case.after, case.id))
     pass_class(case.flag)().apply(ctx, module)
     got, want = normalize(print_module(module)), normalize(expected)
-    diff = "\n".join(difflib.unified_diff(want.splitlines(), got.splitlines(), lineterm=""))
-    assert got == want, diff
+    assert_same_text(got, want)
 
 
 def test_corpus_has_cases_for_every_pass() -> None:

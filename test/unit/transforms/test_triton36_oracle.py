@@ -4,10 +4,10 @@ Triton 3.6.0's passes through its Python bindings: rewrites, bail-outs, op order
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
 import pytest
+from triton_corpus import assert_same_text
 
 from ttc.ir.context import make_context
 from ttc.ir.parser import parse_module
@@ -45,8 +45,7 @@ def test_matches_triton36(flag: str, index: int, source: str, expected: str) -> 
     cls().apply(ctx, module)
     got = print_module(module).strip()
     want = expected.strip()
-    diff = "\n".join(difflib.unified_diff(want.splitlines(), got.splitlines(), lineterm=""))
-    assert got == want, diff
+    assert_same_text(got, want)
 
 
 def test_cases_cover_rewrites_and_bailouts() -> None:
