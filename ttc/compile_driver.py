@@ -34,7 +34,6 @@ from ttc.ir.errors import TtcError, UsageError
 from ttc.ir.stack import call_with_deep_stack
 from ttc.ir.syntax import TRITON_3_6
 from ttc.targets.base import LLVMIR, MLIR_STAGES, Target
-from ttc.ir.walk import walk
 
 if TYPE_CHECKING:
     from xdsl.dialects.builtin import ModuleOp
@@ -141,6 +140,8 @@ def is_llvm_ir(text: str) -> bool:
 
 def input_kind(module: ModuleOp) -> str:
     """`ttir`, `ttgir` or `llvm` for a parsed module; TtcError when it holds no kernel."""
+    from ttc.ir.walk import walk
+
     names = {op.name for op in walk(module)}
     if "tt.func" in names:
         ttg = any(key.startswith(("ttg.", "triton_gpu.")) for key in module.attributes)
@@ -355,6 +356,7 @@ class Compilation:
 
     def _check_lowered(self, module: ModuleOp) -> None:
         from ttc.ir.locations import source_location
+        from ttc.ir.walk import walk
 
         allowed = self.target.lowered_dialects
         for op in walk(module):

@@ -48,9 +48,8 @@ from ttc.ir.errors import PassFailure, TtcError, UsageError
 
 if TYPE_CHECKING:
     from ttc.pipelines.runner import Timing
-
-if TYPE_CHECKING:
     from ttc.targets.base import Target
+
 
 @dataclass(frozen=True)
 class OutputFormat:
@@ -146,14 +145,13 @@ class CompileSettings:
 
     def options(self) -> CompileOptions:
         """Fresh driver options (a new Timing for each compile)."""
-        from ttc.pipelines.runner import Timing
         from ttc.targets.base import parse_target
 
         return CompileOptions(
             target=parse_target(self.target_text, tools(self.ptxas)), until=self.until,
             num_warps=self.num_warps, num_stages=self.num_stages, num_ctas=self.num_ctas,
             pipelines_file=self.pipelines_file, verify_each=self.verify_each,
-            timing=Timing() if self.timing else None)
+            timing=_timing() if self.timing else None)
 
 
 @dataclass(frozen=True)
@@ -245,7 +243,7 @@ def run_compile(input_path: str, output: str, options: CompileOptions,
 
 def dependencies(input_path: str, options: CompileOptions) -> list[str]:
     """The files a compile reads: its input (unless stdin) and the pipelines file."""
-    from ttc.pipelines.yaml_pipelines import default_pipelines_file
+    from ttc.pipelines.location import default_pipelines_file
 
     pipelines = options.pipelines_file or str(default_pipelines_file())
     return ([input_path] if input_path != "-" else []) + [pipelines]

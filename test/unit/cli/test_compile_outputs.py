@@ -10,7 +10,7 @@ from triton_corpus import GPU_KERNELS
 
 from ttc.cli.depfile import default_depfile, make_rule
 from ttc.cli.main import cli
-from ttc.pipelines.yaml_pipelines import default_pipelines_file
+from ttc.pipelines.location import default_pipelines_file
 
 ADD = GPU_KERNELS / "add" / "sm90.ttir"
 SOFTMAX = GPU_KERNELS / "softmax" / "sm90.ttir"
