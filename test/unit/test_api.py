@@ -130,19 +130,6 @@ def test_compile_argument_errors() -> None:
         ttc.compile(ttc.compile(ADD, "cuda:90", output="ttgir").output, "cuda:90", output="ttir")
 
 
-@pytest.fixture
-def runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    seen: list[str] = []
-    original = Compilation.run
-
-    def run(self: Compilation) -> Any:
-        seen.append(self.options.until)
-        return original(self)
-
-    monkeypatch.setattr(Compilation, "run", run)
-    return seen
-
-
 def test_compile_goes_through_the_cache(tmp_path: Path, runs: list[str]) -> None:
     first = ttc.compile(ADD, "cuda:90", output="ptx", cache=tmp_path)
     second = ttc.compile(ADD, "cuda:90", output="ptx", cache=tmp_path)

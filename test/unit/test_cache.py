@@ -21,20 +21,6 @@ ROOT = Path(__file__).resolve().parents[2]
 ADD = ROOT / "examples" / "add.ttir"
 
 
-@pytest.fixture
-def runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The until-stage of every compile that really ran (a hit runs none)."""
-    seen: list[str] = []
-    original = Compilation.run
-
-    def run(self: Compilation) -> Any:
-        seen.append(self.options.until)
-        return original(self)
-
-    monkeypatch.setattr(Compilation, "run", run)
-    return seen
-
-
 def options(**changes: Any) -> CompileOptions:
     settings: dict[str, Any] = {"target": parse_target("cuda:90"), "until": "ttgir"}
     settings.update(changes)
