@@ -239,7 +239,8 @@ def _reduction_operands(dtype: torch.dtype, bm: int, bn: int
 
 
 @pytest.mark.parametrize("op,dtype", [("add", torch.float32), ("max", torch.int64),
-                                      ("and", torch.int32), ("xor", torch.int32)], ids=str)
+                                      ("and", torch.int32), ("xor", torch.int32),
+                                      ("xor", torch.int64)], ids=str)
 def test_host_descriptor_atomic(target: str, op: str, dtype: torch.dtype) -> None:
     bm, bn = 16, 32
     x, values, grid = _reduction_operands(dtype, bm, bn)
@@ -251,7 +252,8 @@ def test_host_descriptor_atomic(target: str, op: str, dtype: torch.dtype) -> Non
 
 
 @pytest.mark.parametrize("op,dtype", [("add", torch.int32), ("min", torch.int32),
-                                      ("or", torch.int64)], ids=str)
+                                      ("or", torch.int64), ("and", torch.int64),
+                                      ("min", torch.int64)], ids=str)
 def test_device_descriptor_atomic(target: str, op: str, dtype: torch.dtype) -> None:
     bm, bn = 16, 32
     x, values, grid = _reduction_operands(dtype, bm, bn)

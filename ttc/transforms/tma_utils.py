@@ -1,6 +1,7 @@
 """The shared-memory encoding of a tensor descriptor, adapted to one access (Triton's
 `updateEncodingForShape` of DescriptorMemoryLayouts.cpp and `getEncodingFromDescriptor` of
-TritonNvidiaGPU/Transforms/TMAUtilities.cpp).
+TritonNvidiaGPU/Transforms/TMAUtilities.cpp), and the structured-control-flow values a descriptor
+flows through (Triton's `getTiedArgs`).
 
 A descriptor's block may have more dimensions than the tensor one access moves (a rank-reducing
 load of a `1x64x32` block into a `64x32` tensor) or fewer: the encoding keeps its swizzle and is
@@ -10,10 +11,11 @@ dimensions are the ones dropped or added; added ones are of size 1 and not split
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
+from xdsl.dialects import scf
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 
 from ttc.dialects.tt_types import TensorDescType
 from ttc.dialects.ttg_attrs import (
@@ -89,3 +91,47 @@ def encoding_from_descriptor(op: Operation, tensor: TensorType[Attribute], desc:
     if tuple(block.get_shape()) == tuple(tensor.get_shape()):
         return block.encoding
     return encoding_for_shape(op, block.encoding, tensor.get_shape())
+
+
+def tied_values(op: Operation, index: int) -> list[SSAValue]:
+    """Triton's `getTiedArgs`: the values of an `scf.for`/`while`/`if` that must share a type."""
+    if isinstance(op, scf.ForOp):
+        body = op.body.block
+        assert body.last_op is not None
+        return [body.args[index + 1], op.results[index], body.last_op.operands[index],
+                op.iter_args[index]]  # fmt: skip
+    if isinstance(op, scf.WhileOp):
+        before, after = op.before_region.block, op.after_region.block
+        assert before.last_op is not None
+        return [before.args[index], op.results[index], before.last_op.operands[index + 1],
+                op.arguments[index], after.args[index]]  # fmt: skip
+    if isinstance(op, scf.IfOp):
+        values: list[SSAValue] = []
+        for region in op.regions:
+            for block in region.blocks:
+                if isinstance(block.last_op, scf.YieldOp):
+                    values.append(block.last_op.operands[index])
+        return [*values, op.results[index]]
+    return []
+
+
+def tied_groups(value: SSAValue) -> Iterator[list[SSAValue]]:
+    """The groups of values tied to `value` (`tied_values`) through its uses as a loop's init or
+    a yielded value, and through its definition as a loop or `scf.if` result or a loop's block
+    argument: the neighbours a descriptor's type propagates to."""
+    for use in list(value.uses):
+        user = use.operation
+        if isinstance(user, scf.ForOp):
+            yield tied_values(user, use.index - 3)
+        elif isinstance(user, scf.WhileOp):
+            yield tied_values(user, use.index)
+        elif isinstance(user, scf.YieldOp) and (parent := user.parent_op()) is not None:
+            yield tied_values(parent, use.index)
+    if isinstance(value, OpResult) and isinstance(value.op, scf.ForOp | scf.WhileOp | scf.IfOp):
+        yield tied_values(value.op, value.index)
+    elif isinstance(value, BlockArgument):
+        parent = value.block.parent_op()
+        if isinstance(parent, scf.ForOp):
+            yield tied_values(parent, value.index - 1)
+        elif isinstance(parent, scf.WhileOp):
+            yield tied_values(parent, value.index)

@@ -36,7 +36,7 @@ from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import CTALayout, NVMMASharedEncodingAttr
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.pipeline_loads import cta_layout_of
-from ttc.transforms.tma_utils import cta_layout_for_rank, encoding_for_shape
+from ttc.transforms.tma_utils import cta_layout_for_rank, encoding_for_shape, tied_groups
 from ttc.transforms.tritongpu_utils import set_type
 from ttc.transforms.utils import users
 from ttc.ir.walk import walk
@@ -127,28 +127,6 @@ def _is_desc(value: SSAValue) -> bool:
     return isinstance(value.type, TensorDescType)
 
 
-def tied_values(op: Operation, index: int) -> list[SSAValue]:
-    """Triton's `getTiedArgs`: the values of an `scf.for`/`while`/`if` that must share a type."""
-    if op.name == "scf.for":
-        body = op.regions[0].block
-        assert body.last_op is not None
-        return [body.args[index + 1], op.results[index], body.last_op.operands[index],
-                op.operands[3 + index]]  # fmt: skip
-    if op.name == "scf.while":
-        before, after = op.regions[0].block, op.regions[1].block
-        assert before.last_op is not None
-        return [before.args[index], op.results[index], before.last_op.operands[index + 1],
-                op.operands[index], after.args[index]]  # fmt: skip
-    if op.name == "scf.if":
-        values: list[SSAValue] = []
-        for region in op.regions:
-            for block in region.blocks:
-                if block.last_op is not None and block.last_op.name == "scf.yield":
-                    values.append(block.last_op.operands[index])
-        return [*values, op.results[index]]
-    return []
-
-
 class DescriptorLayouts:
     """The fixed-point propagation of one function (Triton's `runOnFunction`)."""
 
@@ -193,22 +171,8 @@ class DescriptorLayouts:
         while self.worklist:
             desc = next(reversed(self.worklist))
             del self.worklist[desc]
-            for use in list(desc.uses):
-                user = use.operation
-                if user.name in ("scf.for", "scf.while"):
-                    offset = 3 if user.name == "scf.for" else 0
-                    self.update(tied_values(user, use.index - offset), EncodingInfo())
-                elif user.name == "scf.yield":
-                    parent = user.parent_op()
-                    assert parent is not None
-                    self.update(tied_values(parent, use.index), EncodingInfo())
-            if isinstance(desc, OpResult) and desc.op.name in ("scf.for", "scf.while", "scf.if"):
-                self.update(tied_values(desc.op, desc.index), EncodingInfo())
-            elif isinstance(desc, BlockArgument):
-                parent = desc.block.parent_op()
-                if parent is not None and parent.name in ("scf.for", "scf.while"):
-                    offset = 1 if parent.name == "scf.for" else 0
-                    self.update(tied_values(parent, desc.index - offset), EncodingInfo())
+            for tied in tied_groups(desc):
+                self.update(tied, EncodingInfo())
 
 
 def _block(value: SSAValue) -> TensorType[Attribute]:

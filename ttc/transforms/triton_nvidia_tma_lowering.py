@@ -50,7 +50,15 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects.tt_types import PaddingOption, PointerType, TensorDescType, bit_width
+from ttc.dialects.tt import CallOp, ReturnOp
+from ttc.dialects.tt_descriptor import DescriptorReduceOp
+from ttc.dialects.tt_types import (
+    DescriptorReduceKind,
+    PaddingOption,
+    PointerType,
+    TensorDescType,
+    bit_width,
+)
 from ttc.dialects.ttg import (
     GlobalScratchAllocOp,
     LocalAllocOp,
@@ -87,7 +95,7 @@ from ttc.layouts.shared import shape_per_cta, tma_block_shape
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import GreedyConfig, apply_patterns_greedily
-from ttc.transforms.tma_utils import encoding_from_descriptor
+from ttc.transforms.tma_utils import encoding_from_descriptor, tied_groups
 from ttc.transforms.tritongpu_utils import set_type
 from ttc.transforms.utils import create_constant, create_op, users
 
@@ -96,6 +104,8 @@ TMA_ALIGN = 128
 SWIZZLE_MODES = {0: 0, 32: 1, 64: 2, 128: 3}
 """`CUtensorMapSwizzle` of each NVMMA swizzle width in bytes."""
 TMA_B4X16_P64 = 14
+BITWISE_REDUCTIONS = frozenset({DescriptorReduceKind.AND, DescriptorReduceKind.OR, DescriptorReduceKind.XOR})
+ORDERED_REDUCTIONS = frozenset({DescriptorReduceKind.MIN, DescriptorReduceKind.MAX})
 VIEW_OPS = frozenset(
     {"ttg.memdesc_index", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape",
      "ttg.memdesc_reinterpret"}
@@ -265,22 +275,65 @@ def lower_tma_store(
     rewriter.erase(op)
 
 
-def tma_element_type(op: Operation, desc: TensorDescType) -> int:
-    """Triton's `getTMAElementType`: the `CUtensorMapDataType` of the descriptor's elements."""
-    encoding = desc.block_type.encoding
+def descriptor_reductions(desc: SSAValue) -> set[DescriptorReduceKind] | None:
+    """The kinds of TMA reduction (`tt.descriptor_reduce`, `ttng.async_tma_reduce`) applied to
+    descriptor `desc` or to a loop or `scf.if` value it flows into; None when it also reaches an
+    op that may reduce through it unseen (a call, a return)."""
+    kinds: set[DescriptorReduceKind] = set()
+    seen, worklist = {desc}, [desc]
+    while worklist:
+        value = worklist.pop()
+        for use in value.uses:
+            user = use.operation
+            if isinstance(user, DescriptorReduceOp | AsyncTMAReduceOp) and use.index == 0:
+                kinds.add(DescriptorReduceKind(user.kind.value.data))
+            elif isinstance(user, CallOp | ReturnOp):
+                return None
+        for tied in tied_groups(value):
+            fresh = [v for v in tied if v not in seen]
+            seen.update(fresh)
+            worklist.extend(fresh)
+    return kinds
+
+
+def tma_element_type(op: Operation, desc: SSAValue) -> int:
+    """Triton's `getTMAElementType`: the `CUtensorMapDataType` of descriptor `desc`'s elements.
+
+    Unlike Triton 3.6, a signed 64-bit descriptor that bitwise reductions (and, or, xor) use and
+    min/max reductions do not is typed `U64`: the bulk tensor reduction takes its operand type
+    from the tensor map, its bitwise forms take only `.b64` for 64-bit elements, and an `S64` map
+    makes them an illegal instruction on the GPU. Loads, stores and the other reductions read the
+    same bits either way; a descriptor that needs both is refused."""
+    desc_type = desc.type
+    assert isinstance(desc_type, TensorDescType)
+    encoding = desc_type.block_type.encoding
     if isinstance(encoding, NVMMASharedEncodingAttr) and encoding.is_fp4_padded:
         return TMA_B4X16_P64
-    element = desc.block_type.get_element_type()
+    element = desc_type.block_type.get_element_type()
     named = {BFloat16Type: 10, Float16Type: 6, Float32Type: 7, Float64Type: 9}
     for kind, code in named.items():
         if isinstance(element, kind):
             return code
     size = bit_width(element) // 8
     signed = isinstance(element, IntegerType) and element.signedness.data is Signedness.SIGNED
+    if signed and size == 8:
+        signed = _signed_64_bit_map(op, desc)
     by_size = {1: 0, 2: 1, 4: 3 if signed else 2, 8: 5 if signed else 4}
     if size not in by_size:
         raise _error(op, f"Tensor descriptor element type must have size 1, 2, or 4 but got {size}")
     return by_size[size]
+
+
+def _signed_64_bit_map(op: Operation, desc: SSAValue) -> bool:
+    """Whether the tensor map of signed 64-bit descriptor `desc` is typed `S64` (see
+    `tma_element_type`)."""
+    kinds = descriptor_reductions(desc)
+    if kinds is None or not kinds & BITWISE_REDUCTIONS:
+        return True
+    if kinds & ORDERED_REDUCTIONS:
+        raise _error(op, "a signed 64-bit tensor descriptor cannot take both min/max and bitwise "
+                         "(and, or, xor) reductions: TMA reads them as s64 and b64 elements")
+    return False
 
 
 def tma_swizzle_mode(op: Operation, encoding: Attribute) -> int:
@@ -338,7 +391,7 @@ def host_descriptor_metadata(kernel: Operation) -> list[dict[str, object]]:
         found.append({
             "swizzle": tma_swizzle_mode(kernel, encoding),
             "elem_size": bit_width(desc.block_type.get_element_type()) // 8,
-            "elem_type": tma_element_type(kernel, desc),
+            "elem_type": tma_element_type(kernel, arg),
             "block_size": tma_box(kernel, desc),
             "fp4_padded": isinstance(encoding, NVMMASharedEncodingAttr) and encoding.is_fp4_padded,
         })  # fmt: skip
@@ -370,7 +423,7 @@ def create_tma_desc(emit: Emitter, scratch: SSAValue, op: Operation) -> None:
     emit.insert(TensormapCreateOp.build(
         operands=[scratch, base, box, global_dims, global_strides, element_strides],
         properties={
-            "elem_type": IntegerAttr(tma_element_type(op, desc), i32),
+            "elem_type": IntegerAttr(tma_element_type(op, op.results[0]), i32),
             "interleave_layout": IntegerAttr(0, i32),
             "swizzle_mode": IntegerAttr(swizzle_mode, i32),
             "fill_mode": IntegerAttr(fill, i32),

@@ -45,3 +45,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : !tt.tensordesc<tensor<16x32xi1, #nv>>
   }
 }
+
+// -----
+
+// One tensor map cannot be both s64 (min/max) and b64 (bitwise) for TMA's reductions.
+#blocked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nv = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 64}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @min_and_xor(%p: !tt.ptr<i64>, %n: i32, %s: i64, %i: i32, %v: tensor<16x32xi64, #blocked>) {
+    %one = arith.constant 1 : i64
+    // expected-error @+1 {{a signed 64-bit tensor descriptor cannot take both min/max and bitwise (and, or, xor) reductions}}
+    %d = tt.make_tensor_descriptor %p, [%n, %n], [%s, %one] : <i64>, <tensor<16x32xsi64, #nv>>
+    tt.descriptor_reduce min, %d[%i, %i], %v : !tt.tensordesc<tensor<16x32xsi64, #nv>>, tensor<16x32xi64, #blocked>
+    tt.descriptor_reduce xor, %d[%i, %i], %v : !tt.tensordesc<tensor<16x32xsi64, #nv>>, tensor<16x32xi64, #blocked>
+    tt.return
+  }
+}

@@ -155,3 +155,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %t : tensor<128x64xi8, #blocked>
   }
 }
+
+// -----
+
+// A signed 64-bit descriptor reduced only by bitwise ops (here through a loop-carried value) gets
+// a U64 tensor map (elem_type 4): TMA's bitwise reductions take b64 elements, and an S64 map
+// faults. One reduced by max keeps S64 (elem_type 5); loads and stores alone keep S64 too.
+// CHECK-LABEL: tt.func public @signed_64_bit_maps
+// CHECK:       ttng.tensormap_create {{.*}} {elem_type = 4 : i32,
+// CHECK:       ttng.tensormap_create {{.*}} {elem_type = 5 : i32,
+// CHECK:       ttng.tensormap_create {{.*}} {elem_type = 5 : i32,
+#blocked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nv = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 64}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @signed_64_bit_maps(%p: !tt.ptr<i64>, %n: i32, %s: i64, %i: i32, %v: tensor<16x32xi64, #blocked>) {
+    %one = arith.constant 1 : i64
+    %c0 = arith.constant 0 : i32
+    %c2 = arith.constant 2 : i32
+    %ored = tt.make_tensor_descriptor %p, [%n, %n], [%s, %one] : <i64>, <tensor<16x32xsi64, #nv>>
+    %last = scf.for %k = %c0 to %c2 step %c2 iter_args(%d = %ored) -> (!tt.tensordesc<tensor<16x32xsi64, #nv>>)  : i32 {
+      tt.descriptor_reduce or, %d[%i, %k], %v : !tt.tensordesc<tensor<16x32xsi64, #nv>>, tensor<16x32xi64, #blocked>
+      scf.yield %d : !tt.tensordesc<tensor<16x32xsi64, #nv>>
+    }
+    %maxed = tt.make_tensor_descriptor %p, [%n, %n], [%s, %one] : <i64>, <tensor<16x32xsi64, #nv>>
+    tt.descriptor_reduce max, %maxed[%i, %i], %v : !tt.tensordesc<tensor<16x32xsi64, #nv>>, tensor<16x32xi64, #blocked>
+    %stored = tt.make_tensor_descriptor %p, [%n, %n], [%s, %one] : <i64>, <tensor<16x32xsi64, #nv>>
+    tt.descriptor_store %stored[%i, %i], %v : !tt.tensordesc<tensor<16x32xsi64, #nv>>, tensor<16x32xi64, #blocked>
+    tt.return
+  }
+}
