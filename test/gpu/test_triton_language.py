@@ -449,6 +449,23 @@ def test_dot_operand_types(target: str, dtype: torch.dtype) -> None:
     built_by_ttc(kernel, target)
 
 
+def test_bf16_to_fp8e5(target: str) -> None:
+    """bf16 rounded to fp8e5: cvt instructions on cuda:90, integer operations on cuda:80 (the
+    software form, which agrees with rounding to nearest even off ties, inside e5m2's normal
+    range); torch's conversion gives the expected bytes."""
+    n = 5000
+    bits = torch.randint(0, 1 << 16, (4 * n,), device="cuda", dtype=torch.int32).to(torch.int16)
+    x = bits.view(torch.bfloat16)
+    magnitude = x.float().abs()
+    tie = (bits & 0x1F) == 0x10
+    keep = (magnitude >= 2.0**-14) & (magnitude <= 57344) & ~tie
+    x = x[keep][:n].contiguous()
+    out = torch.empty(x.numel(), device="cuda", dtype=torch.float8_e5m2)
+    kernel = k.bf16_to_fp8e5[(triton.cdiv(x.numel(), 256),)](x, out, x.numel(), BLOCK=256)
+    assert torch.equal(out.view(torch.uint8), x.to(torch.float8_e5m2).view(torch.uint8))
+    built_by_ttc(kernel, target)
+
+
 def test_pipelined_dot_loads_with_other(target: str) -> None:
     m, n, kk, bm, bn, bk = 100, 90, 70, 64, 64, 32
     a = torch.randn(m, kk, device="cuda", dtype=torch.float16)

@@ -335,3 +335,12 @@ def padded_row_sums(x_ptr, out_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr,
                     mask=(rows[:, None] < M) & (cols[None, :] < N), other=OTHER)
         acc += tl.sum(x, axis=1)
     tl.store(out_ptr + rows, acc, mask=rows < M)
+
+
+@triton.jit
+def bf16_to_fp8e5(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    """out = x rounded to fp8e5 (to nearest)."""
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    x = tl.load(x_ptr + offsets, mask=mask)
+    tl.store(out_ptr + offsets, x.to(tl.float8e5, fp_downcast_rounding="rtne"), mask=mask)

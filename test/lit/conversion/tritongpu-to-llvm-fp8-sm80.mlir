@@ -48,3 +48,36 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// bf16 -> f8E5M2 before sm_89 (Triton's clamping software form): the magnitude bits clamped to
+// [0x3800, 0x57e0], 0x10 added, 0x3800 taken off, bits 5-12 kept and the sign put back.
+// CHECK-LABEL: llvm.func @bf16_to_e5m2_sm80
+// CHECK-NOT: e5m2x2
+// CHECK:      %[[B:.*]] = llvm.bitcast %{{.*}} : bf16 to i16
+// CHECK-NEXT: %[[SM:.*]] = llvm.mlir.constant(-32768 : i16) : i16
+// CHECK-NEXT: %[[S:.*]] = llvm.and %[[B]], %[[SM]] : i16
+// CHECK-NEXT: %[[EIGHT:.*]] = llvm.mlir.constant(8 : i16) : i16
+// CHECK-NEXT: %[[SIGN:.*]] = llvm.lshr %[[S]], %[[EIGHT]] : i16
+// CHECK-NEXT: %[[MM:.*]] = llvm.mlir.constant(32767 : i16) : i16
+// CHECK-NEXT: %[[M:.*]] = llvm.and %[[B]], %[[MM]] : i16
+// CHECK-NEXT: %[[LO:.*]] = llvm.mlir.constant(14336 : i16) : i16
+// CHECK-NEXT: %[[HI:.*]] = llvm.mlir.constant(22496 : i16) : i16
+// CHECK-NEXT: %[[C1:.*]] = llvm.call_intrinsic "llvm.umax.i16"(%[[M]], %[[LO]]) : (i16, i16) -> i16
+// CHECK-NEXT: %[[C2:.*]] = llvm.call_intrinsic "llvm.umin.i16"(%[[C1]], %[[HI]]) : (i16, i16) -> i16
+// CHECK-NEXT: %[[RN:.*]] = llvm.mlir.constant(16 : i16) : i16
+// CHECK-NEXT: %[[R:.*]] = llvm.add %[[C2]], %[[RN]] : i16
+// CHECK-NEXT: %[[OFF:.*]] = llvm.mlir.constant(14336 : i16) : i16
+// CHECK-NEXT: %[[RB:.*]] = llvm.sub %[[R]], %[[OFF]] : i16
+// CHECK-NEXT: %[[FIVE:.*]] = llvm.mlir.constant(5 : i16) : i16
+// CHECK-NEXT: %[[SH:.*]] = llvm.lshr %[[RB]], %[[FIVE]] : i16
+// CHECK-NEXT: %[[BYTE:.*]] = llvm.or %[[SH]], %[[SIGN]] : i16
+// CHECK-NEXT: llvm.trunc %[[BYTE]] : i16 to i8
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @bf16_to_e5m2_sm80(%x: tensor<32xbf16, #blocked>) {
+    %0 = tt.fp_to_fp %x, rounding = rtne : tensor<32xbf16, #blocked> -> tensor<32xf8E5M2, #blocked>
+    tt.return
+  }
+}

@@ -1,10 +1,10 @@
 // RUN: ttc opt %s -split-input-file -verify-diagnostics --convert-triton-gpu-to-llvm=compute-capability=80
 
-// Before sm_89 f8E4M3FN never converts, and bf16 does not convert to f8E5M2.
+// Before sm_89 f8E4M3FN never converts.
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @fp8_on_sm80(%x: bf16) {
-    // expected-error @below {{cannot lower 'tt.fp_to_fp' for cuda:80: converting bf16 to f8E5M2 needs the fp8 cvt instructions of sm_89 and newer}}
-    %0 = tt.fp_to_fp %x, rounding = rtne : bf16 -> f8E5M2
+    // expected-error @below {{cannot lower 'tt.fp_to_fp' for cuda:80: converting bf16 to f8E4M3FN needs the fp8 cvt instructions of sm_89 and newer}}
+    %0 = tt.fp_to_fp %x, rounding = rtne : bf16 -> f8E4M3FN
     tt.return
   }
 }

@@ -52,7 +52,7 @@ def lower(src: str, dst: str, cc: int) -> ModuleOp:
     return module
 
 
-@pytest.mark.parametrize(("src", "dst"), [("f16", "f8E4M3FN"), ("bf16", "f8E5M2"),
+@pytest.mark.parametrize(("src", "dst"), [("f16", "f8E4M3FN"), ("bf16", "f8E4M3FN"),
                                           ("f8E4M3FN", "f32")])
 def test_fp8_needs_sm89(src: str, dst: str) -> None:
     for cc in (89, 90):
@@ -67,7 +67,7 @@ def test_fp8_needs_sm89(src: str, dst: str) -> None:
 
 
 @pytest.mark.parametrize(("src", "dst"), [("f32", "f8E5M2"), ("f16", "f8E5M2"),
-                                          ("f8E5M2", "f16"), ("f8E5M2", "f32"),
+                                          ("bf16", "f8E5M2"), ("f8E5M2", "f16"), ("f8E5M2", "f32"),
                                           ("f8E5M2", "bf16")])
 def test_e5m2_converts_before_sm89_without_fp8_instructions(src: str, dst: str) -> None:
     for cc in (80, 86):

@@ -25,8 +25,8 @@ several), and unpacked with `extractelement`.
   value, so f8E5M2 → f16 shifts the byte up (then on to f32/bf16 as above), and f16 → f8E5M2
   rounds by adding 0x80 to the f16's bits with the lowest bit cleared (ties away from zero, past
   the largest finite value to infinity) and keeping the high byte; f32 goes through f16 rounded
-  toward zero first. bf16 → f8E5M2 before sm_89 (Triton's clamping software form) is a located
-  error.
+  toward zero first. bf16 → f8E5M2 clamps the bf16's magnitude bits, rounds, rebases its
+  exponent and keeps eight bits (Triton's clamping software form, bit for bit).
 
 `ttg.fp4_to_fp` (Triton's Fp4ToFpOpToLLVM.cpp) unpacks the two e2m1 values of each i8 register
 into bf16 or f16 with integer operations (`E2m1Decoding`: zero, the subnormal 0.5, or the code
@@ -269,8 +269,9 @@ def fp8_converter(
                 lw, v, RoundingMode.RTZ))), 1
         if isinstance(src, Float16Type):
             return _one_by_one(lambda v: _f16_to_e5m2(lw, v)), 1
-        raise _refuse(lw, op, f"converting {src} to {dst} needs the fp8 cvt instructions of "
-                                 "sm_89 and newer")
+        if isinstance(src, BFloat16Type):
+            return _one_by_one(lambda v: _bf16_to_e5m2(lw, v)), 1
+        raise _refuse(lw, op, f"no conversion from {src} to {dst}")
     if isinstance(src, Float32Type):
         if cc >= 90:
             return lambda values: run_packed(lw, to_fp8_from_f32(dst), f32, I8, values), 2
@@ -298,6 +299,32 @@ def _f16_to_e5m2(lw: FunctionLowering, half: SSAValue) -> SSAValue:
     bits = lw.value(llvm.BitcastOp(half, I16))
     rounded = lw.binary(llvm.AddOp, lw.binary(llvm.AndOp, bits, -2), 0x80)
     return lw.value(llvm.TruncOp(lw.binary(llvm.LShrOp, rounded, 8), I8))
+
+
+BF16_E5M2_EXPONENT_OFFSET = (127 - 15) << 7
+"""The bf16 bits of the exponent-bias difference between bf16 and f8E5M2 (0x3800)."""
+
+BF16_E5M2_CLAMP_HIGH = BF16_E5M2_EXPONENT_OFFSET + (0xFF << 5)
+"""Triton's upper clamp of a bf16's magnitude bits (0x57e0): eight bits of fp8 above the offset."""
+
+
+def _bf16_to_e5m2(lw: FunctionLowering, value: SSAValue) -> SSAValue:
+    """A bf16 to f8E5M2 without fp8 instructions, as Triton's software form computes it: the
+    magnitude bits clamped to [0x3800, 0x57e0] (below 2**-15 becomes zero), 0x10 added (round
+    to nearest, ties away), rebased by the exponent offset 0x3800, bits 5-12 kept and the sign
+    put back. Like Triton's, nothing saturates at f8E5M2's largest finite value (the clamp is
+    eight bits wide): larger magnitudes give infinity, then NaN codes, and from 1.875 * 2**16
+    on bytes whose top bit, the sign's place, is set; subnormal results become zero."""
+    bits = lw.value(llvm.BitcastOp(value, I16))
+    sign = lw.binary(llvm.LShrOp, lw.binary(llvm.AndOp, bits, 0x8000), 8)
+    magnitude = lw.binary(llvm.AndOp, bits, 0x7FFF)
+    low = lw.const(BF16_E5M2_EXPONENT_OFFSET, I16)
+    high = lw.const(BF16_E5M2_CLAMP_HIGH, I16)
+    magnitude = lw.call_intrinsic("llvm.umax.i16", [magnitude, low], I16)
+    magnitude = lw.call_intrinsic("llvm.umin.i16", [magnitude, high], I16)
+    rebased = lw.binary(llvm.SubOp, lw.binary(llvm.AddOp, magnitude, 0x10), BF16_E5M2_EXPONENT_OFFSET)
+    byte = lw.binary(llvm.OrOp, lw.binary(llvm.LShrOp, rebased, 5), sign)
+    return lw.value(llvm.TruncOp(byte, I8))
 
 
 def _high_byte(lw: FunctionLowering, half: SSAValue) -> SSAValue:
