@@ -118,12 +118,12 @@ def combine_addptr(op: Operation, rewriter: PatternRewriter) -> bool:
     ctx = active_context()
     offsets = [inner.operands[1], op.operands[1]]
     add = create_op(ctx, "arith.addi", offsets, [offsets[0].type])
-    rewriter.insert_op(add)
+    rewriter.insert(add)
     kept = {k: v for k, v in op.attributes.items() if k in ADDPTR_KEPT_ATTRIBUTES}
     new = create_op(
         ctx, "tt.addptr", [inner.operands[0], add.results[0]], [op.results[0].type], None, kept
     )
-    rewriter.insert_op(new)
+    rewriter.insert(new)
     rewriter.replace(op, [], list(new.results))
     return True
 
@@ -151,7 +151,7 @@ def combine_select_masked_load(op: Operation, rewriter: PatternRewriter) -> bool
         properties,
         dict(load.attributes),
     )
-    rewriter.insert_op(new)
+    rewriter.insert(new)
     rewriter.replace(op, [], list(new.results))
     return True
 
@@ -208,17 +208,17 @@ def combine_broadcast_mul_reduce(op: Operation, rewriter: PatternRewriter) -> bo
         if reshaped is None:
             return False
         reshape = create_op(ctx, "tt.reshape", [value], [TensorType(value_type.element_type, shape, reshaped)])
-        rewriter.insert_op(reshape)
+        rewriter.insert(reshape)
         operands.append(reshape.results[0])
     lhs_source = lhs.operands[0].type
     assert isinstance(lhs_source, TensorType)
     acc_type = TensorType(lhs_source.element_type, [lhs_shape[0], rhs_shape[2]])
     zero = create_constant(ctx, FloatAttr(0.0, f32), f32)
-    rewriter.insert_op(zero)
+    rewriter.insert(zero)
     acc = create_op(ctx, "tt.splat", [zero.results[0]], [acc_type])
-    rewriter.insert_op(acc)
+    rewriter.insert(acc)
     dot = create_op(ctx, "tt.dot", [*operands, acc.results[0]], [op.results[0].type])
-    rewriter.insert_op(dot)
+    rewriter.insert(dot)
     rewriter.replace(op, [], list(dot.results))
     return True
 

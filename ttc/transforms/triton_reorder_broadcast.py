@@ -68,10 +68,10 @@ def _rebuild(
 ) -> None:
     ctx = active_context()
     new = create_op(ctx, op.name, operands, result_types, dict(op.properties), dict(op.attributes))
-    rewriter.insert_op(new)
+    rewriter.insert(new)
     for old, result in zip(op.results, new.results, strict=True):
         wrapped = create_op(ctx, wrap, [result], [old.type])
-        rewriter.insert_op(wrapped)
+        rewriter.insert(wrapped)
         rewriter.replace_all_uses_with(old, wrapped.results[0])
 
 
@@ -94,7 +94,7 @@ def move_splat_after_elementwise(op: Operation, rewriter: PatternRewriter) -> bo
         elem = element_type(operand.type)
         assert not isinstance(value, SSAValue)
         constant = create_constant(ctx, scalar_attr(value, elem), elem)
-        rewriter.insert_op(constant)
+        rewriter.insert(constant)
         scalars.append(constant.results[0])
     _rebuild(rewriter, op, scalars, [element_type(r.type) for r in op.results], "tt.splat")
     return True
@@ -138,7 +138,7 @@ def move_broadcast_after_elementwise(op: Operation, rewriter: PatternRewriter) -
             value = splat_scalar(constant_value(operand))
             assert value is not None
             new = create_constant(ctx, scalar_attr(value, new_type), new_type)
-        rewriter.insert_op(new)
+        rewriter.insert(new)
         operands.append(new.results[0])
     _rebuild(rewriter, op, operands, [reshaped(r.type) for r in op.results], "tt.broadcast")
     return True
