@@ -31,9 +31,12 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import FunctionType, ModuleOp, NoneAttr, TensorType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
 
+from ttc.dialects import scf, tt, ttg
+from ttc.dialects.tt_descriptor import DescriptorGatherOp, DescriptorReduceOp, DescriptorScatterOp
 from ttc.dialects.tt_types import TensorDescType, bit_width
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import CTALayout, NVMMASharedEncodingAttr
+from ttc.dialects.ttng_clc import ReinterpretTensorDescOp
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.pipeline_loads import cta_layout_of
 from ttc.transforms.tma_utils import cta_layout_for_rank, encoding_for_shape
@@ -41,9 +44,9 @@ from ttc.transforms.tritongpu_utils import set_type
 from ttc.transforms.utils import users
 from ttc.ir.walk import walk
 
-LOAD_LIKE = frozenset({"tt.descriptor_load", "tt.descriptor_gather"})
-STORE_LIKE = frozenset({"tt.descriptor_store", "tt.descriptor_reduce", "tt.descriptor_scatter"})
-FORCING_OPS = frozenset({"tt.call", "tt.return", "ttng.reinterpret_tensor_descriptor"})
+LOAD_LIKE = (tt.DescriptorLoadOp, DescriptorGatherOp)
+STORE_LIKE = (tt.DescriptorStoreOp, DescriptorReduceOp, DescriptorScatterOp)
+FORCING_OPS = (tt.CallOp, tt.ReturnOp, ReinterpretTensorDescOp)
 """Ops whose descriptor operands and results must keep the default layout."""
 
 
@@ -90,9 +93,9 @@ def load_encoding_from_users(op: Operation) -> Attribute | None:
     """Triton's `findLoadEncodingFromUsers`."""
     for user in reversed(users(op.results[0])):
         memdesc = None
-        if user.name == "ttg.local_alloc":
+        if isinstance(user, ttg.LocalAllocOp):
             memdesc = user.results[0].type
-        elif user.name == "ttg.local_store":
+        elif isinstance(user, ttg.LocalStoreOp):
             memdesc = user.operands[1].type
         if isinstance(memdesc, MemDescType) and (found := compatible_encoding(memdesc.encoding)):
             return found
@@ -106,13 +109,13 @@ def _padded_shape(shape: Sequence[int], rank: int) -> tuple[int, ...]:
 
 def use_info(op: Operation) -> EncodingInfo | None:
     """What a descriptor access asks of its descriptor (operand 0), or None for other ops."""
-    if op.name not in LOAD_LIKE and op.name not in STORE_LIKE:
+    if not isinstance(op, LOAD_LIKE) and not isinstance(op, STORE_LIKE):
         return None
     desc = op.operands[0].type
     assert isinstance(desc, TensorDescType)
     rank = len(desc.block_type.get_shape())
     desired = None
-    if op.name in LOAD_LIKE:
+    if isinstance(op, LOAD_LIKE):
         tensor = op.results[0].type
         desired = load_encoding_from_users(op)
     else:
@@ -129,21 +132,21 @@ def _is_desc(value: SSAValue) -> bool:
 
 def tied_values(op: Operation, index: int) -> list[SSAValue]:
     """Triton's `getTiedArgs`: the values of an `scf.for`/`while`/`if` that must share a type."""
-    if op.name == "scf.for":
+    if isinstance(op, scf.ForOp):
         body = op.regions[0].block
         assert body.last_op is not None
         return [body.args[index + 1], op.results[index], body.last_op.operands[index],
                 op.operands[3 + index]]  # fmt: skip
-    if op.name == "scf.while":
+    if isinstance(op, scf.WhileOp):
         before, after = op.regions[0].block, op.regions[1].block
         assert before.last_op is not None
         return [before.args[index], op.results[index], before.last_op.operands[index + 1],
                 op.operands[index], after.args[index]]  # fmt: skip
-    if op.name == "scf.if":
+    if isinstance(op, scf.IfOp):
         values: list[SSAValue] = []
         for region in op.regions:
             for block in region.blocks:
-                if block.last_op is not None and block.last_op.name == "scf.yield":
+                if isinstance(block.last_op, scf.YieldOp):
                     values.append(block.last_op.operands[index])
         return [*values, op.results[index]]
     return []
@@ -181,7 +184,7 @@ class DescriptorLayouts:
             if info is not None:
                 self.update([op.operands[0]], info)
                 continue
-            forced = op.name in FORCING_OPS
+            forced = isinstance(op, FORCING_OPS)
             for value in [*op.results, *op.operands]:
                 if _is_desc(value):
                     if value not in self.info:
@@ -195,19 +198,19 @@ class DescriptorLayouts:
             del self.worklist[desc]
             for use in list(desc.uses):
                 user = use.operation
-                if user.name in ("scf.for", "scf.while"):
-                    offset = 3 if user.name == "scf.for" else 0
+                if isinstance(user, (scf.ForOp, scf.WhileOp)):
+                    offset = 3 if isinstance(user, scf.ForOp) else 0
                     self.update(tied_values(user, use.index - offset), EncodingInfo())
-                elif user.name == "scf.yield":
+                elif isinstance(user, scf.YieldOp):
                     parent = user.parent_op()
                     assert parent is not None
                     self.update(tied_values(parent, use.index), EncodingInfo())
-            if isinstance(desc, OpResult) and desc.op.name in ("scf.for", "scf.while", "scf.if"):
+            if isinstance(desc, OpResult) and isinstance(desc.op, (scf.ForOp, scf.WhileOp, scf.IfOp)):
                 self.update(tied_values(desc.op, desc.index), EncodingInfo())
             elif isinstance(desc, BlockArgument):
                 parent = desc.block.parent_op()
-                if parent is not None and parent.name in ("scf.for", "scf.while"):
-                    offset = 1 if parent.name == "scf.for" else 0
+                if isinstance(parent, (scf.ForOp, scf.WhileOp)):
+                    offset = 1 if isinstance(parent, scf.ForOp) else 0
                     self.update(tied_values(parent, desc.index - offset), EncodingInfo())
 
 
@@ -272,6 +275,6 @@ class TritonNvidiaGPUOptimizeDescriptorEncodingPass(TtcPass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for func in list(op.body.block.ops):
-            if func.name == "tt.func":
+            if isinstance(func, tt.FuncOp):
                 assign_function(func)
 
