@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from math import prod
 
+from xdsl.dialects import cf, func
 from xdsl.dialects.builtin import AnyFloat, IntegerType, ModuleOp, TensorType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
@@ -44,6 +45,8 @@ from ttc.analysis.lowering_helpers import (
     gather_scratch_bytes,
     tensor_layout,
 )
+from ttc.dialects import scf, tt, ttg
+from ttc.dialects.llvm import FuncOp
 from ttc.dialects.tt_types import (
     PointerType,
     TensorDescType,
@@ -58,11 +61,12 @@ from ttc.dialects.ttg_attrs import (
     SharedMemorySpaceAttr,
     ints,
 )
+from ttc.dialects.ttg_reinterpret import MemDescReinterpretOp
 from ttc.dialects.ttg_shared_attrs import (
     PaddedSharedEncodingAttr,
     PartitionedSharedEncodingAttr,
 )
-from ttc.dialects.ttg_warp_specialize import WarpSpecializeOp
+from ttc.dialects.ttg_warp_specialize import WarpSpecializeOp, WarpSpecializePartitionsOp, WarpYieldOp
 from ttc.dialects.ttng_types import TensorDescIm2ColType
 from ttc.ir.diagnostics import op_error
 from ttc.layouts.from_attr import to_linear_layout
@@ -80,14 +84,12 @@ TMA_DESCRIPTOR_BYTES = 128
 """The size of a CUtensorMap, the scratch of `ttng.tensormap_create`."""
 DEFAULT_ALLOC_ALIGNMENT = 16
 
-_VIEW_OPS = frozenset(
-    {
-        "ttg.memdesc_index",
-        "ttg.memdesc_subslice",
-        "ttg.memdesc_trans",
-        "ttg.memdesc_reshape",
-        "ttg.memdesc_reinterpret",
-    }
+_VIEW_OPS = (
+    ttg.MemDescIndexOp,
+    ttg.MemDescSubsliceOp,
+    ttg.MemDescTransOp,
+    ttg.MemDescReshapeOp,
+    MemDescReinterpretOp,
 )
 
 
@@ -265,7 +267,7 @@ def _scratch_size(op: Operation, compute_capability: int | None) -> int:
     if size_fn is None:
         return 0
     try:
-        if op.name == "ttg.convert_layout":
+        if isinstance(op, ttg.ConvertLayoutOp):
             return convert_layout_scratch_bytes(op, compute_capability)
         return size_fn(op)
     except LayoutError as error:
@@ -273,7 +275,7 @@ def _scratch_size(op: Operation, compute_capability: int | None) -> int:
 
 
 def _is_shared_alloc(op: Operation) -> bool:
-    if op.name != "ttg.local_alloc":
+    if not isinstance(op, ttg.LocalAllocOp):
         return False
     memdesc = op.results[0].type
     return isinstance(memdesc, MemDescType) and isinstance(memdesc.memory_space, SharedMemorySpaceAttr)
@@ -370,9 +372,9 @@ class FunctionAllocation:
 
 def successor_edges(terminator: Operation) -> list[tuple[Block, list[SSAValue]]]:
     """(successor block, values passed to its arguments) for a CFG terminator."""
-    if terminator.name == "cf.br":
+    if isinstance(terminator, cf.BranchOp):
         return [(terminator.successors[0], list(terminator.operands))]
-    if terminator.name == "cf.cond_br":
+    if isinstance(terminator, cf.ConditionalBranchOp):
         then_args = list(terminator.then_arguments)  # type: ignore[attr-defined]
         else_args = list(terminator.else_arguments)  # type: ignore[attr-defined]
         return [(terminator.successors[0], then_args), (terminator.successors[1], else_args)]
@@ -382,7 +384,7 @@ def successor_edges(terminator: Operation) -> list[tuple[Block, list[SSAValue]]]
 def _region_flows(op: Operation) -> list[tuple[list[SSAValue], list[SSAValue]]]:
     """(sources, targets) pairs through which `op`'s structured control flow forwards values."""
     flows: list[tuple[list[SSAValue], list[SSAValue]]] = []
-    if op.name == "scf.for":
+    if isinstance(op, scf.ForOp):
         body = op.regions[0].block
         carried = list(body.args[1:])
         flows.append((list(op.operands[3:]), carried))
@@ -390,25 +392,25 @@ def _region_flows(op: Operation) -> list[tuple[list[SSAValue], list[SSAValue]]]:
         flows.append((yielded, carried))
         flows.append((yielded, list(op.results)))
         flows.append((list(op.operands[3:]), list(op.results)))
-    elif op.name in ("scf.if", "scf.execute_region"):
+    elif isinstance(op, (scf.IfOp, scf.ExecuteRegionOp)):
         for region in op.regions:
             for block in region.blocks:
                 last = block.last_op
-                if last is not None and last.name == "scf.yield":
+                if isinstance(last, scf.YieldOp):
                     flows.append((list(last.operands), list(op.results)))
-    elif op.name == "ttg.warp_specialize":
+    elif isinstance(op, WarpSpecializeOp):
         last = op.regions[0].blocks.first.last_op  # type: ignore[union-attr]
-        if last is not None and last.name == "ttg.warp_yield":
+        if isinstance(last, WarpYieldOp):
             flows.append((list(last.operands), list(op.results)))
-    elif op.name == "ttg.warp_specialize.partitions":
+    elif isinstance(op, WarpSpecializePartitionsOp):
         for region in op.regions:
             flows.append((list(op.operands), list(region.blocks.first.args)))  # type: ignore[union-attr]
-    elif op.name == "scf.while":
+    elif isinstance(op, scf.WhileOp):
         before, after = op.regions[0].block, op.regions[1].block
         flows.append((list(op.operands), list(before.args)))
         if after.last_op is not None:
             flows.append((list(after.last_op.operands), list(before.args)))
-        if before.last_op is not None and before.last_op.name == "scf.condition":
+        if isinstance(before.last_op, scf.ConditionOp):
             passed = list(before.last_op.operands[1:])
             flows.append((passed, list(after.args)))
             flows.append((passed, list(op.results)))
@@ -420,7 +422,7 @@ def _alias_sets(function: Operation, allocs: Iterable[SSAValue]) -> dict[SSAValu
     aliases: dict[SSAValue, set[SSAValue]] = {v: {v} for v in allocs}
     edges: list[tuple[SSAValue, SSAValue]] = []
     for op in walk(function):
-        if op.name in _VIEW_OPS and op.operands:
+        if isinstance(op, _VIEW_OPS) and op.operands:
             edges.append((op.operands[0], op.results[0]))
         for sources, targets in _region_flows(op):
             edges.extend(zip(sources, targets))
@@ -500,7 +502,7 @@ class _Allocator:
                 continue
             if _is_shared_alloc(op):
                 self._add_explicit(op)
-            if op.name == "tt.call":
+            if isinstance(op, tt.CallOp):
                 callee = op.callee.string_value()  # type: ignore[attr-defined]
                 size = self.callee_sizes.get(callee, 0)
                 if size > 0:
@@ -661,7 +663,7 @@ class _Allocator:
         return y.offset + y.size
 
 
-_FUNCTION_OPS = ("tt.func", "llvm.func", "func.func")
+_FUNCTION_OPS = (tt.FuncOp, FuncOp, func.FuncOp)
 
 
 def _functions(module: ModuleOp) -> list[Operation]:
@@ -669,7 +671,7 @@ def _functions(module: ModuleOp) -> list[Operation]:
     function bodies are not searched."""
     found: list[Operation] = []
     for op in module.body.block.ops:
-        if op.name in _FUNCTION_OPS:
+        if isinstance(op, _FUNCTION_OPS):
             found.append(op)
         elif isinstance(op, ModuleOp):
             found += _functions(op)
@@ -677,7 +679,7 @@ def _functions(module: ModuleOp) -> list[Operation]:
 
 
 def _callees(function: Operation) -> list[str]:
-    return [op.callee.string_value() for op in walk(function) if op.name == "tt.call"]  # type: ignore[attr-defined]
+    return [op.callee.string_value() for op in walk(function) if isinstance(op, tt.CallOp)]  # type: ignore[attr-defined]
 
 
 def _symbol(function: Operation) -> str:

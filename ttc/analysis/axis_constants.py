@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import IntegerType
 from xdsl.ir import Attribute, Operation
 
+from ttc.dialects import arith
 from ttc.dialects.tt_types import element_type_or_self
 from ttc.transforms.utils import constant_value, splat_scalar
 
@@ -143,7 +145,7 @@ def _muli(op: Operation, operands: list[Constant | None], width: int) -> int | N
 def _divide(op: Operation, a: int, b: int, w: int) -> int | None:
     if b == 0:
         return None
-    if op.name == "arith.divsi":
+    if isinstance(op, arith.DivSIOp):
         if a == -(1 << (w - 1)) and b == -1:
             return None
         if _has(op, "isExact") and a - b * _trunc_div(a, b) != 0:
@@ -161,7 +163,7 @@ _evaluator("arith.divsi", "arith.divui")(_binary(_divide))
 def _remainder(op: Operation, a: int, b: int, w: int) -> int | None:
     if b == 0:
         return None
-    if op.name == "arith.remsi":
+    if isinstance(op, xarith.RemSIOp):
         return a - b * _trunc_div(a, b)
     return to_signed(to_unsigned(a, w) % to_unsigned(b, w), w)
 
@@ -169,7 +171,7 @@ def _remainder(op: Operation, a: int, b: int, w: int) -> int | None:
 @_evaluator("arith.remsi", "arith.remui")
 def _rem(op: Operation, operands: list[Constant | None], width: int) -> int | None:
     rhs = operands[1]
-    if rhs is not None and (rhs[0] == 1 or (op.name == "arith.remsi" and rhs[0] == -1)):
+    if rhs is not None and (rhs[0] == 1 or (isinstance(op, xarith.RemSIOp) and rhs[0] == -1)):
         return 0
     return _binary(_remainder)(op, operands, width)
 
@@ -190,7 +192,7 @@ def _shift_right(op: Operation, a: int, b: int, w: int) -> int | None:
     shift = to_unsigned(b, w)
     if shift >= w or (_has(op, "isExact") and trailing_zeros(a, w) < shift):
         return None
-    return a >> shift if op.name == "arith.shrsi" else to_signed(to_unsigned(a, w) >> shift, w)
+    return a >> shift if isinstance(op, arith.ShRSIOp) else to_signed(to_unsigned(a, w) >> shift, w)
 
 
 _evaluator("arith.shli")(_binary(_shift_left))

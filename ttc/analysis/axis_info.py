@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import gcd as _gcd
 
+from xdsl.dialects import cf
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseIntOrFPElementsAttr,
@@ -56,7 +57,9 @@ from ttc.analysis.axis_constants import (
     to_unsigned,
     trailing_zeros,
 )
+from ttc.dialects import arith, scf, tt
 from ttc.dialects.tt_types import PointerType, bit_width, element_type_or_self, shape_of
+from ttc.dialects.ttg_warp_specialize import WarpSpecializePartitionsOp
 from ttc.ir.walk import walk
 
 MAX_DIVISOR = 1 << 62
@@ -213,7 +216,7 @@ def _func_arg_hints(arg: BlockArgument) -> list[Attribute | None] | None:
     """The hint attributes of a function argument, or None when `arg` is not one."""
     block = arg.block
     parent = block.parent_op()
-    if parent is None or parent.name != "tt.func" or block is not parent.regions[0].blocks.first:
+    if not isinstance(parent, tt.FuncOp) or block is not parent.regions[0].blocks.first:
         return None
     arg_attrs = parent.properties.get("arg_attrs") or parent.attributes.get("arg_attrs")
     if arg_attrs is None:
@@ -223,7 +226,7 @@ def _func_arg_hints(arg: BlockArgument) -> list[Attribute | None] | None:
     return [data.get(name) for name in HINTS]  # pyright: ignore[reportUnknownMemberType]
 
 
-REGION_BRANCH_OPS = frozenset({"scf.for", "scf.if", "scf.while", "scf.execute_region"})
+REGION_BRANCH_OPS = (scf.ForOp, scf.IfOp, scf.WhileOp, scf.ExecuteRegionOp)
 
 
 def pessimistic(value: SSAValue) -> AxisInfo:
@@ -237,12 +240,12 @@ def pessimistic(value: SSAValue) -> AxisInfo:
             return _with_hints(info, hints)
         parent = value.block.parent_op()
         is_entry = value.block.parent is not None and value.block.parent.blocks.first is value.block
-        if parent is not None and parent.name in REGION_BRANCH_OPS and is_entry:
+        if isinstance(parent, REGION_BRANCH_OPS) and is_entry:
             return AxisInfo.uniform(rank, MAX_DIVISOR)
         return info
     op = value.owner
     assert isinstance(op, Operation)
-    if op.name in REGION_BRANCH_OPS:
+    if isinstance(op, REGION_BRANCH_OPS):
         info = AxisInfo.uniform(rank, MAX_DIVISOR)
     return _with_hints(info, [op.attributes.get(name) for name in HINTS])
 
@@ -369,19 +372,19 @@ def _pointee_bytes_of(type_: Attribute) -> int:
 
 
 def _add_sub_contiguity(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
-    if op.name == "arith.subi":
+    if isinstance(op, arith.SubiOp):
         return gcd(lhs.contiguity[d], rhs.constancy[d])
     return max(gcd(lhs.constancy[d], rhs.contiguity[d]), gcd(lhs.contiguity[d], rhs.constancy[d]))
 
 
 def _add_sub_divisibility(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> int:
-    element = _pointee_bytes_of(op.operands[0].type) if op.name == "tt.addptr" else 1
+    element = _pointee_bytes_of(op.operands[0].type) if isinstance(op, tt.AddPtrOp) else 1
     lhs_div = lhs.divisibility[d]
-    rhs_div = multiply_divisor(rhs.divisibility[d], element) if op.name == "tt.addptr" else rhs.divisibility[d]
+    rhs_div = multiply_divisor(rhs.divisibility[d], element) if isinstance(op, tt.AddPtrOp) else rhs.divisibility[d]
     lc, rc = lhs.contiguity[d], rhs.contiguity[d]
     if lc > 1 and rc > 1:
         # Two runs added: only the parity of their starts is known.
-        if op.name == "arith.subi" and lc == rc:
+        if isinstance(op, arith.SubiOp) and lc == rc:
             return gcd(lhs_div, rhs_div)
         return 2 if lhs_div % 2 == 0 and rhs_div % 2 == 0 else 1
     if lc > 1 or rc > 1:
@@ -424,7 +427,7 @@ def _div_divisibility(op: Operation, lhs: AxisInfo, rhs: AxisInfo, d: int) -> in
         return lhs.divisibility[d]
     if rhs.constant is not None and lhs.contiguity[d] == 1:
         value, width = rhs.constant
-        divisor = abs(value) if op.name == "arith.divsi" else to_unsigned(value, width)
+        divisor = abs(value) if isinstance(op, arith.DivSIOp) else to_unsigned(value, width)
         if divisor and divisor & (divisor - 1) == 0:
             shift = min(divisor.bit_length() - 1, MAX_DIVISOR_LOG2)
             return max(1, lhs.divisibility[d] >> shift)
@@ -660,9 +663,9 @@ def visit_op(op: Operation, infos: list[AxisInfo]) -> AxisInfo:
 
 def _branch_operands(term: Operation) -> list[tuple[Block, Sequence[SSAValue]]]:
     """(successor, operands passed to it) for `cf.br`/`cf.cond_br`; other terminators pass none."""
-    if term.name == "cf.br":
+    if isinstance(term, cf.BranchOp):
         return [(term.successors[0], term.operands)]
-    if term.name == "cf.cond_br":
+    if isinstance(term, cf.ConditionalBranchOp):
         then_block, else_block = term.successors
         return [
             (then_block, term.then_arguments),  # pyright: ignore[reportAttributeAccessIssue]
@@ -725,15 +728,15 @@ class AxisInfoAnalysis:
                     self._join(arg, self._operand(value))
 
     def _visit(self, op: Operation) -> None:
-        if op.name == "scf.for":
+        if isinstance(op, scf.ForOp):
             self._visit_for(op)
-        elif op.name == "scf.if":
+        elif isinstance(op, scf.IfOp):
             self._visit_if(op)
-        elif op.name == "scf.while":
+        elif isinstance(op, scf.WhileOp):
             self._visit_while(op)
-        elif op.name == "ttg.warp_specialize.partitions":
+        elif isinstance(op, WarpSpecializePartitionsOp):
             self._visit_partitions(op)
-        elif op.regions and op.name not in ("tt.reduce", "tt.scan"):
+        elif op.regions and not isinstance(op, (tt.ReduceOp, tt.ScanOp)):
             for region in op.regions:
                 self._visit_region_blocks(region.blocks)
             self._visit_plain(op)
@@ -854,7 +857,7 @@ def _callers_first(functions: dict[str, Operation]) -> list[Operation]:
     """The functions with every caller before its callees (Triton walks the call graph post-order
     from its roots and analyses in reverse), the rest in module order."""
     called = {
-        _callee_name(op) for func in functions.values() for op in walk(func) if op.name == "tt.call"
+        _callee_name(op) for func in functions.values() for op in walk(func) if isinstance(op, tt.CallOp)
     }
     post_order: list[Operation] = []
     seen: set[str] = set()
@@ -864,7 +867,7 @@ def _callers_first(functions: dict[str, Operation]) -> list[Operation]:
             return
         seen.add(name)
         for op in walk(functions[name]):
-            if op.name == "tt.call":
+            if isinstance(op, tt.CallOp):
                 visit(_callee_name(op))
         post_order.append(functions[name])
 
@@ -905,7 +908,7 @@ class ModuleAxisInfo:
         functions = {
             op.properties["sym_name"].data: op  # pyright: ignore[reportAttributeAccessIssue]
             for op in walk(module)
-            if op.name == "tt.func" and op.regions[0].blocks.first is not None
+            if isinstance(op, tt.FuncOp) and op.regions[0].blocks.first is not None
         }
         for func in _callers_first(functions):
             analysis = AxisInfoAnalysis(func)
@@ -913,7 +916,7 @@ class ModuleAxisInfo:
             for value in analysis.values:
                 self._owner[value] = analysis
             for call in walk(func):
-                callee = functions.get(_callee_name(call)) if call.name == "tt.call" else None
+                callee = functions.get(_callee_name(call)) if isinstance(call, tt.CallOp) else None
                 if callee is not None:
                     _forward_to_callee(analysis, call, callee)
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from xdsl.dialects import cf, func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.traits import is_side_effect_free
@@ -42,64 +43,66 @@ from ttc.analysis.allocation import (
 )
 from ttc.analysis.lowering_helpers import conversion_is_warp_synchronous, tensor_layout
 from ttc.analysis.membar_slices import BufferIndexAnalysis, Slice
+from ttc.dialects import gpu, llvm, nvvm, scf, tt, ttg, ttng
+from ttc.dialects.tt_sync import AtomicPollOp
 from ttc.dialects.tt_types import MemSemantic
 from ttc.dialects.ttg import AddrSpace, BarrierOp, MemDescType
+from ttc.dialects.ttg_reinterpret import MemDescReinterpretOp
+from ttc.dialects.ttg_warp_specialize import (
+    WarpReturnOp,
+    WarpSpecializeOp,
+    WarpSpecializePartitionsOp,
+    WarpYieldOp,
+)
+from ttc.dialects.ttng_barriers import ArriveBarrierOp, BarrierExpectOp, ClusterBarrierOp, TMAStoreWaitOp
+from ttc.dialects.ttng_mma import TCGen5CommitOp
 
-BARRIER_OPS = frozenset({"gpu.barrier", "nvvm.barrier0"})
-LOCAL_BARRIER_OPS = frozenset(
-    {
-        "ttng.cluster_barrier",
-        "ttng.arrive_barrier",
-        "ttng.barrier_expect",
-        "ttng.tc_gen5_commit",
-        "ttg.warp_yield",
-        "ttg.warp_return",
-        "ttg.warp_specialize.partitions",
-    }
+BARRIER_OPS = (gpu.BarrierOp, nvvm.Barrier0Op)
+LOCAL_BARRIER_OPS = (
+    ClusterBarrierOp,
+    ArriveBarrierOp,
+    BarrierExpectOp,
+    TCGen5CommitOp,
+    WarpYieldOp,
+    WarpReturnOp,
+    WarpSpecializePartitionsOp,
 )
 """Ops (besides barriers and atomics) whose lowering starts with a CTA-wide rendezvous."""
 
-ATOMIC_OPS = frozenset({"tt.atomic_rmw", "tt.atomic_cas"})
-ATOMIC_POLL = "tt.atomic_poll"
-"""Polls end in a rendezvous of the CTA: after the poll's effects, or between its scratch write
-and read when it broadcasts its result (a poll with a timeout)."""
-MEM_WAIT_OPS = frozenset({"ttg.async_wait", "ttng.async_tma_store_wait"})
-STRUCTURED_OPS = frozenset({"scf.for", "scf.if", "scf.while", "scf.execute_region"})
-WARP_SPECIALIZE = "ttg.warp_specialize"
-PARTITIONS = "ttg.warp_specialize.partitions"
-REGION_BRANCH_OPS = STRUCTURED_OPS | {WARP_SPECIALIZE, PARTITIONS}
+ATOMIC_OPS = (tt.AtomicRMWOp, tt.AtomicCASOp)
+MEM_WAIT_OPS = (ttg.AsyncWaitOp, TMAStoreWaitOp)
+STRUCTURED_OPS = (scf.ForOp, scf.IfOp, scf.WhileOp, scf.ExecuteRegionOp)
+REGION_BRANCH_OPS = (*STRUCTURED_OPS, WarpSpecializeOp, WarpSpecializePartitionsOp)
 """Ops whose regions the analysis enters as successors (Triton's `RegionBranchOpInterface`)."""
-RETURNING_OPS = STRUCTURED_OPS | {WARP_SPECIALIZE}
+RETURNING_OPS = (*STRUCTURED_OPS, WarpSpecializeOp)
 """Ops whose region terminators can flow back to the point after the op."""
-RETURN_OPS = frozenset({"tt.return", "func.return", "llvm.return"})
-NO_MEMORY_EFFECT_OPS = frozenset(
-    {
-        "ttg.memdesc_index",
-        "ttg.memdesc_subslice",
-        "ttg.memdesc_trans",
-        "ttg.memdesc_reshape",
-        "ttg.memdesc_reinterpret",
-        "ttg.local_dealloc",
-        "ttng.warp_group_dot_wait",
-        "scf.yield",
-        "scf.condition",
-        "cf.br",
-        "cf.cond_br",
-        "tt.return",
-        "ttg.warp_yield",
-        *REGION_BRANCH_OPS,
-    }
+RETURN_OPS = (tt.ReturnOp, func.ReturnOp, llvm.ReturnOp)
+NO_MEMORY_EFFECT_OPS = (
+    ttg.MemDescIndexOp,
+    ttg.MemDescSubsliceOp,
+    ttg.MemDescTransOp,
+    ttg.MemDescReshapeOp,
+    MemDescReinterpretOp,
+    ttg.LocalDeallocOp,
+    ttng.WarpGroupDotWaitOp,
+    scf.YieldOp,
+    scf.ConditionOp,
+    cf.BranchOp,
+    cf.ConditionalBranchOp,
+    tt.ReturnOp,
+    WarpYieldOp,
+    *REGION_BRANCH_OPS,
 )
 """Ops taking memdesc operands without reading or writing the memory behind them (an op with
 regions accesses memory only through the ops inside them)."""
 
-# op name -> (operand indices read, operand indices written); -1 is the first result.
-SHARED_EFFECTS: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
-    "ttg.local_load": ((0,), ()),
-    "ttg.local_store": ((), (1,)),
-    "ttg.local_alloc": ((), (-1,)),
-    "ttg.async_copy_global_to_local": ((), (1,)),
-    "ttng.warp_group_dot": ((0, 1), ()),
+# op class -> (operand indices read, operand indices written); -1 is the first result.
+SHARED_EFFECTS: dict[type[Operation], tuple[tuple[int, ...], tuple[int, ...]]] = {
+    ttg.LocalLoadOp: ((0,), ()),
+    ttg.LocalStoreOp: ((), (1,)),
+    ttg.LocalAllocOp: ((), (-1,)),
+    ttg.AsyncCopyGlobalToLocalOp: ((), (1,)),
+    ttng.WarpGroupDotOp: ((0, 1), ()),
 }
 
 
@@ -109,7 +112,7 @@ def is_shared_memory_barrier(op: Operation | None) -> bool:
         return False
     if isinstance(op, BarrierOp):
         return AddrSpace.LOCAL in op.spaces
-    return op.name in BARRIER_OPS
+    return isinstance(op, BARRIER_OPS)
 
 
 def _atomic_semantic(op: Operation) -> MemSemantic:
@@ -118,11 +121,11 @@ def _atomic_semantic(op: Operation) -> MemSemantic:
 
 def contains_local_barrier(op: Operation) -> bool:
     """Triton's `containsLocalBarrier`: `op` synchronises local memory before its own accesses."""
-    if op.name == ATOMIC_POLL:
+    if isinstance(op, AtomicPollOp):
         return True
-    if op.name in ATOMIC_OPS:
+    if isinstance(op, ATOMIC_OPS):
         return _atomic_semantic(op) is not MemSemantic.RELAXED
-    return is_shared_memory_barrier(op) or op.name in LOCAL_BARRIER_OPS
+    return is_shared_memory_barrier(op) or isinstance(op, LOCAL_BARRIER_OPS)
 
 
 @dataclass(frozen=True)
@@ -211,7 +214,7 @@ class _Membar:
     def _summary(self) -> BlockInfo:
         summary = BlockInfo()
         for block in self.plan.function.regions[0].blocks:
-            if block.last_op is None or block.last_op.name not in RETURN_OPS:
+            if not isinstance(block.last_op, RETURN_OPS):
                 continue
             points = [(after, info) for (b, after), info in self.outputs.items() if b is block]
             if not points:
@@ -226,7 +229,7 @@ class _Membar:
         op = block.first_op if after is None else after.next_op
         while op is not None:
             self._update(op, info)
-            if op.name in REGION_BRANCH_OPS:
+            if isinstance(op, REGION_BRANCH_OPS):
                 return op, self._region_entries(op)
             if op is block.last_op:
                 return op, self._terminator_successors(op)
@@ -238,14 +241,14 @@ class _Membar:
         parent = op.parent_block()
         assert parent is not None
         entries: list[VirtualBlock] = []
-        if op.name == "scf.while":
+        if isinstance(op, scf.WhileOp):
             return [(op.regions[0].block, None)]
         # a warp_specialize enters its default region and its partitions' holder (whose
         # partitions op enters every partition); only the default region flows back out
         for region in op.regions:
             if region.blocks.first is not None:
                 entries.append((region.blocks.first, None))
-        if op.name == "scf.for" or (op.name == "scf.if" and not op.regions[1].blocks):
+        if isinstance(op, scf.ForOp) or (isinstance(op, scf.IfOp) and not op.regions[1].blocks):
             entries.append((parent, op))
         return entries
 
@@ -254,30 +257,30 @@ class _Membar:
         if term.successors:
             return [(succ, None) for succ in term.successors]
         owner = term.parent_op()
-        if owner is None or owner.name not in RETURNING_OPS:
+        if not isinstance(owner, RETURNING_OPS):
             return []
         parent = owner.parent_block()
         assert parent is not None
         after_owner: VirtualBlock = (parent, owner)
-        if owner.name == "scf.for":
+        if isinstance(owner, scf.ForOp):
             return [(owner.regions[0].block, None), after_owner]
-        if owner.name == "scf.while":
+        if isinstance(owner, scf.WhileOp):
             before, after = owner.regions[0].block, owner.regions[1].block
-            if term.name == "scf.condition":
+            if isinstance(term, scf.ConditionOp):
                 return [(after, None), after_owner]
             return [(before, None)]
         return [after_owner]
 
     def _scratch(self, op: Operation) -> Buffer | None:
         """`op`'s scratch buffer; a call's virtual buffer is its callee's, not a scratch."""
-        return None if op.name == "tt.call" else self.plan.scratch_buffer(op)
+        return None if isinstance(op, tt.CallOp) else self.plan.scratch_buffer(op)
 
     def _stages(self, op: Operation) -> BarrierStages:
         """Triton's `getLocalBarrierStages`."""
         scratch_barrier = self._scratch(op) is not None and not _warp_synchronous_conversion(op)
-        if op.name == ATOMIC_POLL:
+        if isinstance(op, AtomicPollOp):
             return BarrierStages(before=False, between=scratch_barrier, after=not scratch_barrier)
-        if op.name in ATOMIC_OPS:
+        if isinstance(op, ATOMIC_OPS):
             semantic = _atomic_semantic(op)
             return BarrierStages(
                 before=semantic in (MemSemantic.RELEASE, MemSemantic.ACQUIRE_RELEASE),
@@ -292,13 +295,13 @@ class _Membar:
         following = op.next_op
         while following is not None:
             stages = self._stages(following)
-            if stages.before or following.name in MEM_WAIT_OPS:
+            if stages.before or isinstance(following, MEM_WAIT_OPS):
                 return True
             if stages.between:
                 return False
             if stages.after:
                 return True
-            if following.name in REGION_BRANCH_OPS or not is_side_effect_free(following):
+            if isinstance(following, REGION_BRANCH_OPS) or not is_side_effect_free(following):
                 return False
             following = following.next_op
         return False
@@ -306,18 +309,18 @@ class _Membar:
     def _accesses(self, op: Operation) -> BlockInfo:
         """The explicit-buffer slices `op` reads and writes (a call: its callee's summary)."""
         info = BlockInfo()
-        if op.name == "tt.call":
+        if isinstance(op, tt.CallOp):
             summary = self.summaries.get(op.callee.string_value())  # type: ignore[attr-defined]
             call = self.plan.scratch_buffer(op)
             return BlockInfo() if summary is None else summary.translated(0 if call is None else call.offset)
-        effects = SHARED_EFFECTS.get(op.name)
+        effects = SHARED_EFFECTS.get(type(op))
         if effects is None:
-            if op.name in NO_MEMORY_EFFECT_OPS:
+            if isinstance(op, NO_MEMORY_EFFECT_OPS):
                 return info
             both = tuple(i for i, v in enumerate(op.operands) if isinstance(v.type, MemDescType))
             effects = (both, both)
         reads, writes = effects
-        if op.name == "ttg.local_alloc" and not op.operands:
+        if isinstance(op, ttg.LocalAllocOp) and not op.operands:
             writes = ()
         for index in reads:
             info.reads |= self._slices(op.results[0] if index == -1 else op.operands[index])
@@ -332,7 +335,7 @@ class _Membar:
         stages = self._stages(op)
         if stages.before:
             info.sync()
-        if op.name in MEM_WAIT_OPS and not self._sync_point_before_memory_effect(op):
+        if isinstance(op, MEM_WAIT_OPS) and not self._sync_point_before_memory_effect(op):
             _insert_barrier_after(op)
             info.sync()
             return
@@ -360,7 +363,7 @@ class _Membar:
 def _warp_synchronous_conversion(op: Operation) -> bool:
     """A `ttg.convert_layout` whose scratch phases need only a warp barrier (Triton's
     `scratchBufferUsesWarpSync`)."""
-    if op.name != "ttg.convert_layout":
+    if not isinstance(op, ttg.ConvertLayoutOp):
         return False
     src, dst = op.operands[0].type, op.results[0].type
     return conversion_is_warp_synchronous(tensor_layout(src), tensor_layout(dst))  # type: ignore[arg-type]

@@ -19,15 +19,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 
 from ttc.analysis.allocation import Buffer, successor_edges
+from ttc.dialects import arith, ttg
 from ttc.dialects.ttg import MemDescType
+from ttc.dialects.ttg_reinterpret import MemDescReinterpretOp
 from ttc.ir.walk import walk
+from ttc.transforms.utils import defined_by
 
-VIEW_OPS = frozenset(
-    {"ttg.memdesc_index", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape", "ttg.memdesc_reinterpret"}
+VIEW_OPS = (
+    ttg.MemDescIndexOp,
+    ttg.MemDescSubsliceOp,
+    ttg.MemDescTransOp,
+    ttg.MemDescReshapeOp,
+    MemDescReinterpretOp,
 )
 """Triton's `MemDescViewTrait` ops: views that keep the slot of the buffer they look into."""
 
@@ -107,15 +115,11 @@ class Slice:
 
 
 def _constant(value: SSAValue) -> int | None:
-    if isinstance(value, OpResult) and value.op.name == "arith.constant":
+    if isinstance(value, OpResult) and isinstance(value.op, arith.ConstantOp):
         attr = value.op.properties.get("value", value.op.attributes.get("value"))
         if isinstance(attr, IntegerAttr):
             return attr.value.data
     return None
-
-
-def _defining(value: SSAValue, name: str) -> Operation | None:
-    return value.op if isinstance(value, OpResult) and value.op.name == name else None
 
 
 def _incoming(arg: BlockArgument) -> list[SSAValue] | None:
@@ -156,7 +160,7 @@ def _base_in_range(base: SSAValue, modulus: int, select: Operation) -> bool:
 def _wrap(select: Operation) -> IndexExpr | None:
     """The pipeliner's `select(cmpi sge|slt (base + 1, N), ...)` as `(base + 1) mod N`."""
     cond, true_value, false_value = select.operands
-    cmp = _defining(cond, "arith.cmpi")
+    cmp = defined_by(cond, arith.CmpiOp)
     if cmp is None:
         return None
     predicate = cmp.predicate.value.data  # type: ignore[attr-defined]
@@ -166,7 +170,7 @@ def _wrap(select: Operation) -> IndexExpr | None:
         unwrapped, wrapped = true_value, false_value
     else:
         return None
-    add = _defining(unwrapped, "arith.addi")
+    add = defined_by(unwrapped, arith.AddiOp)
     if _constant(wrapped) != 0 or add is None or cmp.operands[0] is not unwrapped:
         return None
     lhs, rhs = add.operands[0], add.operands[1]
@@ -185,7 +189,7 @@ def analyze_index(value: SSAValue) -> IndexExpr:
     constant = _constant(value)
     if constant is not None:
         return IndexExpr(None, constant)
-    add = _defining(value, "arith.addi")
+    add = defined_by(value, arith.AddiOp)
     if add is not None:
         for other, operand in ((add.operands[0], add.operands[1]), (add.operands[1], add.operands[0])):
             offset = _constant(operand)
@@ -194,12 +198,12 @@ def analyze_index(value: SSAValue) -> IndexExpr:
                 if inner.modulus is not None:
                     return IndexExpr(value)
                 return IndexExpr(inner.base, inner.offset + offset)
-    select = _defining(value, "arith.select")
+    select = defined_by(value, arith.SelectOp)
     if select is not None:
         wrapped = _wrap(select)
         if wrapped is not None:
             return wrapped
-    rem = _defining(value, "arith.remsi")
+    rem = defined_by(value, xarith.RemSIOp)
     if rem is not None:
         modulus = _constant(rem.operands[1])
         if modulus is not None and modulus > 0:
@@ -212,8 +216,8 @@ def analyze_index(value: SSAValue) -> IndexExpr:
 
 def _slot_index(value: SSAValue) -> SSAValue | None:
     """The `ttg.memdesc_index` operand choosing the slot `value` views, through other views."""
-    while isinstance(value, OpResult) and value.op.name in VIEW_OPS:
-        if value.op.name == "ttg.memdesc_index":
+    while isinstance(value, OpResult) and isinstance(value.op, VIEW_OPS):
+        if isinstance(value.op, ttg.MemDescIndexOp):
             return value.op.operands[1]
         value = value.op.operands[0]
     return None
@@ -284,7 +288,7 @@ class BufferIndexAnalysis:
     def make_slice(self, value: SSAValue, buffer: Buffer) -> Slice:
         access = value.type if isinstance(value.type, MemDescType) else None
         offsets = None
-        if isinstance(value, OpResult) and value.op.name == "ttg.memdesc_subslice" and access is not None:
+        if isinstance(value, OpResult) and isinstance(value.op, ttg.MemDescSubsliceOp) and access is not None:
             source = value.op.operands[0].type
             if isinstance(source, MemDescType) and access.get_alloc_shape() == source.get_shape():
                 offsets = value.op.offset_values()  # type: ignore[attr-defined]

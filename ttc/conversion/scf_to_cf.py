@@ -36,7 +36,7 @@ from ttc.ir.locations import source_location
 from ttc.pipelines.pass_base import TtcPass
 from ttc.ir.walk import walk
 
-_STRUCTURED = ("scf.for", "scf.if", "scf.while", "scf.execute_region")
+_STRUCTURED = (scf.ForOp, scf.IfOp, scf.WhileOp, scf.ExecuteRegionOp)
 _UNSIGNED_CMP = "unsignedCmp"
 
 
@@ -127,7 +127,7 @@ def _continuation_with_results(op: Operation) -> Block:
 def _branch_yields_to(blocks: list[Block], continuation: Block) -> None:
     for block in blocks:
         term = block.last_op
-        if term is not None and term.name == "scf.yield":
+        if isinstance(term, scf.YieldOp):
             _replace_terminator(block, BranchOp(continuation, *term.operands))
 
 
@@ -166,13 +166,13 @@ def _lower_while(op: scf.WhileOp) -> None:
     after = _move_blocks_before(op.after_region, continuation)
     for b in before:
         term = b.last_op
-        if term is not None and term.name == "scf.condition":
+        if isinstance(term, scf.ConditionOp):
             cond, *args = term.operands
             _replace_terminator(b, _with_loop_annotation(
                 ConditionalBranchOp(cond, after[0], args, continuation, args), op))
     for b in after:
         term = b.last_op
-        if term is not None and term.name == "scf.yield":
+        if isinstance(term, scf.YieldOp):
             _replace_terminator(b, BranchOp(before[0], *term.operands))
     block.add_op(_located(BranchOp(before[0], *op.operands), op))
     block.erase_op(op)
@@ -194,7 +194,7 @@ def lower_structured_control_flow(root: Operation) -> None:
     Lowering one op moves its regions' blocks, in order, between the block holding it and the
     continuation of that block, so the other structured ops keep their relative pre-order: the
     ops are collected by one walk, not searched for again after every lowering."""
-    for op in [op for op in walk(root) if op.name in _STRUCTURED]:
+    for op in [op for op in walk(root) if isinstance(op, _STRUCTURED)]:
         if isinstance(op, scf.ForOp):
             _lower_for(op)
         elif isinstance(op, scf.IfOp):
@@ -214,7 +214,8 @@ class ConvertScfToCfPass(TtcPass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for inner in walk(op):
-            if inner.name == "scf.index_switch" or inner.name == "scf.parallel":
+            # By name: ttc has no class for these scf ops (they only parse as unregistered ops).
+            if inner.name in ("scf.index_switch", "scf.parallel"):
                 raise TtcError(
                     f"cannot lower '{inner.name}' to the cf dialect",
                     location=source_location(inner.location),

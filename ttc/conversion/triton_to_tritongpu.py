@@ -58,6 +58,8 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
+from ttc.dialects import arith, scf, tt
+from ttc.dialects.tt_descriptor import DescriptorGatherOp, DescriptorScatterOp
 from ttc.dialects.tt_map_elementwise import MapElementwiseOp
 from ttc.dialects.tt_types import encoding_of, shape_of
 from ttc.dialects.ttg_attrs import (
@@ -82,8 +84,8 @@ from ttc.transforms.tritongpu_utils import (
 )
 from ttc.transforms.utils import create_op
 
-STRUCTURED_OPS = frozenset({"scf.for", "scf.if", "scf.while"})
-GATHER_SCATTER = frozenset({"tt.descriptor_gather", "tt.descriptor_scatter"})
+STRUCTURED_OPS = (scf.ForOp, scf.IfOp, scf.WhileOp)
+GATHER_SCATTER = (DescriptorGatherOp, DescriptorScatterOp)
 
 
 class _Conversion:
@@ -158,11 +160,11 @@ class _Conversion:
     # -- legality -----------------------------------------------------------------------------
 
     def is_legal(self, op: Operation) -> bool:
-        if op.name == "tt.func":
+        if isinstance(op, tt.FuncOp):
             signature = op.properties["function_type"]
             assert isinstance(signature, FunctionType)
             return all(self.is_legal_type(t) for t in (*signature.inputs, *signature.outputs))
-        if op.name == "tt.dot":
+        if isinstance(op, tt.DotOp):
             return all(
                 isinstance(encoding_of(self.original_type(v)), DotOperandEncodingAttr)
                 for v in op.operands[:2]
@@ -191,50 +193,49 @@ class _Conversion:
                     self.retype(arg, self.convert_type(arg.type))
 
     def rewrite(self, op: Operation) -> None:
-        name = op.name
-        if name in GATHER_SCATTER:
+        if isinstance(op, GATHER_SCATTER):
             self.rewrite_gather_scatter(op)
             return
-        if name == "tt.func":
+        if isinstance(op, tt.FuncOp):
             self.rewrite_func(op)
             return
-        if name in STRUCTURED_OPS:
+        if isinstance(op, STRUCTURED_OPS):
             self.adapt_operands(op)
             self.retype_block_args(op)
             for result in op.results:
                 self.retype(result, self.convert_type(result.type))
             return
-        if name == "arith.constant":
+        if isinstance(op, arith.ConstantOp):
             new_type = self.convert_type(op.results[0].type)
             self.original.setdefault(op.results[0], op.results[0].type)
             retype_constant(op, new_type)
             return
-        if name == "tt.expand_dims":
+        if isinstance(op, tt.ExpandDimsOp):
             self.rewrite_expand_dims(op)
             return
-        if name == "tt.broadcast":
+        if isinstance(op, tt.BroadcastOp):
             self.adapt_operands(op)
             encoding = encoding_of(op.operands[0].type)
             assert encoding is not None
             self.retype(op.results[0], with_encoding(op.results[0].type, encoding))
             return
-        if name in ("tt.reduce", "tt.scan", "tt.trans"):
+        if isinstance(op, (tt.ReduceOp, tt.ScanOp, tt.TransOp)):
             self.rewrite_inferred(op)
             return
-        if name == "tt.dot":
+        if isinstance(op, tt.DotOp):
             self.rewrite_dot(op)
             return
-        if name == "tt.join":
+        if isinstance(op, tt.JoinOp):
             self.rewrite_join(op)
             return
-        if name == "tt.split":
+        if isinstance(op, tt.SplitOp):
             self.rewrite_split(op)
             return
-        if name == "tt.cat":
+        if isinstance(op, tt.CatOp):
             self.rewrite_cat(op)
             return
         if op.regions and not isinstance(op, MapElementwiseOp):
-            raise op_error(op, f"failed to legalize operation '{name}'")
+            raise op_error(op, f"failed to legalize operation '{op.name}'")
         # Elementwise ops, tt.map_elementwise too (its body works on scalars, so only its
         # operands and results take the default layout).
         self.adapt_operands(op)

@@ -20,6 +20,7 @@ from xdsl.dialects.cf import BranchOp
 from xdsl.ir import Block, Operation, Region
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from ttc.dialects import tt
 from ttc.dialects.tt import FuncOp, ReturnOp
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import apply_patterns
@@ -30,7 +31,7 @@ from ttc.ir.walk import walk
 
 
 def _calls(func: Operation) -> list[Operation]:
-    return [op for op in walk(func) if op.name == "tt.call"]
+    return [op for op in walk(func) if isinstance(op, tt.CallOp)]
 
 
 def _callee_name(call: Operation) -> str:
@@ -147,7 +148,7 @@ class InlinePass(TtcPass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         functions = {
-            name: f for f in op.body.ops if f.name == "tt.func" and (name := symbol_name(f))
+            name: f for f in op.body.ops if isinstance(f, tt.FuncOp) and (name := symbol_name(f))
         }
         recursive = _recursive(functions)
         for name in _post_order(functions):

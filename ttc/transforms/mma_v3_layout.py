@@ -38,10 +38,15 @@ from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
 from ttc.analysis.membar_slices import VIEW_OPS as MEMDESC_VIEW_OPS
+from ttc.dialects import tt, ttg, ttng
+from ttc.dialects.tt import DotOpInterface
+from ttc.dialects.tt_descriptor import DescriptorGatherOp
 from ttc.dialects.tt_types import bit_width
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import NVMMASharedEncodingAttr
+from ttc.dialects.ttng_mma import TCGen5MMAOp, TCGen5MMAScaledOp
 from ttc.ir.diagnostics import emit_warning, op_error
+from ttc.ir.traits import has_trait
 from ttc.layouts.linear import LayoutError
 from ttc.layouts.shared_swizzle import order_for_memory
 from ttc.transforms.patterns.context import active_context
@@ -49,12 +54,7 @@ from ttc.transforms.tritongpu_coalesce import cta_layout_of
 from ttc.transforms.utils import create_op, value_location
 from ttc.ir.walk import walk
 
-DOT_INTERFACE_OPS = frozenset(
-    {"tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled"}
-)
-"""Triton's `DotOpInterface` ops."""
-
-MMA_V3_PLUS_OPS = frozenset({"ttng.warp_group_dot", "ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled"})
+MMA_V3_PLUS_OPS = (ttng.WarpGroupDotOp, TCGen5MMAOp, TCGen5MMAScaledOp)
 """The MMAs that read operands from shared memory in either order (wgmma, tcgen05)."""
 
 WGMMA_N_FLOAT = tuple(range(256, 0, -8))
@@ -70,7 +70,7 @@ WGMMA_M = 16
 WARP_GROUP = (4, 1)
 """The warps of one warp group, the smallest unit of an MMA v3 `warpsPerCTA`."""
 
-LOAD_OPS = ("tt.load", "tt.descriptor_load", "tt.descriptor_gather")
+LOAD_OPS = (tt.LoadOp, tt.DescriptorLoadOp, DescriptorGatherOp)
 
 
 def mma_v3_instr_shape(shape: Sequence[int], element: Attribute, num_warps: int) -> tuple[int, int, int]:
@@ -114,7 +114,7 @@ def mma_v3_warps_per_cta(
     dot: Operation, shape: Sequence[int], num_warps: int, instr_shape: Sequence[int]
 ) -> tuple[int, int]:
     """Triton's `warpsPerTileV3`."""
-    if any(op.name in DOT_INTERFACE_OPS for op in forward_slice(dot.results[0])):
+    if any(has_trait(op, DotOpInterface) for op in forward_slice(dot.results[0])):
         return (num_warps, 1)
     warps = list(WARP_GROUP)
     while warps[0] * warps[1] < num_warps:
@@ -129,17 +129,17 @@ def comes_from_load_or_block_arg(value: SSAValue) -> bool:
     """Triton's `comesFromLoadOrBlockArg`."""
     while isinstance(value.owner, Operation):
         op = value.owner
-        if op.name in ("ttg.convert_layout", "tt.trans") or op.name in MEMDESC_VIEW_OPS:
+        if isinstance(op, (ttg.ConvertLayoutOp, tt.TransOp, *MEMDESC_VIEW_OPS)):
             value = op.operands[0]
             continue
         break
     owner = value.owner
-    return isinstance(value, BlockArgument) or (isinstance(owner, Operation) and owner.name in LOAD_OPS)
+    return isinstance(value, BlockArgument) or (isinstance(owner, LOAD_OPS))
 
 
 def strip_converts(value: SSAValue) -> SSAValue:
     """`value` seen through the `ttg.convert_layout`s that produce it."""
-    while isinstance(value.owner, Operation) and value.owner.name == "ttg.convert_layout":
+    while isinstance(value.owner, ttg.ConvertLayoutOp):
         value = value.owner.operands[0]
     return value
 

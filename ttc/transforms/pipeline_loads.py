@@ -17,6 +17,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from ttc.analysis.allocation import allocation_elements
 from ttc.analysis.axis_info import ModuleAxisInfo
+from ttc.dialects import tt, ttg, ttng
 from ttc.dialects.tt_types import PointerType, TensorDescType, bit_width
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import (
@@ -27,21 +28,22 @@ from ttc.dialects.ttg_attrs import (
     SwizzledSharedEncodingAttr,
     ints,
 )
+from ttc.dialects.ttg_reinterpret import MemDescReinterpretOp
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import layout_order
 from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
 from ttc.transforms.tma_utils import encoding_from_descriptor
 from ttc.transforms.utils import constant_value, users
 
-DESCRIPTOR_LOADS = ("tt.descriptor_load",)
+DESCRIPTOR_LOADS = (tt.DescriptorLoadOp,)
 TMA_ALIGN = 128
 """Bytes every TMA copy destination is aligned to (Triton's `TMA_ALIGN`)."""
 MEMDESC_VIEWS = (
-    "ttg.memdesc_index",
-    "ttg.memdesc_subslice",
-    "ttg.memdesc_trans",
-    "ttg.memdesc_reshape",
-    "ttg.memdesc_reinterpret",
+    ttg.MemDescIndexOp,
+    ttg.MemDescSubsliceOp,
+    ttg.MemDescTransOp,
+    ttg.MemDescReshapeOp,
+    MemDescReinterpretOp,
 )
 
 
@@ -138,7 +140,7 @@ def shared_enc_if_all_users_are_dot_enc(value: SSAValue) -> tuple[SwizzledShared
             if inner is None:
                 return None, False
         else:
-            if user.name not in ("ttg.local_load", "ttg.convert_layout"):
+            if not isinstance(user, (ttg.LocalLoadOp, ttg.ConvertLayoutOp)):
                 return None, False
             needed = _dot_operand_shared(value.type, result_type)
             if needed is None:
@@ -167,7 +169,7 @@ def _dot_operand_shared(src: Attribute, dst: Attribute) -> SwizzledSharedEncodin
 def local_alloc_encoding(op: Operation) -> Attribute | None:
     """The encoding of the first `local_alloc` user of `op`'s result."""
     for user in users(op.results[0]):
-        if user.name == "ttg.local_alloc":
+        if isinstance(user, ttg.LocalAllocOp):
             memdesc = user.results[0].type
             assert isinstance(memdesc, MemDescType)
             return memdesc.encoding
@@ -200,12 +202,12 @@ def must_load_to_registers(op: Operation) -> bool:
     """Whether a pipelined load still needs its value in registers, rather than only in the
     shared buffer its single `local_alloc` user would copy it to (`mustLoadToRegisters`)."""
     other = getattr(op, "other", None)
-    if op.name == "tt.load" and other is not None and not is_zero_constant(other):
+    if isinstance(op, tt.LoadOp) and other is not None and not is_zero_constant(other):
         return True
     found = users(op.results[0])
-    if len(found) != 1 or len(list(op.results[0].uses)) != 1 or found[0].name != "ttg.local_alloc":
+    if len(found) != 1 or len(list(op.results[0].uses)) != 1 or not isinstance(found[0], ttg.LocalAllocOp):
         return True
-    if op.name in DESCRIPTOR_LOADS:
+    if isinstance(op, DESCRIPTOR_LOADS):
         return descriptor_encoding(op) != found[0].results[0].type.encoding  # pyright: ignore[reportAttributeAccessIssue]
     return False
 
@@ -219,9 +221,9 @@ def load_requires_additional_buffer(op: Operation) -> bool:
     while work:
         current = work.pop()
         for user in users(current.results[0]):
-            if user.name in MEMDESC_VIEWS:
+            if isinstance(user, MEMDESC_VIEWS):
                 work.append(user)
-            elif user.name == "ttng.warp_group_dot":
+            elif isinstance(user, ttng.WarpGroupDotOp):
                 return True
     return False
 
@@ -241,7 +243,7 @@ def shared_encoding_for_load(op: Operation) -> Attribute:
     """The layout of the buffer a pipelined load goes through (`getSharedEncoding(Operation*)`)."""
     tensor = op.results[0].type
     assert isinstance(tensor, TensorType)
-    if op.name in DESCRIPTOR_LOADS:
+    if isinstance(op, DESCRIPTOR_LOADS):
         return descriptor_encoding(op)
     allocated = local_alloc_encoding(op)
     if allocated is not None:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from xdsl.dialects.builtin import IntegerAttr, i32
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
+from ttc.dialects import scf
 from ttc.ir.walk import walk
 
 LOOP_STAGE = "loop.stage"
@@ -123,7 +124,7 @@ def loop_has_dist_greater_than_one(loop: Operation) -> bool:
 
 
 def is_outer_loop(loop: Operation) -> bool:
-    return any(op.name in ("scf.for", "scf.while") for op in body_of(loop).ops)
+    return any(isinstance(op, (scf.ForOp, scf.WhileOp)) for op in body_of(loop).ops)
 
 
 def int_attr(op: Operation, name: str) -> int | None:
@@ -145,7 +146,7 @@ def find_ancestor_in_block(block: Block, op: Operation) -> Operation | None:
 
 def loops_post_order(root: Operation) -> list[Operation]:
     """Every `scf.for` under `root`, inner loops first (MLIR's walk order)."""
-    return [op for op in post_order(root) if op.name == "scf.for"]
+    return [op for op in post_order(root) if isinstance(op, scf.ForOp)]
 
 
 class CoarseSchedule:

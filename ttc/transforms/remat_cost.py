@@ -21,26 +21,54 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from xdsl.dialects import arith as xarith
+from xdsl.dialects import math as xmath
 from xdsl.dialects.builtin import AnyFloat, IntegerType, TensorType
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from ttc.analysis.lowering_helpers import ConversionKind, conversion_kind, tensor_layout
+from ttc.dialects import arith, math, scf, tt, ttg
 from ttc.dialects.tt_types import bit_width, encoding_of
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError
 from ttc.layouts.order import bases_per_dim
 from ttc.ir.walk import walk
 
-EXPENSIVE_MATH = frozenset(
-    {"arith.divf", "math.erfc", "math.sinh", "math.cosh", "math.tanh", "math.asinh",
-     "math.acosh", "math.atanh", "math.ctpop", "math.ctlz", "math.cttz", "math.exp",
-     "math.exp2", "math.expm1", "math.log", "math.log2", "math.log10", "math.log1p",
-     "math.sin", "math.cos", "math.tan", "math.asin", "math.acos", "math.atan", "math.atan2",
-     "math.powf", "math.sqrt", "math.rsqrt", "math.erf", "math.cbrt"}
-)  # fmt: skip
+EXPENSIVE_MATH = (
+    xarith.DivfOp,
+    math.ErfcOp,
+    xmath.SinhOp,
+    xmath.CoshOp,
+    xmath.TanhOp,
+    xmath.AsinhOp,
+    xmath.AcoshOp,
+    xmath.AtanhOp,
+    xmath.CtPopOp,
+    xmath.CountLeadingZerosOp,
+    xmath.CountTrailingZerosOp,
+    xmath.ExpOp,
+    xmath.Exp2Op,
+    xmath.ExpM1Op,
+    xmath.LogOp,
+    xmath.Log2Op,
+    xmath.Log10Op,
+    xmath.Log1pOp,
+    xmath.SinOp,
+    xmath.CosOp,
+    xmath.TanOp,
+    xmath.AsinOp,
+    xmath.AcosOp,
+    xmath.AtanOp,
+    xmath.Atan2Op,
+    xmath.PowFOp,
+    xmath.SqrtOp,
+    xmath.RsqrtOp,
+    xmath.ErfOp,
+    xmath.CbrtOp,
+)
 """Ops of several instructions or below 16 per cycle per SM (CUDA's arithmetic throughput table)."""
 
-REGION_BRANCH_OPS = ("scf.for", "scf.if", "scf.while")
+REGION_BRANCH_OPS = (scf.ForOp, scf.IfOp, scf.WhileOp)
 
 
 def byte_count(value: SSAValue, min_elements: int = 0, min_bits: int = 0) -> int:
@@ -89,17 +117,17 @@ def cost_factor(result: SSAValue, encoding: Attribute) -> int:
 def _yield_targets(user: Operation, index: int) -> list[SSAValue] | None:
     """The values an operand of a region-branch op or of its `scf.yield` flows into
     (MLIR's successor operand-input mapping), or None where it flows into none."""
-    if user.name == "scf.yield":
+    if isinstance(user, scf.YieldOp):
         parent = user.parent_op()
         assert parent is not None
-        if parent.name == "scf.for":
+        if isinstance(parent, scf.ForOp):
             body = parent.regions[0].blocks.first
             assert body is not None
             return [body.args[index + 1], parent.results[index]]
-        if parent.name == "scf.if":
+        if isinstance(parent, scf.IfOp):
             return [parent.results[index]]
         return None
-    if user.name == "scf.for" and index >= 3:
+    if isinstance(user, scf.ForOp) and index >= 3:
         body = user.regions[0].blocks.first
         assert body is not None
         return [body.args[index - 2], user.results[index - 3]]
@@ -111,7 +139,7 @@ def _feeding_operands(value: SSAValue) -> list[SSAValue] | None:
     mapping), or None where `value` is not fed that way."""
     if isinstance(value, BlockArgument):
         loop = value.block.parent_op()
-        if loop is None or loop.name != "scf.for" or value.index == 0:
+        if not isinstance(loop, scf.ForOp) or value.index == 0:
             return None
         position = value.index - 1
     else:
@@ -120,9 +148,9 @@ def _feeding_operands(value: SSAValue) -> list[SSAValue] | None:
         position = value.index  # pyright: ignore[reportAttributeAccessIssue]
         loop = owner
     yields = [region.blocks.first.last_op for region in loop.regions if region.blocks.first]
-    if loop.name == "scf.for":
+    if isinstance(loop, scf.ForOp):
         return [loop.operands[3 + position], yields[0].operands[position]]  # pyright: ignore[reportOptionalMemberAccess]
-    if loop.name == "scf.if":
+    if isinstance(loop, scf.IfOp):
         return [y.operands[position] for y in yields if y is not None]
     return None
 
@@ -148,7 +176,7 @@ def used_outside(cvt: Operation, slice_: Iterable[SSAValue]) -> dict[SSAValue, N
         value = queue.pop()
         owner = value.owner if isinstance(value.owner, Operation) else value.block.parent_op()  # pyright: ignore[reportAttributeAccessIssue]
         assert isinstance(owner, Operation)
-        feeding = _feeding_operands(value) if owner.name in REGION_BRANCH_OPS else None
+        feeding = _feeding_operands(value) if isinstance(owner, REGION_BRANCH_OPS) else None
         for operand in feeding if feeding is not None else owner.operands:
             if operand in values and operand not in outside:
                 outside[operand] = None
@@ -163,7 +191,7 @@ def _reduce_cost(op: Operation) -> int | None:
     axis = op.properties["axis"].value.data  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
     shape = src.get_shape()
     float_sum = isinstance(src.get_element_type(), AnyFloat) and shape[axis] > 2 and any(
-        nested.name in ("arith.addf", "arith.mulf") for nested in walk(op)
+        isinstance(nested, (xarith.AddfOp, xarith.MulfOp)) for nested in walk(op)
     )
     if float_sum:
         return None
@@ -189,19 +217,19 @@ def is_remat_beneficial(
     ops = dict.fromkeys(v.owner for v in values if isinstance(v.owner, Operation))
     for op in ops:
         survives = any(r in outside for r in op.results)
-        if op.name == "arith.constant":
+        if isinstance(op, arith.ConstantOp):
             continue
         if op.name.startswith(("arith.", "math.")):
-            multiplier = 8 if op.name in EXPENSIVE_MATH else 1
+            multiplier = 8 if isinstance(op, EXPENSIVE_MATH) else 1
             for result in op.results:
                 factor = cost_factor(result, layout[result]) - (0 if survives else 1)
                 remat += multiplier * byte_count(result) * factor
             continue
         if not survives:
             continue
-        if op.name in ("tt.load", "ttg.local_load"):
+        if isinstance(op, (tt.LoadOp, ttg.LocalLoadOp)):
             remat += sum(8 * byte_count(r) for r in op.results)
-        elif op.name == "tt.reduce":
+        elif isinstance(op, tt.ReduceOp):
             cost = _reduce_cost(op)
             if cost is None:
                 return False

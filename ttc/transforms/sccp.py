@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from xdsl.context import Context
+from xdsl.dialects import cf, func
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     FloatAttr,
@@ -49,6 +50,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.traits import CallableOpInterface, ConstantLike, IsTerminator, ReturnLike
 
+from ttc.dialects import scf, tt
 from ttc.ir.traits import has_trait
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import IN_PLACE, fold_op
@@ -57,8 +59,8 @@ from ttc.transforms.symbol_dce import is_private, symbol_name, symbol_refs
 from ttc.transforms.utils import constant_value, erase_op, splat_scalar, would_be_trivially_dead
 from ttc.ir.walk import walk
 
-REGION_BRANCH_OPS = frozenset({"scf.for", "scf.if", "scf.while", "scf.execute_region"})
-CALL_OPS = frozenset({"tt.call", "func.call"})
+REGION_BRANCH_OPS = (scf.ForOp, scf.IfOp, scf.WhileOp, scf.ExecuteRegionOp)
+CALL_OPS = (tt.CallOp, func.CallOp)
 # Dialects whose `materializeConstant` builds an `arith.constant` (Triton's and MLIR's).
 MATERIALIZING_DIALECTS = frozenset({"arith", "math", "tt"})
 
@@ -93,7 +95,7 @@ def _non_call_symbol_uses(root: Operation) -> set[str]:
     for op in walk(root):
         items = [*op.properties.items(), *op.attributes.items()]
         for key, attr in items:
-            if key == "callee" and op.name in CALL_OPS:
+            if key == "callee" and isinstance(op, CALL_OPS):
                 continue
             used.update(symbol_refs(attr))
     return used
@@ -218,9 +220,9 @@ class ConstantSolver:
     def _visit(self, op: Operation) -> None:
         if op.parent not in self.live_blocks:
             return
-        if op.name in CALL_OPS:
+        if isinstance(op, CALL_OPS):
             self._visit_call(op)
-        elif op.name in REGION_BRANCH_OPS:
+        elif isinstance(op, REGION_BRANCH_OPS):
             self._enter_region_branch(op)
         elif _is_callable(op):
             self._enter_function(op)
@@ -301,7 +303,7 @@ class ConstantSolver:
 
     def _region_terminator_successors(self, op: Operation, branch: Operation) -> list[Successor]:
         operands = list(op.operands)
-        if op.name == "scf.condition":
+        if isinstance(op, scf.ConditionOp):
             cond = _as_bool(self.states[operands[0]].value)
             after = branch.regions[1]
             successors: list[Successor] = []
@@ -327,9 +329,9 @@ class ConstantSolver:
             if entry is None:
                 continue
             args = list(entry.args)
-            if self._mark_live(entry) and branch.name == "scf.for":
+            if self._mark_live(entry) and isinstance(branch, scf.ForOp):
                 self._overdefine(args[:1])
-            self._flow(args[1:] if branch.name == "scf.for" else args, values)
+            self._flow(args[1:] if isinstance(branch, scf.ForOp) else args, values)
 
     # -- terminators, branches and calls --------------------------------------------------------
 
@@ -340,7 +342,7 @@ class ConstantSolver:
             self._visit_branch(op)
         elif parent is None:
             return
-        elif parent.name in REGION_BRANCH_OPS:
+        elif isinstance(parent, REGION_BRANCH_OPS):
             if self._operand_constants(op) is not None:
                 self._branch_to(parent, self._region_terminator_successors(op, parent))
         elif _is_callable(parent) and op.has_trait(ReturnLike, value_if_unregistered=False):
@@ -351,9 +353,9 @@ class ConstantSolver:
     def _visit_branch(self, op: Operation) -> None:
         """MLIR's `visitBranchOperation` plus the block-argument joins of live edges."""
         edges: list[tuple[Block, Sequence[SSAValue] | None]]
-        if op.name == "cf.br":
+        if isinstance(op, cf.BranchOp):
             edges = [(op.successors[0], op.operands)]
-        elif op.name == "cf.cond_br":
+        elif isinstance(op, cf.ConditionalBranchOp):
             cond = self.states.get(op.operands[0])
             if cond is None:
                 return

@@ -14,6 +14,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
 from ttc.analysis.axis_info import ModuleAxisInfo
+from ttc.dialects import tt
 from ttc.ir.diagnostics import emit_remark
 from ttc.pipelines.pass_base import TtcPass
 from ttc.ir.walk import walk
@@ -29,7 +30,7 @@ class TestPrintAlignmentPass(TtcPass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         analysis = ModuleAxisInfo(op)
         for func in walk(op):
-            if func.name != "tt.func":
+            if not isinstance(func, tt.FuncOp):
                 continue
             for inner in walk(func):
                 if inner is func:

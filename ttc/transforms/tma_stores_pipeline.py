@@ -20,6 +20,9 @@ from __future__ import annotations
 from xdsl.dialects.builtin import IntegerAttr, TensorType, UnitAttr, i1, i32
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
+from ttc.dialects import scf, tt
+from ttc.dialects.tt_descriptor import DescriptorReduceOp, DescriptorScatterOp
+from ttc.dialects.tt_sync import AtomicPollOp
 from ttc.dialects.tt_types import MemSemantic
 from ttc.dialects.ttg import LocalAllocOp, LocalDeallocOp, LocalStoreOp, MemDescType
 from ttc.dialects.ttng import FenceAsyncSharedOp
@@ -29,8 +32,8 @@ from ttc.transforms.tma_utils import encoding_from_descriptor
 from ttc.transforms.utils import erase_op
 from ttc.ir.walk import walk
 
-STORES = ("tt.descriptor_store", "tt.descriptor_reduce")
-ATOMICS = ("tt.atomic_rmw", "tt.atomic_cas", "tt.atomic_poll")
+STORES = (tt.DescriptorStoreOp, DescriptorReduceOp)
+ATOMICS = (tt.AtomicRMWOp, tt.AtomicCASOp, AtomicPollOp)
 
 
 def loop_body_stores(loop: Operation) -> list[Operation]:
@@ -39,9 +42,9 @@ def loop_body_stores(loop: Operation) -> list[Operation]:
 
     def visit(block: Block) -> None:
         for op in block.ops:
-            if op.name in (*STORES, "tt.descriptor_scatter"):
+            if isinstance(op, (*STORES, DescriptorScatterOp)):
                 found.append(op)
-            elif op.name not in ("scf.for", "scf.while"):
+            elif not isinstance(op, (scf.ForOp, scf.WhileOp)):
                 for region in op.regions:
                     for nested in region.blocks:
                         visit(nested)
@@ -54,7 +57,7 @@ def loop_body_stores(loop: Operation) -> list[Operation]:
 
 def has_acquire_or_release(loop: Operation) -> bool:
     for op in walk(loop):
-        sem = op.properties.get("sem") if op.name in ATOMICS else None
+        sem = op.properties.get("sem") if isinstance(op, ATOMICS) else None
         if isinstance(sem, IntegerAttr) and MemSemantic.from_attr(sem) != MemSemantic.RELAXED:
             return True
     return False
@@ -65,7 +68,7 @@ def is_host_side(desc: SSAValue) -> bool:
     if not isinstance(desc, BlockArgument):
         return False
     parent = desc.block.parent_op()
-    return parent is not None and parent.name == "tt.func"
+    return isinstance(parent, tt.FuncOp)
 
 
 def _before(anchor: Operation, op: Operation) -> Operation:
@@ -80,7 +83,7 @@ def pipeline_tma_stores(loop: Operation) -> bool:
     stores = loop_body_stores(loop)
     if not stores or has_acquire_or_release(loop):
         return False
-    if any(op.name not in STORES or not is_host_side(op.operands[0]) for op in stores):
+    if any(not isinstance(op, STORES) or not is_host_side(op.operands[0]) for op in stores):
         return False
     buffers: dict[tuple[tuple[int, ...], Attribute], SSAValue] = {}
     for store in stores:
@@ -98,7 +101,7 @@ def pipeline_tma_stores(loop: Operation) -> bool:
         _before(store, LocalStoreOp.build(operands=[src, buffer]))
         _before(store, FenceAsyncSharedOp.build(properties={"bCluster": IntegerAttr(0, i1)}))
         indices = list(store.operands[2:])
-        if store.name == "tt.descriptor_store":
+        if isinstance(store, tt.DescriptorStoreOp):
             copy = AsyncTMACopyLocalToGlobalOp.build(operands=[desc, indices, buffer])
         else:
             kind = {"kind": store.properties["kind"]}

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.context import Context
+from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import (
     FloatAttr,
     IntegerAttr,
@@ -35,6 +36,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
+from ttc.dialects import tt
 from ttc.dialects.tt_types import bit_width, encoding_of, shape_of
 from ttc.layouts.infer import infer_reshape_encoding
 from ttc.pipelines.pass_base import TtcPass
@@ -58,13 +60,13 @@ def _is_zero(value: SSAValue) -> bool:
 
 def combine_dot_add(op: Operation, rewriter: PatternRewriter) -> bool:
     """add(d, dot(a, b, 0)) -> dot(a, b, d), either operand order (addf also for dot_scaled)."""
-    dot_names = ("tt.dot", "tt.dot_scaled") if op.name == "arith.addf" else ("tt.dot",)
+    dot_classes = (tt.DotOp, tt.DotScaledOp) if isinstance(op, xarith.AddfOp) else (tt.DotOp,)
     for dot_value, addend in ((op.operands[1], op.operands[0]), (op.operands[0], op.operands[1])):
         owner = dot_value.owner
-        dot = owner if isinstance(owner, Operation) and owner.name in dot_names else None
+        dot = owner if isinstance(owner, dot_classes) else None
         if dot is None or not _is_zero(dot.operands[2]) or not dot.results[0].has_one_use():
             continue
-        if dot.name == "tt.dot" and op.name == "arith.addf":
+        if isinstance(dot, tt.DotOp) and isinstance(op, xarith.AddfOp):
             imprecise = dot.properties.get("maxNumImpreciseAcc")
             if isinstance(imprecise, IntegerAttr) and imprecise.value.data != 0:
                 continue
@@ -85,7 +87,7 @@ def combine_dot_add(op: Operation, rewriter: PatternRewriter) -> bool:
 
 
 def _constant_offset(value: SSAValue) -> int | None:
-    splat = defined_by(value, "tt.splat")
+    splat = defined_by(value, tt.SplatOp)
     if splat is not None:
         value = splat.operands[0]
     got = constant_scalar(value)
@@ -112,7 +114,7 @@ ADDPTR_KEPT_ATTRIBUTES = ("tt.divisibility", "tt.contiguity", "tt.constancy", "t
 
 def combine_addptr(op: Operation, rewriter: PatternRewriter) -> bool:
     """addptr(addptr(p, a), b) -> addptr(p, addi(a, b))."""
-    inner = defined_by(op.operands[0], "tt.addptr")
+    inner = defined_by(op.operands[0], tt.AddPtrOp)
     if inner is None or not offsets_combinable(inner.operands[1], op.operands[1]):
         return False
     ctx = active_context()
@@ -131,10 +133,10 @@ def combine_addptr(op: Operation, rewriter: PatternRewriter) -> bool:
 def combine_select_masked_load(op: Operation, rewriter: PatternRewriter) -> bool:
     """select(c, load(p, splat(c), ..), other) -> load(p, splat(c), other)."""
     cond, true_value, false_value = op.operands
-    load = defined_by(true_value, "tt.load")
+    load = defined_by(true_value, tt.LoadOp)
     if load is None or len(load.operands) < 2:
         return False
-    splat = defined_by(load.operands[1], "tt.splat")
+    splat = defined_by(load.operands[1], tt.SplatOp)
     if splat is None or splat.operands[0] is not cond:
         return False
     properties: dict[str, Attribute] = dict(load.properties)
@@ -170,7 +172,7 @@ def _sums_with_addf(reduce: Operation) -> bool:
     ops = list(block.ops)
     return (
         len(ops) == 2
-        and ops[0].name == "arith.addf"
+        and isinstance(ops[0], xarith.AddfOp)
         and bit_width(ops[0].results[0].type) <= 32
     )
 
@@ -183,10 +185,10 @@ def combine_broadcast_mul_reduce(op: Operation, rewriter: PatternRewriter) -> bo
         return False
     if not _sums_with_addf(op):
         return False
-    mul = defined_by(source, "arith.mulf")
+    mul = defined_by(source, xarith.MulfOp)
     if mul is None:
         return False
-    lhs, rhs = (defined_by(value, "tt.broadcast") for value in mul.operands)
+    lhs, rhs = (defined_by(value, tt.BroadcastOp) for value in mul.operands)
     if lhs is None or rhs is None:
         return False
     if not _broadcasts_only_along(lhs, 2) or not _broadcasts_only_along(rhs, 0):
@@ -227,7 +229,7 @@ def allow_reorder_before_reduction(op: Operation, rewriter: PatternRewriter) -> 
     """A 1-D reshape used only by reductions and histograms may reorder its elements."""
     if "allow_reorder" in op.properties or len(shape_of(op.results[0].type)) != 1:
         return False
-    if any(use.operation.name not in ("tt.reduce", "tt.histogram") for use in op.results[0].uses):
+    if any(not isinstance(use.operation, (tt.ReduceOp, tt.HistogramOp)) for use in op.results[0].uses):
         return False
     op.properties["allow_reorder"] = UnitAttr()
     rewriter.notify_op_modified(op)
@@ -236,7 +238,7 @@ def allow_reorder_before_reduction(op: Operation, rewriter: PatternRewriter) -> 
 
 def rank_reduce_descriptor_load(op: Operation, rewriter: PatternRewriter) -> bool:
     """reshape(descriptor_load) dropping only leading unit dimensions -> the load, retyped."""
-    load = defined_by(op.operands[0], "tt.descriptor_load")
+    load = defined_by(op.operands[0], tt.DescriptorLoadOp)
     if load is None or not load.results[0].has_one_use():
         return False
     load_shape, shape = shape_of(load.results[0].type), shape_of(op.results[0].type)

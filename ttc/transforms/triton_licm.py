@@ -16,6 +16,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType, i1
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from ttc.dialects import scf, tt
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.licm import is_hoistable_pure
 from ttc.transforms.utils import (
@@ -48,15 +49,15 @@ class TritonLicmPass(TtcPass):
         # guard of a load (effect-free), stay inside every enclosing op.
         effects = EffectCache()
         for loop in post_order_loops(op):
-            hoist_loads = loop.name == "scf.for" and is_memory_effect_free_or_only_reads(loop, effects)
+            hoist_loads = isinstance(loop, scf.ForOp) and is_memory_effect_free_or_only_reads(loop, effects)
 
             def should_move(candidate: Operation) -> bool:
-                if candidate.name == "tt.load":
+                if isinstance(candidate, tt.LoadOp):
                     return hoist_loads and is_memory_effect_free_or_only_reads(candidate, effects)
                 return is_hoistable_pure(candidate, effects)
 
             def move(candidate: Operation, loop: Operation = loop) -> None:
-                if candidate.name == "tt.load":
+                if isinstance(candidate, tt.LoadOp):
                     self._guard_load(ctx, candidate, loop)
                 move_before(candidate, loop)
                 effects.forget(loop)

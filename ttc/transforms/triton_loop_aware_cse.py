@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
+from ttc.dialects import scf
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.cse import eliminate_common_subexpressions
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
@@ -121,7 +122,7 @@ def merge_equal_iter_args(loop: Operation) -> None:
 
 def _simplify_loops(op: Operation, rewriter: PatternRewriter) -> bool:
     """The `scf.for` canonicalization patterns."""
-    return op.name == "scf.for" and (
+    return isinstance(op, scf.ForOp) and (
         simplify_trivial_loop(op, rewriter) or fold_forwarded_iter_args(op, rewriter)
     )
 
@@ -135,7 +136,7 @@ class TritonLoopAwareCsePass(TtcPass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         eliminate_common_subexpressions(op)
-        for loop in [o for o in walk(op, region_first=True) if o.name == "scf.for"]:
+        for loop in [o for o in walk(op, region_first=True) if isinstance(o, scf.ForOp)]:
             merge_equal_iter_args(loop)
         eliminate_common_subexpressions(op)
         apply_patterns_greedily(ctx, op.body, _simplify_loops)

@@ -17,6 +17,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
+from ttc.dialects import scf
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns.scf import inline_before, trip_count
 from ttc.transforms.utils import (
@@ -164,7 +165,7 @@ class TritonLoopUnrollPass(TtcPass):
     summary: ClassVar[str] = "Unroll loops carrying tt.loop_unroll_factor"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        loops = [o for o in walk(op) if o.name == "scf.for" and unroll_factor(o) > 1]
+        loops = [o for o in walk(op) if isinstance(o, scf.ForOp) and unroll_factor(o) > 1]
         for loop in loops:
             factor = unroll_factor(loop)
             del loop.attributes[UNROLL_FACTOR]

@@ -30,13 +30,16 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ttc.analysis.membar_slices import VIEW_OPS as MEMDESC_VIEW_OPS
+from ttc.dialects import scf, ttg
+from ttc.dialects.tt import DotOpInterface
 from ttc.dialects.ttg import MemDescType
+from ttc.dialects.ttg_warp_specialize import WarpSpecializePartitionsOp
 from ttc.dialects.ttng import FenceAsyncSharedOp
+from ttc.ir.traits import has_trait
 from ttc.pipelines.pass_base import TtcPass
-from ttc.transforms.mma_v3_layout import DOT_INTERFACE_OPS
 from ttc.ir.walk import walk
 
-LOOP_OPS = ("scf.for", "scf.while")
+LOOP_OPS = (scf.ForOp, scf.WhileOp)
 """MLIR's `LoopLikeOpInterface` ops that ttc has."""
 
 FENCE_MIN_COMPUTE_CAPABILITY = 90
@@ -47,12 +50,12 @@ def _first_writer_through_views(alloc: Operation) -> Operation | None:
     `ttg.local_store`."""
     for use in alloc.results[0].uses:
         user = use.operation
-        while user.name in MEMDESC_VIEW_OPS and len(user.results) == 1:
+        while isinstance(user, MEMDESC_VIEW_OPS) and len(user.results) == 1:
             uses = list(user.results[0].uses)
             if len(uses) != 1:
                 break
             user = uses[0].operation
-        if user.name == "ttg.local_store":
+        if isinstance(user, ttg.LocalStoreOp):
             return user
     return None
 
@@ -60,14 +63,14 @@ def _first_writer_through_views(alloc: Operation) -> Operation | None:
 def _trace_block_argument(arg: BlockArgument, visit: list[SSAValue], found: dict[Operation, None]) -> None:
     owner = arg.block.parent_op()
     assert owner is not None
-    if owner.name == "scf.for":
+    if isinstance(owner, scf.ForOp):
         # block arguments: the induction variable, then one per iteration argument
         index = arg.index - 1
         visit.append(owner.operands[3 + index])
         terminator = arg.block.last_op
         assert terminator is not None
         visit.append(terminator.operands[index])
-    elif owner.name == "ttg.warp_specialize.partitions":
+    elif isinstance(owner, WarpSpecializePartitionsOp):
         visit.append(owner.operands[arg.index])
     else:
         found[owner] = None
@@ -89,7 +92,7 @@ def copy_reg_to_shared_ops(operand: SSAValue) -> list[Operation]:
             continue
         op = value.owner
         assert isinstance(op, Operation)
-        if op.name == "ttg.local_alloc":
+        if isinstance(op, ttg.LocalAllocOp):
             if op.operands:
                 found[op] = None
             store = _first_writer_through_views(op)
@@ -102,7 +105,7 @@ def copy_reg_to_shared_ops(operand: SSAValue) -> list[Operation]:
 
 def _enclosing_loop(op: Operation) -> Operation | None:
     parent = op.parent_op()
-    while parent is not None and parent.name not in LOOP_OPS:
+    while parent is not None and not isinstance(parent, LOOP_OPS):
         parent = parent.parent_op()
     return parent
 
@@ -154,5 +157,5 @@ class TritonGPUFenceInsertionPass(TtcPass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.compute_capability < FENCE_MIN_COMPUTE_CAPABILITY:
             return
-        for dot in [o for o in walk(op) if o.name in DOT_INTERFACE_OPS]:
+        for dot in [o for o in walk(op) if has_trait(o, DotOpInterface)]:
             insert_fence(dot)

@@ -27,18 +27,37 @@ from xdsl.ir import Operation, SSAValue
 from ttc.analysis.allocation import allocate_module
 from ttc.analysis.membar import BlockInfo, _Membar
 from ttc.analysis.membar_slices import Slice
+from ttc.dialects import tt, ttng
 from ttc.dialects.ttng import FenceAsyncSharedOp
+from ttc.dialects.ttng_barriers import ArriveBarrierOp, InitBarrierOp, InvalBarrierOp, WaitBarrierOp
+from ttc.dialects.ttng_mma import TCGen5MMAOp, TCGen5MMAScaledOp
+from ttc.dialects.ttng_tma import (
+    AsyncTMACopyGlobalToLocalOp,
+    AsyncTMAGatherOp,
+    AsyncTMAReduceOp,
+    AsyncTMAScatterOp,
+)
+from ttc.dialects.ttng_tmem import TMEMCopyOp
 from ttc.pipelines.pass_base import TtcPass
 
-ASYNC_PROXY_WRITES = frozenset({"ttng.async_tma_copy_global_to_local", "ttng.async_tma_gather"})
-ASYNC_PROXY_READS = frozenset(
-    {"ttng.warp_group_dot", "ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled",
-     "ttng.async_tma_copy_global_to_local", "ttng.async_tma_scatter", "ttng.async_tma_reduce"}
-)  # fmt: skip
-IGNORED = ASYNC_PROXY_READS | ASYNC_PROXY_WRITES | {
-    "ttng.arrive_barrier", "ttng.tmem_copy", "ttng.wait_barrier", "ttng.init_barrier",
-    "ttng.inval_barrier",
-}  # fmt: skip
+ASYNC_PROXY_WRITES = (AsyncTMACopyGlobalToLocalOp, AsyncTMAGatherOp)
+ASYNC_PROXY_READS = (
+    ttng.WarpGroupDotOp,
+    TCGen5MMAOp,
+    TCGen5MMAScaledOp,
+    AsyncTMACopyGlobalToLocalOp,
+    AsyncTMAScatterOp,
+    AsyncTMAReduceOp,
+)
+IGNORED = (
+    *ASYNC_PROXY_READS,
+    *ASYNC_PROXY_WRITES,
+    ArriveBarrierOp,
+    TMEMCopyOp,
+    WaitBarrierOp,
+    InitBarrierOp,
+    InvalBarrierOp,
+)
 """Ops whose pending accesses never call for a fence (Triton's `ignoreOpForProxyFence`)."""
 
 
@@ -56,16 +75,16 @@ class ProxyFenceAnalysis(_Membar):
             info.sync()
             return
         current, proxy = BlockInfo(), BlockInfo()
-        if op.name == "tt.call":
+        if isinstance(op, tt.CallOp):
             current = self._whole_buffers(self._accesses(op))
-        elif op.name in ASYNC_PROXY_WRITES:
+        elif isinstance(op, ASYNC_PROXY_WRITES):
             proxy.writes |= self._buffers(op.operands[-2])
-        elif op.name not in IGNORED:
+        elif not isinstance(op, IGNORED):
             current = self._whole_buffers(self._accesses(op))
         scratch = self._scratch(op)
         if scratch is not None:
             current.reads.add(Slice(*scratch.interval))
-        if (op.name in ASYNC_PROXY_WRITES or op.name in ASYNC_PROXY_READS) and proxy.conflicts_with(info):
+        if isinstance(op, (*ASYNC_PROXY_WRITES, *ASYNC_PROXY_READS)) and proxy.conflicts_with(info):
             fence = FenceAsyncSharedOp.build(properties={"bCluster": IntegerAttr(0, i1)})
             fence.location = op.location
             block = op.parent_block()

@@ -29,11 +29,14 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FunctionType, ModuleOp, NoneAttr, TensorType
-from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 
+from ttc.dialects import tt, ttg
+from ttc.dialects.tt_descriptor import DescriptorGatherOp, DescriptorReduceOp, DescriptorScatterOp
 from ttc.dialects.tt_types import TensorDescType, bit_width
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import CTALayout, NVMMASharedEncodingAttr
+from ttc.dialects.ttng_clc import ReinterpretTensorDescOp
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.pipeline_loads import cta_layout_of
 from ttc.transforms.tma_utils import cta_layout_for_rank, encoding_for_shape, tied_groups
@@ -41,9 +44,9 @@ from ttc.transforms.tritongpu_utils import set_type
 from ttc.transforms.utils import users
 from ttc.ir.walk import walk
 
-LOAD_LIKE = frozenset({"tt.descriptor_load", "tt.descriptor_gather"})
-STORE_LIKE = frozenset({"tt.descriptor_store", "tt.descriptor_reduce", "tt.descriptor_scatter"})
-FORCING_OPS = frozenset({"tt.call", "tt.return", "ttng.reinterpret_tensor_descriptor"})
+LOAD_LIKE = (tt.DescriptorLoadOp, DescriptorGatherOp)
+STORE_LIKE = (tt.DescriptorStoreOp, DescriptorReduceOp, DescriptorScatterOp)
+FORCING_OPS = (tt.CallOp, tt.ReturnOp, ReinterpretTensorDescOp)
 """Ops whose descriptor operands and results must keep the default layout."""
 
 
@@ -90,9 +93,9 @@ def load_encoding_from_users(op: Operation) -> Attribute | None:
     """Triton's `findLoadEncodingFromUsers`."""
     for user in reversed(users(op.results[0])):
         memdesc = None
-        if user.name == "ttg.local_alloc":
+        if isinstance(user, ttg.LocalAllocOp):
             memdesc = user.results[0].type
-        elif user.name == "ttg.local_store":
+        elif isinstance(user, ttg.LocalStoreOp):
             memdesc = user.operands[1].type
         if isinstance(memdesc, MemDescType) and (found := compatible_encoding(memdesc.encoding)):
             return found
@@ -106,13 +109,13 @@ def _padded_shape(shape: Sequence[int], rank: int) -> tuple[int, ...]:
 
 def use_info(op: Operation) -> EncodingInfo | None:
     """What a descriptor access asks of its descriptor (operand 0), or None for other ops."""
-    if op.name not in LOAD_LIKE and op.name not in STORE_LIKE:
+    if not isinstance(op, LOAD_LIKE) and not isinstance(op, STORE_LIKE):
         return None
     desc = op.operands[0].type
     assert isinstance(desc, TensorDescType)
     rank = len(desc.block_type.get_shape())
     desired = None
-    if op.name in LOAD_LIKE:
+    if isinstance(op, LOAD_LIKE):
         tensor = op.results[0].type
         desired = load_encoding_from_users(op)
     else:
@@ -159,7 +162,7 @@ class DescriptorLayouts:
             if info is not None:
                 self.update([op.operands[0]], info)
                 continue
-            forced = op.name in FORCING_OPS
+            forced = isinstance(op, FORCING_OPS)
             for value in [*op.results, *op.operands]:
                 if _is_desc(value):
                     if value not in self.info:
@@ -236,6 +239,6 @@ class TritonNvidiaGPUOptimizeDescriptorEncodingPass(TtcPass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for func in list(op.body.block.ops):
-            if func.name == "tt.func":
+            if isinstance(func, tt.FuncOp):
                 assign_function(func)
 

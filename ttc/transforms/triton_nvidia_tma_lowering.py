@@ -50,8 +50,8 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects.tt import CallOp, ReturnOp
-from ttc.dialects.tt_descriptor import DescriptorReduceOp
+from ttc.dialects import tt, ttg
+from ttc.dialects.tt_descriptor import DescriptorGatherOp, DescriptorReduceOp, DescriptorScatterOp
 from ttc.dialects.tt_types import (
     DescriptorReduceKind,
     PaddingOption,
@@ -70,6 +70,7 @@ from ttc.dialects.ttg_attrs import (
     NVMMASharedEncodingAttr,
     SwizzledSharedEncodingAttr,
 )
+from ttc.dialects.ttg_reinterpret import MemDescReinterpretOp
 from ttc.dialects.ttng import FenceAsyncSharedOp, WarpGroupDotWaitOp
 from ttc.dialects.ttng_barriers import (
     BarrierExpectOp,
@@ -106,10 +107,13 @@ SWIZZLE_MODES = {0: 0, 32: 1, 64: 2, 128: 3}
 TMA_B4X16_P64 = 14
 BITWISE_REDUCTIONS = frozenset({DescriptorReduceKind.AND, DescriptorReduceKind.OR, DescriptorReduceKind.XOR})
 ORDERED_REDUCTIONS = frozenset({DescriptorReduceKind.MIN, DescriptorReduceKind.MAX})
-VIEW_OPS = frozenset(
-    {"ttg.memdesc_index", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape",
-     "ttg.memdesc_reinterpret"}
-)  # fmt: skip
+VIEW_OPS = (
+    ttg.MemDescIndexOp,
+    ttg.MemDescSubsliceOp,
+    ttg.MemDescTransOp,
+    ttg.MemDescReshapeOp,
+    MemDescReinterpretOp,
+)
 
 
 class Emitter:
@@ -179,7 +183,7 @@ def _retype_users(value: SSAValue) -> None:
     mutable = value.type.is_mutable
     for use in list(value.uses):
         user = use.operation
-        if user.name in VIEW_OPS:
+        if isinstance(user, VIEW_OPS):
             result = user.results[0]
         elif isinstance(user, WarpGroupDotWaitOp):
             result = user.results[use.index]
@@ -287,7 +291,7 @@ def descriptor_reductions(desc: SSAValue) -> set[DescriptorReduceKind] | None:
             user = use.operation
             if isinstance(user, DescriptorReduceOp | AsyncTMAReduceOp) and use.index == 0:
                 kinds.add(DescriptorReduceKind(user.kind.value.data))
-            elif isinstance(user, CallOp | ReturnOp):
+            elif isinstance(user, tt.CallOp | tt.ReturnOp):
                 return None
         for tied in tied_groups(value):
             fresh = [v for v in tied if v not in seen]
@@ -446,22 +450,22 @@ def tma_lowering(op: Operation, rewriter: PatternRewriter) -> bool:
     """The pass's patterns, one per descriptor op."""
     emit = Emitter(rewriter, op)
     operands = list(op.operands)
-    if op.name == "tt.descriptor_load":
+    if isinstance(op, tt.DescriptorLoadOp):
         lower_tma_load(op, rewriter, emit, None)
-    elif op.name == "tt.descriptor_gather":
+    elif isinstance(op, DescriptorGatherOp):
         lower_tma_load(op, rewriter, emit, _i32_offsets(emit, operands[1]))
-    elif op.name == "tt.descriptor_store":
+    elif isinstance(op, tt.DescriptorStoreOp):
         desc, src, indices = operands[0], operands[1], operands[2:]
         lower_tma_store(op, rewriter, emit, src, AsyncTMACopyLocalToGlobalOp, [desc, indices, None], {})
-    elif op.name == "tt.descriptor_reduce":
+    elif isinstance(op, DescriptorReduceOp):
         desc, src, indices = operands[0], operands[1], operands[2:]
         lower_tma_store(op, rewriter, emit, src, AsyncTMAReduceOp, [desc, indices, None],
                         {"kind": op.properties["kind"]})  # fmt: skip
-    elif op.name == "tt.descriptor_scatter":
+    elif isinstance(op, DescriptorScatterOp):
         desc, x_offsets, y_offset, src = operands
         rows = _i32_offsets(emit, x_offsets)
         lower_tma_store(op, rewriter, emit, src, AsyncTMAScatterOp, [desc, rows, y_offset, None], {})
-    elif op.name == "tt.make_tensor_descriptor":
+    elif isinstance(op, tt.MakeTensorDescOp):
         lower_make_tensor_descriptor(op, rewriter, emit)
     else:
         return False

@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
+from ttc.dialects import tt
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import rules_for
 from ttc.transforms.patterns.context import active_context
@@ -42,7 +43,7 @@ def _splat_source(value: SSAValue) -> tuple[str, SSAValue | float | int] | None:
     owner = value.owner
     if not isinstance(owner, Operation):
         return None
-    if owner.name == "tt.splat":
+    if isinstance(owner, tt.SplatOp):
         return "splat", owner.operands[0]
     attr = constant_value(value)
     if isinstance(attr, DenseIntOrFPElementsAttr) and (scalar := splat_scalar(attr)) is not None:
@@ -107,7 +108,7 @@ def move_broadcast_after_elementwise(op: Operation, rewriter: PatternRewriter) -
     source_type: TensorType | None = None
     for operand in op.operands:
         owner = operand.owner
-        if isinstance(owner, Operation) and owner.name == "tt.broadcast":
+        if isinstance(owner, tt.BroadcastOp):
             src_type = owner.operands[0].type
             assert isinstance(src_type, TensorType)
             if source_type is None:
@@ -128,11 +129,11 @@ def move_broadcast_after_elementwise(op: Operation, rewriter: PatternRewriter) -
     for operand in op.operands:
         owner = operand.owner
         assert isinstance(owner, Operation)
-        if owner.name == "tt.broadcast":
+        if isinstance(owner, tt.BroadcastOp):
             operands.append(owner.operands[0])
             continue
         new_type = reshaped(operand.type)
-        if owner.name == "tt.splat":
+        if isinstance(owner, tt.SplatOp):
             new = create_op(ctx, "tt.splat", [owner.operands[0]], [new_type])
         else:
             value = splat_scalar(constant_value(operand))
@@ -145,7 +146,7 @@ def move_broadcast_after_elementwise(op: Operation, rewriter: PatternRewriter) -
 
 
 def apply_reorder_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
-    if op.name in ("tt.broadcast", "tt.expand_dims"):
+    if isinstance(op, (tt.BroadcastOp, tt.ExpandDimsOp)):
         rules = rules_for(op.name)
         return rules is not None and any(fn(op, rewriter) for fn in rules.patterns)
     return move_splat_after_elementwise(op, rewriter) or move_broadcast_after_elementwise(

@@ -44,7 +44,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from ttc.dialects import scf
+from ttc.dialects import arith, scf
 from ttc.dialects.tt import (
     AtomicRMWOp,
     CallOp,
@@ -234,7 +234,7 @@ class _Rewriter:
             op.operands = self.flatten(op, list(op.operands))
         elif isinstance(op, CallOp):
             self.rewrite_call(op)
-        elif op.name == "arith.select":
+        elif isinstance(op, arith.SelectOp):
             self.rewrite_select(op)
         else:
             raise op_error(op, f"'{op.name}' on tensor descriptors cannot be rewritten to pointers")

@@ -58,6 +58,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
+from ttc.dialects import arith, tt, ttg, ttng
 from ttc.dialects.mma_support import FP8_TYPES, NATIVE_FP8_TYPES, supports_mma
 from ttc.dialects.tt_types import bit_width, encoding_of
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr, ints
@@ -73,7 +74,6 @@ from ttc.transforms.mma_v3_layout import (
     mma_v3_warps_per_cta,
     shared_mma_operand,
 )
-from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import (
     GreedyConfig,
     PatternSet,
@@ -81,14 +81,13 @@ from ttc.transforms.patterns.greedy import (
 )
 from ttc.transforms.tritongpu_coalesce import cta_layout_of, shape_per_cta
 from ttc.transforms.tritongpu_utils import with_encoding
-from ttc.transforms.utils import create_op, is_elementwise, is_memory_effect_free, value_location
+from ttc.transforms.utils import is_elementwise, is_memory_effect_free, value_location
 from ttc.ir.walk import walk
 
 """The fp8 types mma.sync takes directly where the target has fp8 tensor cores."""
-DOT_OPS = ("tt.dot", "tt.dot_scaled")
+DOT_OPS = (tt.DotOp, tt.DotScaledOp)
 DOT_PROPERTIES = ("inputPrecision", "maxNumImpreciseAcc")
-CONVERT = "ttg.convert_layout"
-VIEW_OPS = ("tt.expand_dims", "tt.reshape", "tt.trans", "tt.join", "tt.split")
+VIEW_OPS = (tt.ExpandDimsOp, tt.ReshapeOp, tt.TransOp, tt.JoinOp, tt.SplitOp)
 
 
 # --------------------------------------------------------------------------------------------
@@ -181,7 +180,7 @@ def balanced_mma_v2_warps(shape: Sequence[int], num_warps: int) -> tuple[int, ..
 
 
 def _in_dot_slice(dot: Operation, op: Operation) -> bool:
-    return op.parent_region() is dot.parent_region() and op.name != "tt.trans"
+    return op.parent_region() is dot.parent_region() and not isinstance(op, tt.TransOp)
 
 
 def connected_ops(dot: Operation) -> list[Operation]:
@@ -212,7 +211,7 @@ def mma_v2_warps_per_cta(dot: Operation, shape: Sequence[int], num_warps: int) -
         return balanced_mma_v2_warps(shape, num_warps)
     chained = False
     for op in connected_ops(dot):
-        if op is dot or op.name not in DOT_OPS:
+        if op is dot or not isinstance(op, DOT_OPS):
             continue
         result = op.results[0].type
         assert isinstance(result, TensorType)
@@ -235,8 +234,8 @@ def _follows_loaded_value(op: Operation) -> bool:
     """Triton's `bwdFilter`: ops through which an operand's loaded element width is traced."""
     if is_elementwise(op) and is_memory_effect_free(op):
         return True
-    return isinstance(op, Fp4ToFpOp) or op.name in VIEW_OPS or op.name in (
-        "tt.load", "tt.descriptor_load", "tt.broadcast", "ttg.convert_layout"
+    return isinstance(
+        op, (Fp4ToFpOp, *VIEW_OPS, tt.LoadOp, tt.DescriptorLoadOp, tt.BroadcastOp, ttg.ConvertLayoutOp)
     )
 
 
@@ -267,7 +266,7 @@ def operand_producers(value: SSAValue) -> list[Operation]:
 def _joins_pack_last_dim(op: Operation, loaded_bits: int) -> bool:
     """A `tt.join` of `loaded_bits`-wide halves into twice-as-wide elements whose appended
     dimension and previous last dimension are the two fastest (Triton's `canWidenKWidthForJoin`)."""
-    if op.name != "tt.join":
+    if not isinstance(op, tt.JoinOp):
         return False
     type_ = op.results[0].type
     assert isinstance(type_, TensorType)
@@ -287,7 +286,7 @@ def loaded_bit_width(value: SSAValue) -> int:
         return 4
     bits = bit_width(_element_type(value))
     for op in producers:
-        if op.name in ("tt.load", "tt.descriptor_load") and isinstance(op.results[0].type, TensorType):
+        if isinstance(op, (tt.LoadOp, tt.DescriptorLoadOp)) and isinstance(op.results[0].type, TensorType):
             bits = min(bits, bit_width(op.results[0].type.get_element_type()))
     if any(_joins_pack_last_dim(op, bits) for op in producers):
         bits //= 2
@@ -308,19 +307,23 @@ def mma_operand_k_width(bits: int) -> int:
 def _convert(rewriter: PatternRewriter, value: SSAValue, type_: Attribute) -> SSAValue:
     """A `ttg.convert_layout` of `value` to `type_` at the rewriter's insertion point, at
     `value`'s location."""
-    convert = create_op(active_context(), CONVERT, [value], [type_])
+    convert = ttg.ConvertLayoutOp.create(operands=[value], result_types=[type_])
     convert.location = value_location(value)
     return rewriter.insert(convert).results[0]
 
 
 def _replace_dot(
-    rewriter: PatternRewriter, dot: Operation, name: str, operands: Sequence[SSAValue], mma_type: Attribute
+    rewriter: PatternRewriter,
+    dot: Operation,
+    dot_class: type[tt.DotOp | ttng.WarpGroupDotOp],
+    operands: Sequence[SSAValue],
+    mma_type: Attribute,
 ) -> None:
-    """Replace `dot` by the dot op `name` (`tt.dot` or `ttng.warp_group_dot`) of `operands` in
+    """Replace `dot` by a `dot_class` (`tt.dot` or `ttng.warp_group_dot`) of `operands` in
     the MMA layout, with `dot`'s precision properties, converted back to `dot`'s layout."""
     properties = {k: v for k, v in dot.properties.items() if k in DOT_PROPERTIES}
-    new_dot = create_op(active_context(), name, operands, [mma_type], properties)
-    back = create_op(active_context(), CONVERT, [new_dot.results[0]], [dot.results[0].type])
+    new_dot = dot_class.create(operands=list(operands), result_types=[mma_type], properties=properties)
+    back = ttg.ConvertLayoutOp.create(operands=[new_dot.results[0]], result_types=[dot.results[0].type])
     new_dot.location = back.location = dot.location
     rewriter.insert(new_dot)
     rewriter.replace(dot, [back])
@@ -346,7 +349,7 @@ def blocked_to_mma(compute_capability: int) -> PatternSet:
     """Triton's `BlockedToMMA` pattern for targets of `compute_capability`."""
 
     def rewrite(dot: Operation, rewriter: PatternRewriter) -> bool:
-        if dot.name != "tt.dot" or compute_capability < 70:
+        if not isinstance(dot, tt.DotOp) or compute_capability < 70:
             return False
         if compute_capability < 80:
             emit_remark(
@@ -378,7 +381,7 @@ def blocked_to_mma(compute_capability: int) -> PatternSet:
         mma_type = with_encoding(result_type, mma)
         acc = _convert(rewriter, dot.operands[2], mma_type)
         if version == 3:
-            _replace_dot(rewriter, dot, "ttng.warp_group_dot", [*_mma_v3_operands(rewriter, dot, mma_type), acc], mma_type)
+            _replace_dot(rewriter, dot, ttng.WarpGroupDotOp, [*_mma_v3_operands(rewriter, dot, mma_type), acc], mma_type)
             return True
         k_width = mma_operand_k_width(
             min(loaded_bit_width(dot.operands[0]), loaded_bit_width(dot.operands[1]))
@@ -387,7 +390,7 @@ def blocked_to_mma(compute_capability: int) -> PatternSet:
         for op_idx, operand in enumerate(dot.operands[:2]):
             operand_encoding = DotOperandEncodingAttr.make(op_idx, mma, k_width)
             operands.append(_convert(rewriter, operand, with_encoding(operand.type, operand_encoding)))
-        _replace_dot(rewriter, dot, "tt.dot", [*operands, acc], mma_type)
+        _replace_dot(rewriter, dot, tt.DotOp, [*operands, acc], mma_type)
         return True
 
     return rewrite
@@ -418,7 +421,7 @@ def promoted_element_type(dot: Operation, compute_capability: int) -> Attribute 
     return None if a == accumulator else accumulator
 
 
-def promote_operand(ctx: Context, dot: Operation, index: int, element: Attribute) -> None:
+def promote_operand(dot: Operation, index: int, element: Attribute) -> None:
     """Convert operand `index` of `dot` to `element` right before it (`tt.fp_to_fp` from fp8,
     else `arith.extf`)."""
     operand = dot.operands[index]
@@ -427,24 +430,24 @@ def promote_operand(ctx: Context, dot: Operation, index: int, element: Attribute
         isinstance(source, AnyFloat) and isinstance(element, AnyFloat) and source.bitwidth < element.bitwidth
     ):
         raise op_error(dot, f"cannot convert the {source} operands of this dot to {element} for the FMA path")
-    name = "tt.fp_to_fp" if isinstance(source, FP8_TYPES) else "arith.extf"
+    cast_class = tt.FpToFpOp if isinstance(source, FP8_TYPES) else arith.ExtFOp
     operand_type = operand.type
     assert isinstance(operand_type, TensorType)
     promoted_type = TensorType(element, operand_type.get_shape(), operand_type.encoding)
-    cast = create_op(ctx, name, [operand], [promoted_type])
+    cast = cast_class.create(operands=[operand], result_types=[promoted_type])
     parent = dot.parent
     assert parent is not None
     parent.insert_op_before(cast, dot)
     dot.operands = [*dot.operands[:index], cast.results[0], *dot.operands[index + 1 :]]
 
 
-def promote_operands(ctx: Context, module: ModuleOp, compute_capability: int) -> None:
+def promote_operands(module: ModuleOp, compute_capability: int) -> None:
     """Triton's `decomposeMixedModeDotOp` over every `tt.dot` of `module`."""
-    for dot in [op for op in walk(module) if op.name == "tt.dot"]:
+    for dot in [op for op in walk(module) if isinstance(op, tt.DotOp)]:
         element = promoted_element_type(dot, compute_capability)
         if element is not None:
-            promote_operand(ctx, dot, 0, element)
-            promote_operand(ctx, dot, 1, element)
+            promote_operand(dot, 0, element)
+            promote_operand(dot, 1, element)
 
 
 @dataclass(frozen=True)
@@ -463,4 +466,4 @@ class TritonGPUAccelerateMatmulPass(TtcPass):
             return to_mma(dot, rewriter) or decompose_scaled_dot(dot, rewriter)
 
         apply_patterns_greedily(ctx, op.body, patterns, GreedyConfig(top_down=False))
-        promote_operands(ctx, op, compute_capability)
+        promote_operands(op, compute_capability)

@@ -24,6 +24,11 @@ from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
 from xdsl.ir import Operation
 
 from ttc.analysis.axis_info import ModuleAxisInfo
+from ttc.dialects import tt, ttg, ttng
+from ttc.dialects.tt import DotOpInterface
+from ttc.dialects.ttng_mma import TCGen5MMAOp, TCGen5MMAScaledOp
+from ttc.dialects.ttng_tmem import TMEMStoreOp
+from ttc.ir.traits import has_trait
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.pipeline_loads import (
     DESCRIPTOR_LOADS,
@@ -46,13 +51,12 @@ from ttc.transforms.pipeline_schedule import (
 )
 from ttc.transforms.utils import users
 
-DOT_OPS = ("tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled")
-LOAD_OPS = ("tt.load", *DESCRIPTOR_LOADS)
+LOAD_OPS = (tt.LoadOp, *DESCRIPTOR_LOADS)
 
 
 def is_pipelining_beneficial(load: Operation, axis: ModuleAxisInfo, filter_small: bool = True) -> bool:
     """`AssignLoadLatencies::isPipeliningBeneficial`."""
-    if load.name in DESCRIPTOR_LOADS:
+    if isinstance(load, DESCRIPTOR_LOADS):
         return not has_shared_layout(load.operands[0]) or can_pipeline_tma_load(load)
     if filter_small and not can_be_converted_to_async_load(axis, load):
         return False
@@ -61,7 +65,7 @@ def is_pipelining_beneficial(load: Operation, axis: ModuleAxisInfo, filter_small
         return False
     alloc_encoding = None
     for user in users(load.results[0]):
-        if user.name != "ttg.local_alloc":
+        if not isinstance(user, ttg.LocalAllocOp):
             continue
         encoding = user.results[0].type.encoding  # pyright: ignore[reportAttributeAccessIssue]
         if alloc_encoding is None:
@@ -89,7 +93,7 @@ def loads_to_indirection_level(
         if op in seen or op in excluded:
             return
         seen.add(op)
-        if op.name in LOAD_OPS:
+        if isinstance(op, LOAD_OPS):
             if not is_pipelining_beneficial(op, axis):
                 return
             if op in levels:
@@ -102,19 +106,19 @@ def loads_to_indirection_level(
             final_user = op
             distance += 1
         for operand in nested_operands(op):
-            if op.name in DOT_OPS and operand is op.operands[2]:
+            if has_trait(op, DotOpInterface) and operand is op.operands[2]:
                 continue
             definition = defining_op(operand)
             if definition is not None and definition.parent_block() is op.parent_block():
                 dfs(definition, final_user, distance)
 
     for op in body_ops(loop):
-        if op.name in (*DOT_OPS, "ttng.tmem_store"):
+        if has_trait(op, DotOpInterface) or isinstance(op, TMEMStoreOp):
             seen.clear()
             dfs(op, op, 0)
     if pipeline_without_dot:
         for op in body_ops(loop):
-            if op.name not in LOAD_OPS:
+            if not isinstance(op, LOAD_OPS):
                 dfs(op, op, 0)
     return {op: info for op, info in levels.items() if info[0] < num_stages - 1}
 

@@ -42,6 +42,8 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from ttc.analysis.axis_info import ModuleAxisInfo
+from ttc.dialects import tt, ttg
+from ttc.dialects.tt_descriptor import DescriptorReduceOp
 from ttc.dialects.tt_types import PointerType, RMWOp, bit_width, encoding_of
 from ttc.dialects.ttg_attrs import CTALayout, SharedEncoding
 from ttc.pipelines.pass_base import TtcPass
@@ -55,15 +57,13 @@ from ttc.transforms.tritongpu_utils import (
 from ttc.transforms.utils import create_op
 from ttc.ir.walk import walk
 
-MEMORY_OPS = frozenset(
-    {"tt.load", "tt.store", "tt.atomic_rmw", "tt.atomic_cas", "ttg.async_copy_global_to_local"}
-)
+MEMORY_OPS = (tt.LoadOp, tt.StoreOp, tt.AtomicRMWOp, tt.AtomicCASOp, ttg.AsyncCopyGlobalToLocalOp)
 """Global memory ops; each takes its pointers as its first operand."""
 
 
 def memory_pointer(op: Operation) -> SSAValue | None:
     """Triton's `getMemAccessPtr`: the pointer operand of a global memory op, else None."""
-    return op.operands[0] if op.name in MEMORY_OPS and op.operands else None
+    return op.operands[0] if isinstance(op, MEMORY_OPS) and op.operands else None
 
 
 def order_from_contiguity(contiguity: tuple[int, ...]) -> list[int]:
@@ -98,9 +98,9 @@ def atomic_write_cap(op: Operation) -> int | None:
     elements per instruction than a plain store. A compare-and-swap, and an integer or f64
     read-modify-write, write one element; before sm_90 a float add writes one f32/bf16 element or
     a pair of f16s."""
-    if op.name == "tt.atomic_cas":
+    if isinstance(op, tt.AtomicCASOp):
         return 1
-    if op.name != "tt.atomic_rmw":
+    if not isinstance(op, tt.AtomicRMWOp):
         return None
     element = op.operands[1].type
     if isinstance(element, TensorType):
@@ -230,7 +230,7 @@ def coalesced_encoding(op: Operation, info: ModuleAxisInfo, slices: DataFlowSlic
     else:
         per_thread = slices.widest_access(op, (tuple(shape), tuple(order), tuple(per_cta)))
     per_thread = min(per_thread, max(elements // (num_warps * threads_per_warp), 1))
-    if op.name != "tt.load":
+    if not isinstance(op, tt.LoadOp):
         per_thread = min(per_thread, elements_per_thread(op, order, info, per_cta))
     size_per_thread = [1] * len(shape)
     size_per_thread[order[0]] = per_thread
@@ -238,8 +238,8 @@ def coalesced_encoding(op: Operation, info: ModuleAxisInfo, slices: DataFlowSlic
     return blocked_for_shape(shape, size_per_thread, order, num_warps, threads_per_warp, cta)
 
 
-DESCRIPTOR_LOADS = frozenset({"tt.descriptor_load"})
-DESCRIPTOR_STORES = frozenset({"tt.descriptor_store", "tt.descriptor_reduce"})
+DESCRIPTOR_LOADS = (tt.DescriptorLoadOp,)
+DESCRIPTOR_STORES = (tt.DescriptorStoreOp, DescriptorReduceOp)
 """Tensor-descriptor accesses with one tensor: the load's result, the stores' `src` operand."""
 
 
@@ -272,7 +272,7 @@ def coalesce_op(ctx: Context, op: Operation, encoding: Attribute) -> None:
         else:
             operands.append(operand)
     result_types = [
-        t if op.name == "ttg.async_copy_global_to_local" else with_encoding(t, encoding)
+        t if isinstance(op, ttg.AsyncCopyGlobalToLocalOp) else with_encoding(t, encoding)
         for t in op.result_types
     ]
     new_op = create_op(
@@ -311,9 +311,9 @@ class TritonGPUCoalescePass(TtcPass):
                 continue
             layouts[current] = coalesced_encoding(current, info, slices, num_warps, threads_per_warp)
         for current in walk(op):
-            if current.name in DESCRIPTOR_LOADS:
+            if isinstance(current, DESCRIPTOR_LOADS):
                 tensor = current.results[0].type
-            elif current.name in DESCRIPTOR_STORES:
+            elif isinstance(current, DESCRIPTOR_STORES):
                 tensor = current.operands[1].type  # (desc, src, indices...)
             else:
                 continue

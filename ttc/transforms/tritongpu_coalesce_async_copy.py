@@ -30,6 +30,7 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
+from ttc.dialects import ttg
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr, SwizzledSharedEncodingAttr, ints
 from ttc.layouts.from_attr import to_linear_layout
@@ -57,7 +58,7 @@ def copy_contiguity(source: TensorType, destination: MemDescType) -> int | None:
 
 def clip_async_copy_size_per_thread(op: Operation, rewriter: PatternRewriter) -> bool:
     """Triton's `ClipAsyncCopySizePerThread`."""
-    if op.name != "ttg.async_copy_global_to_local":
+    if not isinstance(op, ttg.AsyncCopyGlobalToLocalOp):
         return False
     source, destination = op.operands[0], op.operands[1]
     source_type, destination_type = source.type, destination.type

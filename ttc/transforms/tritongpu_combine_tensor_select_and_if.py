@@ -21,6 +21,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Block, Operation, Region
 
+from ttc.dialects import arith, scf
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.tritongpu_reorder_instructions import dominates
 from ttc.transforms.utils import create_op, erase_op
@@ -41,9 +42,9 @@ def _branch_of(if_op: Operation, user: Operation) -> int | None:
 
 def use_branch_values(module: ModuleOp) -> None:
     """Step 1: uses of a select nested in an if on its condition take the branch's value."""
-    for select in [op for op in walk(module) if op.name == "arith.select"]:
+    for select in [op for op in walk(module) if isinstance(op, arith.SelectOp)]:
         condition, true_value, false_value = select.operands
-        for if_op in {use.operation for use in condition.uses if use.operation.name == "scf.if"}:
+        for if_op in {use.operation for use in condition.uses if isinstance(use.operation, scf.IfOp)}:
             for use in list(select.results[0].uses):
                 branch = _branch_of(if_op, use.operation)
                 if branch is not None:
@@ -61,7 +62,7 @@ def can_merge_into_if(select: Operation, if_op: Operation) -> bool:
 def merge_target(select: Operation) -> Operation | None:
     block = select.parent
     assert block is not None
-    ifs = {use.operation for use in select.operands[0].uses if use.operation.name == "scf.if"}
+    ifs = {use.operation for use in select.operands[0].uses if isinstance(use.operation, scf.IfOp)}
     for if_op in sorted((op for op in ifs if op.parent is block), key=block.get_operation_index):
         if can_merge_into_if(select, if_op):
             return if_op
@@ -82,7 +83,7 @@ def merge_selects(ctx: Context, if_op: Operation, selects: list[Operation]) -> N
         extra = [select.operands[pick] for select in selects]
         block.insert_op_before(create_op(ctx, "scf.yield", [*old_yield.operands, *extra], []), old_yield)
         erase_op(old_yield)
-    new = ctx.get_op("scf.if").create(
+    new = scf.IfOp.create(
         operands=list(if_op.operands),
         result_types=[*if_op.result_types, *(s.results[0].type for s in selects)],
         properties=dict(if_op.properties),
@@ -111,7 +112,7 @@ class TritonGPUCombineTensorSelectAndIfPass(TtcPass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         use_branch_values(op)
         targets: dict[Operation, list[Operation]] = {}
-        for select in [o for o in walk(op) if o.name == "arith.select"]:
+        for select in [o for o in walk(op) if isinstance(o, arith.SelectOp)]:
             if not isinstance(select.results[0].type, TensorType):
                 continue
             if_op = merge_target(select)

@@ -38,6 +38,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
+from ttc.dialects import tt
 from ttc.dialects.tt_types import InputPrecision
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns.context import active_context
@@ -175,7 +176,7 @@ def f32_dot_patterns(emu_tf32: bool) -> PatternSet:
     """The pass's pattern set: TF32x3 (with `emu-tf32`) and BF16xN, for `tt.dot`s."""
 
     def apply(op: Operation, rewriter: PatternRewriter) -> bool:
-        if op.name != "tt.dot":
+        if not isinstance(op, tt.DotOp):
             return False
         return (emu_tf32 and tf32x3(op, rewriter)) or bf16xn(op, rewriter)
 

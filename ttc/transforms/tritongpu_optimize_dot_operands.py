@@ -47,6 +47,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
+from ttc.dialects import tt, ttg
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import (
     DotOperandEncodingAttr,
@@ -95,13 +96,13 @@ def _order(op: Operation) -> list[int]:
 def swizzle_shared_memory_convert(cvt: Operation, rewriter: PatternRewriter) -> bool:
     """Triton's `SwizzleShmemConvert`: transpose a dot operand through shared memory."""
     uses = list(cvt.results[0].uses)
-    if len(uses) != 1 or uses[0].operation.name != "tt.dot":
+    if len(uses) != 1 or not isinstance(uses[0].operation, tt.DotOp):
         return False
-    trans = defined_by(cvt.operands[0], "tt.trans")
+    trans = defined_by(cvt.operands[0], tt.TransOp)
     if trans is None or _order(trans) != [1, 0]:
         return False
     source = trans.operands[0]
-    inner = defined_by(source, "ttg.convert_layout")
+    inner = defined_by(source, ttg.ConvertLayoutOp)
     layout_source = (inner.operands[0] if inner is not None else source).type
     load_type = cvt.results[0].type
     assert isinstance(layout_source, TensorType) and isinstance(load_type, TensorType)
@@ -143,9 +144,9 @@ def fuse_trans_into_mma_operand(alloc: Operation, rewriter: PatternRewriter) -> 
     """Triton's `FuseTransMMAV3Plus`: a transpose read by a wgmma or tcgen05 MMA from shared
     memory becomes a transposed view of the buffer."""
     uses = list(alloc.results[0].uses)
-    if not alloc.operands or len(uses) != 1 or uses[0].operation.name not in MMA_V3_PLUS_OPS:
+    if not alloc.operands or len(uses) != 1 or not isinstance(uses[0].operation, MMA_V3_PLUS_OPS):
         return False
-    trans = defined_by(alloc.operands[0], "tt.trans")
+    trans = defined_by(alloc.operands[0], tt.TransOp)
     if trans is None or _order(trans) != [1, 0]:
         return False
     alloc_type = alloc.results[0].type
@@ -167,7 +168,7 @@ def reshape_in_shared_memory(alloc: Operation, rewriter: PatternRewriter) -> boo
     allocation of its source, when that buffer keeps an `#ttg.nvmma_shared` layout."""
     if not alloc.operands:
         return False
-    reshape = defined_by(alloc.operands[0], "tt.reshape")
+    reshape = defined_by(alloc.operands[0], tt.ReshapeOp)
     alloc_type = alloc.results[0].type
     if reshape is None or not isinstance(alloc_type, MemDescType):
         return False
@@ -191,9 +192,9 @@ def reshape_in_shared_memory(alloc: Operation, rewriter: PatternRewriter) -> boo
 def dot_operand_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
     """The pass's pattern set: `SwizzleShmemConvert`, `FuseTransMMAV3Plus`, `ReshapeMemDesc`,
     then the conversion canonicalizations."""
-    if op.name == "ttg.convert_layout" and swizzle_shared_memory_convert(op, rewriter):
+    if isinstance(op, ttg.ConvertLayoutOp) and swizzle_shared_memory_convert(op, rewriter):
         return True
-    if op.name == "ttg.local_alloc" and (
+    if isinstance(op, ttg.LocalAllocOp) and (
         fuse_trans_into_mma_operand(op, rewriter) or reshape_in_shared_memory(op, rewriter)
     ):
         return True

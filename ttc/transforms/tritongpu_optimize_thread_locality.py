@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.context import Context
+from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     IntegerAttr,
@@ -47,6 +48,7 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
+from ttc.dialects import arith, scf, tt
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr, CTALayout, ints
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import elems_per_thread, layout_order, thread_order, warp_order
@@ -66,13 +68,13 @@ from ttc.transforms.patterns.greedy import apply_patterns_greedily
 from ttc.transforms.utils import create_op
 from ttc.ir.walk import walk
 
-NEUTRAL_ELEMENTS: dict[str, float] = {
-    "arith.addf": 0.0,
-    "arith.mulf": 1.0,
-    "arith.maximumf": -math.inf,
-    "arith.maxnumf": -math.inf,
-    "arith.minimumf": math.inf,
-    "arith.minnumf": math.inf,
+NEUTRAL_ELEMENTS: dict[type[Operation], float] = {
+    xarith.AddfOp: 0.0,
+    xarith.MulfOp: 1.0,
+    xarith.MaximumfOp: -math.inf,
+    xarith.MaxnumfOp: -math.inf,
+    xarith.MinimumfOp: math.inf,
+    xarith.MinnumfOp: math.inf,
 }
 """The combiners the accumulation rewrite accepts, with the value that leaves the other operand
 unchanged (MLIR's `arith::getNeutralElement`, with Triton's ±inf for maxnumf/minnumf)."""
@@ -120,7 +122,7 @@ def optimize_reshape_layout(view: Operation, rewriter: PatternRewriter) -> bool:
     """Triton's `OptimizeReshapeLayoutPattern` on one `tt.reshape`."""
     if "allow_reorder" not in view.properties:
         return False
-    axes = {_axis(use.operation) for use in view.results[0].uses if use.operation.name == "tt.reduce"}
+    axes = {_axis(use.operation) for use in view.results[0].uses if isinstance(use.operation, tt.ReduceOp)}
     if len(axes) != 1:
         return False
     axis = axes.pop()
@@ -233,9 +235,9 @@ def optimize_gather_layout(gather: Operation, rewriter: PatternRewriter) -> bool
 def apply_layout_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
     """The reshape and gather patterns, run by MLIR's greedy driver (which also folds and erases
     trivially dead ops across the module before the reduction rewrite looks at it)."""
-    if op.name == "tt.reshape":
+    if isinstance(op, tt.ReshapeOp):
         return optimize_reshape_layout(op, rewriter)
-    if op.name == "tt.gather":
+    if isinstance(op, tt.GatherOp):
         return optimize_gather_layout(op, rewriter)
     return False
 
@@ -258,7 +260,7 @@ def reduction_combiner(reduce: Operation) -> Operation | None:
 def _accumulation_loop(reduce: Operation) -> Operation | None:
     """The `scf.for` of an accumulate-then-yield reduction Triton rewrites, else None."""
     combiner = reduction_combiner(reduce)
-    if combiner is None or combiner.name not in NEUTRAL_ELEMENTS:
+    if combiner is None or type(combiner) not in NEUTRAL_ELEMENTS:
         return None
     src = _tensor(reduce.operands[0])
     rank = len(src.get_shape())
@@ -266,7 +268,7 @@ def _accumulation_loop(reduce: Operation) -> Operation | None:
         return None
     if _axis(reduce) != rank - 1:
         return None
-    if any(not isinstance(v.owner, Operation) or v.owner.name != "tt.load" for v in reduce.operands):
+    if any(not isinstance(v.owner, tt.LoadOp) for v in reduce.operands):
         return None
     if elems_per_thread(to_linear_layout(src.encoding, src.get_shape()))[rank - 1] == 1:
         return None
@@ -275,13 +277,13 @@ def _accumulation_loop(reduce: Operation) -> Operation | None:
         return None
     update = uses[0].operation
     update_uses = [u for r in update.results for u in r.uses]
-    if len(update_uses) != 1 or update_uses[0].operation.name != "scf.yield":
+    if len(update_uses) != 1 or not isinstance(update_uses[0].operation, scf.YieldOp):
         return None
     loop = reduce.parent_op()
-    if loop is None or loop.name != "scf.for":
+    if not isinstance(loop, scf.ForOp):
         return None
     init = loop.operands[3 + update_uses[0].index]
-    if not isinstance(init.owner, Operation) or init.owner.name != "arith.constant":
+    if not isinstance(init.owner, arith.ConstantOp):
         return None
     accumulator = update.operands[1 - uses[0].index] if len(update.operands) == 2 else None
     body = loop.regions[0].blocks.first
@@ -348,7 +350,7 @@ def localize_reduction(ctx: Context, reduce: Operation, loop: Operation) -> None
     assert isinstance(init_op, Operation)
     combiner = reduction_combiner(reduce)
     assert combiner is not None
-    neutral = DenseIntOrFPElementsAttr.from_list(accum_type, [NEUTRAL_ELEMENTS[combiner.name]])  # pyright: ignore[reportArgumentType]
+    neutral = DenseIntOrFPElementsAttr.from_list(accum_type, [NEUTRAL_ELEMENTS[type(combiner)]])  # pyright: ignore[reportArgumentType]
     new_init = create_op(ctx, "arith.constant", [], [accum_type], {"value": neutral})
     _insert_after(new_init, init_op)
 
@@ -413,7 +415,7 @@ class TritonGPUOptimizeThreadLocalityPass(TtcPass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         apply_patterns_greedily(ctx, op.body, apply_layout_patterns)
         reduces = [
-            o for o in walk(op) if o.name == "tt.reduce" and _accumulation_loop(o) is not None
+            o for o in walk(op) if isinstance(o, tt.ReduceOp) and _accumulation_loop(o) is not None
         ]
         for reduce in reduces:
             loop = reduce.parent_op()

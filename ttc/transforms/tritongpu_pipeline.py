@@ -65,11 +65,14 @@ from xdsl.ir import (
 )
 
 from ttc.analysis.axis_info import ModuleAxisInfo
+from ttc.dialects import scf, tt, ttg, ttng
+from ttc.dialects.llvm import AssumeOp
 from ttc.dialects.tt_types import bit_width
 from ttc.dialects.ttg import AsyncCopyGlobalToLocalOp, AsyncTokenType, MemDescType
 from ttc.dialects.ttg_attrs import CTALayout, SwizzledSharedEncodingAttr
-from ttc.dialects.ttng_barriers import WaitBarrierOp
+from ttc.dialects.ttng_barriers import ArriveBarrierOp, BarrierExpectOp, WaitBarrierOp
 from ttc.dialects.ttng_tma import AsyncTMACopyGlobalToLocalOp
+from ttc.dialects.ttng_tmem import TMEMAllocOp, TMEMLoadOp
 from ttc.ir.diagnostics import emit_remark
 from ttc.layouts.shared import shape_per_cta
 from ttc.pipelines.pass_base import TtcPass
@@ -120,27 +123,27 @@ from ttc.transforms.wgmma_pipeline import async_launch_dots
 from ttc.ir.walk import walk
 
 CMPI_SLT, CMPI_SGE = 2, 5
-MASKED_OPS = ("tt.load", "tt.store", "tt.atomic_rmw", "ttg.async_copy_global_to_local")
-PREDICATE_OPERAND = {
-    "tt.load": 1,
-    "tt.store": 2,
-    "tt.atomic_rmw": 3,
-    "ttg.async_copy_global_to_local": 2,
-    "ttng.async_tma_copy_global_to_local": 5,
-    "ttng.barrier_expect": 1,
-    "ttng.wait_barrier": 2,
-    "ttng.arrive_barrier": 1,
+MASKED_OPS = (tt.LoadOp, tt.StoreOp, tt.AtomicRMWOp, ttg.AsyncCopyGlobalToLocalOp)
+PREDICATE_OPERAND: dict[type[Operation], int] = {
+    tt.LoadOp: 1,
+    tt.StoreOp: 2,
+    tt.AtomicRMWOp: 3,
+    ttg.AsyncCopyGlobalToLocalOp: 2,
+    AsyncTMACopyGlobalToLocalOp: 5,
+    BarrierExpectOp: 1,
+    WaitBarrierOp: 2,
+    ArriveBarrierOp: 1,
 }
 """Ops the pipeliner predicates through an operand: the index of its operand definition."""
 UNPREDICATED_OPS = (
-    "ttg.async_commit_group",
-    "ttg.async_wait",
-    "ttg.local_load",
-    "ttg.local_store",
-    "llvm.intr.assume",
-    "ttng.fence_async_shared",
-    "ttng.tmem_alloc",
-    "ttng.tmem_load",
+    ttg.AsyncCommitGroupOp,
+    ttg.AsyncWaitOp,
+    ttg.LocalLoadOp,
+    ttg.LocalStoreOp,
+    AssumeOp,
+    ttng.FenceAsyncSharedOp,
+    TMEMAllocOp,
+    TMEMLoadOp,
 )
 
 
@@ -206,7 +209,7 @@ def top_level_users(op: Operation, loop: Operation) -> list[Operation]:
         if user is terminator:
             queue.extend((u.operation, u.index) for u in body.args[index + 1].uses)
             continue
-        if user.name in MEMDESC_VIEWS:
+        if isinstance(user, MEMDESC_VIEWS):
             queue.extend((u.operation, u.index) for r in user.results for u in r.uses)
             continue
         ancestor = find_ancestor_in_block(body, user)
@@ -232,7 +235,7 @@ def def_use_stage_diff(op: Operation, loop: Operation, schedule: CoarseSchedule)
     def_stage, def_cluster = schedule[op]
     found = top_level_users(op, loop)
     for user in list(found):
-        if user.name == "ttg.local_alloc":
+        if isinstance(user, ttg.LocalAllocOp):
             found.extend(u for u in top_level_users(user, loop) if u not in found)
     use_stage: int | None = None
     for user in found:
@@ -323,7 +326,7 @@ def replace_uses_with_local_load(
     assert isinstance(view_type, MemDescType)
     same_layout = [
         u for u in users(old)
-        if u.name == "ttg.local_alloc" and u.results[0].type.encoding == view_type.encoding  # pyright: ignore[reportAttributeAccessIssue]
+        if isinstance(u, ttg.LocalAllocOp) and u.results[0].type.encoding == view_type.encoding  # pyright: ignore[reportAttributeAccessIssue]
     ]
     for alloc in same_layout:
         alloc.results[0].replace_all_uses_with(view)
@@ -381,14 +384,14 @@ def barrier_groups(async_loads: dict[Operation, AsyncLoad], schedule: CoarseSche
     groups: list[list[Operation]] = []
     visited: set[Operation] = set()
     for load, info in async_loads.items():
-        if load.name not in DESCRIPTOR_LOADS or load in visited:
+        if not isinstance(load, DESCRIPTOR_LOADS) or load in visited:
             continue
         group = [load]
         visited.add(load)
         blocked = group_users(load)
         following = load.next_op
         while following is not None and following not in blocked and following not in visited:
-            if following.name in DESCRIPTOR_LOADS and following in async_loads:
+            if isinstance(following, DESCRIPTOR_LOADS) and following in async_loads:
                 if async_loads[following].stage_diff != info.stage_diff:
                     break
                 if schedule[group[0]] == schedule[following]:
@@ -462,7 +465,7 @@ def async_load_info(op: Operation, loop: Operation, schedule: CoarseSchedule, ax
     if stage_diff == 0 or not isinstance(op.results[0].type, TensorType):
         return None
     encoding = shared_encoding_for_load(op)
-    if op.name in DESCRIPTOR_LOADS:
+    if isinstance(op, DESCRIPTOR_LOADS):
         usable = can_pipeline_tma_load(op)
         contiguity = 1
     else:
@@ -477,7 +480,7 @@ def async_load_info(op: Operation, loop: Operation, schedule: CoarseSchedule, ax
             op,
             "Not pipelining TMA load because the per-stage shared-memory allocation size is not a "
             "multiple of the 128-byte TMA alignment."
-            if op.name in DESCRIPTOR_LOADS
+            if isinstance(op, DESCRIPTOR_LOADS)
             else "Pipelining load that cannot use vectorized copy. This will likely lead to "
             "pipelining in registers and severe performance degradation.",
         )
@@ -487,7 +490,7 @@ def async_load_info(op: Operation, loop: Operation, schedule: CoarseSchedule, ax
 def lower_loads(ctx: Context, loop: Operation, schedule: CoarseSchedule, axis: ModuleAxisInfo) -> Operation:
     async_loads: dict[Operation, AsyncLoad] = {}
     for op in body_ops(loop):
-        if op.name in ("tt.load", *DESCRIPTOR_LOADS) and (info := async_load_info(op, loop, schedule, axis)):
+        if isinstance(op, (tt.LoadOp, *DESCRIPTOR_LOADS)) and (info := async_load_info(op, loop, schedule, axis)):
             async_loads[op] = info
     if not async_loads:
         return loop
@@ -505,7 +508,7 @@ def lower_loads(ctx: Context, loop: Operation, schedule: CoarseSchedule, axis: M
         assert parent is not None
         parent.insert_op_after(create_op(ctx, "ttg.local_dealloc", [info.alloc], []), loop)
         group = groups.setdefault(info.stage_diff, LoadGroup())
-        group.has_tma |= load.name in DESCRIPTOR_LOADS
+        group.has_tma |= isinstance(load, DESCRIPTOR_LOADS)
     minus_one = outside.constant(-1, i32)
     zero = outside.constant(0, i32)
     one = outside.constant(1, i32)
@@ -537,7 +540,7 @@ def lower_loads(ctx: Context, loop: Operation, schedule: CoarseSchedule, axis: M
     for load, info in async_loads.items():
         group = groups[info.stage_diff]
         assert group.insert is not None and group.extract is not None
-        lower = create_async_copy if load.name == "tt.load" else create_tma_copy
+        lower = create_async_copy if isinstance(load, tt.LoadOp) else create_tma_copy
         lower(ctx, loop, load, info, group.insert, group.extract, schedule)
     operands = list(terminator.operands)
     position = first_new
@@ -548,7 +551,7 @@ def lower_loads(ctx: Context, loop: Operation, schedule: CoarseSchedule, axis: M
                 position += 1
     terminator.operands = operands
     schedule_dependencies(loop, schedule)
-    if any(load.name == "tt.load" for load in async_loads):
+    if any(isinstance(load, tt.LoadOp) for load in async_loads):
         Builder(ctx, anchor=loop.next_op).op("ttg.async_wait", [], [AsyncTokenType()], num=IntegerAttr(0, i32))
     return loop
 
@@ -560,17 +563,17 @@ def lower_loads(ctx: Context, loop: Operation, schedule: CoarseSchedule, axis: M
 
 def predicate_op(builder: Builder, op: Operation, pred: SSAValue) -> Operation:
     """Make `op` take effect only where `pred` holds (`predicateOp`); returns the op."""
-    if is_memory_effect_free(op) or op.name in UNPREDICATED_OPS:
+    if is_memory_effect_free(op) or isinstance(op, UNPREDICATED_OPS):
         return op
     attr = constant_value(pred)
     if isinstance(attr, IntegerAttr) and attr.value.data != 0:
         return op
-    if op.name == "scf.if":
+    if isinstance(op, scf.IfOp):
         op.operands = [mask_with(builder, op.operands[0].type, op.operands[0], pred), *op.operands[1:]]
         return op
-    if op.name in PREDICATE_OPERAND:
+    if type(op) in PREDICATE_OPERAND:
         current = predicate_of(op)
-        like = op.operands[0].type if op.name in MASKED_OPS else i1
+        like = op.operands[0].type if isinstance(op, MASKED_OPS) else i1
         return set_predicate(op, mask_with(builder, like, current, pred))
     return op
 
@@ -578,7 +581,7 @@ def predicate_op(builder: Builder, op: Operation, pred: SSAValue) -> Operation:
 def predicate_of(op: Operation) -> SSAValue | None:
     """The mask of a masked memory op, or the `pred` operand of a TMA or mbarrier op
     (`PredicatedOpInterface::getPredicateOperand`)."""
-    return load_mask(op) if op.name in MASKED_OPS else getattr(op, "pred", None)
+    return load_mask(op) if isinstance(op, MASKED_OPS) else getattr(op, "pred", None)
 
 
 def mask_with(builder: Builder, like: Attribute, current: SSAValue | None, pred: SSAValue) -> SSAValue:
@@ -594,7 +597,7 @@ def mask_with(builder: Builder, like: Attribute, current: SSAValue | None, pred:
 def set_predicate(op: Operation, mask: SSAValue) -> Operation:
     """`op` with `mask` as its predicate operand (rebuilt when it had none)."""
     groups = operand_groups(op)
-    groups[PREDICATE_OPERAND[op.name]] = [mask]
+    groups[PREDICATE_OPERAND[type(op)]] = [mask]
     if predicate_of(op) is not None:
         op.operands = [value for group in groups for value in group]
         return op
@@ -751,7 +754,7 @@ class LoopExpander:
                 inits.append(version)
                 arg_of[(value, last - def_stage - k)] = len(inits) - 1
         new_body = Block(arg_types=[self.body.args[0].type, *(v.type for v in inits)])
-        new_loop = self.ctx.get_op("scf.for").create(
+        new_loop = scf.ForOp.create(
             operands=[self.lb, self.ub, self.step, *inits],
             result_types=[v.type for v in inits],
             properties=dict(self.loop.properties),
@@ -824,7 +827,7 @@ class LoopExpander:
                 # The older versions shift by one argument per iteration.
                 yields.append(new_args[len(yields) + 1])
             yields.append(mapping.get(value, value))
-        builder.insert(self.ctx.get_op("scf.yield").create(operands=yields))
+        builder.insert(scf.YieldOp.create(operands=yields))
         return new_loop
 
     def run(self) -> Operation | None:
@@ -851,7 +854,7 @@ def _version(versions: dict[SSAValue, list[SSAValue | None]], value: SSAValue, i
 def commits_between(first: Operation | None, last: Operation | None) -> int:
     count = 0
     while first is not None and first is not last:
-        count += first.name == "ttg.async_commit_group"
+        count += isinstance(first, ttg.AsyncCommitGroupOp)
         first = first.next_op
     return count
 
@@ -869,7 +872,7 @@ def min_interleaved_commits(wait: Operation) -> int:
             return best[0]
         if isinstance(value, BlockArgument):
             loop = value.block.parent_op()
-            if loop is None or loop.name != "scf.for":
+            if not isinstance(loop, scf.ForOp):
                 return 0
             total += commits_between(value.block.first_op, sink)
             if total >= best[0]:
@@ -894,7 +897,7 @@ def min_interleaved_commits(wait: Operation) -> int:
 
 
 def update_waits(ctx: Context, module: ModuleOp) -> None:
-    waits = [op for op in walk(module) if op.name == "ttg.async_wait"]
+    waits = [op for op in walk(module) if isinstance(op, ttg.AsyncWaitOp)]
     for wait in waits:
         wait.properties["num"] = IntegerAttr(min_interleaved_commits(wait), i32)
     merged: dict[Operation, Operation] = {}
@@ -904,8 +907,8 @@ def update_waits(ctx: Context, module: ModuleOp) -> None:
         group, tokens = [wait], list(wait.operands)
         num = _num(wait)
         nxt = wait.next_op
-        while nxt is not None and nxt.name not in ("scf.for", "scf.if", "scf.while") and nxt.name != "ttg.async_commit_group":
-            if nxt.name == "ttg.async_wait":
+        while nxt is not None and not isinstance(nxt, (scf.ForOp, scf.IfOp, scf.WhileOp, ttg.AsyncCommitGroupOp)):
+            if isinstance(nxt, ttg.AsyncWaitOp):
                 group.append(nxt)
                 num = min(num, _num(nxt))
                 tokens.extend(nxt.operands)
@@ -963,6 +966,6 @@ class TritonGPUPipeline(TtcPass):
         apply_patterns_greedily(ctx, op.body, apply_arith_patterns)
         loops = [loop for loop in loops_post_order(op) if num_stages_or_default(loop, self.num_stages) > 1]
         if self.num_stages > 1:
-            loops += [while_op for while_op in post_order(op) if while_op.name == "scf.while"]
+            loops += [while_op for while_op in post_order(op) if isinstance(while_op, scf.WhileOp)]
         for loop in loops:
             pipeline_tma_stores(loop)

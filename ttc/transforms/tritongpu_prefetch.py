@@ -41,6 +41,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i32
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, Region, SSAValue
 
+from ttc.dialects import scf, tt, ttg
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
 from ttc.pipelines.pass_base import TtcPass
@@ -95,7 +96,7 @@ def _mma_v2_dots(body: Block) -> list[Operation] | None:
     v2."""
     dots: list[Operation] = []
     for op in body.ops:
-        if op.name != "tt.dot":
+        if not isinstance(op, tt.DotOp):
             continue
         type_ = op.results[0].type
         encoding = type_.encoding if isinstance(type_, TensorType) else None
@@ -117,7 +118,7 @@ def shared_memory_chain(operand: SSAValue) -> list[SSAValue]:
         if len(op.operands) != 1 or not op.results[0].has_one_use():
             return []
         chain.append(op.operands[0])
-        if op.name == "ttg.local_load":
+        if isinstance(op, ttg.LocalLoadOp):
             loaded = op.results[0].type
             if isinstance(loaded, TensorType) and isinstance(loaded.encoding, DotOperandEncodingAttr):
                 return chain[::-1]
@@ -260,7 +261,7 @@ class Prefetcher:
         body = Block(arg_types=[iv.type, *types])
         for arg in body.args:
             arg.location = self.loop.location
-        new_loop = self.ctx.get_op("scf.for").create(
+        new_loop = scf.ForOp.create(
             operands=[*self.loop.operands[:3], *inits], result_types=types, regions=[Region([body])]
         )
         new_loop.location = self.loop.location
@@ -332,7 +333,7 @@ class TritonGPUPrefetch(TtcPass):
         apply_patterns_greedily(
             ctx, op.body, canonicalization_patterns("ttg.convert_layout"), GreedyConfig(top_down=False)
         )
-        loops = [o for o in walk(op, region_first=True) if o.name == "scf.for"]
+        loops = [o for o in walk(op, region_first=True) if isinstance(o, scf.ForOp)]
         for loop in loops:
             plan = find_prefetched_dot(loop)
             if plan is not None:

@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Attribute, Operation
 
 from ttc.analysis.lowering_helpers import ConversionKind, conversion_kind, tensor_layout
+from ttc.dialects import ttg
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, SharedEncoding
 from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
@@ -70,6 +71,6 @@ class TritonGPUReduceDataDuplicationPass(TtcPass):
     summary: ClassVar[str] = "Stage blocked -> dot_op conversions through shared memory"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        conversions = [o for o in walk(op) if o.name == "ttg.convert_layout"]
+        conversions = [o for o in walk(op) if isinstance(o, ttg.ConvertLayoutOp)]
         for cvt in conversions:
             stage_through_shared_memory(ctx, cvt)

@@ -52,6 +52,7 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.analysis.lowering_helpers import ConversionKind, conversion_kind, tensor_layout
+from ttc.dialects import arith, scf, tt, ttg, ttng
 from ttc.dialects.tt import DotOpInterface
 from ttc.dialects.tt_types import bit_width, encoding_of, shape_of
 from ttc.dialects.ttg_fp4 import Fp4ToFpOp
@@ -61,7 +62,10 @@ from ttc.dialects.ttg_attrs import (
     MmaEncoding,
     NvidiaMmaEncodingAttr,
 )
+from ttc.dialects.ttng_mma import TCGen5MMAOp, TCGen5MMAScaledOp
+from ttc.dialects.ttng_tmem import TMEMLoadOp
 from ttc.ir.diagnostics import op_error
+from ttc.ir.traits import has_trait
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError
 from ttc.pipelines.pass_base import TtcPass
@@ -92,9 +96,16 @@ from ttc.transforms.utils import (
 )
 from ttc.ir.walk import walk
 
-LOAD_STORE_ATOMIC = ("tt.load", "tt.store", "tt.atomic_rmw", "tt.atomic_cas")
-PROPAGATING_OPS = frozenset({"tt.reduce", "tt.expand_dims", "tt.reshape", "tt.trans", "tt.join",
-                             "tt.split", "ttg.convert_layout"})  # fmt: skip
+LOAD_STORE_ATOMIC = (tt.LoadOp, tt.StoreOp, tt.AtomicRMWOp, tt.AtomicCASOp)
+PROPAGATING_OPS = (
+    tt.ReduceOp,
+    tt.ExpandDimsOp,
+    tt.ReshapeOp,
+    tt.TransOp,
+    tt.JoinOp,
+    tt.SplitOp,
+    ttg.ConvertLayoutOp,
+)
 
 
 def _is_tensor(value: SSAValue) -> bool:
@@ -134,12 +145,11 @@ def _clone_before(op: Operation, anchor: Operation, operands: list[SSAValue] | N
 
 def _is_layout_anchor(op: Operation) -> bool:
     """Triton's `isLayoutAnchor`."""
-    if op.name in ("tt.load", "tt.store"):
+    if isinstance(op, (tt.LoadOp, tt.StoreOp)):
         return is_expensive_load_or_store(op)
-    if op.name in ("ttng.warp_group_dot", "tt.atomic_rmw", "tt.atomic_cas",
-                   "ttng.tmem_load") or op.has_trait(DotOpInterface):  # fmt: skip
+    if isinstance(op, (ttng.WarpGroupDotOp, tt.AtomicRMWOp, tt.AtomicCASOp, TMEMLoadOp)) or op.has_trait(DotOpInterface):  # fmt: skip
         return True
-    if op.name in ("tt.reshape", "tt.gather"):
+    if isinstance(op, (tt.ReshapeOp, tt.GatherOp)):
         return "efficient_layout" in op.properties
     return False
 
@@ -150,7 +160,7 @@ def _registers_per_thread(encoding: Attribute, shape: list[int]) -> int:
 
 
 def _propagates(op: Operation) -> bool:
-    return keeps_encoding(op) or op.name in PROPAGATING_OPS
+    return keeps_encoding(op) or isinstance(op, PROPAGATING_OPS)
 
 
 def _entry_block(func: Operation) -> Block:
@@ -206,7 +216,7 @@ class LayoutPropagation:
                 continue
             has_changed = False
             for encoding in info:
-                dst = encoding if op.name == "ttg.convert_layout" else infer_dst_encoding(op, encoding)
+                dst = encoding if isinstance(op, ttg.ConvertLayoutOp) else infer_dst_encoding(op, encoding)
                 if dst is None:
                     continue
                 known = self.layouts.setdefault(value, [])
@@ -221,47 +231,47 @@ class LayoutPropagation:
         for use in list(value.uses):
             user = use.operation
             index = use.index
-            if user.name == "scf.for":
+            if isinstance(user, scf.ForOp):
                 body, _ = _for_parts(user)
                 position = index - 3
                 if position >= 0:
                     self.set_encoding([body.args[position + 1], user.results[position]], info, changed, user)
                 continue
-            if user.name == "scf.while":
+            if isinstance(user, scf.WhileOp):
                 before = user.regions[0].blocks.first
                 assert before is not None
                 self.set_encoding([before.args[index]], info, changed, user)
                 continue
-            if user.name == "scf.yield":
+            if isinstance(user, scf.YieldOp):
                 parent = user.parent_op()
                 assert parent is not None
                 targets: list[SSAValue] = []
-                if parent.name in ("scf.for", "scf.if", "scf.while"):
+                if isinstance(parent, (scf.ForOp, scf.IfOp, scf.WhileOp)):
                     targets.append(parent.results[index])
-                if parent.name == "scf.for":
+                if isinstance(parent, scf.ForOp):
                     targets.append(_for_parts(parent)[0].args[index + 1])
-                if parent.name == "scf.while":
+                if isinstance(parent, scf.WhileOp):
                     before = parent.regions[0].blocks.first
                     assert before is not None
                     targets.append(before.args[index])
-                if parent.name in ("scf.for", "scf.if", "scf.while"):
+                if isinstance(parent, (scf.ForOp, scf.IfOp, scf.WhileOp)):
                     self.set_encoding(targets, info, changed, user)
                 continue
-            if user.name == "scf.condition":
+            if isinstance(user, scf.ConditionOp):
                 parent = user.parent_op()
                 assert parent is not None
                 after = parent.regions[1].blocks.first
                 assert after is not None
                 self.set_encoding([after.args[index - 1], parent.results[index - 1]], info, changed, user)
                 continue
-            if user.name == "ttng.warp_group_dot_wait":
+            if isinstance(user, ttng.WarpGroupDotWaitOp):
                 self.set_encoding([user.results[index]], info, changed, user)
                 continue
-            if user.name == "arith.trunci":
+            if isinstance(user, arith.TruncIOp):
                 continue
-            if user.name == "tt.reshape" and "efficient_layout" in user.properties:
+            if isinstance(user, tt.ReshapeOp) and "efficient_layout" in user.properties:
                 continue
-            if user.name == "tt.gather":
+            if isinstance(user, tt.GatherOp):
                 # Only the indices carry their layout to the result, and only while the gather's
                 # layout is not fixed.
                 if "efficient_layout" not in user.properties and index == 1:
@@ -282,7 +292,7 @@ class LayoutPropagation:
             if len(encodings) <= 1:
                 continue
             owner = value.owner
-            is_memory = isinstance(owner, Operation) and owner.name in LOAD_STORE_ATOMIC
+            is_memory = isinstance(owner, LOAD_STORE_ATOMIC)
             preferred = [
                 e for e in encodings
                 if (is_memory and isinstance(e, BlockedEncodingAttr))
@@ -335,13 +345,13 @@ class LayoutPropagation:
         if need_rewrite:
             new = self.rewrite_op(op)
             queue.extend(new.regions)
-        elif op.name == "scf.yield":
+        elif isinstance(op, scf.YieldOp):
             self.rewrite_yield(op)
-        elif op.name == "scf.condition":
+        elif isinstance(op, scf.ConditionOp):
             self.rewrite_condition(op)
-        elif op.name == "tt.reduce" and not isinstance(op.results[0].type, TensorType):
+        elif isinstance(op, tt.ReduceOp) and not isinstance(op.results[0].type, TensorType):
             self.rewrite_operands_as_first_layout(op, list(range(len(op.operands))))
-        elif op.name == "tt.assert":
+        elif isinstance(op, tt.AssertOp):
             self.rewrite_operands_as_first_layout(op, [0])
         else:
             op.operands = [self.value_as(v, self.encoding_before_rewrite(v)) if v in self.layouts else v for v in op.operands]
@@ -362,9 +372,9 @@ class LayoutPropagation:
         operands = list(op.operands)
         for i, value in enumerate(operands):
             type_ = value.type
-            if parent.name in ("scf.for", "scf.if"):
+            if isinstance(parent, (scf.ForOp, scf.IfOp)):
                 type_ = parent.results[i].type
-            elif parent.name == "scf.while":
+            elif isinstance(parent, scf.WhileOp):
                 before = parent.regions[0].blocks.first
                 assert before is not None
                 type_ = before.args[i].type
@@ -411,15 +421,15 @@ class LayoutPropagation:
         return op
 
     def rewrite_op(self, op: Operation) -> Operation:
-        if op.name == "scf.while":
+        if isinstance(op, scf.WhileOp):
             return self.rewrite_while(op)
         self.to_delete[op] = None
-        if op.name == "scf.for":
+        if isinstance(op, scf.ForOp):
             return self.rewrite_for(op)
-        if op.name == "scf.if":
+        if isinstance(op, scf.IfOp):
             return self.rewrite_if(op)
         encoding = self.layouts[op.results[0]][0]
-        if op.name == "ttg.convert_layout":
+        if isinstance(op, ttg.ConvertLayoutOp):
             src = op.operands[0]
             src_encoding = self.layouts[src][0] if src in self.layouts else encoding_of(src.type)
             value = self.value_as(src, src_encoding)
@@ -433,7 +443,7 @@ class LayoutPropagation:
             _insert_before(cvt, op)
             self.map(op.results[0], cvt.results[0])
             return cvt
-        if _propagates(op) or op.name == "tt.gather":
+        if _propagates(op) or isinstance(op, tt.GatherOp):
             return self.clone_elementwise(op, encoding)
         raise op_error(op, f"tritongpu-remove-layout-conversions cannot change the layout of '{op.name}'")
 
@@ -480,7 +490,7 @@ class LayoutPropagation:
             with_encoding(r.type, self.layouts[r][0]) if r in self.layouts else r.type for r in op.results
         ]
         regions = [op.detach_region(0) for _ in range(len(op.regions))]
-        new = self.ctx.get_op("scf.if").create(
+        new = scf.IfOp.create(
             operands=list(op.operands),
             result_types=types,
             properties=dict(op.properties),
@@ -530,15 +540,14 @@ def properly_dominates(value: SSAValue, op: Operation) -> bool:
 
 def can_be_rematerialized(op: Operation) -> bool:
     """Triton's `canBeRemat`."""
-    if op.name in ("tt.load", "tt.store"):
+    if isinstance(op, (tt.LoadOp, tt.StoreOp)):
         return not is_expensive_load_or_store(op)
-    if op.name in ("tt.gather", "tt.reshape"):
+    if isinstance(op, (tt.GatherOp, tt.ReshapeOp)):
         return "efficient_layout" not in op.properties
-    return op.name not in ("tt.atomic_rmw", "tt.atomic_cas", "tt.dot", "scf.while", "scf.condition")
+    return not isinstance(op, (tt.AtomicRMWOp, tt.AtomicCASOp, tt.DotOp, scf.WhileOp, scf.ConditionOp))
 
 
-DOT_LIKE_OPS = ("tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled")
-VIEW_OPS = ("tt.expand_dims", "tt.reshape", "tt.trans", "tt.join", "tt.split")
+VIEW_OPS = (tt.ExpandDimsOp, tt.ReshapeOp, tt.TransOp, tt.JoinOp, tt.SplitOp)
 
 
 def post_dominates(op: Operation, other: Operation) -> bool:
@@ -561,7 +570,7 @@ def feeds_mma_dot(cvt: Operation) -> bool:
     if parent is None:
         return False
     for op in walk(parent):
-        if op.name not in DOT_LIKE_OPS or not op.operands:
+        if not has_trait(op, DotOpInterface) or not op.operands:
             continue
         encoding = encoding_of(op.operands[0].type)
         if (
@@ -574,15 +583,15 @@ def feeds_mma_dot(cvt: Operation) -> bool:
 
 
 def is_if(op: Operation) -> bool:
-    return op.name == "scf.if"
+    return isinstance(op, scf.IfOp)
 
 
 def is_ext_or_broadcast(op: Operation) -> bool:
     """What `hoistConvertOnTopOfExtOrBroadcast` hoists over: ops making the tensor larger or its
     elements wider (extensions, a widening `tt.fp_to_fp`, broadcasts, `expand_dims`)."""
-    if op.name in ("arith.extsi", "arith.extui", "arith.extf", "tt.broadcast", "tt.expand_dims"):
+    if isinstance(op, (arith.ExtSIOp, arith.ExtUIOp, arith.ExtFOp, tt.BroadcastOp, tt.ExpandDimsOp)):
         return True
-    if op.name == "tt.fp_to_fp":
+    if isinstance(op, tt.FpToFpOp):
         return bit_width(element_type(op.operands[0].type)) < bit_width(element_type(op.results[0].type))
     return False
 
@@ -592,7 +601,7 @@ def moves_no_data(op: Operation) -> bool:
     conversions and views (Triton's `isView`)."""
     if is_elementwise(op) and is_memory_effect_free(op):
         return True
-    return isinstance(op, Fp4ToFpOp) or op.name in ("tt.broadcast", "ttg.convert_layout", *VIEW_OPS)
+    return isinstance(op, (Fp4ToFpOp, tt.BroadcastOp, ttg.ConvertLayoutOp, *VIEW_OPS))
 
 
 Slice = dict[SSAValue, None]
@@ -616,7 +625,7 @@ class BackwardSlice:
 
 def is_free_convert(op: Operation) -> bool:
     """Triton's `isFreeConvert`: a conversion that only moves registers within each thread."""
-    if op.name != "ttg.convert_layout":
+    if not isinstance(op, ttg.ConvertLayoutOp):
         return False
     src, dst = op.operands[0].type, op.results[0].type
     assert isinstance(src, TensorType) and isinstance(dst, TensorType)
@@ -645,7 +654,7 @@ class LayoutRematerialization:
         """Triton's `runHoistConvertPass`: try `action` on every conversion; one it leaves is
         recorded for reuse by later slices. Whether any conversion was removed."""
         changed = False
-        for cvt in [op for op in walk(self.func) if op.name == "ttg.convert_layout"]:
+        for cvt in [op for op in walk(self.func) if isinstance(op, ttg.ConvertLayoutOp)]:
             if action(cvt):
                 changed = True
                 continue
@@ -687,10 +696,10 @@ class LayoutRematerialization:
             if self.existing_conversion(value, user, enc, found.existing) is not None:
                 continue
             owner = value.owner
-            if isinstance(owner, Operation) and owner.name in ("scf.for", "scf.while"):
+            if isinstance(owner, (scf.ForOp, scf.WhileOp)):
                 return False
             found.values[value] = None
-            if isinstance(owner, Operation) and owner.name == "scf.if":
+            if isinstance(owner, scf.IfOp):
                 if stop is not None and stop(owner):
                     continue
                 position = value.index  # pyright: ignore[reportAttributeAccessIssue]
@@ -713,7 +722,7 @@ class LayoutRematerialization:
                     continue
                 if stop is not None and stop(owner):
                     continue
-                if owner.name == "tt.gather":
+                if isinstance(owner, tt.GatherOp):
                     # Only the indices follow the result's layout.
                     enqueue(owner, 1, enc)
                     continue
@@ -725,7 +734,7 @@ class LayoutRematerialization:
                 continue
             assert isinstance(value, BlockArgument)
             parent = value.block.parent_op()
-            if parent is None or parent.name != "scf.for":
+            if not isinstance(parent, scf.ForOp):
                 return False
             position = value.index - 1
             _, yield_op = _for_parts(parent)
@@ -835,7 +844,7 @@ class LayoutRematerialization:
             value = list(found.values)[index]
             index += 1
             owner = value.owner
-            if not isinstance(owner, Operation) or owner.name != "scf.if":
+            if not isinstance(owner, scf.IfOp):
                 continue
             layout = found.layout[value]
             position = value.index  # pyright: ignore[reportAttributeAccessIssue]
@@ -847,7 +856,7 @@ class LayoutRematerialization:
                 found = else_found
                 continue
             parent = owner.parent_op()
-            if (then_found is None and else_found is None) or parent is None or parent.name != "scf.for":
+            if (then_found is None and else_found is None) or not isinstance(parent, scf.ForOp):
                 terminals.append(value)
                 continue
             merged = else_found or then_found
@@ -887,8 +896,8 @@ class LayoutRematerialization:
             owner = value.owner
             if not isinstance(owner, Operation):
                 return False
-            if owner.name not in ("tt.load", "tt.descriptor_load"):
-                if owner.name == "arith.constant" or moves_no_data(owner):
+            if not isinstance(owner, (tt.LoadOp, tt.DescriptorLoadOp)):
+                if isinstance(owner, arith.ConstantOp) or moves_no_data(owner):
                     inner.values[value] = None
                     continue
                 return False
@@ -918,7 +927,7 @@ class LayoutRematerialization:
             owner = value.owner
             if isinstance(owner, Operation):
                 to_rewrite[owner] = None
-                if owner.name == "scf.if":
+                if isinstance(owner, scf.IfOp):
                     for region in owner.regions:
                         block = region.blocks.first
                         assert block is not None and block.last_op is not None
@@ -936,22 +945,22 @@ class LayoutRematerialization:
         replacements: list[tuple[SSAValue, SSAValue]] = []
         dead: list[Operation] = []
         for op in sort_in_program_order(to_rewrite):
-            if op.name == "scf.for":
+            if isinstance(op, scf.ForOp):
                 self.rewrite_slice_for(op, found, mapping, replacements)
                 dead.append(op)
                 continue
-            if op.name == "scf.if":
+            if isinstance(op, scf.IfOp):
                 self.rewrite_slice_if(op, found, mapping, replacements)
                 dead.append(op)
                 continue
-            if op.name == "scf.yield":
+            if isinstance(op, scf.YieldOp):
                 indices = sorted(yield_operands.get(op, []))
                 extra = [mapping.get(op.operands[i], op.operands[i]) for i in indices]
                 new_yield = create_op(self.ctx, "scf.yield", [*op.operands, *extra], [])
                 _insert_before(new_yield, op)
                 erase_op(op)
                 continue
-            if op.name == "arith.constant":
+            if isinstance(op, arith.ConstantOp):
                 new = _clone_before(op, op)
                 result = op.results[0]
                 new_cvt = create_op(self.ctx, "ttg.convert_layout", [new.results[0]], [with_encoding(result.type, layout[result])])
@@ -1024,7 +1033,7 @@ class LayoutRematerialization:
         added = [r for r in op.results if r in found.values]
         types = [*op.result_types, *(with_encoding(r.type, found.layout[r]) for r in added)]
         regions = [op.detach_region(0) for _ in range(len(op.regions))]
-        new = self.ctx.get_op("scf.if").create(
+        new = scf.IfOp.create(
             operands=list(op.operands),
             result_types=types,
             properties=dict(op.properties),
@@ -1080,29 +1089,29 @@ def eliminate_dead_for_args(op: Operation, rewriter: PatternRewriter) -> bool:
             mark(yield_op.operands[i])
     effects = EffectCache()
     for nested in walk(body):
-        if nested.name == "scf.yield" or would_be_trivially_dead(nested, effects):
+        if isinstance(nested, scf.YieldOp) or would_be_trivially_dead(nested, effects):
             continue
         # A loop with effects needs its bounds; its iter args only as far as they are used.
-        for operand in nested.operands[:3] if nested.name == "scf.for" else nested.operands:
+        for operand in nested.operands[:3] if isinstance(nested, scf.ForOp) else nested.operands:
             mark(operand)
     while queue:
         value = queue.pop()
         owner = value.owner
         if isinstance(owner, Operation):
-            if owner.name == "scf.for":
+            if isinstance(owner, scf.ForOp):
                 position = value.index  # pyright: ignore[reportAttributeAccessIssue]
                 for bound in owner.operands[:3]:
                     mark(bound)
                 mark(owner.operands[3 + position])
                 mark(_for_parts(owner)[1].operands[position])
-            elif owner.name == "scf.if":
+            elif isinstance(owner, scf.IfOp):
                 position = value.index  # pyright: ignore[reportAttributeAccessIssue]
                 mark(owner.operands[0])
                 for region in owner.regions:
                     terminator = region.blocks.first.last_op  # pyright: ignore[reportOptionalMemberAccess]
                     assert terminator is not None
                     mark(terminator.operands[position])
-            elif owner.name == "scf.while":
+            elif isinstance(owner, scf.WhileOp):
                 return False
             else:
                 for operand in owner.operands:
@@ -1110,7 +1119,7 @@ def eliminate_dead_for_args(op: Operation, rewriter: PatternRewriter) -> bool:
             continue
         assert isinstance(value, BlockArgument)
         loop = value.block.parent_op()
-        if loop is not None and loop.name == "scf.for" and value.index > 0:
+        if isinstance(loop, scf.ForOp) and value.index > 0:
             mark(_for_parts(loop)[1].operands[value.index - 1])
             mark(loop.operands[3 + value.index - 1])
     dead: list[int] = []
@@ -1146,7 +1155,7 @@ class TritonGPURemoveLayoutConversionsPass(TtcPass):
     )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        functions = [f for f in walk(op) if f.name == "tt.func" and f.regions[0].blocks.first]
+        functions = [f for f in walk(op) if isinstance(f, tt.FuncOp) and f.regions[0].blocks.first]
         for func in functions:
             LayoutPropagation(ctx, func).run()
         self.cleanup(ctx, op)

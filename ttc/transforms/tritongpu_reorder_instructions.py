@@ -29,13 +29,14 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Block, Operation
 from xdsl.traits import MemoryEffectKind
 
+from ttc.dialects import arith, scf, tt, ttg
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr
 from ttc.ir.dominance import immediate_dominators
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import memory_effects, move_before
 from ttc.ir.walk import walk
 
-TRANSPOSE_OPS = ("tt.trans", "ttg.memdesc_trans")
+TRANSPOSE_OPS = (tt.TransOp, ttg.MemDescTransOp)
 
 
 def _dot_operand_index(op: Operation) -> int | None:
@@ -49,9 +50,9 @@ def _dot_operand_index(op: Operation) -> int | None:
 def increases_register_pressure(op: Operation) -> bool:
     """Triton's `willIncreaseRegisterPressure`: shared-memory loads and conversions into a dot
     operand layout."""
-    if op.name == "ttg.local_load":
+    if isinstance(op, ttg.LocalLoadOp):
         return True
-    return op.name == "ttg.convert_layout" and _dot_operand_index(op) is not None
+    return isinstance(op, ttg.ConvertLayoutOp) and _dot_operand_index(op) is not None
 
 
 def has_write_side_effect(op: Operation) -> bool:
@@ -90,7 +91,7 @@ def first_use(op: Operation) -> Operation | None:
 def enclosing_for(op: Operation) -> Operation | None:
     """MLIR's `getParentOfType<scf::ForOp>`: the closest enclosing `scf.for`."""
     current = op.parent_op()
-    while current is not None and current.name != "scf.for":
+    while current is not None and not isinstance(current, scf.ForOp):
         current = current.parent_op()
     return current
 
@@ -154,12 +155,12 @@ def move_after(op: Operation, anchor: Operation) -> None:
 
 def sink_conversions_below_deallocs(module: ModuleOp) -> None:
     """Sweep 1."""
-    for cvt in [op for op in walk(module, region_first=True) if op.name == "ttg.convert_layout"]:
+    for cvt in [op for op in walk(module, region_first=True) if isinstance(op, ttg.ConvertLayoutOp)]:
         stop = first_use(cvt)
         current = cvt.next_op
         while current is not None and current is not stop:
             following = current.next_op
-            if current.name == "ttg.local_dealloc":
+            if isinstance(current, ttg.LocalDeallocOp):
                 move_after(cvt, current)
             current = following
 
@@ -182,17 +183,17 @@ def sink_into_loops(module: ModuleOp) -> None:
 
 def hoist_allocs_to_producers(module: ModuleOp) -> None:
     """Sweep 3."""
-    for alloc in [op for op in walk(module, region_first=True) if op.name == "ttg.local_alloc"]:
+    for alloc in [op for op in walk(module, region_first=True) if isinstance(op, ttg.LocalAllocOp)]:
         if not alloc.operands:
             continue
         producer = alloc.operands[0].owner
-        if isinstance(producer, Operation) and producer.name not in ("arith.constant", "tt.splat"):
+        if isinstance(producer, Operation) and not isinstance(producer, (arith.ConstantOp, tt.SplatOp)):
             move_after(alloc, producer)
 
 
 def hoist_transposes_to_producers(module: ModuleOp) -> None:
     """Sweep 4."""
-    for trans in [op for op in walk(module, region_first=True) if op.name in TRANSPOSE_OPS]:
+    for trans in [op for op in walk(module, region_first=True) if isinstance(op, TRANSPOSE_OPS)]:
         producer = trans.operands[0].owner
         if isinstance(producer, Operation):
             move_after(trans, producer)
@@ -200,14 +201,14 @@ def hoist_transposes_to_producers(module: ModuleOp) -> None:
 
 def order_dot_operand_loads(module: ModuleOp) -> None:
     """Sweep 5."""
-    for load in [op for op in walk(module, region_first=True) if op.name == "ttg.local_load"]:
+    for load in [op for op in walk(module, region_first=True) if isinstance(op, ttg.LocalLoadOp)]:
         if _dot_operand_index(load) != 1:
             continue
         uses = list(load.results[0].uses)
-        if len(uses) != 1 or uses[0].operation.name != "tt.dot":
+        if len(uses) != 1 or not isinstance(uses[0].operation, tt.DotOp):
             continue
         a_load = uses[0].operation.operands[0].owner
-        if not isinstance(a_load, Operation) or a_load.name != "ttg.local_load":
+        if not isinstance(a_load, ttg.LocalLoadOp):
             continue
         if not dominates(load, a_load) or crosses_write(load, a_load):
             continue

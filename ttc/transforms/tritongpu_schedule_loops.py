@@ -23,6 +23,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import BlockArgument, Operation
 
+from ttc.dialects import scf, tt, ttg
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.pipeline_schedule import (
     LATENCY,
@@ -43,13 +44,13 @@ from ttc.transforms.pipeline_schedule import (
 from ttc.transforms.utils import users
 from ttc.ir.walk import walk
 
-UNSAFE_OPS = ("ttg.barrier", "tt.assert", "tt.print")
+UNSAFE_OPS = (ttg.BarrierOp, tt.AssertOp, tt.PrintOp)
 
 
 def is_safe_to_pipeline(loop: Operation) -> bool:
     if loop_has_dist_greater_than_one(loop) or is_outer_loop(loop):
         return False
-    return not any(op.name in UNSAFE_OPS for op in walk(loop))
+    return not any(isinstance(op, UNSAFE_OPS) for op in walk(loop))
 
 
 def schedule_key_ops(loop: Operation, latencies: dict[Operation, int]) -> CoarseSchedule:
@@ -84,7 +85,7 @@ def schedule_key_ops(loop: Operation, latencies: dict[Operation, int]) -> Coarse
         schedule.insert(op, stage, clusters[max_stage - stage])
     epilogue = schedule.new_at_back()
     for op, stage in stages.items():
-        if op.name != "scf.if" or op in latencies:
+        if not isinstance(op, scf.IfOp) or op in latencies:
             continue
         if any(sliced in stages for sliced in _forward_slice(op)):
             continue
@@ -132,7 +133,7 @@ def schedule_prologue_and_epilogue(loop: Operation, schedule: CoarseSchedule) ->
             if op_stage != stage:
                 continue
             for sliced in _backward_slice(op):
-                if sliced.name == "scf.if" and sliced not in ifs:
+                if isinstance(sliced, scf.IfOp) and sliced not in ifs:
                     ifs[sliced] = stage
     if ifs:
         prologue = schedule.new_at_front()
@@ -140,7 +141,7 @@ def schedule_prologue_and_epilogue(loop: Operation, schedule: CoarseSchedule) ->
             schedule.insert_if_absent(if_op, stage, prologue)
     epilogue = schedule.new_at_back()
     for op in body_ops(loop):
-        if op.name == "scf.if" and op not in ifs:
+        if isinstance(op, scf.IfOp) and op not in ifs:
             schedule.insert_if_absent(op, schedule.num_stages - 1, epilogue)
     return after_prologue
 
@@ -165,7 +166,7 @@ def schedule_distance_one_dependencies(loop: Operation, schedule: CoarseSchedule
             definition = defining_op(terminator.operands[operand.index - 1])
             if definition is None or definition in schedule:
                 continue
-            if definition.name == "tt.load":
+            if isinstance(definition, tt.LoadOp):
                 schedule.insert_if_absent(definition, stage, cluster)
                 schedule.insert_deps_of_op(definition, stage, cluster, include_arg=True, if_earlier=True)
             else:

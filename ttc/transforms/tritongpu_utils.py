@@ -28,8 +28,10 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
+from ttc.dialects import arith, scf, tt, ttg, ttng
 from ttc.dialects.tt_types import PointerType, encoding_of, shape_of
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr, SliceEncodingAttr
+from ttc.dialects.ttg_fp4 import Fp4ToFpOp
 from ttc.layouts.default_blocked import (
     blocked_for_shape,
     cta_layout_for_shape,
@@ -94,17 +96,25 @@ def retype_constant(op: Operation, type_: Attribute) -> None:
 # Encoding inference through ops
 # --------------------------------------------------------------------------------------------
 
-SAME_ENCODING_OPS = frozenset(
-    {"tt.broadcast", "tt.atomic_rmw", "tt.atomic_cas", "tt.load", "tt.store",
-     "scf.while", "scf.yield", "scf.condition", "ttng.warp_group_dot_wait", "tt.scan"}
-)  # fmt: skip
+SAME_ENCODING_OPS = (
+    tt.BroadcastOp,
+    tt.AtomicRMWOp,
+    tt.AtomicCASOp,
+    tt.LoadOp,
+    tt.StoreOp,
+    scf.WhileOp,
+    scf.YieldOp,
+    scf.ConditionOp,
+    ttng.WarpGroupDotWaitOp,
+    tt.ScanOp,
+)
 
 
 def keeps_encoding(op: Operation) -> bool:
     """Ops whose results carry their operands' encoding (SameOperandsAndResultEncoding,
     SameLoadStoreOperandsAndResultEncoding, Elementwise, and the structured-control-flow
     terminators)."""
-    return op.name in SAME_ENCODING_OPS or is_elementwise(op)
+    return isinstance(op, SAME_ENCODING_OPS) or is_elementwise(op)
 
 
 def slice_encoding(dim: int, parent: Attribute) -> SliceEncodingAttr:
@@ -122,28 +132,28 @@ def _trans_order(op: Operation) -> tuple[int, ...]:
 
 def infer_dst_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
     """Triton's `inferDstEncoding`: the result encoding when the operands have `encoding`."""
-    if op.name == "tt.scan" and not isinstance(encoding, BlockedEncodingAttr):
+    if isinstance(op, tt.ScanOp) and not isinstance(encoding, BlockedEncodingAttr):
         return None  # a scan is only lowered in a blocked layout
     if keeps_encoding(op):
         return encoding
-    if op.name == "tt.reduce":
+    if isinstance(op, tt.ReduceOp):
         return slice_encoding(_axis(op), encoding)
-    if op.name == "tt.expand_dims":
+    if isinstance(op, tt.ExpandDimsOp):
         if isinstance(encoding, SliceEncodingAttr) and encoding.dim.data == _axis(op):
             return encoding.parent
         return None
-    if op.name == "tt.trans":
+    if isinstance(op, tt.TransOp):
         return infer_trans_encoding(encoding, shape_of(op.operands[0].type), _trans_order(op))
-    if op.name == "tt.join":
+    if isinstance(op, tt.JoinOp):
         return infer_join_encoding(encoding, shape_of(op.operands[0].type))
-    if op.name == "tt.split":
+    if isinstance(op, tt.SplitOp):
         return infer_split_encoding(encoding, shape_of(op.operands[0].type))
-    if op.name == "tt.reshape":
+    if isinstance(op, tt.ReshapeOp):
         return _infer_reshape(op, op.operands[0], op.results[0], encoding)
-    if op.name == "tt.gather":
+    if isinstance(op, tt.GatherOp):
         # The result has the encoding of the indices (Triton assumes `encoding` is theirs).
         return encoding
-    if op.name == "ttg.fp4_to_fp":
+    if isinstance(op, Fp4ToFpOp):
         return infer_fp4_to_fp_encoding(encoding, shape_of(op.operands[0].type), _axis(op), forward=True)
     return None
 
@@ -164,27 +174,27 @@ def _infer_reshape(op: Operation, src: SSAValue, dst: SSAValue, encoding: Attrib
 
 def infer_src_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
     """Triton's `inferSrcEncoding`: the operand encoding that gives results `encoding`."""
-    if op.name == "tt.scan" and not isinstance(encoding, BlockedEncodingAttr):
+    if isinstance(op, tt.ScanOp) and not isinstance(encoding, BlockedEncodingAttr):
         return None
     if keeps_encoding(op):
         return encoding
-    if op.name == "tt.reduce":
+    if isinstance(op, tt.ReduceOp):
         if isinstance(encoding, SliceEncodingAttr) and encoding.dim.data == _axis(op):
             return encoding.parent
         return None
-    if op.name == "tt.expand_dims":
+    if isinstance(op, tt.ExpandDimsOp):
         return slice_encoding(_axis(op), encoding)
-    if op.name == "tt.trans":
+    if isinstance(op, tt.TransOp):
         return infer_trans_encoding(encoding, shape_of(op.results[0].type), inverse_permutation(_trans_order(op)))
-    if op.name == "tt.join":
+    if isinstance(op, tt.JoinOp):
         return infer_split_encoding(encoding, shape_of(op.results[0].type))
-    if op.name == "tt.split":
+    if isinstance(op, tt.SplitOp):
         return infer_join_encoding(encoding, shape_of(op.results[0].type))
-    if op.name == "tt.reshape":
+    if isinstance(op, tt.ReshapeOp):
         return _infer_reshape(op, op.results[0], op.operands[0], encoding)
-    if op.name == "tt.gather":
+    if isinstance(op, tt.GatherOp):
         return encoding
-    if op.name == "ttg.fp4_to_fp":
+    if isinstance(op, Fp4ToFpOp):
         return infer_fp4_to_fp_encoding(encoding, shape_of(op.results[0].type), _axis(op), forward=False)
     return None
 
@@ -198,17 +208,17 @@ def is_splat_constant(op: Operation) -> bool:
 def can_fold_into_conversion(op: Operation, target: Attribute) -> bool:
     """Triton's `canUseResultEncoding`: ops that produce `target` as cheaply as their own layout;
     a reshape that may reorder (without a fixed layout) when its view stays cheap."""
-    if op.name == "ttg.convert_layout":
+    if isinstance(op, ttg.ConvertLayoutOp):
         return True
-    if op.name == "tt.reshape":
+    if isinstance(op, tt.ReshapeOp):
         return (
             "allow_reorder" in op.properties
             and "efficient_layout" not in op.properties
             and not is_expensive_view(op.operands[0].type, with_encoding(op.results[0].type, target))
         )
-    if op.name == "arith.constant":
+    if isinstance(op, arith.ConstantOp):
         return is_splat_constant(op)
-    return op.name in ("tt.make_range", "tt.splat", "tt.histogram", "ttg.local_load")
+    return isinstance(op, (tt.MakeRangeOp, tt.SplatOp, tt.HistogramOp, ttg.LocalLoadOp))
 
 
 def is_expensive_load_or_store(op: Operation) -> bool:
@@ -239,7 +249,7 @@ def new_for_op(
     old_body = loop.regions[0].blocks.first
     assert old_body is not None and loop.parent is not None
     body = Block(arg_types=[old_body.args[0].type, *result_types])
-    new_loop = ctx.get_op("scf.for").create(
+    new_loop = scf.ForOp.create(
         operands=[*loop.operands[:3], *inits],
         result_types=list(result_types),
         properties=dict(loop.properties),

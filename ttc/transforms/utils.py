@@ -14,6 +14,7 @@ import functools
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence, Set as AbstractSet
 from functools import cache
+from typing import TypeVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -46,10 +47,13 @@ from xdsl.traits import (
     get_effects,
 )
 
+from ttc.dialects import arith, scf, tt
 from ttc.ir.traits import has_trait
 from ttc.ir.walk import walk
 
 Scalar = int | float
+
+OpT = TypeVar("OpT", bound=Operation)
 
 
 # --------------------------------------------------------------------------------------------
@@ -158,7 +162,7 @@ def value_location(value: SSAValue) -> Attribute:
 
 def create_constant(ctx: Context, attr: Attribute, type_: Attribute) -> Operation:
     """A new `arith.constant` of `type_` holding `attr` (how Triton's dialects materialize)."""
-    op_class = ctx.get_op("arith.constant")
+    op_class = arith.ConstantOp
     return op_class.create(properties={"value": attr}, result_types=[type_])
 
 
@@ -505,10 +509,10 @@ def postorder(region: Region) -> Iterator[Operation]:
             yield op
 
 
-def defined_by(value: SSAValue, name: str) -> Operation | None:
-    """The op defining `value` when it is called `name` (MLIR's `getDefiningOp<OpTy>()`)."""
+def defined_by(value: SSAValue, op_class: type[OpT]) -> OpT | None:
+    """The op defining `value` when it is an `op_class` (MLIR's `getDefiningOp<OpTy>()`)."""
     owner = value.owner
-    return owner if isinstance(owner, Operation) and owner.name == name else None
+    return owner if isinstance(owner, op_class) else None
 
 
 def users(value: SSAValue) -> list[Operation]:
@@ -523,7 +527,7 @@ def users(value: SSAValue) -> list[Operation]:
 # Loops
 # --------------------------------------------------------------------------------------------
 
-LOOP_OPS: tuple[str, ...] = ("scf.for", "scf.while")
+LOOP_OPS: tuple[type[Operation], ...] = (scf.ForOp, scf.WhileOp)
 
 
 def is_speculatable(op: Operation) -> bool:
@@ -577,7 +581,7 @@ def move_loop_invariant_code(
 
 def post_order_loops(root: Operation) -> list[Operation]:
     """The loops nested in `root`, inner loops before the loops that contain them."""
-    return [op for op in walk(root, region_first=True) if op.name in LOOP_OPS]
+    return [op for op in walk(root, region_first=True) if isinstance(op, LOOP_OPS)]
 
 
 def erase_op(op: Operation) -> None:
@@ -589,13 +593,19 @@ def erase_op(op: Operation) -> None:
         op.erase(safe_erase=False)
 
 
-_TT_ELEMENTWISE = frozenset(
-    {
-        "tt.addptr", "tt.bitcast", "tt.clampf", "tt.elementwise_inline_asm",
-        "tt.extern_elementwise", "tt.fp_to_fp", "tt.int_to_ptr", "tt.mulhiui", "tt.precise_divf",
-        "tt.precise_sqrt", "tt.ptr_to_int",
-    }
-)  # fmt: skip
+_TT_ELEMENTWISE = (
+    tt.AddPtrOp,
+    tt.BitcastOp,
+    tt.ClampFOp,
+    tt.ElementwiseInlineAsmOp,
+    tt.ExternElementwiseOp,
+    tt.FpToFpOp,
+    tt.IntToPtrOp,
+    tt.MulhiUIOp,
+    tt.PreciseDivFOp,
+    tt.PreciseSqrtOp,
+    tt.PtrToIntOp,
+)
 
 
 def is_elementwise(op: Operation) -> bool:
@@ -603,5 +613,5 @@ def is_elementwise(op: Operation) -> bool:
     Triton's elementwise ops."""
     dialect = op.name.split(".", 1)[0]
     if dialect in ("arith", "math"):
-        return op.name != "arith.constant"
-    return op.name in _TT_ELEMENTWISE
+        return not isinstance(op, arith.ConstantOp)
+    return isinstance(op, _TT_ELEMENTWISE)

@@ -42,6 +42,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
+from ttc.dialects import scf, tt, ttg, ttng
 from ttc.dialects.arith import ConstantOp
 from ttc.dialects.tt import ReshapeOp, SplitOp, TransOp
 from ttc.dialects.ttg import ConvertLayoutOp, MemDescSubsliceOp, MemDescType
@@ -63,16 +64,16 @@ from ttc.transforms.pipeline_schedule import (
 )
 from ttc.transforms.utils import erase_op
 
-DOT = "ttng.warp_group_dot"
-WAIT = "ttng.warp_group_dot_wait"
-SHARED_OPERAND_VIEWS = ("ttg.convert_layout", "ttg.memdesc_trans", "ttg.memdesc_reshape", "ttg.memdesc_subslice")
+DOT = ttng.WarpGroupDotOp
+WAIT = ttng.WarpGroupDotWaitOp
+SHARED_OPERAND_VIEWS = (ttg.ConvertLayoutOp, ttg.MemDescTransOp, ttg.MemDescReshapeOp, ttg.MemDescSubsliceOp)
 
 
 def is_noop(op: Operation) -> bool:
     """Reshapes, transposes and layout conversions that move no data (Triton's `isNoop`)."""
-    if op.name in ("tt.reshape", "tt.trans"):
+    if isinstance(op, (tt.ReshapeOp, tt.TransOp)):
         return True
-    if op.name != "ttg.convert_layout":
+    if not isinstance(op, ttg.ConvertLayoutOp):
         return False
     src, dst = op.operands[0].type, op.results[0].type
     assert isinstance(src, TensorType) and isinstance(dst, TensorType)
@@ -115,7 +116,7 @@ def dots_feeding(value: SSAValue, block_of_wait: Operation) -> list[Operation]:
         if op in seen:
             return
         seen.add(op)
-        if op.name == DOT:
+        if isinstance(op, DOT):
             found.append(op)
             return
         if op.parent_block() is not block:
@@ -170,10 +171,10 @@ def shared_operand_is_multibuffered(operand: SSAValue, loop: Operation) -> bool:
     while is_defined_inside(operand, loop):
         definition = defining_op(operand)
         if definition is not None:
-            if definition.name in SHARED_OPERAND_VIEWS:
+            if isinstance(definition, SHARED_OPERAND_VIEWS):
                 operand = definition.operands[0]
                 continue
-            return definition.name == "ttg.memdesc_index"
+            return isinstance(definition, ttg.MemDescIndexOp)
         assert isinstance(operand, BlockArgument) and operand.block is body
         if operand in visited:
             return True
@@ -198,9 +199,9 @@ def carried_index(dot: Operation, loop: Operation) -> int | None:
                 continue
             return None
         parent = user.parent_op()
-        if parent is None or parent.name != "scf.if":
+        if not isinstance(parent, scf.IfOp):
             return None
-        if user.name == "scf.yield":
+        if isinstance(user, scf.YieldOp):
             queue.extend((use.operation, use.index) for use in parent.results[operand_index].uses)
     return index
 
@@ -208,7 +209,7 @@ def carried_index(dot: Operation, loop: Operation) -> int | None:
 def feeds_only_accumulators(value: SSAValue) -> bool:
     """Rule 3a: every use of `value` reaches a wgmma's accumulator through no-ops."""
     for use in value.uses:
-        if use.operation.name == DOT:
+        if isinstance(use.operation, DOT):
             if use.index != 2:
                 return False
         elif not is_noop(use.operation) or not feeds_only_accumulators(use.operation.results[0]):
@@ -230,7 +231,7 @@ def can_be_properly_async(dot: Operation, loop: Operation) -> int | None:
     carried = body.args[index + 1]
     if feeds_only_accumulators(carried):
         return index
-    first_wait = next((op for op in body.ops if op.name == WAIT and pendings(op) == 0), None)
+    first_wait = next((op for op in body.ops if isinstance(op, WAIT) and pendings(op) == 0), None)
     if first_wait is None:
         return None
     users = [find_ancestor_in_block(body, use.operation) for use in carried.uses]
@@ -243,13 +244,13 @@ def can_be_properly_async(dot: Operation, loop: Operation) -> int | None:
 def registers_operand_needs_wait(dot: Operation, loop: Operation) -> bool:
     """A dot whose A operand is in registers computed in the loop, not straight from another
     wgmma's result, must not start before its previous instance is done (`rsDotNeedsWait`)."""
-    if dot.name != DOT:
+    if not isinstance(dot, DOT):
         return False
     a = dot.operands[0]
     if not isinstance(a.type, TensorType) or not is_defined_inside(a, loop):
         return False
     definition = defining_op(a)
-    if definition is not None and definition.name == "ttg.convert_layout":
+    if isinstance(definition, ttg.ConvertLayoutOp):
         source = definition.operands[0].type
         return not (isinstance(source, TensorType) and isinstance(source.encoding, NvidiaMmaEncodingAttr))
     return True
@@ -258,12 +259,12 @@ def registers_operand_needs_wait(dot: Operation, loop: Operation) -> bool:
 def insert_waits_in_loop(loop: Operation, async_dots: dict[Operation, int]) -> None:
     """`insertAsyncWarpGroupDotWaitInLoop`."""
     body = body_of(loop)
-    if any(op.name == WAIT and pendings(op) == 0 for op in body.ops):
+    if any(isinstance(op, WAIT) and pendings(op) == 0 for op in body.ops):
         return
     for dot in async_dots:
         by_block: dict[object, list[tuple[Operation, int]]] = {}
         for use in dot.results[0].uses:
-            if use.operation.name == "scf.yield":
+            if isinstance(use.operation, scf.YieldOp):
                 continue
             by_block.setdefault(use.operation.parent_block(), []).append((use.operation, use.index))
         for uses in by_block.values():
@@ -271,7 +272,7 @@ def insert_waits_in_loop(loop: Operation, async_dots: dict[Operation, int]) -> N
             assert block is not None
             order = {op: i for i, op in enumerate(block.ops)}
             uses.sort(key=lambda use: order[use[0]])
-            rest = [use for use in uses if not (use[0].name == DOT and use[1] == 2)]
+            rest = [use for use in uses if not (isinstance(use[0], DOT) and use[1] == 2)]
             if not rest:
                 continue
             start = uses.index(rest[0])
@@ -425,7 +426,7 @@ def async_launch_dots(loop: Operation) -> None:
     """Make the wgmmas of `loop` asynchronous and place their waits (`asyncLaunchDots`)."""
     body = body_of(loop)
     async_dots: dict[Operation, int] = {}
-    for dot in [op for op in body.ops if op.name == DOT]:
+    for dot in [op for op in body.ops if isinstance(op, DOT)]:
         dot.properties["isAsync"] = BoolAttr.from_bool(True)
         index = can_be_properly_async(dot, loop)
         if index is not None:
@@ -436,7 +437,7 @@ def async_launch_dots(loop: Operation) -> None:
         thread_values_through_wait(new_wait(anchor, [], 0), [dot.results[0]])
     if not async_dots:
         return
-    body_waits = [op for op in body.ops if op.name == WAIT]
+    body_waits = [op for op in body.ops if isinstance(op, WAIT)]
     if all(pendings(wait) != 0 for wait in body_waits):
         async_dots = {new: index for dot, index in async_dots.items() for new in split_registers_dot(dot)}
     insert_waits_in_loop(loop, async_dots)

@@ -339,3 +339,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<64x64xf32, #blocked>
   }
 }
+
+// -----
+
+// A plain tt.dot whose A was unpacked from fp4 (ttg.fp4_to_fp, by class: Triton's
+// computeOrigBitWidth finds its Fp4ToFpOp in A's backward slice): A's original width is 4
+// bits, so kWidth is 32 / 4 = 8 for both operands, not the 2 its bf16 elements alone would give.
+// CHECK-LABEL: tt.func @fp4_unpacked_operand
+// CHECK: %[[UP:.*]] = ttg.fp4_to_fp %arg0 {axis = 1 : i32}
+// CHECK: ttg.convert_layout %{{.*}} -> tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>>
+// CHECK-NEXT: ttg.convert_layout %arg1 : {{.*}} -> tensor<64x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>>
+// CHECK-NEXT: tt.dot {{.*}} -> tensor<64x64xf32, #mma>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#unpacked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fp4_unpacked_operand(%a: tensor<64x32xi8, #blocked>, %b: tensor<64x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %up = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<64x32xi8, #blocked> -> tensor<64x64xbf16, #unpacked>
+    %a_op = ttg.convert_layout %up : tensor<64x64xbf16, #unpacked> -> tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %d = tt.dot %a_op, %b, %c : tensor<64x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+}

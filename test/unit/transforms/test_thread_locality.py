@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import math
 
+from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import Float32Type, TensorType
 
+from ttc.dialects.arith import AddiOp
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr, CTALayout, ints
 from ttc.ir.context import make_context
 from ttc.ir.parser import parse_module
@@ -69,10 +71,10 @@ def test_multi_cta_layout_gets_a_trailing_unsplit_dim() -> None:
 
 
 def test_neutral_elements() -> None:
-    assert NEUTRAL_ELEMENTS["arith.addf"] == 0.0 and NEUTRAL_ELEMENTS["arith.mulf"] == 1.0
-    assert NEUTRAL_ELEMENTS["arith.maximumf"] == NEUTRAL_ELEMENTS["arith.maxnumf"] == -math.inf
-    assert NEUTRAL_ELEMENTS["arith.minimumf"] == NEUTRAL_ELEMENTS["arith.minnumf"] == math.inf
-    assert "arith.addi" not in NEUTRAL_ELEMENTS
+    assert NEUTRAL_ELEMENTS[xarith.AddfOp] == 0.0 and NEUTRAL_ELEMENTS[xarith.MulfOp] == 1.0
+    assert NEUTRAL_ELEMENTS[xarith.MaximumfOp] == NEUTRAL_ELEMENTS[xarith.MaxnumfOp] == -math.inf
+    assert NEUTRAL_ELEMENTS[xarith.MinimumfOp] == NEUTRAL_ELEMENTS[xarith.MinnumfOp] == math.inf
+    assert AddiOp not in NEUTRAL_ELEMENTS
 
 
 def test_product_accumulator_and_second_run() -> None:

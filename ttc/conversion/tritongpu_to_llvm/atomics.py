@@ -72,7 +72,7 @@ from ttc.conversion.tritongpu_to_llvm.shared_memory import (
     shared_base,
     store_shared,
 )
-from ttc.dialects import llvm, tt
+from ttc.dialects import arith, llvm, tt
 from ttc.dialects.tt_types import MemSemantic, MemSyncScope, RMWOp
 from ttc.layouts.order import layout_order
 
@@ -218,7 +218,7 @@ def _vectorizable(lw: FunctionLowering, kind: RMWOp, type: Attribute) -> bool:
 def _is_zero_constant(value: SSAValue) -> bool:
     """`arith.constant 0` (integer or float, either sign)."""
     owner = value.owner
-    if not isinstance(owner, Operation) or owner.name != "arith.constant":
+    if not isinstance(owner, arith.ConstantOp):
         return False
     attr = owner.properties.get("value")
     if isinstance(attr, IntegerAttr):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     Float16Type,
@@ -30,11 +31,12 @@ from xdsl.traits import is_side_effect_free
 from ttc.conversion.tritongpu_to_llvm.indices import register_coords
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_width
 from ttc.conversion.tritongpu_to_llvm.registry import inline_scalar_region, lowers
-from ttc.dialects import llvm
+from ttc.dialects import arith, llvm, tt
 from ttc.dialects.arith import dense_is_splat
 from ttc.dialects.llvm_attrs import FastMathFlag
 from ttc.dialects.tt_map_elementwise import MapElementwiseOp
 from ttc.dialects.tt_types import PropagateNan
+from ttc.transforms.utils import defined_by
 
 _BINARY: dict[str, type[Operation]] = {
     "arith.addi": llvm.AddOp, "arith.subi": llvm.SubOp, "arith.muli": llvm.MulOp,
@@ -154,7 +156,7 @@ def _cast(lw: FunctionLowering, op: Operation) -> None:
 @lowers("arith.index_cast", "arith.index_castui")
 def _index_cast(lw: FunctionLowering, op: Operation) -> None:
     to = _result_type(lw, op)
-    extend = llvm.SExtOp if op.name == "arith.index_cast" else llvm.ZExtOp
+    extend = llvm.SExtOp if isinstance(op, arith.IndexCastOp) else llvm.ZExtOp
 
     def cast(a: Sequence[SSAValue]) -> SSAValue:
         width, target = bit_width(a[0].type), bit_width(to)
@@ -167,7 +169,7 @@ def _index_cast(lw: FunctionLowering, op: Operation) -> None:
 
 @lowers("arith.cmpi", "arith.cmpf")
 def _compare(lw: FunctionLowering, op: Operation) -> None:
-    cls = llvm.ICmpOp if op.name == "arith.cmpi" else llvm.FCmpOp
+    cls = llvm.ICmpOp if isinstance(op, arith.CmpiOp) else llvm.FCmpOp
     predicate = cls.PREDICATES[op.properties["predicate"].value.data]  # type: ignore[attr-defined]
     map_registers(lw, op, lambda a: lw.value(cls(predicate, a[0], a[1])))
 
@@ -256,7 +258,7 @@ def _precise(lw: FunctionLowering, op: Operation) -> None:
 def _splat_constant(value: SSAValue) -> float | None:
     """The float a value is known to hold everywhere: a splat `arith.constant` or a scalar one."""
     owner = value.owner
-    if not isinstance(owner, Operation) or owner.name != "arith.constant":
+    if not isinstance(owner, arith.ConstantOp):
         return None
     attr = owner.properties.get("value") or owner.attributes.get("value")
     if isinstance(attr, FloatAttr):
@@ -267,23 +269,18 @@ def _splat_constant(value: SSAValue) -> float | None:
     return None
 
 
-def _defined_by(value: SSAValue, name: str) -> Operation | None:
-    owner = value.owner
-    return owner if isinstance(owner, Operation) and owner.name == name else None
-
-
 def is_clip(op: Operation) -> bool:
     """Whether `tt.clampf x, lo, hi` has `lo == -hi` by construction (Triton's isClipPattern):
     `lo = negf hi`, both splats of a scalar and its `negf`, `lo = 0.0 - hi`, or constants."""
     _, lo, hi = op.operands
-    if (neg := _defined_by(lo, "arith.negf")) is not None and neg.operands[0] == hi:
+    if (neg := defined_by(lo, arith.NegfOp)) is not None and neg.operands[0] == hi:
         return True
-    lo_splat, hi_splat = _defined_by(lo, "tt.splat"), _defined_by(hi, "tt.splat")
+    lo_splat, hi_splat = defined_by(lo, tt.SplatOp), defined_by(hi, tt.SplatOp)
     if lo_splat is not None and hi_splat is not None:
-        neg = _defined_by(lo_splat.operands[0], "arith.negf")
+        neg = defined_by(lo_splat.operands[0], arith.NegfOp)
         if neg is not None and neg.operands[0] == hi_splat.operands[0]:
             return True
-    if (sub := _defined_by(lo, "arith.subf")) is not None and sub.operands[1] == hi \
+    if (sub := defined_by(lo, xarith.SubfOp)) is not None and sub.operands[1] == hi \
             and _splat_constant(sub.operands[0]) == 0.0:
         return True
     low, high = _splat_constant(lo), _splat_constant(hi)

@@ -27,6 +27,7 @@ from xdsl.dialects.builtin import Float32Type, IntegerType, ModuleOp, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
+from ttc.dialects import tt, ttg
 from ttc.dialects.tt_types import InputPrecision, encoding_of
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import SwizzledSharedEncodingAttr
@@ -46,7 +47,6 @@ from ttc.transforms.patterns.greedy import (
     apply_patterns_greedily,
 )
 from ttc.transforms.tritongpu_accelerate_matmul import (
-    CONVERT,
     DOT_PROPERTIES,
     num_warps_of,
     promote_operands,
@@ -122,7 +122,7 @@ def sqmma_config(dot: Operation) -> SqmmaConfig | None:
 
 def _register_source(value: SSAValue) -> SSAValue:
     """`value` before the layout conversions that made it a dot operand."""
-    while isinstance(value.owner, Operation) and value.owner.name == CONVERT:
+    while isinstance(value.owner, ttg.ConvertLayoutOp):
         value = value.owner.operands[0]
     return value
 
@@ -146,7 +146,7 @@ def blocked_to_sqmma() -> PatternSet:
     """Rewrite each SQMMA-able `tt.dot` into `ttmg.squad_dot` (see the module docstring)."""
 
     def rewrite(dot: Operation, rewriter: PatternRewriter) -> bool:
-        if dot.name != "tt.dot":
+        if not isinstance(dot, tt.DotOp):
             return False
         config = sqmma_config(dot)
         result_type = dot.results[0].type
@@ -158,13 +158,13 @@ def blocked_to_sqmma() -> PatternSet:
                                            cta_layout_of(encoding, 2))
         sqmma_type = with_encoding(result_type, sqmma)
         a, b = (_to_shared(rewriter, operand) for operand in dot.operands[:2])
-        convert = create_op(active_context(), CONVERT, [dot.operands[2]], [sqmma_type])
+        convert = ttg.ConvertLayoutOp.create(operands=[dot.operands[2]], result_types=[sqmma_type])
         acc = rewriter.insert(convert).results[0]
         properties = {k: v for k, v in dot.properties.items() if k in DOT_PROPERTIES}
         squad_dot = create_op(active_context(), "ttmg.squad_dot", [a, b, acc], [sqmma_type],
                               properties)
         rewriter.insert(squad_dot)
-        back = create_op(active_context(), CONVERT, [squad_dot.results[0]], [result_type])
+        back = ttg.ConvertLayoutOp.create(operands=[squad_dot.results[0]], result_types=[result_type])
         rewriter.replace(dot, [back])
         return True
 
@@ -180,4 +180,4 @@ class TritonMusaAccelerateMatmulPass(TtcPass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         apply_patterns_greedily(ctx, op.body, blocked_to_sqmma(), GreedyConfig(top_down=False))
-        promote_operands(ctx, op, 0)
+        promote_operands(op, 0)

@@ -26,6 +26,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType, i1, i32
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from ttc.dialects import tt, ttg
 from ttc.dialects.tt_types import bit_width
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import SwizzledSharedEncodingAttr
@@ -33,17 +34,15 @@ from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import create_op
 from ttc.ir.walk import walk
 
-CONVERT = "ttg.convert_layout"
-
 
 def _shared_consumers(value: SSAValue) -> list[Operation]:
     """The `ttg.local_alloc`s that store `value` (through layout conversions) unchanged."""
     found: list[Operation] = []
     for use in list(value.uses):
         user = use.operation
-        if user.name == CONVERT:
+        if isinstance(user, ttg.ConvertLayoutOp):
             found += _shared_consumers(user.results[0])
-        elif user.name == "ttg.local_alloc":
+        elif isinstance(user, ttg.LocalAllocOp):
             found.append(user)
     return found
 
@@ -109,7 +108,7 @@ class TritonMusaTMELoweringPass(TtcPass):
     summary: ClassVar[str] = "Lower descriptor loads to MUSA TME copies with their barriers"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for func in [f for f in walk(op) if f.name == "tt.func"]:
-            loads = [o for o in walk(func) if o.name == "tt.descriptor_load"]
+        for func in [f for f in walk(op) if isinstance(f, tt.FuncOp)]:
+            loads = [o for o in walk(func) if isinstance(o, tt.DescriptorLoadOp)]
             for bar_id, load in enumerate(loads):
                 lower_descriptor_load(ctx, load, bar_id)

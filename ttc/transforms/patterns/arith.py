@@ -18,6 +18,7 @@ import math
 import struct
 from collections.abc import Callable
 
+from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import (
     BFloat16Type,
     Float16Type,
@@ -29,6 +30,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
+from ttc.dialects import arith
 from ttc.dialects.arith import bits_to_float, float_to_bits
 from ttc.transforms.patterns import IN_PLACE, FoldResult, commutative, folder, pattern
 from ttc.transforms.patterns.context import active_context, emit_like
@@ -156,9 +158,9 @@ def fold_addi(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     lhs, rhs = op.operands
     if _is_int(consts[1], 0, rhs):
         return [lhs]
-    if (sub := defined_by(lhs, "arith.subi")) is not None and sub.operands[1] is rhs:
+    if (sub := defined_by(lhs, arith.SubiOp)) is not None and sub.operands[1] is rhs:
         return [sub.operands[0]]
-    if (sub := defined_by(rhs, "arith.subi")) is not None and sub.operands[1] is lhs:
+    if (sub := defined_by(rhs, arith.SubiOp)) is not None and sub.operands[1] is lhs:
         return [sub.operands[0]]
     return None
 
@@ -170,7 +172,7 @@ def fold_subi(op: Operation, consts: list[Attribute | None]) -> FoldResult:
         return [scalar_attr(0, op.results[0].type)]
     if _is_int(consts[1], 0, rhs):
         return [lhs]
-    if (add := defined_by(lhs, "arith.addi")) is not None:
+    if (add := defined_by(lhs, arith.AddiOp)) is not None:
         if add.operands[1] is rhs:
             return [add.operands[0]]
         if add.operands[0] is rhs:
@@ -227,7 +229,7 @@ def fold_xori(op: Operation, consts: list[Attribute | None]) -> FoldResult:
         return [lhs]
     if lhs is rhs:
         return [scalar_attr(0, op.results[0].type)]
-    if (inner := defined_by(lhs, "arith.xori")) is not None:
+    if (inner := defined_by(lhs, xarith.XOrIOp)) is not None:
         if inner.operands[1] is rhs:
             return [inner.operands[0]]
         if inner.operands[0] is rhs:
@@ -347,7 +349,7 @@ def fold_select(op: Operation, consts: list[Attribute | None]) -> FoldResult:
         and _is_int(consts[2], 0, false_value)
     ):
         return [cond]
-    if (cmp := defined_by(cond, "arith.cmpi")) is not None:
+    if (cmp := defined_by(cond, arith.CmpiOp)) is not None:
         predicate = predicate_of(cmp)
         pair = list(cmp.operands)
         if pair == [true_value, false_value] or pair == [false_value, true_value]:
@@ -421,7 +423,7 @@ def fold_trunc_of_ext(op: Operation, consts: list[Attribute | None]) -> FoldResu
     inner = op.operands[0].owner
     if (
         isinstance(inner, Operation)
-        and inner.name in ("arith.extsi", "arith.extui")
+        and isinstance(inner, (arith.ExtSIOp, arith.ExtUIOp))
         and inner.operands[0].type == op.results[0].type
     ):
         return [inner.operands[0]]
@@ -461,7 +463,7 @@ def fold_bitcast_constant(op: Operation, consts: list[Attribute | None]) -> Fold
 @folder("arith.index_cast", "arith.index_castui", "arith.bitcast")
 def fold_cast_round_trip(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     source = op.operands[0]
-    if op.name == "arith.bitcast" and source.type == op.results[0].type:
+    if isinstance(op, arith.BitcastOp) and source.type == op.results[0].type:
         return [source]
     inner = source.owner
     if (
@@ -546,7 +548,7 @@ def fold_negf(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     value = splat_scalar(consts[0])
     if isinstance(value, float):
         return [scalar_attr(-value, op.results[0].type)]
-    inner = defined_by(op.operands[0], "arith.negf")
+    inner = defined_by(op.operands[0], arith.NegfOp)
     return [inner.operands[0]] if inner is not None else None
 
 
@@ -569,7 +571,7 @@ def _emit_constant(rewriter: PatternRewriter, value: int, type_: Attribute) -> S
 
 
 def _reassociate(
-    op: Operation, rewriter: PatternRewriter, inner_name: str, rules: dict[tuple[bool, bool], tuple[str, Callable[[int, int], int], bool]]
+    op: Operation, rewriter: PatternRewriter, inner_class: type[Operation], rules: dict[tuple[bool, bool], tuple[str, Callable[[int, int], int], bool]]
 ) -> bool:
     """Rewrite `op(inner(x, c0) or inner(c0, x), c1)` (and `op(c1, inner(...))` for subi) into
     one op with a folded constant. `rules` maps (outer constant on the left, inner constant on
@@ -579,7 +581,7 @@ def _reassociate(
     for outer_const_left in (False, True):
         c1_value, inner_value = (lhs, rhs) if outer_const_left else (rhs, lhs)
         c1 = _int_const(c1_value)
-        inner = defined_by(inner_value, inner_name)
+        inner = defined_by(inner_value, inner_class)
         if c1 is None or inner is None:
             continue
         for inner_const_left in (False, True):
@@ -607,11 +609,11 @@ def _reassociate(
 def add_constant_reassociation(op: Operation, rewriter: PatternRewriter) -> bool:
     """addi(addi(x, c0), c1) -> addi(x, c0 + c1); addi(subi(x, c0), c1) -> addi(x, c1 - c0);
     addi(subi(c0, x), c1) -> subi(c0 + c1, x)."""
-    if _reassociate(op, rewriter, "arith.addi", {
+    if _reassociate(op, rewriter, arith.AddiOp, {
         (False, False): ("arith.addi", lambda c0, c1: c0 + c1, False),
     }):  # fmt: skip
         return True
-    return _reassociate(op, rewriter, "arith.subi", {
+    return _reassociate(op, rewriter, arith.SubiOp, {
         (False, False): ("arith.addi", lambda c0, c1: c1 - c0, False),
         (False, True): ("arith.subi", lambda c0, c1: c0 + c1, True),
     })  # fmt: skip
@@ -622,7 +624,7 @@ def add_of_negated(op: Operation, rewriter: PatternRewriter) -> bool:
     """addi(x, muli(y, -1)) -> subi(x, y), and the mirrored form."""
     lhs, rhs = op.operands
     for keep, negated in ((lhs, rhs), (rhs, lhs)):
-        mul = defined_by(negated, "arith.muli")
+        mul = defined_by(negated, arith.MuliOp)
         if mul is not None and _int_const(mul.operands[1]) == -1:
             new = emit_like(rewriter, op, "arith.subi", [keep, mul.operands[0]])
             rewriter.replace(op, [], list(new.results))
@@ -639,27 +641,27 @@ def sub_constant_reassociation(op: Operation, rewriter: PatternRewriter) -> bool
     c1_right, c1_left = _int_const(rhs), _int_const(lhs)
     if c1_right is not None:
         inner, c1 = lhs, c1_right
-        if (add := defined_by(inner, "arith.addi")) is not None and (
+        if (add := defined_by(inner, arith.AddiOp)) is not None and (
             c0 := _int_const(add.operands[1])
         ) is not None:
             return _finish(rewriter, op, "arith.addi", add.operands[0], c0 - c1, False, type_)
-        if (sub := defined_by(inner, "arith.subi")) is not None:
+        if (sub := defined_by(inner, arith.SubiOp)) is not None:
             if (c0 := _int_const(sub.operands[1])) is not None:
                 return _finish(rewriter, op, "arith.subi", sub.operands[0], c0 + c1, False, type_)
             if (c0 := _int_const(sub.operands[0])) is not None:
                 return _finish(rewriter, op, "arith.subi", sub.operands[1], c0 - c1, True, type_)
     if c1_left is not None:
         inner, c1 = rhs, c1_left
-        if (add := defined_by(inner, "arith.addi")) is not None and (
+        if (add := defined_by(inner, arith.AddiOp)) is not None and (
             c0 := _int_const(add.operands[1])
         ) is not None:
             return _finish(rewriter, op, "arith.subi", add.operands[0], c1 - c0, True, type_)
-        if (sub := defined_by(inner, "arith.subi")) is not None:
+        if (sub := defined_by(inner, arith.SubiOp)) is not None:
             if (c0 := _int_const(sub.operands[1])) is not None:
                 return _finish(rewriter, op, "arith.subi", sub.operands[0], c0 + c1, True, type_)
             if (c0 := _int_const(sub.operands[0])) is not None:
                 return _finish(rewriter, op, "arith.addi", sub.operands[1], c1 - c0, False, type_)
-    if (sub := defined_by(lhs, "arith.subi")) is not None and sub.operands[0] is rhs:
+    if (sub := defined_by(lhs, arith.SubiOp)) is not None and sub.operands[0] is rhs:
         return _finish(rewriter, op, "arith.subi", sub.operands[1], 0, True, type_)
     return False
 
@@ -682,7 +684,7 @@ def _finish(
 @pattern("arith.muli")
 def mul_constant_reassociation(op: Operation, rewriter: PatternRewriter) -> bool:
     """muli(muli(x, c0), c1) -> muli(x, c0 * c1)."""
-    return _reassociate(op, rewriter, "arith.muli", {
+    return _reassociate(op, rewriter, arith.MuliOp, {
         (False, False): ("arith.muli", lambda c0, c1: c0 * c1, False),
     })  # fmt: skip
 
@@ -690,7 +692,7 @@ def mul_constant_reassociation(op: Operation, rewriter: PatternRewriter) -> bool
 @pattern("arith.xori")
 def xor_of_compare_with_true(op: Operation, rewriter: PatternRewriter) -> bool:
     """xori(cmpi(p, a, b), true) -> cmpi(not p, a, b)."""
-    cmp = defined_by(op.operands[0], "arith.cmpi")
+    cmp = defined_by(op.operands[0], arith.CmpiOp)
     if cmp is None or not is_constant_int(op.operands[1], 1) or not cmp.results[0].has_one_use():
         return False
     properties = dict(cmp.properties)
@@ -713,7 +715,7 @@ def compare_of_extensions(op: Operation, rewriter: PatternRewriter) -> bool:
         isinstance(lhs, Operation)
         and isinstance(rhs, Operation)
         and lhs.name == rhs.name
-        and lhs.name in ("arith.extsi", "arith.extui")
+        and isinstance(lhs, (arith.ExtSIOp, arith.ExtUIOp))
         and lhs.operands[0].type == rhs.operands[0].type
     ):
         return False
@@ -728,16 +730,16 @@ def select_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
     """select(not c, a, b) -> select(c, b, a); select(c, select(c, a, b), d) -> select(c, a, d);
     select(c, x, select(c, a, b)) -> select(c, x, b); select(c, 1, 0) -> extui(c) for i1 c."""
     cond, true_value, false_value = op.operands
-    if (xor := defined_by(cond, "arith.xori")) is not None and is_constant_int(xor.operands[1], 1):
+    if (xor := defined_by(cond, xarith.XOrIOp)) is not None and is_constant_int(xor.operands[1], 1):
         new = emit_like(rewriter, op, "arith.select", [xor.operands[0], false_value, true_value])
         rewriter.replace(op, [], list(new.results))
         return True
-    inner = defined_by(true_value, "arith.select")
+    inner = defined_by(true_value, arith.SelectOp)
     if inner is not None and inner.operands[0] is cond:
         new = emit_like(rewriter, op, "arith.select", [cond, inner.operands[1], false_value])
         rewriter.replace(op, [], list(new.results))
         return True
-    inner = defined_by(false_value, "arith.select")
+    inner = defined_by(false_value, arith.SelectOp)
     if inner is not None and inner.operands[0] is cond:
         new = emit_like(rewriter, op, "arith.select", [cond, true_value, inner.operands[2]])
         rewriter.replace(op, [], list(new.results))

@@ -29,6 +29,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
+from ttc.dialects import arith, tt
 from ttc.dialects.tt_types import PointerType, bit_width, with_element_type
 from ttc.transforms.patterns import IN_PLACE, FoldResult, folder, pattern
 from ttc.transforms.patterns.context import active_context, emit_like
@@ -96,7 +97,7 @@ def fold_trans(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     if order == list(range(len(order))) and source.type == op.results[0].type:
         return [source]
     inner = source.owner
-    if isinstance(inner, Operation) and inner.name == "tt.trans":
+    if isinstance(inner, tt.TransOp):
         inner_order = _order(inner)
         attr = op.properties["order"]
         op.properties["order"] = type(attr).from_list(  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
@@ -169,9 +170,9 @@ def replace_with_new(
 @pattern("tt.expand_dims", "tt.reshape", "tt.broadcast")
 def view_of_splat(op: Operation, rewriter: PatternRewriter) -> bool:
     """expand_dims/reshape/broadcast(splat(x)) -> splat(x)."""
-    if op.name == "tt.reshape" and "efficient_layout" in op.properties:
+    if isinstance(op, tt.ReshapeOp) and "efficient_layout" in op.properties:
         return False
-    splat = defined_by(op.operands[0], "tt.splat")
+    splat = defined_by(op.operands[0], tt.SplatOp)
     if splat is None:
         return False
     replace_with_new(rewriter, op, "tt.splat", [splat.operands[0]])
@@ -181,7 +182,7 @@ def view_of_splat(op: Operation, rewriter: PatternRewriter) -> bool:
 @pattern("tt.expand_dims")
 def expand_dims_of_broadcast(op: Operation, rewriter: PatternRewriter) -> bool:
     """expand_dims(broadcast(x)) -> broadcast(expand_dims(x))."""
-    broadcast = defined_by(op.operands[0], "tt.broadcast")
+    broadcast = defined_by(op.operands[0], tt.BroadcastOp)
     if broadcast is None:
         return False
     source = broadcast.operands[0]
@@ -205,7 +206,7 @@ def reshape_of_expand_dims(op: Operation, rewriter: PatternRewriter) -> bool:
     """reshape(expand_dims(x)) -> x when it restores x's type and may not reorder."""
     if "efficient_layout" in op.properties or "allow_reorder" in op.properties:
         return False
-    expand = defined_by(op.operands[0], "tt.expand_dims")
+    expand = defined_by(op.operands[0], tt.ExpandDimsOp)
     if expand is None or expand.operands[0].type != op.results[0].type:
         return False
     rewriter.replace(op, [], [expand.operands[0]])
@@ -217,7 +218,7 @@ def reshape_of_reshape(op: Operation, rewriter: PatternRewriter) -> bool:
     """reshape(reshape(x)) -> reshape(x), allowing reorder when either did."""
     if "efficient_layout" in op.properties:
         return False
-    inner = defined_by(op.operands[0], "tt.reshape")
+    inner = defined_by(op.operands[0], tt.ReshapeOp)
     if inner is None:
         return False
     properties = {k: v for k, v in op.properties.items() if k == "allow_reorder"}
@@ -230,7 +231,7 @@ def reshape_of_reshape(op: Operation, rewriter: PatternRewriter) -> bool:
 @pattern("tt.broadcast")
 def broadcast_of_broadcast(op: Operation, rewriter: PatternRewriter) -> bool:
     """broadcast(broadcast(x)) -> broadcast(x)."""
-    inner = defined_by(op.operands[0], "tt.broadcast")
+    inner = defined_by(op.operands[0], tt.BroadcastOp)
     if inner is None:
         return False
     replace_with_new(rewriter, op, "tt.broadcast", [inner.operands[0]])
@@ -243,7 +244,7 @@ def _splat_mask(op: Operation, index: int) -> bool | None:
         return None
     mask = op.operands[index]
     owner = mask.owner
-    if not isinstance(owner, Operation) or owner.name != "arith.constant":
+    if not isinstance(owner, arith.ConstantOp):
         return None
     attr = constant_value(mask)
     if not isinstance(attr, DenseIntOrFPElementsAttr):
@@ -313,7 +314,7 @@ def canonicalize_masked_store(op: Operation, rewriter: PatternRewriter) -> bool:
 @pattern("tt.int_to_ptr")
 def int_to_ptr_of_ptr_to_int(op: Operation, rewriter: PatternRewriter) -> bool:
     """int_to_ptr(ptr_to_int(p)) -> bitcast(p) (which folds away when the types agree)."""
-    inner = defined_by(op.operands[0], "tt.ptr_to_int")
+    inner = defined_by(op.operands[0], tt.PtrToIntOp)
     if inner is None:
         return False
     replace_with_new(rewriter, op, "tt.bitcast", [inner.operands[0]])
@@ -324,11 +325,11 @@ def int_to_ptr_of_ptr_to_int(op: Operation, rewriter: PatternRewriter) -> bool:
 def int_to_ptr_of_constant_add(op: Operation, rewriter: PatternRewriter) -> bool:
     """int_to_ptr(addi(x, c)) -> addptr(int_to_ptr(x), c / element size) when the constant byte
     offset `c` is a whole number of pointee elements."""
-    add = defined_by(op.operands[0], "arith.addi")
+    add = defined_by(op.operands[0], arith.AddiOp)
     if add is None:
         return False
     value, offset = add.operands
-    constant = defined_by(offset, "arith.constant")
+    constant = defined_by(offset, arith.ConstantOp)
     byte_offset = None if constant is None else splat_scalar(constant_value(offset))
     if not isinstance(byte_offset, int):
         return False

@@ -44,6 +44,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
+from ttc.dialects import arith, tt, ttg
 from ttc.dialects.tt_types import encoding_of, shape_of
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
@@ -60,8 +61,7 @@ from ttc.transforms.utils import (
     splat_scalar,
 )
 
-CONVERT = "ttg.convert_layout"
-REMAKE = (CONVERT, "tt.splat", "tt.make_range", "tt.histogram")
+REMAKE = (ttg.ConvertLayoutOp, tt.SplatOp, tt.MakeRangeOp, tt.HistogramOp)
 
 
 def _layout(type_: Attribute) -> LinearLayout | None:
@@ -124,12 +124,12 @@ def fold_convert(op: Operation, rewriter: PatternRewriter) -> bool:
     if not isinstance(arg, Operation):
         return False
     ctx = active_context()
-    if arg.name in REMAKE:
-        operands = arg.operands[:1] if arg.name == "ttg.convert_layout" else arg.operands
+    if isinstance(arg, REMAKE):
+        operands = arg.operands[:1] if isinstance(arg, ttg.ConvertLayoutOp) else arg.operands
         new = create_op(ctx, arg.name, operands, [result_type], dict(arg.properties), dict(arg.attributes))
         rewriter.replace(op, [new])
         return True
-    if arg.name == "arith.constant":
+    if isinstance(arg, arith.ConstantOp):
         value = arg.properties.get("value")
         if not isinstance(value, DenseIntOrFPElementsAttr) or splat_scalar(value) is None:
             return False
@@ -138,12 +138,12 @@ def fold_convert(op: Operation, rewriter: PatternRewriter) -> bool:
         new = create_op(ctx, "arith.constant", [], [result_type], {"value": new_value})
         rewriter.replace(op, [new])
         return True
-    if arg.name == "ttg.local_load":
+    if isinstance(arg, ttg.LocalLoadOp):
         new = create_op(ctx, arg.name, arg.operands, [result_type], dict(arg.properties), dict(arg.attributes))
         rewriter.insert(new, InsertPoint.before(arg))
         rewriter.replace(op, [], [new.results[0]])
         return True
-    if arg.name == "tt.reshape":
+    if isinstance(arg, tt.ReshapeOp):
         if (
             "allow_reorder" not in arg.properties
             or "efficient_layout" in arg.properties
@@ -171,7 +171,7 @@ def _order(op: Operation) -> list[int]:
 @pattern("tt.reshape")
 def reshape_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
     """reshape(cvt(x)) -> reshape(x)."""
-    convert = defined_by(op.operands[0], CONVERT)
+    convert = defined_by(op.operands[0], ttg.ConvertLayoutOp)
     if convert is None:
         return False
     if not is_convert_trivial(convert) and (
@@ -187,10 +187,10 @@ def reshape_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
 def trans_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
     """trans(x, identity) -> cvt(x); trans(cvt(x)) of a trivial conversion -> trans(x)."""
     if _order(op) == list(range(len(_order(op)))):
-        new = create_op(active_context(), CONVERT, [op.operands[0]], [op.results[0].type])
+        new = create_op(active_context(), "ttg.convert_layout", [op.operands[0]], [op.results[0].type])
         rewriter.replace(op, [new])
         return True
-    convert = defined_by(op.operands[0], CONVERT)
+    convert = defined_by(op.operands[0], ttg.ConvertLayoutOp)
     if convert is None or not is_convert_trivial(convert):
         return False
     _rebuild(rewriter, op, [convert.operands[0]])
@@ -200,7 +200,7 @@ def trans_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
 @pattern("tt.gather")
 def gather_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
     """gather(cvt(src), idx) -> gather(src, idx), unless the gather has an efficient layout."""
-    convert = defined_by(op.operands[0], CONVERT)
+    convert = defined_by(op.operands[0], ttg.ConvertLayoutOp)
     if convert is None or "efficient_layout" in op.properties:
         return False
     _rebuild(rewriter, op, [convert.operands[0], op.operands[1]])
@@ -210,7 +210,7 @@ def gather_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
 @pattern("tt.split")
 def split_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
     """split(cvt(x)) -> split(x) when x's layout splits into the same result layout."""
-    convert = defined_by(op.operands[0], CONVERT)
+    convert = defined_by(op.operands[0], ttg.ConvertLayoutOp)
     if convert is None:
         return False
     source = convert.operands[0].type
@@ -226,7 +226,7 @@ def split_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
 @pattern("tt.histogram")
 def histogram_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
     """histogram(cvt(x), mask) -> histogram(x, cvt(mask))."""
-    convert = defined_by(op.operands[0], CONVERT)
+    convert = defined_by(op.operands[0], ttg.ConvertLayoutOp)
     if convert is None:
         return False
     source = convert.operands[0]
@@ -235,7 +235,7 @@ def histogram_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
         source_type = source.type
         assert isinstance(source_type, TensorType)
         mask_type = TensorType(i1, source_type.get_shape(), source_type.encoding)
-        mask = create_op(active_context(), CONVERT, [op.operands[1]], [mask_type])
+        mask = create_op(active_context(), "ttg.convert_layout", [op.operands[1]], [mask_type])
         rewriter.insert(mask)
         operands.append(mask.results[0])
     _rebuild(rewriter, op, operands)
@@ -246,7 +246,7 @@ def histogram_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
 def memory_op_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
     """local_alloc(cvt(x)) -> local_alloc(x) (without its alignment, as Triton rebuilds it);
     local_store(cvt(x), m) -> local_store(x, m)."""
-    convert = defined_by(op.operands[0], CONVERT) if op.operands else None
+    convert = defined_by(op.operands[0], ttg.ConvertLayoutOp) if op.operands else None
     if convert is None:
         return False
     _rebuild(rewriter, op, [convert.operands[0], *op.operands[1:]], {})
@@ -257,7 +257,7 @@ def memory_op_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
 def tmem_store_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
     """tmem_store(cvt(x), m) -> tmem_store(x, m) when x's layout maps onto TMEM messages."""
     assert isinstance(op, TMEMStoreOp)
-    convert = defined_by(op.src, CONVERT)
+    convert = defined_by(op.src, ttg.ConvertLayoutOp)
     source = convert.operands[0].type if convert is not None else None
     dst = op.dst.type
     if not isinstance(source, TensorType) or not isinstance(dst, MemDescType):
@@ -279,7 +279,7 @@ def fold_local_alloc_of_local_load(op: Operation, consts: list[Attribute | None]
     result_type = op.results[0].type
     if not op.operands or not isinstance(result_type, MemDescType) or result_type.is_mutable:
         return None
-    load = defined_by(op.operands[0], "ttg.local_load")
+    load = defined_by(op.operands[0], ttg.LocalLoadOp)
     if load is None or load.operands[0].type != result_type:
         return None
     return [load.operands[0]]
@@ -298,7 +298,7 @@ def fold_memdesc_trans(op: Operation, consts: list[Attribute | None]) -> FoldRes
     order = _order(op)
     if order == list(range(len(order))):
         return [op.operands[0]]
-    inner = defined_by(op.operands[0], "ttg.memdesc_trans")
+    inner = defined_by(op.operands[0], ttg.MemDescTransOp)
     if inner is None:
         return None
     attr = op.properties["order"]
@@ -313,7 +313,7 @@ def fold_memdesc_trans(op: Operation, consts: list[Attribute | None]) -> FoldRes
 @folder("ttg.memdesc_subslice")
 def fold_subslice_chain(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     """subslice(subslice(x, a), b) -> subslice(x, a + b), in place."""
-    inner = defined_by(op.operands[0], "ttg.memdesc_subslice")
+    inner = defined_by(op.operands[0], ttg.MemDescSubsliceOp)
     if inner is None:
         return None
     attr = op.properties["offsets"]
@@ -331,7 +331,7 @@ def _offsets(op: Operation) -> list[int]:
 
 
 CONVERT_LAYOUT_CANONICALIZATION: dict[str, tuple[PatternFn, ...]] = {
-    CONVERT: (fold_convert,),
+    "ttg.convert_layout": (fold_convert,),
     "tt.reshape": (reshape_of_convert,),
     "tt.trans": (trans_of_convert,),
     "tt.gather": (gather_of_convert,),
