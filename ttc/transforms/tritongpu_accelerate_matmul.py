@@ -62,6 +62,7 @@ from ttc.dialects.mma_support import FP8_TYPES, NATIVE_FP8_TYPES, supports_mma
 from ttc.dialects.tt_types import bit_width, encoding_of
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr, ints
 from ttc.dialects.ttg_fp4 import Fp4ToFpOp
+from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.ir.diagnostics import emit_remark, op_error
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import layout_order
@@ -135,18 +136,6 @@ def _element_type(value: SSAValue) -> Attribute:
     type_ = value.type
     assert isinstance(type_, TensorType)
     return type_.get_element_type()
-
-
-def num_warps_of(op: Operation) -> int:
-    """Triton's `lookupNumWarps`: `ttg.num-warps` of the closest ancestor that sets it."""
-    current: Operation | None = op
-    while current is not None:
-        attr = current.attributes.get("ttg.num-warps")
-        value = getattr(attr, "value", None)
-        if value is not None:
-            return value.data  # pyright: ignore[reportAttributeAccessIssue]
-        current = current.parent_op()
-    raise op_error(op, "op is not inside a module with a ttg.num-warps attribute")
 
 
 # --------------------------------------------------------------------------------------------
@@ -367,7 +356,7 @@ def blocked_to_mma(compute_capability: int) -> PatternSet:
         if version not in (2, 3):
             return False
         shape = shape_per_cta(result_type)
-        num_warps = num_warps_of(dot)
+        num_warps = lookup_num_warps(dot)
         if version == 3:
             instr_shape = mma_v3_instr_shape(shape, elements[0], num_warps)
             warps = mma_v3_warps_per_cta(dot, shape, num_warps, instr_shape)

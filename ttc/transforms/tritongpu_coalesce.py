@@ -43,13 +43,14 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.dialects.tt_types import PointerType, RMWOp, bit_width, encoding_of
+from ttc.dialects.ttg import lookup_threads_per_warp
 from ttc.dialects.ttg_attrs import CTALayout, SharedEncoding
+from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.graph import strongly_connected_components
 from ttc.transforms.tritongpu_utils import (
     blocked_for_shape,
     module_attr,
-    module_int,
     with_encoding,
 )
 from ttc.transforms.utils import create_op
@@ -300,8 +301,7 @@ class TritonGPUCoalescePass(TtcPass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         info = ModuleAxisInfo(op)
         slices = DataFlowSlices(op, info)
-        num_warps = module_int(op, "ttg.num-warps", 4)
-        threads_per_warp = module_int(op, "ttg.threads-per-warp", 32)
+        threads_per_warp = lookup_threads_per_warp(op)
         layouts: dict[Operation, Attribute] = {}
         for current in walk(op):
             ptr = memory_pointer(current)
@@ -309,7 +309,8 @@ class TritonGPUCoalescePass(TtcPass):
                 continue
             if not isinstance(ptr.type.get_element_type(), PointerType):
                 continue
-            layouts[current] = coalesced_encoding(current, info, slices, num_warps, threads_per_warp)
+            layouts[current] = coalesced_encoding(
+                current, info, slices, lookup_num_warps(current), threads_per_warp)
         for current in walk(op):
             if current.name in DESCRIPTOR_LOADS:
                 tensor = current.results[0].type
@@ -318,6 +319,7 @@ class TritonGPUCoalescePass(TtcPass):
             else:
                 continue
             assert isinstance(tensor, TensorType)
-            layouts[current] = descriptor_encoding(tensor, num_warps, threads_per_warp)
+            layouts[current] = descriptor_encoding(tensor, lookup_num_warps(current),
+                                                   threads_per_warp)
         for memory_op, encoding in layouts.items():
             coalesce_op(ctx, memory_op, encoding)

@@ -59,12 +59,13 @@ from ttc.conversion.tritongpu_to_llvm.lowering import (
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
 from ttc.dialects import llvm, tt
 from ttc.dialects.tt_types import PointerType, TensorDescType
+from ttc.dialects.ttg import lookup_num_ctas, lookup_threads_per_warp
+from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.dialects.ttng_tmem import MAX_NREG_ATTR
 from ttc.ir.dominance import reverse_post_order
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
 from ttc.pipelines.pass_base import TtcPass
-from ttc.transforms.tritongpu_utils import module_int
 
 SCRATCH_ARGUMENTS = 2
 """Triton appends a global-scratch and a profile-scratch pointer to every kernel."""
@@ -78,9 +79,9 @@ def target_of(module: ModuleOp, compute_capability: int, ptx_version: int,
     return NvidiaTarget(
         compute_capability=compute_capability,
         ptx_version=ptx_version,
-        num_warps=module_int(module, "ttg.num-warps", 4),
-        threads_per_warp=module_int(module, "ttg.threads-per-warp", 32),
-        num_ctas=module_int(module, "ttg.num-ctas", 1),
+        num_warps=lookup_num_warps(module),
+        threads_per_warp=lookup_threads_per_warp(module),
+        num_ctas=lookup_num_ctas(module),
         inline_ptx=inline_ptx,
         name="" if inline_ptx or not isinstance(declared, StringAttr) else declared.data,
     )
