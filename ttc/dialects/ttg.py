@@ -33,6 +33,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     ModuleOp,
+    StringAttr,
     TensorType,
     UnitAttr,
     i32,
@@ -97,6 +98,8 @@ from ttc.dialects.ttng_attrs import (
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
 from ttc.layouts.utils import minimal_conversion
+from ttc.ir.diagnostics import op_error
+from ttc.ir.target import TARGET_ATTR, cuda_compute_capability
 from ttc.ir.walk import walk
 
 # --------------------------------------------------------------------------------------------
@@ -1123,6 +1126,25 @@ def lookup_num_ctas(op: Operation) -> int:
     """Triton's `lookupNumCTAs`: the enclosing module's `"ttg.num-ctas"` (1 if unset); the one
     reader of the CTA count."""
     return _module_value(op, NUM_CTAS, 1)
+
+
+def module_compute_capability(op: Operation) -> int | None:
+    """Triton's `getNVIDIAComputeCapability`: NN of the `ttg.target = "cuda:NN"` of `op`'s module
+    (`op` itself when a module); None when the module names no NVIDIA target."""
+    current: Operation | None = op
+    while current is not None and not isinstance(current, ModuleOp):
+        current = current.parent_op()
+    target = None if current is None else current.attributes.get(TARGET_ATTR)
+    return cuda_compute_capability(target.data) if isinstance(target, StringAttr) else None
+
+
+def required_compute_capability(op: Operation) -> int:
+    """`module_compute_capability`, which must be there (Triton asserts): a located error
+    otherwise."""
+    compute_capability = module_compute_capability(op)
+    if compute_capability is None:
+        raise op_error(op, 'expected a ttg.target = "cuda:NN" module attribute')
+    return compute_capability
 
 
 def lookup_threads_per_warp(op: Operation) -> int:

@@ -32,6 +32,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from ttc.analysis.membar_slices import VIEW_OPS as MEMDESC_VIEW_OPS
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttng import FenceAsyncSharedOp
+from ttc.ir.target import FENCE_DEFAULT_COMPUTE_CAPABILITY
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.mma_v3_layout import DOT_INTERFACE_OPS
 from ttc.ir.walk import walk
@@ -149,7 +150,8 @@ class TritonGPUFenceInsertionPass(TtcPass):
     name: ClassVar[str] = "triton-nvidia-gpu-fence-insertion"
     summary: ClassVar[str] = "Insert fences across generic and async proxy"
 
-    compute_capability: int = field(default=90, metadata={"help": "device compute capability"})
+    compute_capability: int = field(default=FENCE_DEFAULT_COMPUTE_CAPABILITY,
+                                    metadata={"help": "device compute capability"})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.compute_capability < FENCE_MIN_COMPUTE_CAPABILITY:

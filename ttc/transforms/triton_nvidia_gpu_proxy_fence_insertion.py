@@ -28,7 +28,9 @@ from ttc.analysis.allocation import allocate_module
 from ttc.analysis.membar import BlockInfo, _Membar
 from ttc.analysis.membar_slices import Slice
 from ttc.dialects.ttng import FenceAsyncSharedOp
+from ttc.ir.target import FENCE_DEFAULT_COMPUTE_CAPABILITY
 from ttc.pipelines.pass_base import TtcPass
+from ttc.transforms.triton_nvidia_gpu_fence_insertion import FENCE_MIN_COMPUTE_CAPABILITY
 
 ASYNC_PROXY_WRITES = frozenset({"ttng.async_tma_copy_global_to_local", "ttng.async_tma_gather"})
 ASYNC_PROXY_READS = frozenset(
@@ -82,10 +84,11 @@ class TritonGPUProxyFenceInsertionPass(TtcPass):
     name: ClassVar[str] = "triton-nvidia-gpu-proxy-fence-insertion"
     summary: ClassVar[str] = "Insert fences across generic and async proxy"
 
-    compute_capability: int = field(default=90, metadata={"help": "device compute capability"})
+    compute_capability: int = field(default=FENCE_DEFAULT_COMPUTE_CAPABILITY,
+                                    metadata={"help": "device compute capability"})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.compute_capability < 90:
+        if self.compute_capability < FENCE_MIN_COMPUTE_CAPABILITY:
             return
         allocation = allocate_module(op)
         summaries: dict[str, BlockInfo] = {}

@@ -52,7 +52,6 @@ from xdsl.dialects.builtin import (
     Float16Type,
     Float64Type,
     ModuleOp,
-    StringAttr,
     TensorType,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -61,6 +60,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 from ttc.dialects.mma_support import FP8_TYPES, NATIVE_FP8_TYPES, supports_mma
 from ttc.dialects.tt_types import bit_width, encoding_of
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr, ints
+from ttc.dialects.ttg import required_compute_capability
 from ttc.dialects.ttg_fp4 import Fp4ToFpOp
 from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.ir.diagnostics import emit_remark, op_error
@@ -95,15 +95,6 @@ VIEW_OPS = ("tt.expand_dims", "tt.reshape", "tt.trans", "tt.join", "tt.split")
 # --------------------------------------------------------------------------------------------
 # Target and version choice
 # --------------------------------------------------------------------------------------------
-
-
-def nvidia_compute_capability(module: ModuleOp) -> int:
-    """Triton's `getNVIDIAComputeCapability`: NN of the module's `ttg.target = "cuda:NN"`."""
-    target = module.attributes.get("ttg.target")
-    text = target.data if isinstance(target, StringAttr) else ""
-    if not text.startswith("cuda:") or not text[5:].isdigit():
-        raise op_error(module, 'expected a ttg.target = "cuda:NN" module attribute')
-    return int(text[5:])
 
 
 def mma_versions(compute_capability: int) -> tuple[int, ...]:
@@ -444,7 +435,7 @@ class TritonGPUAccelerateMatmulPass(TtcPass):
     summary: ClassVar[str] = "Use tensor cores (wgmma, mma.sync) for tt.dot on NVIDIA GPUs"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        compute_capability = nvidia_compute_capability(op)
+        compute_capability = required_compute_capability(op)
         transpose_scaled_dots(ctx, op)
         to_mma = blocked_to_mma(compute_capability)
 

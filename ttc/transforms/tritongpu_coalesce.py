@@ -32,7 +32,6 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     ModuleOp,
-    StringAttr,
     TensorType,
     bf16,
     f16,
@@ -43,14 +42,13 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.dialects.tt_types import PointerType, RMWOp, bit_width, encoding_of
-from ttc.dialects.ttg import lookup_threads_per_warp
+from ttc.dialects.ttg import lookup_threads_per_warp, module_compute_capability
 from ttc.dialects.ttg_attrs import CTALayout, SharedEncoding
 from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.graph import strongly_connected_components
 from ttc.transforms.tritongpu_utils import (
     blocked_for_shape,
-    module_attr,
     with_encoding,
 )
 from ttc.transforms.utils import create_op
@@ -112,9 +110,8 @@ def atomic_write_cap(op: Operation) -> int | None:
     assert isinstance(kind, IntegerAttr)
     if RMWOp.from_attr(kind) != RMWOp.FADD:
         return None
-    target = module_attr(op, "ttg.target")
-    text = target.data if isinstance(target, StringAttr) else ""
-    if not text.startswith("cuda:") or not text[5:].isdigit() or int(text[5:]) >= 90:
+    compute_capability = module_compute_capability(op)
+    if compute_capability is None or compute_capability >= 90:
         return None
     if element in (f32, bf16):
         return 1

@@ -23,7 +23,6 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     IntAttr,
-    ModuleOp,
     TensorType,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
@@ -56,13 +55,6 @@ __all__ = [  # the builders and reshape helpers re-exported for the passes
     "infer_reshape_encoding",
     "reshape_decomposition",
 ]
-
-
-def module_attr(op: Operation | None, key: str) -> Attribute | None:
-    """The attribute `key` of the module enclosing `op` (or of `op` itself when a module)."""
-    while op is not None and not isinstance(op, ModuleOp):
-        op = op.parent_op()
-    return None if op is None else op.attributes.get(key)
 
 
 def with_encoding(type_: Attribute, encoding: Attribute) -> Attribute:
