@@ -54,7 +54,7 @@ from ttc.dialects.tt_types import (
     element_type_or_self,
     pointee_type,
 )
-from ttc.dialects.ttg import MemDescType
+from ttc.dialects.ttg import MemDescType, lookup_threads_per_warp
 from ttc.dialects.ttg_attrs import (
     NVMMASharedEncodingAttr,
     SharedLinearEncodingAttr,
@@ -72,7 +72,6 @@ from ttc.ir.diagnostics import op_error
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError
 from ttc.layouts.padded import padded_size
-from ttc.transforms.tritongpu_utils import module_int
 from ttc.ir.walk import walk
 
 SCRATCH_ALIGNMENT = 128
@@ -200,7 +199,7 @@ def _gather_scratch_bytes(op: Operation) -> int:
 def histogram_scratch_bytes(op: Operation) -> int:
     result = op.results[0].type
     assert isinstance(result, TensorType)
-    threads_per_warp = module_int(op, "ttg.threads-per-warp", 32)
+    threads_per_warp = lookup_threads_per_warp(op)
     return max(prod(result.get_shape()), threads_per_warp) * bit_width(result.element_type) // 8
 
 

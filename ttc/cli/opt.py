@@ -35,6 +35,7 @@ from ttc.ir.diagnostics import (
     use_color,
 )
 from ttc.ir.errors import SourceLocation, TtcError, UsageError
+from ttc.ir.target import parse_target_string
 from ttc.pipelines.grammar import (
     PassSpec,
     PipelineError,
@@ -242,7 +243,7 @@ def _apply_flag(options: OptOptions, flag: Flag, setting: str | bool, arg: str) 
         text = str(setting)
         if flag.dest != "target" and not (text.isdigit() and int(text) > 0):
             raise UsageError(f"'{arg}': --{flag.name} takes a positive integer")
-        if flag.dest == "target" and not re.fullmatch(r"[a-z]+:[0-9a-z]+", text):
+        if flag.dest == "target" and parse_target_string(text) is None:
             raise UsageError(f"'{arg}': --target takes a target string such as cuda:90")
         options.variables[flag.dest] = text
     else:

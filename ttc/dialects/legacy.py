@@ -33,6 +33,7 @@ from ttc.dialects.ttg_attrs import (
     SwizzledSharedEncodingAttr,
 )
 from ttc.ir.errors import TtcError
+from ttc.ir.target import TARGET_ATTR, cuda_target
 
 DIALECT_PREFIXES: dict[str, str] = {
     "triton_gpu.": "ttg.",
@@ -111,12 +112,12 @@ def modernize_module_attributes(module: ModuleOp) -> None:
                 break
         renamed[key] = value
     capability = renamed.pop(COMPUTE_CAPABILITY, None)
-    if capability is not None and "ttg.target" not in renamed:
+    if capability is not None and TARGET_ATTR not in renamed:
         if not isinstance(capability, IntegerAttr):
             raise TtcError(
                 f"'triton_gpu.compute-capability' must be an integer, got {capability}"
             )
-        renamed["ttg.target"] = StringAttr(f"cuda:{capability.value.data}")
+        renamed[TARGET_ATTR] = StringAttr(cuda_target(capability.value.data))
     if renamed == dict(module.attributes) and list(renamed) == sorted(renamed):
         return
     module.attributes.clear()

@@ -41,6 +41,7 @@ from ttc.dialects.ttg_attrs import (
     NVMMASharedEncodingAttr,
     SharedLinearEncodingAttr,
 )
+from ttc.dialects.ttg_warp_specialize import maybe_lookup_num_warps
 
 FP8_TYPES = (Float8E5M2Type, Float8E4M3FNType, Float8E5M2FNUZType, Float8E4M3FNUZType)
 """The fp8 types every MMA version takes (promoted to f16 where the hardware has none)."""
@@ -55,17 +56,6 @@ def _is_int(t: Attribute, width: int | None = None) -> bool:
 def _input_precision(dot: Operation) -> InputPrecision:
     attr = dot.properties.get("inputPrecision")
     return InputPrecision(attr.value.data) if isinstance(attr, IntegerAttr) else InputPrecision.IEEE
-
-
-def _num_warps(op: Operation) -> int | None:
-    """Triton's `lookupNumWarps`: `ttg.num-warps` of the closest ancestor that sets it."""
-    current: Operation | None = op
-    while current is not None:
-        attr = current.attributes.get("ttg.num-warps")
-        if isinstance(attr, IntegerAttr):
-            return attr.value.data
-        current = current.parent_op()
-    return None
 
 
 def _shape_per_cta(t: TensorType) -> list[int]:
@@ -102,7 +92,7 @@ def supports_mma(dot: Operation, version: int) -> bool:
     if both_f32 and _input_precision(dot) is not InputPrecision.TF32:
         return False
     k = a_type.get_shape()[-1]
-    warps = _num_warps(dot)
+    warps = maybe_lookup_num_warps(dot)
     if version == 5:
         if (_is_int(a) or _is_int(b) or _is_int(out)) and not (
             _is_int(a, 8) and _is_int(b, 8) and _is_int(out, 32)

@@ -33,6 +33,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     ModuleOp,
+    StringAttr,
     TensorType,
     UnitAttr,
     i32,
@@ -88,7 +89,7 @@ from ttc.dialects.ttg_attrs import (
     ints,
 )
 from ttc.dialects.ttg_shared_attrs import SHARED_ATTRS, PaddedSharedEncodingAttr
-from ttc.dialects.ttg_warp_specialize import lookup_num_warps
+from ttc.dialects.ttg_warp_specialize import maybe_lookup_num_warps
 from ttc.dialects.ttng_attrs import (
     TensorMemoryEncodingAttr,
     TensorMemoryScalesEncodingAttr,
@@ -97,6 +98,8 @@ from ttc.dialects.ttng_attrs import (
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
 from ttc.layouts.utils import minimal_conversion
+from ttc.ir.diagnostics import op_error
+from ttc.ir.target import TARGET_ATTR, cuda_compute_capability
 from ttc.ir.walk import walk
 
 # --------------------------------------------------------------------------------------------
@@ -1120,8 +1123,34 @@ def _int_attr(op: Operation, key: str) -> int | None:
 
 
 def lookup_num_ctas(op: Operation) -> int:
-    """Triton's `lookupNumCTAs`: the enclosing module's `"ttg.num-ctas"` (1 if unset)."""
+    """Triton's `lookupNumCTAs`: the enclosing module's `"ttg.num-ctas"` (1 if unset); the one
+    reader of the CTA count."""
     return _module_value(op, NUM_CTAS, 1)
+
+
+def module_compute_capability(op: Operation) -> int | None:
+    """Triton's `getNVIDIAComputeCapability`: NN of the `ttg.target = "cuda:NN"` of `op`'s module
+    (`op` itself when a module); None when the module names no NVIDIA target."""
+    current: Operation | None = op
+    while current is not None and not isinstance(current, ModuleOp):
+        current = current.parent_op()
+    target = None if current is None else current.attributes.get(TARGET_ATTR)
+    return cuda_compute_capability(target.data) if isinstance(target, StringAttr) else None
+
+
+def required_compute_capability(op: Operation) -> int:
+    """`module_compute_capability`, which must be there (Triton asserts): a located error
+    otherwise."""
+    compute_capability = module_compute_capability(op)
+    if compute_capability is None:
+        raise op_error(op, 'expected a ttg.target = "cuda:NN" module attribute')
+    return compute_capability
+
+
+def lookup_threads_per_warp(op: Operation) -> int:
+    """Triton's `lookupThreadsPerWarp`: the enclosing module's `"ttg.threads-per-warp"` (32 if
+    unset); the one reader of the warp width."""
+    return _module_value(op, THREADS_PER_WARP, 32)
 
 
 def _module_value(op: Operation, key: str, default: int) -> int:
@@ -1176,13 +1205,13 @@ def _check_tensor_layout(op: Operation, tensor: TensorType[Attribute]) -> str | 
             f"Layout has shape {format_ints(shape)}, but the tensor it's attached to has shape "
             f"{format_ints(shape)} which is not a power of two."
         )
-    lanes, required_lanes = encoding.num_lanes, _module_value(op, THREADS_PER_WARP, 32)
+    lanes, required_lanes = encoding.num_lanes, lookup_threads_per_warp(op)
     if lanes != required_lanes:
         return (
             f"{encoding}. Layout has {lanes} threads per warp, but the module specifies "
             f"{required_lanes} threads per warp."
         )
-    required_warps = lookup_num_warps(op)
+    required_warps = maybe_lookup_num_warps(op)
     if required_warps is None:
         return (
             "Could not determine the number of warps per CTA. Operation is not in a context "

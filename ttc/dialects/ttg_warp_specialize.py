@@ -2,7 +2,8 @@
 
 Mirrors `TTG_WarpSpecializeOp`, `TTG_WarpSpecializePartitionsOp`, `TTG_WarpYieldOp` and
 `TTG_WarpReturnOp` of Triton's `TritonGPUOps.td` (verifiers and custom syntax in
-`lib/Dialect/TritonGPU/IR/Ops.cpp`), and `maybeLookupNumWarps` of `Dialect.cpp`:
+`lib/Dialect/TritonGPU/IR/Ops.cpp`), and `maybeLookupNumWarps` and `lookupNumWarps` of
+`Dialect.cpp`:
 
 ```
 %r = ttg.warp_specialize(%a, %b) attributes {warpGroupStartIds = array<i32: 4>}
@@ -18,14 +19,14 @@ The default region runs on the current warps and may capture implicitly; the par
 run on their own warp groups and are isolated from above, so they live in a
 `ttg.warp_specialize.partitions` op (the op's second region), which takes the explicit captures
 as operands. `partitionNumWarps` gives each partition's number of warps; code inside a partition
-sees that number as its `ttg.num-warps` (`lookup_num_warps`).
+sees that number as its `ttg.num-warps` (`lookup_num_warps`, the one reader of the warp count).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import DenseArrayBase, i32
+from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, ModuleOp, i32
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -42,6 +43,7 @@ from xdsl.irdl import (
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import (
+    CallableOpInterface,
     HasParent,
     IsolatedFromAbove,
     IsTerminator,
@@ -56,12 +58,11 @@ from ttc.dialects.tt_syntax import (
     print_functional_type,
     split_attr_dict,
 )
+from ttc.ir.diagnostics import op_error
 from ttc.ir.errors import TtcError
 from ttc.ir.parser import TtcParser
 
 NUM_WARPS = "ttg.num-warps"
-_NUM_WARPS_HOLDERS = frozenset({"builtin.module", "tt.func", "func.func"})
-"""The ops whose `"ttg.num-warps"` counts (Triton's `ModuleOp` and `FuncOp`)."""
 
 
 def _ints(array: DenseArrayBase | None) -> tuple[int, ...]:
@@ -203,7 +204,7 @@ class WarpSpecializeOp(IRDLOperation):
                     "cannot be nested inside another `ttg.warp_specialize` op"
                 )
             parent = parent.parent_op()
-        enclosing = lookup_num_warps(self)
+        enclosing = maybe_lookup_num_warps(self)
         if enclosing is not None and enclosing % 4:
             raise TtcError(
                 "warp-specialized kernels requires num_warps to be a multiple of 4"
@@ -282,18 +283,19 @@ class WarpReturnOp(IRDLOperation):
     assembly_format = "attr-dict"
 
 
-def lookup_num_warps(op: Operation) -> int | None:
-    """Triton's `maybeLookupNumWarps`: the warps `op` runs on.
+def maybe_lookup_num_warps(op: Operation) -> int | None:
+    """Triton's `maybeLookupNumWarps`: the warps `op` runs on, None when nothing says.
 
-    A partition region's ops run on the partition's `partitionNumWarps` entry; otherwise the
-    nearest enclosing function or module with a `"ttg.num-warps"` attribute decides.
+    An op directly in a partition region runs on the partition's `partitionNumWarps` entry;
+    otherwise the nearest enclosing function or module (`op` itself included) with a
+    `"ttg.num-warps"` attribute decides.
     """
     current: Operation | None = op
     while current is not None:
-        if current.name in _NUM_WARPS_HOLDERS:
+        if isinstance(current, ModuleOp) or current.has_trait(CallableOpInterface):
             value = current.attributes.get(NUM_WARPS)
-            if value is not None:
-                return int(value.value.data)  # type: ignore[attr-defined]
+            if isinstance(value, IntegerAttr):
+                return value.value.data
         parent = current.parent_op()
         if isinstance(parent, WarpSpecializePartitionsOp):
             region = current.parent_region()
@@ -305,6 +307,16 @@ def lookup_num_warps(op: Operation) -> int | None:
                     return num_warps[index]
         current = parent
     return None
+
+
+def lookup_num_warps(op: Operation) -> int:
+    """Triton's `lookupNumWarps`: `maybe_lookup_num_warps`, which must find a number; the one
+    reader of the warp count for passes and lowerings."""
+    num_warps = maybe_lookup_num_warps(op)
+    if num_warps is None:
+        raise op_error(op, f"'{op.name}' op is not contained within a context that specifies "
+                           "the number of warps")
+    return num_warps
 
 
 WARP_SPECIALIZE_OPS: tuple[type[IRDLOperation], ...] = (

@@ -73,7 +73,7 @@ from ttc.dialects.ttg_attrs import (
     NVMMASharedEncodingAttr,
     SharedLinearEncodingAttr,
 )
-from ttc.dialects.ttg_warp_specialize import lookup_num_warps
+from ttc.dialects.ttg_warp_specialize import maybe_lookup_num_warps
 from ttc.dialects.ttng_attrs import TTNG_ATTRS
 from ttc.dialects.ttng_barriers import BARRIER_OPS
 from ttc.dialects.ttng_clc import CLC_OPS
@@ -177,7 +177,7 @@ class WarpGroupDotOp(IRDLOperation):
             raise VerifyException("WGMMA A operand must have NVMMA shared or dot layout")
         if not isinstance(_encoding(self.b.type), NVMMASharedEncodingAttr | SharedLinearEncodingAttr):
             raise VerifyException("WGMMA B operand must have NVMMA shared layout")
-        if (lookup_num_warps(self) or 4) % 4:
+        if (maybe_lookup_num_warps(self) or 4) % 4:
             raise VerifyException("WGMMA requires num_warps to be divisible by 4")
         split = mma.cta_layout.cta_split_num
         per_cta = [dim // min(dim, n) for dim, n in zip(result.get_shape(), split, strict=True)]

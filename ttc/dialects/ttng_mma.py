@@ -33,8 +33,6 @@ from xdsl.dialects.builtin import (
     Float32Type,
     IntegerAttr,
     IntegerType,
-    ModuleOp,
-    StringAttr,
     UnitAttr,
     i1,
     i32,
@@ -60,7 +58,7 @@ from xdsl.utils.exceptions import VerifyException
 from ttc.dialects.tt import DotOpInterface, verify_dot_interface
 from ttc.dialects.tt_syntax import parse_attr_dict, parse_enum, print_attr_dict
 from ttc.dialects.tt_types import ScaleDotElemType, bit_width
-from ttc.dialects.ttg import AsyncTokenType, MemDescType
+from ttc.dialects.ttg import AsyncTokenType, MemDescType, module_compute_capability
 from ttc.dialects.ttg_attrs import (
     NVMMASharedEncodingAttr,
     SharedLinearEncodingAttr,
@@ -567,9 +565,7 @@ class TCGen5MMAScaledOp(IRDLOperation):
     def _expects_k_then_mn(self, is_a: bool) -> bool:
         """Triton's `getTensorMemoryScalesBlockRepOrder`: only Rubin's (cuda:107) NVFP4 x NVFP4
         A scales advance along K first."""
-        module = self.get_toplevel_object()
-        target = module.attributes.get("ttg.target") if isinstance(module, ModuleOp) else None
-        rubin = isinstance(target, StringAttr) and target.data == "cuda:107"
+        rubin = module_compute_capability(self) == 107
         nvfp4 = (
             self.lhs_type == self.rhs_type == ScaleDotElemType.E2M1
             and isinstance(_memdesc(self.a_scale).element_type, Float8E4M3FNType)

@@ -73,7 +73,7 @@ from ttc.dialects.ttg_attrs import (
 from ttc.dialects.ttg_warp_specialize import (
     WarpSpecializeOp,
     WarpSpecializePartitionsOp,
-    lookup_num_warps,
+    maybe_lookup_num_warps,
 )
 from ttc.dialects.ttng_attrs import (
     TensorMemoryEncodingAttr,
@@ -224,7 +224,7 @@ def verify_tmem_operand(
         return
     bits, memory = bit_width(memdesc.element_type), tmem_layout(memdesc)
     notes = [f"Got: {tensor.encoding}"]
-    num_warps = lookup_num_warps(op) or 4
+    num_warps = maybe_lookup_num_warps(op) or 4
     layouts = [distributed_layout_for(memory, atom, num_warps, bits) for atom in ATOMS_FOR_HINTS]
     layouts.append(split_long_m_layout(memory, num_warps, bits))
     notes += [f"potential TMEM layout: {_linear_encoding(ll)}" for ll in layouts if ll is not None]

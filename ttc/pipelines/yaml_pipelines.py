@@ -45,6 +45,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ttc.ir.errors import SourceLocation, TtcError
+from ttc.ir.target import parse_target_string
 from ttc.pipelines.grammar import (
     PassSpec,
     PipelineError,
@@ -128,10 +129,9 @@ class PipelineFile:
                 raise ValueError(f"'{key}' is not a pipeline variable")
             if value is not None:
                 values[key] = str(value)
-        target = values.get("target", "")
-        arch = target.partition(":")[2]
-        if arch.isdigit():
-            values["cc"] = arch
+        target = parse_target_string(values.get("target", ""))
+        if target is not None and target.number is not None:
+            values["cc"] = target.arch
         return values
 
     def specs(self, name: str, variables: dict[str, str]) -> list[PassSpec]:

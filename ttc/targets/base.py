@@ -12,11 +12,15 @@ What a target class provides:
 * `from_arch(arch, tools)`: a configured instance for the part after the colon (`90`), or a
   `UsageError` saying which values are accepted; `tools` maps a tool name (`ptxas`) to the path
   the user gave on the command line;
-* `string`, `threads_per_warp`: the canonical target string and the warp width;
-  `max_threads_per_block` (1024 unless overridden): the largest block the GPU launches;
+* `string`: the canonical target string; `max_threads_per_block` (1024 unless overridden): the
+  largest block the GPU launches;
+* `info`: the target description, what passes and lowerings know of the target
+  (`ttc.ir.target.TargetInfo`: compute capability, PTX version, threads per warp, inline PTX),
+  built once from the configuration; `threads_per_warp` reads it;
 * `stage_pipeline(stage)`: the pipelines.yaml pipeline that runs MLIR stage `ttir`, `ttgir` or
   `llir` (Triton's make_ttir, make_ttgir and the MLIR half of make_llir);
-* `pipeline_variables(...)`: the values of the pipeline templates (`{target}`, `{cc}`, ...);
+* `pipeline_variables(...)`: the values of the pipeline templates (`{target}`,
+  `{ptx_version}`, ...; `{cc}` follows from `{target}`);
 * `lowered_dialects`: the dialects that may remain once `llir` has run (the input of translation);
 * `translate(module)`: that module as LLVM IR text, with the target's triple and data layout;
 * `artifacts`: what the back end produces, in order, from LLVM IR (`llvmir`, then e.g. `ptx`,
@@ -31,7 +35,6 @@ What a target class provides:
 from __future__ import annotations
 
 import importlib
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -39,6 +42,7 @@ from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ttc.ir.errors import TtcError, UsageError
+from ttc.ir.target import TargetInfo, parse_target_string
 
 if TYPE_CHECKING:
     from xdsl.dialects.builtin import ModuleOp
@@ -53,9 +57,6 @@ BUILTIN_TARGETS: dict[str, str] = {
 
 MLIR_STAGES: tuple[str, ...] = ("ttir", "ttgir", "llir")
 """Triton's MLIR stages in order; `llir` ends in the LLVM dialect."""
-
-_TARGET_STRING = re.compile(r"([a-z][a-z0-9_]*):([0-9a-z_]+)")
-
 
 @dataclass(frozen=True)
 class Artifact:
@@ -114,8 +115,13 @@ class Target(ABC):
 
     @property
     @abstractmethod
+    def info(self) -> TargetInfo:
+        """The target description: what passes and lowerings know of this target."""
+
+    @property
     def threads_per_warp(self) -> int:
         """Threads in one warp."""
+        return self.info.threads_per_warp
 
     def stage_pipeline(self, stage: str) -> str:
         """The pipelines.yaml pipeline that runs MLIR stage `stage` (one of MLIR_STAGES)."""
@@ -189,10 +195,10 @@ def known_targets() -> list[tuple[str, str]]:
 
 def parse_target(text: str, tools: Mapping[str, str] | None = None) -> Target:
     """The target named by `text` (`cuda:90`); UsageError listing the known ones otherwise."""
-    match = _TARGET_STRING.fullmatch(text.strip())
-    if match is None:
+    parsed = parse_target_string(text.strip())
+    if parsed is None:
         raise UsageError(f"invalid target '{text}': expected FAMILY:ARCH, e.g. {_known_list()}")
-    family, arch = match.groups()
+    family, arch = parsed.family, parsed.arch
     # A built-in family resolves without scanning the installed distributions for plugins.
     cls = _load(BUILTIN_TARGETS[family]) if family in BUILTIN_TARGETS else target_classes().get(family)
     if cls is None:

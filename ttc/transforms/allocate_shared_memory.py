@@ -26,6 +26,7 @@ from ttc.analysis.allocation import (
     allocate_module,
     nvidia_scratch_size,
 )
+from ttc.ir.target import DEFAULT_COMPUTE_CAPABILITY, DEFAULT_PTX_VERSION
 from ttc.pipelines.pass_base import TtcPass
 from ttc.ir.walk import walk
 
@@ -67,8 +68,9 @@ class AllocateSharedMemoryNvPass(TtcPass):
     name: ClassVar[str] = "allocate-shared-memory-nv"
     summary: ClassVar[str] = "Add metadata for shared memory allocation for NVIDIA targets"
 
-    compute_capability: int = field(default=80, metadata={"help": "device compute capability"})
-    ptx_version: int = field(default=80, metadata={"help": "PTX version"})
+    compute_capability: int = field(default=DEFAULT_COMPUTE_CAPABILITY,
+                                    metadata={"help": "device compute capability"})
+    ptx_version: int = field(default=DEFAULT_PTX_VERSION, metadata={"help": "PTX version"})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         attach_allocation(op, allocate_module(op, nvidia_scratch_size(self.compute_capability)))

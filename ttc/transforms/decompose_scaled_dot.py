@@ -46,13 +46,14 @@ from xdsl.pattern_rewriter import PatternRewriter
 from ttc.dialects.arith import bits_to_float
 from ttc.dialects.tt import DotScaledOp
 from ttc.dialects.tt_types import ScaleDotElemType, encoding_of
+from ttc.dialects.ttg import lookup_num_ctas, lookup_threads_per_warp
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
 from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.ir.diagnostics import op_error
 from ttc.layouts.default_blocked import default_blocked
 from ttc.layouts.infer import infer_fp4_to_fp_encoding, infer_reshape_encoding, infer_trans_encoding
 from ttc.transforms.patterns.context import active_context
-from ttc.transforms.tritongpu_utils import module_int, slice_encoding, with_encoding
+from ttc.transforms.tritongpu_utils import slice_encoding, with_encoding
 from ttc.transforms.utils import create_constant, create_op, value_location
 from ttc.ir.walk import walk
 
@@ -257,9 +258,9 @@ def broadcast_scale(
     rank = len(shape)
     blocked = default_blocked(
         [*shape, 1],
-        _num_warps(dot),
-        module_int(dot, "ttg.threads-per-warp", 32),
-        module_int(dot, "ttg.num-ctas", 1),
+        lookup_num_warps(dot),
+        lookup_threads_per_warp(dot),
+        lookup_num_ctas(dot),
     )
     sliced = convert(rewriter, scale, with_encoding(type_, slice_encoding(rank, blocked)), location)
     expanded = _emit(
@@ -276,14 +277,6 @@ def broadcast_scale(
     transposed = transpose(rewriter, wide, order, dot)
     shape[dim] *= SCALE_GROUP
     return reshape(rewriter, transposed, shape, dot)
-
-
-def _num_warps(dot: Operation) -> int:
-    """Triton's `lookupNumWarps`."""
-    num_warps = lookup_num_warps(dot)
-    if num_warps is None:
-        raise op_error(dot, "op is not inside a module with a ttg.num-warps attribute")
-    return num_warps
 
 
 def mask_nan(

@@ -36,6 +36,7 @@ from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_warp_specialize import WarpSpecializePartitionsOp
 from ttc.dialects.ttng import FenceAsyncSharedOp
 from ttc.ir.traits import has_trait
+from ttc.ir.target import FENCE_DEFAULT_COMPUTE_CAPABILITY
 from ttc.pipelines.pass_base import TtcPass
 from ttc.ir.walk import walk
 
@@ -152,7 +153,8 @@ class TritonGPUFenceInsertionPass(TtcPass):
     name: ClassVar[str] = "triton-nvidia-gpu-fence-insertion"
     summary: ClassVar[str] = "Insert fences across generic and async proxy"
 
-    compute_capability: int = field(default=90, metadata={"help": "device compute capability"})
+    compute_capability: int = field(default=FENCE_DEFAULT_COMPUTE_CAPABILITY,
+                                    metadata={"help": "device compute capability"})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.compute_capability < FENCE_MIN_COMPUTE_CAPABILITY:

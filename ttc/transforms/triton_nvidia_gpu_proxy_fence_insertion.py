@@ -38,7 +38,9 @@ from ttc.dialects.ttng_tma import (
     AsyncTMAScatterOp,
 )
 from ttc.dialects.ttng_tmem import TMEMCopyOp
+from ttc.ir.target import FENCE_DEFAULT_COMPUTE_CAPABILITY
 from ttc.pipelines.pass_base import TtcPass
+from ttc.transforms.triton_nvidia_gpu_fence_insertion import FENCE_MIN_COMPUTE_CAPABILITY
 
 ASYNC_PROXY_WRITES = (AsyncTMACopyGlobalToLocalOp, AsyncTMAGatherOp)
 ASYNC_PROXY_READS = (
@@ -101,10 +103,11 @@ class TritonGPUProxyFenceInsertionPass(TtcPass):
     name: ClassVar[str] = "triton-nvidia-gpu-proxy-fence-insertion"
     summary: ClassVar[str] = "Insert fences across generic and async proxy"
 
-    compute_capability: int = field(default=90, metadata={"help": "device compute capability"})
+    compute_capability: int = field(default=FENCE_DEFAULT_COMPUTE_CAPABILITY,
+                                    metadata={"help": "device compute capability"})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.compute_capability < 90:
+        if self.compute_capability < FENCE_MIN_COMPUTE_CAPABILITY:
             return
         allocation = allocate_module(op)
         summaries: dict[str, BlockInfo] = {}

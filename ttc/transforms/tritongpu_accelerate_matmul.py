@@ -52,7 +52,6 @@ from xdsl.dialects.builtin import (
     Float16Type,
     Float64Type,
     ModuleOp,
-    StringAttr,
     TensorType,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -62,7 +61,9 @@ from ttc.dialects import arith, tt, ttg, ttng
 from ttc.dialects.mma_support import FP8_TYPES, NATIVE_FP8_TYPES, supports_mma
 from ttc.dialects.tt_types import bit_width, encoding_of
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr, ints
+from ttc.dialects.ttg import required_compute_capability
 from ttc.dialects.ttg_fp4 import Fp4ToFpOp
+from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.ir.diagnostics import emit_remark, op_error
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import layout_order
@@ -95,15 +96,6 @@ VIEW_OPS = (tt.ExpandDimsOp, tt.ReshapeOp, tt.TransOp, tt.JoinOp, tt.SplitOp)
 # --------------------------------------------------------------------------------------------
 
 
-def nvidia_compute_capability(module: ModuleOp) -> int:
-    """Triton's `getNVIDIAComputeCapability`: NN of the module's `ttg.target = "cuda:NN"`."""
-    target = module.attributes.get("ttg.target")
-    text = target.data if isinstance(target, StringAttr) else ""
-    if not text.startswith("cuda:") or not text[5:].isdigit():
-        raise op_error(module, 'expected a ttg.target = "cuda:NN" module attribute')
-    return int(text[5:])
-
-
 def mma_versions(compute_capability: int) -> tuple[int, ...]:
     """The MMA versions `compute_capability` offers, preferred first (Triton's list, without
     tcgen05, which ttc does not have: cc 10x and later keep mma.sync)."""
@@ -134,18 +126,6 @@ def _element_type(value: SSAValue) -> Attribute:
     type_ = value.type
     assert isinstance(type_, TensorType)
     return type_.get_element_type()
-
-
-def num_warps_of(op: Operation) -> int:
-    """Triton's `lookupNumWarps`: `ttg.num-warps` of the closest ancestor that sets it."""
-    current: Operation | None = op
-    while current is not None:
-        attr = current.attributes.get("ttg.num-warps")
-        value = getattr(attr, "value", None)
-        if value is not None:
-            return value.data  # pyright: ignore[reportAttributeAccessIssue]
-        current = current.parent_op()
-    raise op_error(op, "op is not inside a module with a ttg.num-warps attribute")
 
 
 # --------------------------------------------------------------------------------------------
@@ -370,7 +350,7 @@ def blocked_to_mma(compute_capability: int) -> PatternSet:
         if version not in (2, 3):
             return False
         shape = shape_per_cta(result_type)
-        num_warps = num_warps_of(dot)
+        num_warps = lookup_num_warps(dot)
         if version == 3:
             instr_shape = mma_v3_instr_shape(shape, elements[0], num_warps)
             warps = mma_v3_warps_per_cta(dot, shape, num_warps, instr_shape)
@@ -458,7 +438,7 @@ class TritonGPUAccelerateMatmulPass(TtcPass):
     summary: ClassVar[str] = "Use tensor cores (wgmma, mma.sync) for tt.dot on NVIDIA GPUs"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        compute_capability = nvidia_compute_capability(op)
+        compute_capability = required_compute_capability(op)
         transpose_scaled_dots(ctx, op)
         to_mma = blocked_to_mma(compute_capability)
 

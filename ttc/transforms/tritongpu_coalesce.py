@@ -32,7 +32,6 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     ModuleOp,
-    StringAttr,
     TensorType,
     bf16,
     f16,
@@ -45,13 +44,13 @@ from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.dialects import tt, ttg
 from ttc.dialects.tt_descriptor import DescriptorReduceOp
 from ttc.dialects.tt_types import PointerType, RMWOp, bit_width, encoding_of
+from ttc.dialects.ttg import lookup_threads_per_warp, module_compute_capability
 from ttc.dialects.ttg_attrs import CTALayout, SharedEncoding
+from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.graph import strongly_connected_components
 from ttc.transforms.tritongpu_utils import (
     blocked_for_shape,
-    module_attr,
-    module_int,
     with_encoding,
 )
 from ttc.transforms.utils import create_op
@@ -111,9 +110,8 @@ def atomic_write_cap(op: Operation) -> int | None:
     assert isinstance(kind, IntegerAttr)
     if RMWOp.from_attr(kind) != RMWOp.FADD:
         return None
-    target = module_attr(op, "ttg.target")
-    text = target.data if isinstance(target, StringAttr) else ""
-    if not text.startswith("cuda:") or not text[5:].isdigit() or int(text[5:]) >= 90:
+    compute_capability = module_compute_capability(op)
+    if compute_capability is None or compute_capability >= 90:
         return None
     if element in (f32, bf16):
         return 1
@@ -300,8 +298,7 @@ class TritonGPUCoalescePass(TtcPass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         info = ModuleAxisInfo(op)
         slices = DataFlowSlices(op, info)
-        num_warps = module_int(op, "ttg.num-warps", 4)
-        threads_per_warp = module_int(op, "ttg.threads-per-warp", 32)
+        threads_per_warp = lookup_threads_per_warp(op)
         layouts: dict[Operation, Attribute] = {}
         for current in walk(op):
             ptr = memory_pointer(current)
@@ -309,7 +306,8 @@ class TritonGPUCoalescePass(TtcPass):
                 continue
             if not isinstance(ptr.type.get_element_type(), PointerType):
                 continue
-            layouts[current] = coalesced_encoding(current, info, slices, num_warps, threads_per_warp)
+            layouts[current] = coalesced_encoding(
+                current, info, slices, lookup_num_warps(current), threads_per_warp)
         for current in walk(op):
             if isinstance(current, DESCRIPTOR_LOADS):
                 tensor = current.results[0].type
@@ -318,6 +316,7 @@ class TritonGPUCoalescePass(TtcPass):
             else:
                 continue
             assert isinstance(tensor, TensorType)
-            layouts[current] = descriptor_encoding(tensor, num_warps, threads_per_warp)
+            layouts[current] = descriptor_encoding(tensor, lookup_num_warps(current),
+                                                   threads_per_warp)
         for memory_op, encoding in layouts.items():
             coalesce_op(ctx, memory_op, encoding)

@@ -31,15 +31,15 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.dialects import ttg
-from ttc.dialects.ttg import MemDescType
+from ttc.dialects.ttg import MemDescType, lookup_threads_per_warp
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr, SwizzledSharedEncodingAttr, ints
+from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import contig_per_thread
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import GreedyConfig, apply_patterns_greedily
-from ttc.transforms.tritongpu_accelerate_matmul import num_warps_of
-from ttc.transforms.tritongpu_utils import blocked_for_shape, module_int
+from ttc.transforms.tritongpu_utils import blocked_for_shape
 from ttc.transforms.utils import create_op
 
 
@@ -82,8 +82,8 @@ def clip_async_copy_size_per_thread(op: Operation, rewriter: PatternRewriter) ->
         shape,
         contig,
         order,
-        num_warps_of(op),
-        module_int(op, "ttg.threads-per-warp", 32),
+        lookup_num_warps(op),
+        lookup_threads_per_warp(op),
         blocked.cta_layout,
     )
     ctx = active_context()

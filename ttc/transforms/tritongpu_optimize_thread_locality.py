@@ -49,7 +49,9 @@ from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
 from ttc.dialects import arith, scf, tt
+from ttc.dialects.ttg import lookup_num_ctas, lookup_threads_per_warp
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr, CTALayout, ints
+from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import elems_per_thread, layout_order, thread_order, warp_order
 from ttc.pipelines.pass_base import TtcPass
@@ -57,7 +59,6 @@ from ttc.transforms.tritongpu_coalesce import cta_layout_of
 from ttc.transforms.tritongpu_utils import (
     blocked_for_shape,
     cta_layout_for_shape,
-    module_int,
     replace_for_op_with_new_signature,
     set_type,
     slice_encoding,
@@ -137,14 +138,14 @@ def optimize_reshape_layout(view: Operation, rewriter: PatternRewriter) -> bool:
     order = [d for d in layout_order(to_linear_layout(encoding, shape)) if d != axis] + [axis]
     size_per_thread = [1] * len(shape)
     cta = single_cta_default(
-        cta_layout_for_shape(shape, size_per_thread, order, module_int(view, "ttg.num-ctas", 1))
+        cta_layout_for_shape(shape, size_per_thread, order, lookup_num_ctas(view))
     )
     new_encoding = blocked_for_shape(
         shape,
         size_per_thread,
         order,
-        module_int(view, "ttg.num-warps", 4),
-        module_int(view, "ttg.threads-per-warp", 32),
+        lookup_num_warps(view),
+        lookup_threads_per_warp(view),
         cta,
     )
     if new_encoding == encoding:
@@ -210,8 +211,8 @@ def optimize_gather_layout(gather: Operation, rewriter: PatternRewriter) -> bool
     if len(src.get_shape()) == 1:
         return False
     encoding = warp_local_gather_encoding(
-        src, _axis(gather), module_int(gather, "ttg.num-warps", 4),
-        module_int(gather, "ttg.threads-per-warp", 32),
+        src, _axis(gather), lookup_num_warps(gather),
+        lookup_threads_per_warp(gather),
     )
     ctx = active_context()
     converted = []

@@ -68,7 +68,12 @@ from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.dialects import scf, tt, ttg, ttng
 from ttc.dialects.llvm import AssumeOp
 from ttc.dialects.tt_types import bit_width
-from ttc.dialects.ttg import AsyncCopyGlobalToLocalOp, AsyncTokenType, MemDescType
+from ttc.dialects.ttg import (
+    AsyncCopyGlobalToLocalOp,
+    AsyncTokenType,
+    MemDescType,
+    lookup_num_ctas,
+)
 from ttc.dialects.ttg_attrs import CTALayout, SwizzledSharedEncodingAttr
 from ttc.dialects.ttng_barriers import ArriveBarrierOp, BarrierExpectOp, WaitBarrierOp
 from ttc.dialects.ttng_tma import AsyncTMACopyGlobalToLocalOp
@@ -110,7 +115,7 @@ from ttc.transforms.pipeline_schedule import (
     schedule_dependencies,
 )
 from ttc.transforms.tma_stores_pipeline import pipeline_tma_stores
-from ttc.transforms.tritongpu_utils import module_int, replace_for_op_with_new_signature
+from ttc.transforms.tritongpu_utils import replace_for_op_with_new_signature
 from ttc.transforms.utils import (
     constant_value,
     create_constant,
@@ -406,7 +411,7 @@ def barrier_groups(async_loads: dict[Operation, AsyncLoad], schedule: CoarseSche
 def create_barrier_alloc(ctx: Context, loop: Operation, count: int) -> SSAValue:
     """`count` mbarriers, initialized before `loop` and invalidated after it
     (`createBarrierAlloc`)."""
-    num_ctas = module_int(loop, "ttg.num-ctas", 1)
+    num_ctas = lookup_num_ctas(loop)
     encoding = SwizzledSharedEncodingAttr.make(1, 1, 1, (0,), CTALayout((num_ctas,), (num_ctas,), (0,)))
     before = Builder(ctx, anchor=loop)
     alloc = before.value("ttg.local_alloc", [], MemDescType.make([count, num_ctas], i64, encoding, mutable=True))

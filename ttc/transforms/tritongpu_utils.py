@@ -23,15 +23,16 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     IntAttr,
-    ModuleOp,
     TensorType,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from ttc.dialects import arith, scf, tt, ttg, ttng
 from ttc.dialects.tt_types import PointerType, encoding_of, shape_of
+from ttc.dialects.ttg import lookup_threads_per_warp
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr, SliceEncodingAttr
 from ttc.dialects.ttg_fp4 import Fp4ToFpOp
+from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.layouts.default_blocked import (
     blocked_for_shape,
     cta_layout_for_shape,
@@ -56,20 +57,6 @@ __all__ = [  # the builders and reshape helpers re-exported for the passes
     "infer_reshape_encoding",
     "reshape_decomposition",
 ]
-
-
-def module_attr(op: Operation | None, key: str) -> Attribute | None:
-    """The attribute `key` of the module enclosing `op` (or of `op` itself when a module)."""
-    while op is not None and not isinstance(op, ModuleOp):
-        op = op.parent_op()
-    return None if op is None else op.attributes.get(key)
-
-
-def module_int(module: Operation | None, key: str, default: int) -> int:
-    """An integer module attribute such as `"ttg.num-warps"`."""
-    attr = module_attr(module, key)
-    value = getattr(attr, "value", None)
-    return value.data if value is not None else default  # pyright: ignore[reportAttributeAccessIssue]
 
 
 def with_encoding(type_: Attribute, encoding: Attribute) -> Attribute:
@@ -234,8 +221,8 @@ def is_expensive_load_or_store(op: Operation) -> bool:
         elements *= size
     if elements == 1:
         return False
-    num_warps = module_int(op, "ttg.num-warps", 4)
-    threads = module_int(op, "ttg.threads-per-warp", 32)
+    num_warps = lookup_num_warps(op)
+    threads = lookup_threads_per_warp(op)
     return elements >= num_warps * threads
 
 

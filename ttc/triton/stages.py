@@ -50,7 +50,7 @@ from ttc.ir.diagnostics import Diagnostic, DiagnosticPrinter, diagnostic_handler
 from ttc.ir.errors import TtcError
 from ttc.ir.stack import call_with_deep_stack
 from ttc.pipelines.runner import PassFailure
-from ttc.targets.base import LLVMIR
+from ttc.targets.base import LLVMIR, parse_target
 from ttc.targets.nvidia.target import CUBIN, PTX, SUPPORTED_CC, NvidiaTarget
 from ttc.triton.options import IntegrationOptions
 
@@ -101,7 +101,8 @@ class KernelBuild:
         self.root: tuple[str, Any] | None = None
         self.fell_back = False
         self.started = 0.0
-        cc = _cc(settings.target) if settings.target else capability
+        cc = parse_target(settings.target).info.compute_capability if settings.target \
+            else capability
         libdevice = dict(options.extern_libs or ()).get("libdevice")
         fp_fusion = bool(options.enable_fp_fusion)
         self.target = NvidiaTarget(cc, ptxas, libdevice, fp_fusion)
@@ -376,10 +377,6 @@ def _entry_name(src: Any) -> str | None:
         return str(src.get_entry_func_name())
     except Exception:  # noqa: BLE001 - not a Triton module, or one without a kernel
         return None
-
-
-def _cc(target: str) -> int:
-    return int(target.partition(":")[2])
 
 
 def check_capability(device_arch: int) -> None:

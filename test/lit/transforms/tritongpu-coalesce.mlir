@@ -150,3 +150,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// In a warp-specialized partition the layout is built for the partition's warps (Triton looks
+// the warp count up for each access, `lookupNumWarps`), not for the module's: 256 f32 over two
+// warps is 4 (128 bits) per thread where the module's four warps would give 2.
+// CHECK: #[[$PART:.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+// CHECK-LABEL: tt.func @in_partition
+// CHECK: partition0(%{{.*}}: !tt.ptr<f32>) num_warps(2) {
+// CHECK: tt.load %{{.*}} : tensor<256x!tt.ptr<f32>, #[[$PART]]>
+// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<256x!tt.ptr<f32>, #[[$PART]]>
+// CHECK-NEXT: ttg.warp_return
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @in_partition(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    ttg.warp_specialize(%x) attributes {warpGroupStartIds = array<i32: 4>}
+    default {
+      ttg.warp_yield
+    }
+    partition0(%arg: !tt.ptr<f32>) num_warps(2) {
+      %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+      %p = tt.splat %arg : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #blocked>
+      %a = tt.addptr %p, %r : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
+      %v = tt.load %a : tensor<256x!tt.ptr<f32>, #blocked>
+      tt.store %a, %v : tensor<256x!tt.ptr<f32>, #blocked>
+      ttg.warp_return
+    } : (!tt.ptr<f32>) -> ()
+    tt.return
+  }
+}

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from ttc.cli.main import cli
 from ttc.ir.errors import TtcError, UsageError
+from ttc.ir.target import TargetInfo
 from ttc.targets import base
 from ttc.targets.base import LLVMIR, Artifact, BackendStep, KernelSignature, Target, parse_target
 from ttc.targets.nvidia import libdevice
@@ -38,8 +39,8 @@ class ToyTarget(Target):
         return "toy:1"
 
     @property
-    def threads_per_warp(self) -> int:
-        return 8
+    def info(self) -> TargetInfo:
+        return TargetInfo(self.string, 0, 0, threads_per_warp=8, inline_ptx=False)
 
     def pipeline_variables(self, num_warps: int, num_stages: int,
                            num_ctas: int) -> dict[str, str | int | None]:

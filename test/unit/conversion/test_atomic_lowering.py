@@ -15,11 +15,12 @@ from xdsl.ir import Block, SSAValue
 from xdsl.rewriter import InsertPoint
 
 from ttc.conversion.tritongpu_to_llvm.indices import distinct_registers
-from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, NvidiaTarget
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.dialects import llvm
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr
 from ttc.ir.context import make_context
 from ttc.ir.parser import parse_module
+from ttc.ir.target import TargetInfo
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.pipelines.registry import get_pass
 from test_to_llvm import KERNELS, lower_to_llvm
@@ -78,7 +79,8 @@ def test_block_histogram_counts_in_shared_memory() -> None:
 
 
 def _lowering() -> FunctionLowering:
-    return FunctionLowering(NvidiaTarget(80, 80, num_warps=1), Builder(InsertPoint.at_end(Block())))
+    return FunctionLowering(TargetInfo.cuda(80, 80), Builder(InsertPoint.at_end(Block())),
+                            num_warps=1)
 
 
 def test_emit_if_places_blocks_in_emission_order() -> None:

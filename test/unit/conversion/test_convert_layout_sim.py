@@ -10,9 +10,10 @@ from xdsl.builder import Builder, InsertPoint
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block
 
-from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, NvidiaTarget
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
 from ttc.ir.parser import parse_module
+from ttc.ir.target import TargetInfo
 from ttc.transforms.allocate_shared_memory import AllocateSharedMemoryNvPass
 
 from llvm_sim import WARP, Simulator
@@ -42,8 +43,8 @@ def convert(src: str, dst: str, shape: str, element: str, warps: int, cc: int) -
     AllocateSharedMemoryNvPass(compute_capability=cc).apply(None, module)  # type: ignore[arg-type]
     func = next(iter(module.body.block.ops))
     op = next(o for o in func.walk() if o.name == "ttg.convert_layout")
-    target = NvidiaTarget(compute_capability=cc, ptx_version=80, num_warps=warps)
-    lw = FunctionLowering(target, Builder(InsertPoint.at_end(Block())))
+    lw = FunctionLowering(TargetInfo.cuda(cc, 80), Builder(InsertPoint.at_end(Block())),
+                          num_warps=warps)
     lw.current = op
     source = op.operands[0].type
     assert isinstance(source, TensorType)

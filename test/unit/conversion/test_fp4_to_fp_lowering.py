@@ -10,9 +10,10 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block
 
 from ttc.conversion.tritongpu_to_llvm.fp_conversions import E2M1_DECODING, E2m1Decoding
-from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, NvidiaTarget
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
 from ttc.ir.parser import parse_module
+from ttc.ir.target import TargetInfo
 
 from llvm_sim import WARP, Simulator
 
@@ -54,8 +55,8 @@ def test_decoding_constants() -> None:
 def test_lowering_unpacks_both_nibbles_in_register_order(element: str) -> None:
     module = parse_module(MODULE.format(element=element))
     op = next(o for o in module.walk() if o.name == "ttg.fp4_to_fp")
-    target = NvidiaTarget(compute_capability=90, ptx_version=80, num_warps=1)
-    lw = FunctionLowering(target, Builder(InsertPoint.at_end(Block())))
+    lw = FunctionLowering(TargetInfo.cuda(90, 80), Builder(InsertPoint.at_end(Block())),
+                          num_warps=1)
     lw.current = op
     source = op.operands[0].type
     assert isinstance(source, TensorType)

@@ -15,12 +15,13 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint
 
 from ttc.conversion.tritongpu_to_llvm.indices import emit_indices
-from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, NvidiaTarget
+from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowered_ops, lowers
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr, SliceEncodingAttr
 from ttc.ir.context import make_context
 from ttc.ir.errors import TtcError
 from ttc.ir.parser import parse_module
+from ttc.ir.target import TargetInfo
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.pipelines.registry import get_pass
 from ttc.targets.llvmir import emit_llvm_ir
@@ -125,7 +126,8 @@ def test_emitted_indices_match_the_linear_layout(
 ) -> None:
     layout = to_linear_layout(encoding, shape)  # type: ignore[arg-type]
     block = Block()
-    lw = FunctionLowering(NvidiaTarget(90, PTX_VERSION, num_warps), Builder(InsertPoint.at_end(block)))
+    lw = FunctionLowering(TargetInfo.cuda(90, PTX_VERSION), Builder(InsertPoint.at_end(block)),
+                          num_warps=num_warps)
     indices = emit_indices(lw, layout)
     for tid in range(num_warps * 32):
         values = _evaluate(block, tid)

@@ -3,12 +3,19 @@ layout, the contiguous offsets a subview owns, and the pipelining prefix of a me
 
 from __future__ import annotations
 
+import pytest
 from xdsl.dialects.builtin import f16
 
+from ttc.dialects.arith import ConstantOp
 from ttc.dialects.ttg import MemDescType, layout_dims, memdesc_layout
 from ttc.dialects.ttg_attrs import SwizzledSharedEncodingAttr
 from ttc.dialects.ttg_reinterpret import _contiguous_from_zero, _owned_offsets
-from ttc.dialects.ttg_warp_specialize import WarpSpecializeOp, lookup_num_warps
+from ttc.dialects.ttg_warp_specialize import (
+    WarpSpecializeOp,
+    lookup_num_warps,
+    maybe_lookup_num_warps,
+)
+from ttc.ir.errors import TtcError
 from ttc.ir.parser import parse_module
 from ttc.layouts.infer import unpacked_source_layout
 from ttc.layouts.linear import LinearLayout
@@ -42,6 +49,15 @@ def test_partitions_run_on_their_own_warps() -> None:
     assert [lookup_num_warps(op) for op in constants] == [4, 2, 1]
     assert lookup_num_warps(specialize) == 4  # the function overrides the module
     assert specialize.num_warps() == (2, 1)
+
+
+def test_an_unknown_warp_count_is_an_error_at_the_op() -> None:
+    module = parse_module("tt.func @k() {\n  %c = arith.constant 0 : i32\n  tt.return\n}")
+    (constant,) = [op for op in module.walk() if isinstance(op, ConstantOp)]
+    assert maybe_lookup_num_warps(constant) is None
+    with pytest.raises(TtcError, match="'arith.constant' op is not contained within a context "
+                                       "that specifies the number of warps"):
+        lookup_num_warps(constant)
 
 
 def _layout(register: list[list[int]], lane: list[list[int]], shape: list[int]) -> LinearLayout:

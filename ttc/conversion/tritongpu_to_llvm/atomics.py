@@ -142,7 +142,7 @@ def _with_ordering(
     `insertAtomicOrderingBarriers`). `staged`: its result goes through shared memory, whose
     barrier then stands for the one after."""
     staged = atomic_scratch_bytes(op) > 0
-    if lw.target.num_ctas > 1 and (staged or sem is not MemSemantic.RELAXED):
+    if lw.num_ctas > 1 and (staged or sem is not MemSemantic.RELAXED):
         raise lw.cannot_lower(op)
     if sem in (MemSemantic.RELEASE, MemSemantic.ACQUIRE_RELEASE):
         barrier(lw)

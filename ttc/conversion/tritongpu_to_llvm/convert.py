@@ -20,7 +20,7 @@ external `addrspace(3)` array.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from xdsl.builder import Builder
@@ -53,40 +53,43 @@ from ttc.conversion.tritongpu_to_llvm.lowering import (
     GLOBAL_SMEM,
     SHARED_ADDRESS_SPACE,
     FunctionLowering,
-    NvidiaTarget,
     dense_i32,
 )
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
 from ttc.dialects import llvm, tt
 from ttc.dialects.tt_types import PointerType, TensorDescType
+from ttc.dialects.ttg import lookup_num_ctas, lookup_threads_per_warp
+from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.dialects.ttng_tmem import MAX_NREG_ATTR
 from ttc.ir.dominance import reverse_post_order
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
+from ttc.ir.target import (
+    DEFAULT_COMPUTE_CAPABILITY,
+    DEFAULT_PTX_VERSION,
+    TARGET_ATTR,
+    TargetInfo,
+)
 from ttc.pipelines.pass_base import TtcPass
-from ttc.transforms.tritongpu_utils import module_int
 
 SCRATCH_ARGUMENTS = 2
 """Triton appends a global-scratch and a profile-scratch pointer to every kernel."""
 
 
 
-def target_of(module: ModuleOp, compute_capability: int, ptx_version: int,
-              inline_ptx: bool = True) -> NvidiaTarget:
-    """The target described by the pass options and the module's `ttg.*` attributes."""
-    declared = module.attributes.get("ttg.target")
-    return NvidiaTarget(
-        compute_capability=compute_capability,
-        ptx_version=ptx_version,
-        num_warps=module_int(module, "ttg.num-warps", 4),
-        threads_per_warp=module_int(module, "ttg.threads-per-warp", 32),
-        num_ctas=module_int(module, "ttg.num-ctas", 1),
-        inline_ptx=inline_ptx,
-        name="" if inline_ptx or not isinstance(declared, StringAttr) else declared.data,
-    )
+def target_info(module: ModuleOp, compute_capability: int, ptx_version: int,
+                inline_ptx: bool) -> TargetInfo:
+    """The target description the pass options give, with the module's warp width; a target
+    without inline PTX (MUSA) is named in messages by the module's `ttg.target`."""
+    info = TargetInfo.cuda(compute_capability, ptx_version, lookup_threads_per_warp(module))
+    declared = module.attributes.get(TARGET_ATTR)
+    if inline_ptx:
+        return info
+    name = declared.data if isinstance(declared, StringAttr) else info.name
+    return replace(info, name=name, inline_ptx=False)
 
 
-def _function_attributes(func: tt.FuncOp, target: NvidiaTarget) -> dict[str, Attribute]:
+def _function_attributes(func: tt.FuncOp, lw: FunctionLowering) -> dict[str, Attribute]:
     """A kernel's NVVM attributes, or a device function's `noinline` and `internal` marks, on top
     of the `tt.func`'s own attributes; the module's `ttg.maxnreg` becomes every function's
     `nvvm.maxnreg` (Triton's FuncOpConversion; PTX states it on the kernel's `.entry` only)."""
@@ -96,7 +99,7 @@ def _function_attributes(func: tt.FuncOp, target: NvidiaTarget) -> dict[str, Att
         attrs["nvvm.maxnreg"] = maxnreg
     if func.is_kernel:
         attrs["nvvm.kernel"] = IntegerAttr(1, IntegerType(1, Signedness.UNSIGNED))
-        attrs["nvvm.reqntid"] = dense_i32([target.num_threads])
+        attrs["nvvm.reqntid"] = dense_i32([lw.num_threads])
     else:
         attrs["passthrough"] = ArrayAttr([StringAttr("noinline")])
         if (num_warps := attrs.get("ttg.num-warps")) is not None:
@@ -146,7 +149,7 @@ def _argument_attributes(func: tt.FuncOp, inputs: list[Attribute], extra: int) -
 
 def lower_function(
     func: tt.FuncOp,
-    target: NvidiaTarget,
+    target: TargetInfo,
     axis_info: ModuleAxisInfo | None = None,
     module_attributes: dict[str, Attribute] | None = None,
 ) -> llvm.FuncOp:
@@ -154,7 +157,8 @@ def lower_function(
     region = func.body
     entry = region.blocks.first
     assert entry is not None
-    lw = FunctionLowering(target, Builder(InsertPoint.at_end(Block())), axis_info)
+    lw = FunctionLowering(target, Builder(InsertPoint.at_end(Block())), axis_info,
+                          num_warps=lookup_num_warps(func), num_ctas=lookup_num_ctas(func))
     lw.current = func
     lw.is_kernel = func.is_kernel
     lw.module_attributes = dict(module_attributes or {})
@@ -203,7 +207,7 @@ def lower_function(
         properties["linkage"] = llvm.LinkageAttr("internal")
     new_func = llvm.FuncOp.create(
         properties=properties,
-        attributes=_function_attributes(func, target),
+        attributes=_function_attributes(func, lw),
         regions=[Region(lw.llvm_blocks(region.blocks))],
     )
     new_func.location = func.location
@@ -230,16 +234,17 @@ class ConvertTritonGPUToLLVMPass(TtcPass):
     name: ClassVar[str] = "convert-triton-gpu-to-llvm"
     summary: ClassVar[str] = "Lower TritonGPU IR to the LLVM dialect for NVIDIA GPUs"
 
-    compute_capability: int = field(default=80, metadata={"help": "the target's compute capability"})
-    ptx_version: int = field(default=80, metadata={"help": "the PTX ISA version"})
+    compute_capability: int = field(default=DEFAULT_COMPUTE_CAPABILITY,
+                                    metadata={"help": "the target's compute capability"})
+    ptx_version: int = field(default=DEFAULT_PTX_VERSION, metadata={"help": "the PTX ISA version"})
     inline_ptx: bool = field(default=True, metadata={
         "help": "emit PTX inline assembly; false: predicated accesses as llvm.masked.* "
                 "(a target without PTX, e.g. MUSA)"})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        target = target_of(op, self.compute_capability, self.ptx_version, self.inline_ptx)
+        target = target_info(op, self.compute_capability, self.ptx_version, self.inline_ptx)
         # Triton runs ModuleMembarAnalysis, over the NVIDIA allocation, before lowering
-        insert_barriers(op, allocate_module(op, nvidia_scratch_size(self.compute_capability)))
+        insert_barriers(op, allocate_module(op, nvidia_scratch_size(target.compute_capability)))
         axis_info = ModuleAxisInfo(op)
         body = op.body.block
         for func in list(body.ops):

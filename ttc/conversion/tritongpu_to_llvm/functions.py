@@ -77,8 +77,8 @@ def scratch_pointer(
             return base
         return gep(lw, base, i8, lw.i32(offset))
     linear = _linear_program_id(lw)
-    if lw.target.num_ctas > 1:
-        linear = lw.binary(llvm.MulOp, linear, lw.const(lw.target.num_ctas, i64))
+    if lw.num_ctas > 1:
+        linear = lw.binary(llvm.MulOp, linear, lw.const(lw.num_ctas, i64))
         if current_cta:
             rank = lw.special_register("nvvm.read.ptx.sreg.cluster.ctarank")
             linear = lw.binary(llvm.AddOp, linear, lw.value(llvm.ZExtOp(rank, i64)))

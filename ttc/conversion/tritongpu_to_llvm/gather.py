@@ -150,7 +150,7 @@ def _gather(lw: FunctionLowering, op: Operation) -> None:
 
 
 def _in_shared(lw: FunctionLowering, op: tt.GatherOp, axis: int) -> list[SSAValue]:
-    if lw.target.num_ctas != 1:
+    if lw.num_ctas != 1:
         raise lw.cannot_lower(op)
     src_type = op.src.type
     assert isinstance(src_type, TensorType)

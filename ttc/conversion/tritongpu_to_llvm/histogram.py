@@ -59,7 +59,7 @@ def _histogram(lw: FunctionLowering, op: Operation) -> None:
         raise lw.cannot_lower(op)
     bins = result.get_shape()[0]
     base = shared_base(lw, op)
-    threads = lw.target.num_threads
+    threads = lw.num_threads
     tid = thread_id(lw)
     for round_ in range(ceil(bins / threads)):
         bin_ = lw.binary(llvm.AddOp, tid, round_ * threads) if round_ else tid

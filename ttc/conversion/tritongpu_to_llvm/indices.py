@@ -25,7 +25,7 @@ THREAD_DIMS = ("lane", "warp", "block")
 def thread_id(lw: FunctionLowering) -> SSAValue:
     """`tid.x` masked to the CTA's thread count, as Triton's `getThreadId` does."""
     tid = lw.special_register("nvvm.read.ptx.sreg.tid.x")
-    return lw.binary(llvm.AndOp, tid, lw.target.num_threads - 1)
+    return lw.binary(llvm.AndOp, tid, lw.num_threads - 1)
 
 
 def thread_coordinates(lw: FunctionLowering) -> dict[str, SSAValue]:
@@ -34,7 +34,7 @@ def thread_coordinates(lw: FunctionLowering) -> dict[str, SSAValue]:
     warp_size = lw.target.threads_per_warp
     lane = lw.binary(llvm.URemOp, tid, warp_size)
     warp = lw.binary(llvm.UDivOp, tid, warp_size)
-    if lw.target.num_ctas == 1:
+    if lw.num_ctas == 1:
         block = lw.i32(0)
     else:
         block = lw.special_register("nvvm.read.ptx.sreg.cluster.ctarank")
@@ -158,7 +158,7 @@ def scalar_free_masks(lw: FunctionLowering) -> dict[str, int]:
     """Free-variable masks of a scalar: every thread holds it, so all thread bits are free."""
     return {
         "lane": lw.target.threads_per_warp - 1,
-        "warp": lw.target.num_warps - 1,
-        "block": lw.target.num_ctas - 1,
+        "warp": lw.num_warps - 1,
+        "block": lw.num_ctas - 1,
     }
 

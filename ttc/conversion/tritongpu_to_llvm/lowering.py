@@ -11,7 +11,6 @@ values (a scalar is a list of one); structs appear only where values cross block
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar
 
@@ -42,6 +41,7 @@ from ttc.dialects.tt_types import PointerType, TensorDescType
 from ttc.dialects.ttg import AsyncTokenType, MemDescType
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
+from ttc.ir.target import TargetInfo
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
 
@@ -56,30 +56,6 @@ GLOBAL_SMEM = "global_smem"
 def is_fp8(type: Attribute) -> bool:
     """Whether `type` is an 8-bit float (a register holds one as its `i8` bits)."""
     return isinstance(type, ReducedPrecisionFloatType) and type.bitwidth == 8
-
-
-@dataclass(frozen=True)
-class NvidiaTarget:
-    """The compilation target of one module: Triton's `TargetInfo` plus the module's warp shape."""
-
-    compute_capability: int
-    ptx_version: int
-    num_warps: int
-    threads_per_warp: int = 32
-    num_ctas: int = 1
-    inline_ptx: bool = True
-    """Whether the target takes PTX inline assembly; without it (MUSA) predicated memory
-    accesses are `llvm.masked.*` intrinsics (`masked_memory`)."""
-    name: str = ""
-    """The target string in messages (default `cuda:<compute_capability>`)."""
-
-    def __post_init__(self) -> None:
-        if not self.name:
-            object.__setattr__(self, "name", f"cuda:{self.compute_capability}")
-
-    @property
-    def num_threads(self) -> int:
-        return self.num_warps * self.threads_per_warp
 
 
 def bit_width(type: Attribute) -> int:
@@ -101,12 +77,18 @@ def _integer_attr(value: int, type: IntegerType) -> IntegerAttr:
     return IntegerAttr(value, type)
 
 class FunctionLowering:
-    """The state of lowering one `tt.func`: the value map, the insertion point and the target."""
+    """The state of lowering one `tt.func`: the value map, the insertion point, the target
+    description and the warps it runs on."""
 
     def __init__(
-        self, target: NvidiaTarget, builder: Builder, axis_info: ModuleAxisInfo | None = None
+        self, target: TargetInfo, builder: Builder, axis_info: ModuleAxisInfo | None = None,
+        *, num_warps: int, num_ctas: int = 1
     ) -> None:
         self.target = target
+        self.num_warps = num_warps
+        """The function's warps (`lookup_num_warps`)."""
+        self.num_ctas = num_ctas
+        """The module's CTAs per cluster (`lookup_num_ctas`)."""
         self.axis_info = axis_info
         """Contiguity/divisibility/constancy of the module's values, computed before lowering."""
         self.builder = builder
@@ -127,6 +109,11 @@ class FunctionLowering:
         """The function's global-scratch and profile-scratch base pointers (its last two
         arguments, Triton's `kGlobalScratchBufferOffset` / `kProfileScratchBufferOffset`)."""
         self.module_attributes: dict[str, Attribute] = {}
+
+    @property
+    def num_threads(self) -> int:
+        """The threads of one CTA."""
+        return self.num_warps * self.target.threads_per_warp
 
     # -- errors -------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """Predicated memory accesses in plain LLVM: `llvm.masked.load` / `llvm.masked.store`.
 
 The counterpart of the inline-PTX accesses (`@p ld.global.v4.b32`, `@p st.shared.b32`) for
-targets that take no PTX (`NvidiaTarget.inline_ptx` false: MUSA). One access moves a vector of
+targets that take no PTX (`TargetInfo.inline_ptx` false: MUSA). One access moves a vector of
 `N` elements behind one predicate, as the PTX form does: the predicate is splat over an
 `<N x i1>` mask, and a masked-off load yields the `other` values. The intrinsics are named with
 LLVM's mangling of their vector and pointer types (`llvm.masked.load.v4f32.p1`).

@@ -68,7 +68,7 @@ def _memdesc(lw: FunctionLowering, op: Operation, value: SSAValue) -> MemDescTyp
     type = value.type
     if not isinstance(type, MemDescType) or not isinstance(type.memory_space, SharedMemorySpaceAttr):
         raise lw.cannot_lower(op)
-    if lw.target.num_ctas != 1:
+    if lw.num_ctas != 1:
         raise lw.cannot_lower(op)
     return type
 

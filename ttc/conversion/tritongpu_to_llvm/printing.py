@@ -139,7 +139,7 @@ def _specifier(lw: FunctionLowering, op: Operation, value: SSAValue, **kwargs: o
 @lowers("tt.print")
 def _print(lw: FunctionLowering, op: Operation) -> None:
     assert isinstance(op, tt.PrintOp)
-    if lw.target.num_ctas != 1:
+    if lw.num_ctas != 1:
         raise lw.cannot_lower(op)
     pid = [lw.special_register(f"nvvm.read.ptx.sreg.ctaid.{axis}") for axis in "xyz"]
     pid_format = "pid (" + ", ".join(_specifier(lw, op, p) for p in pid) + ")"

@@ -197,7 +197,7 @@ def _cross_warp(
     barrier(lw)
 
     tid = thread_id(lw)
-    threads = lw.target.num_threads
+    threads = lw.num_threads
     needed = lw.icmp("ult", tid, elements)
     group = geometry.inter_warp_size
     masks = [group >> k for k in range(1, group.bit_length())]

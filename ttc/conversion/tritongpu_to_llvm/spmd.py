@@ -19,7 +19,7 @@ _REGISTERS = {
 def program_register(lw: FunctionLowering, op_name: str, axis: str) -> str:
     """The `nvvm.read.ptx.sreg.*` op that answers `op_name` along `axis` for this target."""
     per_cta, per_cluster = _REGISTERS[op_name]
-    register = per_cta if lw.target.num_ctas == 1 else per_cluster
+    register = per_cta if lw.num_ctas == 1 else per_cluster
     return f"nvvm.read.ptx.sreg.{register}.{axis}"
 
 

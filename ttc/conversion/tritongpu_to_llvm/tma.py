@@ -133,7 +133,7 @@ def elect_one(lw: FunctionLowering) -> SSAValue:
 def uniform_warp_id(lw: FunctionLowering) -> SSAValue:
     """`tid.x / 32` broadcast from lane 0, which ptxas knows to be warp-uniform (Triton's
     `nvgpu.warp_id` lowering)."""
-    if lw.target.num_warps == 1:
+    if lw.num_warps == 1:
         return lw.i32(0)
     tid = lw.special_register("nvvm.read.ptx.sreg.tid.x")
     warp = lw.binary(llvm.UDivOp, tid, lw.target.threads_per_warp)
@@ -156,7 +156,7 @@ def each_message(
     """Split a TMA copy of `buffer` at `coords` into messages, each issued by one warp."""
     type = buffer.type
     assert isinstance(type, MemDescType)
-    if lw.target.num_ctas != 1:
+    if lw.num_ctas != 1:
         raise lw.cannot_lower(op)
     messages = _messages(lw, op, type)
     view = SharedView.of(lw, buffer)
@@ -169,8 +169,8 @@ def each_message(
     warp: SSAValue | None = None
     rank = len(coords)
     moved = [not messages.to_coords.sublayout_is_zero(["msg"], [d]) for d in messages.to_coords.out_dims]
-    for first in range(0, messages.count, lw.target.num_warps):
-        issuers = min(messages.count - first, lw.target.num_warps)
+    for first in range(0, messages.count, lw.num_warps):
+        issuers = min(messages.count - first, lw.num_warps)
         index: SSAValue | int = first
         if issuers > 1:
             warp = warp if warp is not None else uniform_warp_id(lw)

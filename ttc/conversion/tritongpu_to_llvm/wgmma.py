@@ -368,7 +368,7 @@ def _warp_group_dot(lw: FunctionLowering, op: Operation) -> None:
         lw.target.compute_capability < 90
         or not isinstance(encoding, NvidiaMmaEncodingAttr)
         or encoding.version_major.data != 3
-        or lw.target.num_ctas != 1
+        or lw.num_ctas != 1
     ):
         raise lw.cannot_lower(op)
     instr_shape = ints(encoding.instr_shape)

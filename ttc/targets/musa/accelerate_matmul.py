@@ -31,6 +31,7 @@ from ttc.dialects import tt, ttg
 from ttc.dialects.tt_types import InputPrecision, encoding_of
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import SwizzledSharedEncodingAttr
+from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import layout_order
 from ttc.pipelines.pass_base import TtcPass
@@ -48,7 +49,6 @@ from ttc.transforms.patterns.greedy import (
 )
 from ttc.transforms.tritongpu_accelerate_matmul import (
     DOT_PROPERTIES,
-    num_warps_of,
     promote_operands,
 )
 from ttc.transforms.tritongpu_coalesce import cta_layout_of
@@ -112,7 +112,7 @@ def sqmma_config(dot: Operation) -> SqmmaConfig | None:
     tf32 = precision is not None and precision.value.data == InputPrecision.TF32.value  # type: ignore[attr-defined]
     if a != b or not _accumulator_ok(a, d_type.get_element_type()):
         return None
-    num_warps = num_warps_of(dot)
+    num_warps = lookup_num_warps(dot)
     if num_warps % SQUAD_WARPS:
         return None
     a_shape = dot.operands[0].type.get_shape()  # type: ignore[attr-defined]

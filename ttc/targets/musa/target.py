@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ttc.ir.errors import TtcError, UsageError
+from ttc.ir.target import TargetInfo
 from ttc.targets.base import LLVMIR, Artifact, BackendStep, KernelSignature, Target
 
 if TYPE_CHECKING:
@@ -72,8 +73,10 @@ class MusaTarget(Target):
         return f"mp_{self.capability}"
 
     @property
-    def threads_per_warp(self) -> int:
-        return WARP_SIZE
+    def info(self) -> TargetInfo:
+        """No PTX: the shared lowering's compute capability and PTX version are 0 (what the
+        `musa-llir` pipeline gives convert-triton-gpu-to-llvm), and no inline PTX."""
+        return TargetInfo(self.string, 0, 0, WARP_SIZE, inline_ptx=False)
 
     def stage_pipeline(self, stage: str) -> str:
         return stage if stage == "ttir" else f"musa-{stage}"

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from ttc.ir.errors import TtcError, UsageError
+from ttc.ir.target import TargetInfo, TargetString, cuda_target
 from ttc.targets.base import LLVMIR, MLIR_STAGES, Artifact, BackendStep, KernelSignature, Target
 
 if TYPE_CHECKING:
@@ -67,27 +68,29 @@ class NvidiaTarget(Target):
 
     @classmethod
     def from_arch(cls, arch: str, tools: Mapping[str, str]) -> NvidiaTarget:
-        supported = ", ".join(f"cuda:{cc}" for cc in SUPPORTED_CC)
-        if not arch.isdigit() or int(arch) not in SUPPORTED_CC:
-            raise UsageError(f"unsupported target 'cuda:{arch}': ttc compiles for {supported}")
-        return cls(int(arch), tools.get("ptxas"), tools.get("libdevice"))
+        target = TargetString(cls.family, arch)
+        cc = target.number
+        if cc not in SUPPORTED_CC:
+            supported = ", ".join(cuda_target(cc) for cc in SUPPORTED_CC)
+            raise UsageError(f"unsupported target '{target}': ttc compiles for {supported}")
+        return cls(cc, tools.get("ptxas"), tools.get("libdevice"))
 
     @classmethod
     def examples(cls) -> list[tuple[str, str]]:
-        return [(f"cuda:{cc}", description) for cc, description in ARCHITECTURES.items()]
+        return [(cuda_target(cc), description) for cc, description in ARCHITECTURES.items()]
 
     @property
     def string(self) -> str:
-        return f"cuda:{self.cc}"
+        return cuda_target(self.cc)
 
     @property
-    def threads_per_warp(self) -> int:
-        return 32
+    def info(self) -> TargetInfo:
+        return TargetInfo.cuda(self.cc, PTX_VERSION)
 
     def pipeline_variables(self, num_warps: int, num_stages: int,
                            num_ctas: int) -> dict[str, str | int | None]:
         return {"target": self.string, "num_warps": num_warps, "num_stages": num_stages,
-                "num_ctas": num_ctas, "ptx_version": PTX_VERSION}
+                "num_ctas": num_ctas, "ptx_version": self.info.ptx_version}
 
     def translate(self, module: ModuleOp) -> str:
         from ttc.targets.llvmir import emit_llvm_ir
