@@ -45,6 +45,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from ttc.dialects import llvm, nvvm
 from ttc.ir.errors import TtcError
+from ttc.ir.identity import IdentityMemo
 from ttc.ir.locations import source_location
 
 
@@ -351,22 +352,16 @@ class LLVMIREmitter:
         self.attribute_groups: dict[str, int] = {}
         self.metadata: dict[str, int] = {}
         self.fn: _FunctionState = _FunctionState()
-        self.type_names: dict[int, tuple[Attribute, str]] = {}
-        """`llvm_type` of each type object met, by identity (the object is kept, so its id is not
-        reused): one struct type spells hundreds of members, and its hash costs as much."""
+        self.type_names = IdentityMemo(llvm_type)
+        """`llvm_type` of each type object met (a struct type spells hundreds of members)."""
 
     # -- values ----------------------------------------------------------------------------
 
     def type_of(self, op: Operation, type: Attribute) -> str:
-        known = self.type_names.get(id(type))
-        if known is not None:
-            return known[1]
         try:
-            name = llvm_type(type)
+            return self.type_names(type)
         except KeyError:
             raise _error(op, f"cannot translate type '{type}' to LLVM IR") from None
-        self.type_names[id(type)] = (type, name)
-        return name
 
     def ref(self, value: SSAValue) -> str:
         return self.fn.names[value]
