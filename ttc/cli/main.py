@@ -60,7 +60,12 @@ def main() -> None:
 
     A ttc process is short-lived and builds hundreds of op and attribute classes at import, which
     triggers many young-generation collections that free nothing; collecting less often trims
-    start-up by tens of milliseconds while memory stays bounded.
+    start-up by tens of milliseconds while memory stays bounded. When the command is done, every
+    object is frozen (`gc.freeze`): the interpreter's shutdown then skips its final collection of
+    all of them (a sixth of a cold compile's CPU time), and the OS frees the memory at once.
     """
     gc.set_threshold(50_000, 20, 100)
-    cli()
+    try:
+        cli()
+    finally:
+        gc.freeze()

@@ -46,6 +46,7 @@ from ttc.pipelines.grammar import (
     unknown_pass_message,
 )
 from ttc.pipelines.pass_base import TtcPass
+from ttc.pipelines.registry import PASSES
 from ttc.pipelines.runner import PassFailure, RunOptions, Timing, run_passes
 
 FlagKind = Literal["bool", "value", "optional"]
@@ -168,8 +169,6 @@ def _bool_value(flag: str, value: str) -> bool:
 
 def parse_args(argv: Sequence[str]) -> OptOptions:
     """Parse `ttc opt`'s arguments; raise UsageError for anything it does not understand."""
-    from ttc.pipelines.registry import all_passes
-
     options = OptOptions()
     inputs: list[str] = []
     args = list(argv)
@@ -193,10 +192,10 @@ def parse_args(argv: Sequence[str]) -> OptOptions:
             raise UsageError(f"'{arg}' is not supported: {UNSUPPORTED[key]}")
         flag = FLAGS_BY_NAME.get(key)
         if flag is None:
-            if key in all_passes():
+            if key in PASSES:
                 options.steps.append(Step("pass", body, arg))
                 continue
-            choices = [f.name for f in FLAGS] + list(all_passes())
+            choices = [f.name for f in FLAGS] + list(PASSES)
             matches = close_matches(key, choices)
             hint = ("; did you mean " + " or ".join(f"'-{m}'" for m in matches) + "?"
                     if matches else " (`ttc opt --help` lists options, `ttc list passes` "
@@ -252,13 +251,11 @@ def _apply_flag(options: OptOptions, flag: Flag, setting: str | bool, arg: str) 
 
 def _pass_names(text: str, arg: str) -> frozenset[str]:
     """The pass flags of a comma-separated list (mlir-opt's `-mlir-print-ir-before=a,b`)."""
-    from ttc.pipelines.registry import all_passes
-
     names = [name.strip() for name in text.split(",")]
     if not any(names):
         raise UsageError(f"'{arg}' needs a comma-separated list of pass flags")
     for name in names:
-        if name not in all_passes():
+        if name not in PASSES:
             raise UsageError(f"'{arg}': {unknown_pass_message(name)}")
     return frozenset(names)
 

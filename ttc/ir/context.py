@@ -144,16 +144,19 @@ DIALECT_LOADERS: dict[str, Callable[[], Dialect]] = {
 @dataclass(frozen=True)
 class PluginDialect:
     """A dialect a target defines: where it is (`module:attribute`), the prefixes (`old.`) older
-    IR wrote its ops under, and the ops since renamed (old name → today's, both unprefixed)."""
+    IR wrote its ops under, the ops since renamed (old name → today's, both unprefixed), and the
+    modules whose `@lowers` functions lower its ops to the LLVM dialect (imported when the first
+    of its ops is lowered, as MLIR attaches a dialect's ConvertToLLVM interface)."""
 
     spec: str
     legacy_prefixes: tuple[str, ...] = ()
     renamed_ops: tuple[tuple[str, str], ...] = ()
+    lowerings: tuple[str, ...] = ()
 
 
 PLUGIN_DIALECTS: dict[str, PluginDialect] = {
     "ttmg": PluginDialect("ttc.targets.musa.dialect:TTMG", ("triton_mthreads_gpu.",),
-                          (("barrier_arrive", "arrive_barrier"),)),
+                          (("barrier_arrive", "arrive_barrier"),), ("ttc.targets.musa.lowering",)),
 }
 """Dialects of the built-in targets, by name."""
 

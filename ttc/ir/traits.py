@@ -16,13 +16,16 @@ from xdsl.traits import OpTrait
 
 
 @cache
-def _class_has_trait(cls: type[Operation], trait: type[OpTrait] | OpTrait) -> bool:
+def _class_has_trait(cls: type[Operation], trait: type[OpTrait] | OpTrait) -> bool | None:
+    """Whether the ops of `cls` have `trait`; None for unregistered ops (asked of the class here,
+    once, because `isinstance` against xDSL's abstract op classes is slow)."""
+    if issubclass(cls, UnregisteredOp):
+        return None
     return cls.get_trait(trait) is not None
 
 
 def has_trait(op: Operation, trait: type[OpTrait] | OpTrait, *,
               value_if_unregistered: bool = True) -> bool:
     """Whether `op` has `trait` (a trait class, or a trait with its parameters)."""
-    if isinstance(op, UnregisteredOp):
-        return value_if_unregistered
-    return _class_has_trait(type(op), trait)
+    answer = _class_has_trait(type(op), trait)
+    return value_if_unregistered if answer is None else answer

@@ -33,7 +33,7 @@ from functools import cache
 from typing import Any
 
 from ttc.pipelines.pass_base import TtcPass
-from ttc.pipelines.registry import all_passes
+from ttc.pipelines.registry import PASSES, get_pass
 
 OptionValue = str | int | bool | float
 
@@ -215,7 +215,7 @@ def close_matches(name: str, choices: typing.Iterable[str]) -> list[str]:
 def unknown_pass_message(name: str) -> str:
     """`unknown pass 'x'`, with close matches when there are some."""
     message = f"unknown pass '{name}'"
-    matches = close_matches(name, all_passes())
+    matches = close_matches(name, PASSES)
     if matches:
         message += "; did you mean " + " or ".join(f"'{m}'" for m in matches) + "?"
     else:
@@ -326,7 +326,7 @@ def convert_value(value: OptionValue, tp: Any) -> Any:
 
 def build_pass(spec: PassSpec) -> TtcPass:
     """Instantiate the pass `spec` names with its options converted to the fields' types."""
-    pass_cls = all_passes().get(spec.name)
+    pass_cls = get_pass(spec.name)
     if pass_cls is None:
         raise PipelineError(unknown_pass_message(spec.name), spec.offset)
     fields = option_fields(pass_cls)

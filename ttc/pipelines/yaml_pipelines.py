@@ -55,6 +55,7 @@ from ttc.pipelines.grammar import (
 )
 from ttc.pipelines.location import pipelines_file_path
 from ttc.pipelines.pass_base import TtcPass
+from ttc.pipelines.registry import PASSES
 
 VARIABLES: tuple[str, ...] = ("target", "num_warps", "num_stages", "num_ctas", "cc", "ptx_version")
 """The template variables; `cc` is derived from `target` and cannot be set on its own."""
@@ -304,9 +305,7 @@ def _scalar(file: PipelineFile, node: Node, what: str) -> str:
 
 
 def _pipeline(file: PipelineFile, name: str, name_node: Node, body: Node) -> Pipeline:
-    from ttc.pipelines.registry import all_passes
-
-    if name in all_passes():
+    if name in PASSES:
         raise file.error(f"pipeline '{name}' has the name of a pass", name_node)
     fields = _mapping(file, body, f"pipeline '{name}'")
     for key, (key_node, _) in fields.items():

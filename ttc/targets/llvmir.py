@@ -45,6 +45,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from ttc.dialects import llvm, nvvm
 from ttc.ir.errors import TtcError
+from ttc.ir.identity import IdentityMemo
 from ttc.ir.locations import source_location
 
 
@@ -351,12 +352,14 @@ class LLVMIREmitter:
         self.attribute_groups: dict[str, int] = {}
         self.metadata: dict[str, int] = {}
         self.fn: _FunctionState = _FunctionState()
+        self.type_names = IdentityMemo(llvm_type)
+        """`llvm_type` of each type object met (a struct type spells hundreds of members)."""
 
     # -- values ----------------------------------------------------------------------------
 
     def type_of(self, op: Operation, type: Attribute) -> str:
         try:
-            return llvm_type(type)
+            return self.type_names(type)
         except KeyError:
             raise _error(op, f"cannot translate type '{type}' to LLVM IR") from None
 

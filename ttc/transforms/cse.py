@@ -14,16 +14,17 @@ multi-block regions' parents are skipped, and trivially dead ops are erased on t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Block, Operation, Region
+from xdsl.ir import Attribute, Block, Operation, Region
 from xdsl.traits import IsTerminator
 
 from ttc.ir.dominance import dominator_tree
+from ttc.ir.identity import IdentityMemo
 from ttc.ir.traits import has_trait
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import (
@@ -38,19 +39,20 @@ from ttc.transforms.utils import (
 
 
 class OpKey:
-    """An op compared as MLIR's `OperationEquivalence` with `IgnoreLocations` compares it."""
+    """An op compared as MLIR's `OperationEquivalence` with `IgnoreLocations` compares it;
+    `hash_of` hashes its types and attributes (an `IdentityMemo(hash)` of the pass run)."""
 
     __slots__ = ("op", "_hash")
 
-    def __init__(self, op: Operation) -> None:
+    def __init__(self, op: Operation, hash_of: Callable[[Attribute], int]) -> None:
         self.op = op
         self._hash = hash(
             (
                 op.name,
                 tuple(op.operands),
-                tuple(op.result_types),
-                tuple(sorted(op.properties.items())),
-                tuple(sorted(op.attributes.items())),
+                tuple(map(hash_of, op.result_types)),
+                tuple(sorted((name, hash_of(value)) for name, value in op.properties.items())),
+                tuple(sorted((name, hash_of(value)) for name, value in op.attributes.items())),
             )
         )
 
@@ -82,6 +84,8 @@ class CseDriver:
     to_erase: list[Operation] = field(default_factory=list[Operation])
     effects: EffectCache = field(default_factory=EffectCache)
     """Ops are only erased at the end, so the effects of nested ops stay valid throughout."""
+    hash_of: IdentityMemo[Attribute, int] = field(default_factory=lambda: IdentityMemo(hash))
+    """The hash of each type and attribute object in the keys, computed once."""
 
     def simplify_region(self, region: Region) -> None:
         """Simplify the blocks of `region`, each in a scope nested in its dominator's."""
@@ -125,7 +129,7 @@ class CseDriver:
             return
         if any(len(region.blocks) > 1 for region in op.regions):
             return
-        key = OpKey(op)
+        key = OpKey(op, self.hash_of)
         if not is_memory_effect_free(op, self.effects):
             if not only_reads(op, self.effects):
                 return

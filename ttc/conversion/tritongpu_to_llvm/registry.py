@@ -6,14 +6,19 @@ for one or more op names with `@lowers("tt.splat", ...)`. It reads the per-threa
 op's operands (`lowering.regs(v)`), emits LLVM-dialect ops through `lowering.emit(...)` and binds
 the registers of each result (`lowering.bind(result, regs)`). A new op family is a new module in
 this package; importing the package imports every module, so registration needs no other edit.
+The lowerings of a target's own dialect live in its package and are named by its `PluginDialect`
+(`ttc.ir.context`): they are imported when the first op of that dialect is lowered.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from xdsl.ir import Operation, SSAValue
+
+from ttc.ir.context import plugin_dialects
 
 if TYPE_CHECKING:
     from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
@@ -37,7 +42,12 @@ def lowers(*op_names: str) -> Callable[[Lowering], Lowering]:
 
 
 def lowering_for(op_name: str) -> Lowering | None:
-    """The lowering registered for `op_name`, or None."""
+    """The lowering registered for `op_name` (a plugin dialect's lowerings are imported on its
+    first op), or None."""
+    if op_name not in _LOWERINGS:
+        plugin = plugin_dialects().get(op_name.partition(".")[0])
+        for module in plugin.lowerings if plugin is not None else ():
+            importlib.import_module(module)
     return _LOWERINGS.get(op_name)
 
 
