@@ -37,13 +37,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // The gather axis lies in each thread's registers: no shuffle, only selects. 8-bit indices are
-// zero-extended.
+// zero-extended, then placed above the row bits in the word the inverse layout reads.
 #s = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [2, 1], order = [1, 0]}>
 #i = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [2, 1], order = [1, 0]}>
 // CHECK-LABEL: llvm.func @gather_in_thread
 // CHECK-NOT: nvvm.shfl.sync
 // CHECK: %[[I0:.*]] = llvm.zext %{{.*}} : i8 to i32
-// CHECK: llvm.icmp "eq" %{{.*}}, %[[I0]] : i32
+// CHECK: llvm.shl %[[I0]]
+// CHECK: llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
 // CHECK: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f16
 // CHECK-COUNT-3: llvm.select
 // CHECK: %[[I1:.*]] = llvm.zext %{{.*}} : i8 to i32

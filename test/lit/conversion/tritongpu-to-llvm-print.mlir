@@ -42,7 +42,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: llvm.mlir.global internal constant @printfFormat_0("pid (%u, %u, %u) idx (%3u) x: %i\0A\00")
 // CHECK-NOT: printfFormat_1
 // CHECK-LABEL: llvm.func @tensor
-// CHECK: %[[I0:.*]] = llvm.xor %{{.*}}, %{{.*}} : i32
+// CHECK: nvvm.read.ptx.sreg.ctaid.z
+// CHECK: %[[ID:.*]] = llvm.or
+// CHECK: %[[I0:.*]] = llvm.shl %[[ID]], %{{.*}} : i32
 // CHECK: %[[I1:.*]] = llvm.xor %[[I0]], %{{.*}} : i32
 // CHECK: %[[F:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr, i32) -> !llvm.ptr, i8
 // CHECK: llvm.alloca %{{.*}} x !llvm.struct<(i32, i32, i32, i32, i32)>

@@ -4,21 +4,26 @@
 // N-major, rows of 128 bytes swizzled 128 bytes wide) in shared memory: two m64n64k16 steps
 // between one wgmma.fence and one commit_group. B's descriptor: 128-byte swizzle (mode 1 in bits
 // 62-63), 8-row groups 1024 bytes apart (64 units in bits 32-45); A's: 64-byte swizzle (mode 2),
-// 512 bytes (32 units); neither needs a leading offset (each spans one swizzle width). The second step moves A by 16 elements (32 bytes, 2 units) and B by 16
-// rows (2048 bytes, 128 units). A is K-major (trans-a 0), B N-major (trans-b 1). Not async: the
+// 512 bytes (32 units); neither needs a leading offset (each spans one swizzle width). Each
+// operand's address field (bytes / 16, 14 bits) is computed once; each step's descriptor adds one
+// constant to it, the descriptor bits plus the step's offset, as Triton does. The second step
+// moves A by 16 elements (32 bytes, 2 units) and B by 16 rows (2048 bytes, 128 units). A is K-major (trans-a 0), B N-major (trans-b 1). Not async: the
 // group is waited for at once, its registers passed through the wait.
 // CHECK-LABEL: llvm.func @shared_operands
 // CHECK-NOT: nvvm.shfl.sync
-// CHECK: llvm.mlir.constant(4611686293305294848 : i64) : i64
-// CHECK-NEXT: %[[B0:.*]] = llvm.or %{{.*}}, %{{.*}} : i64
-// CHECK: llvm.mlir.constant(-9223371899415822336 : i64) : i64
-// CHECK-NEXT: %[[A0:.*]] = llvm.or %{{.*}}, %{{.*}} : i64
+// CHECK: %[[AA:.*]] = llvm.zext %{{.*}} : i32 to i64
+// CHECK: %[[BA:.*]] = llvm.zext %{{.*}} : i32 to i64
 // CHECK: llvm.call_intrinsic "llvm.nvvm.wgmma.fence.sync.aligned"() : () -> ()
+// CHECK: %[[A0C:.*]] = llvm.mlir.constant(-9223371899415822336 : i64) : i64
+// CHECK-NEXT: %[[A0:.*]] = llvm.add %[[A0C]], %[[AA]] : i64
+// CHECK: %[[B0C:.*]] = llvm.mlir.constant(4611686293305294848 : i64) : i64
+// CHECK-NEXT: %[[B0:.*]] = llvm.add %[[B0C]], %[[BA]] : i64
 // CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 { $0, {{.*}}, $31 }, $64, $65, $66, 1, 1, 0, 1;"
-// CHECK: %[[A1C:.*]] = llvm.mlir.constant(2 : i64) : i64
-// CHECK: %[[A1:.*]] = llvm.add %[[A0]], %[[A1C]] : i64
-// CHECK: %[[B1C:.*]] = llvm.mlir.constant(128 : i64) : i64
-// CHECK: %[[B1:.*]] = llvm.add %[[B0]], %[[B1C]] : i64
+// CHECK-SAME: %[[A0]], %[[B0]]
+// CHECK: %[[A1C:.*]] = llvm.mlir.constant(-9223371899415822334 : i64) : i64
+// CHECK-NEXT: %[[A1:.*]] = llvm.add %[[A1C]], %[[AA]] : i64
+// CHECK: %[[B1C:.*]] = llvm.mlir.constant(4611686293305294976 : i64) : i64
+// CHECK-NEXT: %[[B1:.*]] = llvm.add %[[B1C]], %[[BA]] : i64
 // CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, 1, 1, 0, 1;"
 // CHECK-SAME: %[[A1]], %[[B1]]
 // CHECK: llvm.call_intrinsic "llvm.nvvm.wgmma.commit_group.sync.aligned"() : () -> ()
@@ -44,13 +49,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // Two warp groups along M (8 warps): the warp id (made uniform by a shuffle) selects the group,
-// whose 64 rows of A start 64 * 128 bytes later: bit 2 of the warp id times 8192 is added to
-// A's address, B's is shared. tf32 reads both operands K-major and has no transpose immediates.
+// whose 64 rows of A start 64 * 128 bytes later: bit 2 of the warp id selects 512 16-byte units
+// (8192 bytes), added to A's address in those units (Triton's warp-group offset, a linear layout
+// of the warp id); B's is shared. tf32 reads both operands K-major and has no transpose immediates.
 // Async: the commit ends the lowering, and the wait comes from ttng.warp_group_dot_wait, which
 // passes only the tensor's registers through the asm (the shared-memory view is not a register).
 // CHECK-LABEL: llvm.func @two_warp_groups_tf32
-// CHECK: nvvm.shfl.sync idx
-// CHECK: llvm.mlir.constant(8192 : i32) : i32
+// CHECK: %[[W:.*]] = nvvm.shfl.sync idx
+// CHECK: %[[UNITS:.*]] = llvm.lshr
+// CHECK: %[[BIT2:.*]] = llvm.and %[[W]], %{{.*}} : i32
+// CHECK: %[[C512:.*]] = llvm.mlir.constant(512 : i32) : i32
+// CHECK: %[[GROUP:.*]] = llvm.select %{{.*}}, %{{.*}}, %[[C512]] : i1, i32
+// CHECK: llvm.add %[[UNITS]], %[[GROUP]] : i32
 // CHECK: llvm.call_intrinsic "llvm.nvvm.wgmma.fence.sync.aligned"
 // CHECK-COUNT-4: "wgmma.mma_async.sync.aligned.m64n32k8.f32.tf32.tf32 { $0, {{.*}}, $15 }, $32, $33, $34, 1, 1;"
 // CHECK: llvm.call_intrinsic "llvm.nvvm.wgmma.commit_group.sync.aligned"
@@ -179,10 +189,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // cuts B when it splits a dot along K): its descriptor is the buffer's plus 16 rows of 128
 // bytes, in 16-byte units.
 // CHECK-LABEL: llvm.func @subslice_operand
-// CHECK: llvm.mlir.constant(4611686293305294848 : i64) : i64
-// CHECK-NEXT: %[[B0:.*]] = llvm.or %{{.*}}, %{{.*}} : i64
-// CHECK: %[[ROWS:.*]] = llvm.mlir.constant(128 : i64) : i64
-// CHECK-NEXT: %[[B:.*]] = llvm.add %[[B0]], %[[ROWS]] : i64
+// CHECK: llvm.zext %{{.*}} : i32 to i64
+// CHECK: %[[BA:.*]] = llvm.zext %{{.*}} : i32 to i64
+// CHECK: llvm.call_intrinsic "llvm.nvvm.wgmma.fence.sync.aligned"
+// CHECK: %[[ROWS:.*]] = llvm.mlir.constant(4611686293305294976 : i64) : i64
+// CHECK-NEXT: %[[B:.*]] = llvm.add %[[ROWS]], %[[BA]] : i64
 // CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, 1, 1, 0, 1;"
 // CHECK-SAME: %[[B]]
 // CHECK-NOT: wgmma.mma_async

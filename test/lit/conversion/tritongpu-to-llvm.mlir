@@ -22,8 +22,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 
 // -----
 
-// make_range: the thread part comes from tid.x (masked, split into lane and warp), the register
-// part is folded into constants XOR-ed in.
+// make_range: the thread part comes from tid.x (masked, split into lane and warp, joined again
+// into one word and shifted to the thread's first element), the register part is folded into
+// constants XOR-ed in.
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-LABEL: llvm.func @make_range
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
@@ -31,9 +32,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // CHECK: %[[T:.*]] = llvm.and %[[TID]], %[[C127]] : i32
 // CHECK: %[[LANE:.*]] = llvm.urem %[[T]]
 // CHECK: %[[WARP:.*]] = llvm.udiv %[[T]]
-// CHECK: %[[L:.*]] = llvm.shl %[[LANE]]
 // CHECK: %[[W:.*]] = llvm.shl %[[WARP]]
-// CHECK: %[[BASE:.*]] = llvm.xor %[[L]], %[[W]] : i32
+// CHECK: %[[ID:.*]] = llvm.or %[[LANE]], %[[W]] : i32
+// CHECK: %[[BASE:.*]] = llvm.shl %[[ID]]
 // CHECK: llvm.mlir.constant(1 : i32) : i32
 // CHECK: llvm.xor %[[BASE]]
 // CHECK: llvm.mlir.constant(515 : i32) : i32

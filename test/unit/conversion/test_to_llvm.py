@@ -89,6 +89,7 @@ def _evaluate(block: Block, tid: int) -> dict[SSAValue, int]:
     """Run the integer ops emitted for index computation for one thread id."""
     ops = {
         "llvm.and": lambda a, b: a & b,
+        "llvm.or": lambda a, b: a | b,
         "llvm.xor": lambda a, b: a ^ b,
         "llvm.add": lambda a, b: a + b,
         "llvm.shl": lambda a, b: a << b,
@@ -104,6 +105,14 @@ def _evaluate(block: Block, tid: int) -> dict[SSAValue, int]:
             value = op.properties["value"]
             assert isinstance(value, IntegerAttr)
             values[op.results[0]] = value.value.data
+        elif op.name == "llvm.icmp":
+            predicate = op.properties["predicate"]
+            assert isinstance(predicate, IntegerAttr) and predicate.value.data == 0  # eq
+            a, b = (values[v] for v in op.operands)
+            values[op.results[0]] = int(a == b)
+        elif op.name == "llvm.select":
+            condition, if_true, if_false = (values[v] for v in op.operands)
+            values[op.results[0]] = if_true if condition else if_false
         else:
             a, b = (values[v] for v in op.operands)
             values[op.results[0]] = ops[op.name](a, b)

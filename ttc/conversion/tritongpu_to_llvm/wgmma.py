@@ -54,6 +54,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from ttc.conversion.tritongpu_to_llvm.dot_mma import fragment_lanes
 from ttc.conversion.tritongpu_to_llvm.dot_operands import RegisterTable, threads_agree
+from ttc.conversion.tritongpu_to_llvm.indices import apply_layout
 from ttc.conversion.tritongpu_to_llvm.load_store import pack_word
 from ttc.conversion.tritongpu_to_llvm.lowering import (
     FunctionLowering,
@@ -223,34 +224,44 @@ def _warp_group_origin(d_layout: LinearLayout) -> list[list[int]]:
 
 
 class _Descriptors:
-    """The descriptors of one shared operand: the buffer's, with this warp group's rows (or
-    columns) added at run time, and a tile's as that plus the tile's static offset."""
+    """The descriptors of one shared operand: the buffer's address, with this warp group's rows
+    (or columns) added at run time, and a tile's descriptor as that address plus a constant (the
+    descriptor's other bits and the tile's static offset), built where the tile is used.
+
+    As in Triton's `DotOpMmaSmemLoader`, the address is taken in 16-byte units first and the
+    warp group's part is added in those units, a linear layout from the warp id applied to it
+    (warps 0-3 of a group share it)."""
 
     def __init__(self, lw: FunctionLowering, view: SharedView, plan: SharedOperand, dim: int,
                  warp_bases: list[list[int]], warp: SSAValue) -> None:
         self.lw, self.plan = lw, plan
         address = lw.value(llvm.PtrToIntOp(view.base, i32))
-        dynamic_bits = 0
-        for bit, basis in enumerate(warp_bases):
-            if not basis[dim]:
-                continue
+        units = lw.binary(llvm.LShrOp, address, 4)
+        offsets = []
+        for basis in warp_bases:
             coords = [0, 0]
             coords[dim] = basis[dim]
-            offset = plan.byte_offset(coords) - plan.byte_offset([0, 0])
-            dynamic_bits |= offset
-            selected = lw.binary(llvm.AndOp, lw.binary(llvm.LShrOp, warp, bit + 2), 1)
-            address = lw.value(llvm.AddOp(address, lw.binary(llvm.MulOp, selected, offset)))
-        self.dynamic_bits = dynamic_bits
-        field = lw.binary(llvm.AndOp, lw.binary(llvm.LShrOp, address, 4), 0x3FFF)
-        self.base = lw.value(llvm.OrOp(lw.value(llvm.ZExtOp(field, i64)), lw.const(plan.descriptor_bits, i64)))
+            offsets.append(plan.byte_offset(coords) - plan.byte_offset([0, 0]))
+        self.dynamic_bits = 0
+        for offset in offsets:
+            self.dynamic_bits |= offset
+        self.whole_units = all(offset >= 0 and offset % 16 == 0 for offset in offsets)
+        """Whether the warp group's part is a whole number of 16-byte units."""
+        if self.dynamic_bits and self.whole_units:
+            steps = [[0], [0]] + [[offset >> 4] for offset in offsets]
+            warp_to_units = LinearLayout([("warp", steps)], [OFFSET])
+            units = lw.value(llvm.AddOp(units, apply_layout(lw, warp_to_units, {"warp": warp})[0]))
+        self.address = lw.value(llvm.ZExtOp(lw.binary(llvm.AndOp, units, 0x3FFF), i64))
+        """The descriptor's address field: the operand's start in 16-byte units."""
 
     def at(self, coords: Sequence[int]) -> SSAValue | None:
-        """The descriptor of the tile starting at `coords`, or None if its offset is not a
-        whole number of 16-byte units or overlaps the warp group's part."""
+        """The descriptor of the tile starting at `coords`, or None if its offset or the warp
+        group's is not a whole number of 16-byte units, or the two overlap."""
         offset = self.plan.byte_offset(coords)
-        if offset % 16 or offset & self.dynamic_bits:
+        if not self.whole_units or offset % 16 or offset & self.dynamic_bits:
             return None
-        return self.lw.value(llvm.AddOp(self.base, self.lw.const(offset >> 4, i64))) if offset else self.base
+        constant = self.plan.descriptor_bits + (offset >> 4)
+        return self.lw.value(llvm.AddOp(self.lw.const(constant, i64), self.address))
 
 
 # -- the instructions ---------------------------------------------------------------------------
@@ -393,9 +404,6 @@ def _warp_group_dot(lw: FunctionLowering, op: Operation) -> None:
     k_major_only = not instruction.transposes
     warp_bases = _warp_group_origin(d_layout)
     warp = uniform_warp_id(lw) if any(any(basis) for basis in warp_bases) else lw.i32(0)
-    b_view = SharedView.of(lw, op.b)
-    b_plan = _plan_of(lw, op, b_view, k_dim=0, k_major_only=k_major_only)
-    b_desc = _Descriptors(lw, b_view, b_plan, 1, warp_bases, warp)
     a_table: RegisterTable[SSAValue] | None = None
     a_desc: _Descriptors | None = None
     a_plan: SharedOperand | None = None
@@ -405,6 +413,9 @@ def _warp_group_dot(lw: FunctionLowering, op: Operation) -> None:
         a_view = SharedView.of(lw, op.a)
         a_plan = _plan_of(lw, op, a_view, k_dim=1, k_major_only=k_major_only)
         a_desc = _Descriptors(lw, a_view, a_plan, 0, warp_bases, warp)
+    b_view = SharedView.of(lw, op.b)
+    b_plan = _plan_of(lw, op, b_view, k_dim=0, k_major_only=k_major_only)
+    b_desc = _Descriptors(lw, b_view, b_plan, 1, warp_bases, warp)
 
     c_table = RegisterTable(d_layout, lw.regs(op.c))
     acc = {coords: c_table.get(coords) for coords in c_table.distinct()}
