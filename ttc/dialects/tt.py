@@ -45,6 +45,7 @@ from xdsl.ir import Attribute, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
+    ParsePropInAttrDict,
     SameVariadicOperandSize,
     irdl_op_definition,
     operand_def,
@@ -91,6 +92,9 @@ from ttc.dialects.tt_descriptor import (
 from ttc.dialects.tt_map_elementwise import MAP_ELEMENTWISE_OPS
 from ttc.dialects.tt_sync import SYNC_OPS
 from ttc.dialects.tt_syntax import (
+    ArrowTypes,
+    OneType,
+    enum_keyword,
     enum_attr,
     parse_arrow_types,
     parse_attr_dict,
@@ -176,7 +180,10 @@ class PureWhenMarked(MemoryEffect, ConditionallySpeculatable):
 
 class TTOp(IRDLOperation, RegionPhaseVerifier):
     """Base of every `tt` op: Triton's `TensorSizeTrait`, then the op's own `verify_op`; an op
-    with result-type inference or a combining region checks them in `verify_regions`."""
+    with result-type inference or a combining region checks them in `verify_regions`. Properties
+    a declarative format does not spell go in its `attr-dict`, as in MLIR."""
+
+    irdl_options = (ParsePropInAttrDict(),)
 
     def verify_(self) -> None:
         v.tensor_sizes(self)
@@ -217,17 +224,13 @@ def _dense_i32(values: Sequence[int]) -> DenseArrayBase:
 
 
 class UnaryTypedOp(TTOp):
-    """`$src attr-dict : type($src) -> type($result)`; also accepts the legacy `(T) -> U`.
-
-    Subclasses add keywords before the attr-dict (`parse_keywords`/`print_keywords`) or after it
-    (`parse_trailer`/`print_trailer`).
-    """
+    """`$src attr-dict : type($src) -> type($result)`; also accepts the legacy `(T) -> U`."""
 
     src = operand_def()
     result = result_def()
 
-    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ()
-    """Properties spelled by the format itself, not in the attr-dict."""
+    assembly_format = "$src attr-dict `:` custom<ArrowTypes>(type($src), type($result))"
+    custom_directives = (ArrowTypes,)
 
     TENSOR_RESULT: ClassVar[bool] = False
     """The result's ODS type is a ranked tensor: the format parses it as one."""
@@ -236,54 +239,10 @@ class UnaryTypedOp(TTOp):
     """Likewise for the source."""
 
     @classmethod
-    def parse_keywords(cls, parser: Parser) -> dict[str, Attribute]:
-        return {}
-
-    @classmethod
-    def parse_trailer(cls, parser: Parser) -> dict[str, Attribute]:
-        return {}
-
-    def print_keywords(self, printer: Printer) -> None:
-        pass
-
-    def print_trailer(self, printer: Printer) -> None:
-        pass
-
-    @classmethod
     def upgrade_properties(
         cls, properties: dict[str, Attribute], src_type: Attribute, result_type: Attribute
     ) -> None:
         """Fill in what older Triton left implicit (only `tt.trans` needs it)."""
-
-    @classmethod
-    def parse(cls, parser: Parser) -> UnaryTypedOp:
-        src = parser.parse_unresolved_operand()
-        properties = cls.parse_keywords(parser)
-        attr_props, attributes = parse_attr_dict(parser, cls)
-        properties |= attr_props
-        properties |= cls.parse_trailer(parser)
-        parser.parse_punctuation(":")
-        (src_type,), result_type = parse_arrow_types(
-            parser, 1, cls.name if cls.TENSOR_RESULT else None, cls.TENSOR_SOURCE
-        )
-        cls.upgrade_properties(properties, src_type, result_type)
-        return cls.build(
-            operands=[parser.resolve_operand(src, src_type)],
-            result_types=[result_type],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.src)
-        self.print_keywords(printer)
-        print_attr_dict(printer, self, elided=self.FORMAT_PROPS)
-        self.print_trailer(printer)
-        printer.print_string(" : ")
-        printer.print_attribute(self.src.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.result.type)
 
 
 class ElementwiseCastOp(UnaryTypedOp):
@@ -355,22 +314,13 @@ class FpToFpOp(ElementwiseCastOp):
     name = "tt.fp_to_fp"
     SRC: ClassVar[v.TypeConstraint] = v.FLOAT_LIKE
     RESULT: ClassVar[v.TypeConstraint] = v.FLOAT_LIKE
-    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("rounding",)
-
     rounding = opt_prop_def(I32Attr)
 
-    @classmethod
-    def parse_trailer(cls, parser: Parser) -> dict[str, Attribute]:
-        if parser.parse_optional_punctuation(","):
-            parser.parse_keyword("rounding")
-            parser.parse_punctuation("=")
-            return {"rounding": parse_enum(parser, RoundingMode).attr()}
-        return {}
-
-    def print_trailer(self, printer: Printer) -> None:
-        if self.rounding is not None:
-            printer.print_string(", rounding = ")
-            printer.print_string(RoundingMode.from_attr(self.rounding).keyword)
+    assembly_format = (
+        "$src attr-dict (`,` `rounding` `=` custom<RoundingMode>($rounding)^)? `:` "
+        "custom<ArrowTypes>(type($src), type($result))"
+    )
+    custom_directives = (ArrowTypes, enum_keyword(RoundingMode))
 
     def verify_cast(self) -> None:
         if self.rounding is not None:
@@ -477,23 +427,14 @@ class ReshapeOp(UnaryTypedOp):
     name = "tt.reshape"
     TENSOR_RESULT: ClassVar[bool] = True
     TENSOR_SOURCE: ClassVar[bool] = True
-    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("allow_reorder", "efficient_layout")
     allow_reorder = opt_prop_def(UnitAttr)
     efficient_layout = opt_prop_def(UnitAttr)
     traits = traits_def(Pure())
 
-    @classmethod
-    def parse_keywords(cls, parser: Parser) -> dict[str, Attribute]:
-        found: dict[str, Attribute] = {}
-        for keyword in cls.FORMAT_PROPS:
-            if parser.parse_optional_keyword(keyword):
-                found[keyword] = UnitAttr()
-        return found
-
-    def print_keywords(self, printer: Printer) -> None:
-        for keyword in self.FORMAT_PROPS:
-            if keyword in self.properties:
-                printer.print_string(f" {keyword}")
+    assembly_format = (
+        "$src (`allow_reorder` $allow_reorder^)? (`efficient_layout` $efficient_layout^)? "
+        "attr-dict `:` custom<ArrowTypes>(type($src), type($result))"
+    )
 
     def verify_op(self) -> None:
         v.check_operands(self, v.TENSOR)
@@ -665,31 +606,11 @@ class BinaryShapeOp(TTOp):
     rhs = operand_def()
     result = result_def()
     traits = traits_def(NoMemoryEffect())
+    TENSOR_RESULT: ClassVar[bool] = True
+    TENSOR_SOURCE: ClassVar[bool] = True
 
-    @classmethod
-    def parse(cls, parser: Parser) -> BinaryShapeOp:
-        lhs = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        rhs = parser.parse_unresolved_operand()
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        sources, result_type = parse_arrow_types(parser, 2, cls.name)
-        lhs_type, rhs_type = sources[0], sources[-1]
-        return cls.build(
-            operands=[parser.resolve_operand(lhs, lhs_type), parser.resolve_operand(rhs, rhs_type)],
-            result_types=[result_type],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        print_operands(printer, (self.lhs, self.rhs))
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        printer.print_attribute(self.lhs.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.result.type)
+    assembly_format = "$lhs `,` $rhs attr-dict `:` custom<ArrowTypes>(type(operands), type($result))"
+    custom_directives = (ArrowTypes,)
 
     def verify_op(self) -> None:
         v.check_operands(self, v.TENSOR, v.TENSOR)
@@ -764,32 +685,15 @@ class SplitOp(TTOp):
     out_lhs = result_def()
     out_rhs = result_def()
     traits = traits_def(NoMemoryEffect())
+    TENSOR_RESULT: ClassVar[bool] = True
+    TENSOR_SOURCE: ClassVar[bool] = True
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Triton names the halves (`getAsmResultNames`): `%outLHS, %outRHS = tt.split ...`."""
         return ((0, "outLHS"), (1, "outRHS"))
 
-    @classmethod
-    def parse(cls, parser: Parser) -> SplitOp:
-        src = parser.parse_unresolved_operand()
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        (src_type,), out_type = parse_arrow_types(parser, 1, cls.name)
-        return cls.build(
-            operands=[parser.resolve_operand(src, src_type)],
-            result_types=[out_type, out_type],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.src)
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        printer.print_attribute(self.src.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.out_lhs.type)
+    assembly_format = "$src attr-dict `:` custom<ArrowTypes>(type($src), type(results))"
+    custom_directives = (ArrowTypes,)
 
     def verify_op(self) -> None:
         v.check_operands(self, v.TENSOR)
@@ -832,25 +736,8 @@ class SameTypeOp(TTOp):
     CONSTRAINT: ClassVar[v.TypeConstraint] = v.FLOAT_LIKE
     traits = traits_def(Pure())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> SameTypeOp:
-        operands = parse_operand_list(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        t = parser.parse_type()
-        return cls.build(
-            operands=[parser.resolve_operand(o, t) for o in operands],
-            result_types=[t],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        print_operands(printer, self.operands)
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        printer.print_attribute(self.results[0].type)
+    assembly_format = "operands attr-dict `:` custom<OneType>(type(operands), type(results))"
+    custom_directives = (OneType,)
 
     def verify_op(self) -> None:
         v.check_operands(self, *[self.CONSTRAINT] * len(self.operands))
@@ -901,34 +788,11 @@ class ClampFOp(TTOp):
     result = result_def()
     traits = traits_def(Pure())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> ClampFOp:
-        operands = [parser.parse_unresolved_operand()]
-        for _ in range(2):
-            parser.parse_punctuation(",")
-            operands.append(parser.parse_unresolved_operand())
-        parser.parse_punctuation(",")
-        parser.parse_keyword("propagateNan")
-        parser.parse_punctuation("=")
-        nan = parse_enum(parser, PropagateNan)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        t = parser.parse_type()
-        return cls.build(
-            operands=[parser.resolve_operand(o, t) for o in operands],
-            result_types=[t],
-            properties=properties | {"propagateNan": nan.attr()},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        print_operands(printer, self.operands)
-        printer.print_string(", propagateNan = ")
-        printer.print_string(PropagateNan.from_attr(self.propagateNan).keyword)
-        print_attr_dict(printer, self, elided=("propagateNan",))
-        printer.print_string(" : ")
-        printer.print_attribute(self.result.type)
+    assembly_format = (
+        "$x `,` $min `,` $max `,` `propagateNan` `=` custom<PropagateNan>($propagateNan) "
+        "attr-dict `:` custom<OneType>(type(operands), type(results))"
+    )
+    custom_directives = (OneType, enum_keyword(PropagateNan))
 
     def verify_op(self) -> None:
         v.check_operands(self, v.FLOAT_LIKE, v.FLOAT_LIKE, v.FLOAT_LIKE)
@@ -956,28 +820,7 @@ class ExternElementwiseOp(TTOp):
 
     traits = traits_def(PureWhenMarked())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> ExternElementwiseOp:
-        operands = parse_operand_list(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        inputs, outputs = parse_functional_type(parser)
-        if len(outputs) != 1:
-            parser.raise_error("expected one result type", pos)
-        return cls.build(
-            operands=[parser.resolve_operands(operands, inputs, pos)],
-            result_types=outputs,
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        print_operands(printer, self.srcs)
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        print_functional_type(printer, self.operand_types, self.result_types)
+    assembly_format = "operands attr-dict `:` functional-type(operands, results)"
 
     def verify_op(self) -> None:
         v.check_operands(self, *[v.TT_TYPE] * len(self.srcs))
@@ -1002,35 +845,7 @@ class ElementwiseInlineAsmOp(TTOp):
 
     traits = traits_def(PureWhenMarked())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> ElementwiseInlineAsmOp:
-        asm = parser.parse_str_literal()
-        properties, attributes = parse_attr_dict(parser, cls)
-        args = parse_operand_list(parser)
-        arg_types: list[Attribute] = []
-        if args:
-            parser.parse_punctuation(":")
-            arg_types = parse_type_list(parser)
-        parser.parse_punctuation("->")
-        result_types = parse_type_list(parser)
-        return cls.build(
-            operands=[parser.resolve_operands(args, arg_types, parser.pos)],
-            result_types=[result_types],
-            properties=properties | {"asm_string": StringAttr(asm)},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_string_literal(self.asm_string.data)
-        print_attr_dict(printer, self, elided=("asm_string",))
-        if self.args:
-            printer.print_string(" ")
-            print_operands(printer, self.args)
-            printer.print_string(" : ")
-            print_types(printer, self.operand_types)
-        printer.print_string(" -> ")
-        print_types(printer, self.result_types)
+    assembly_format = "$asm_string attr-dict ($args^ `:` type($args))? `->` type($result)"
 
     def verify_op(self) -> None:
         v.check_operands(self, *[v.TT_TYPE] * len(self.args))
@@ -1159,34 +974,10 @@ class AddPtrOp(TTOp):
     result = result_def()
     traits = traits_def(Pure())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> AddPtrOp:
-        ptr = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        offset = parser.parse_unresolved_operand()
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        result_type = parser.parse_type()
-        parser.parse_punctuation(",")
-        offset_type = parser.parse_type()
-        return cls.build(
-            operands=[
-                parser.resolve_operand(ptr, result_type),
-                parser.resolve_operand(offset, offset_type),
-            ],
-            result_types=[result_type],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        print_operands(printer, (self.ptr, self.offset))
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        printer.print_attribute(self.result.type)
-        printer.print_string(", ")
-        printer.print_attribute(self.offset.type)
+    assembly_format = (
+        "$ptr `,` $offset attr-dict `:` custom<OneType>(type($result), type($ptr)) `,` type($offset)"
+    )
+    custom_directives = (OneType,)
 
     def verify_op(self) -> None:
         v.check_operands(self, v.PTR_LIKE, v.INT_LIKE)
@@ -2001,24 +1792,7 @@ class CombineReturnOp(TTOp):
 
     result = var_operand_def()
 
-    @classmethod
-    def parse(cls, parser: Parser) -> CombineReturnOp:
-        operands = parse_operand_list(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        types = parse_type_list(parser)
-        return cls.build(
-            operands=[parser.resolve_operands(operands, types, parser.pos)],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        print_operands(printer, self.result)
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        print_types(printer, self.operand_types)
+    assembly_format = "$result attr-dict `:` type($result)"
 
 
 @irdl_op_definition
@@ -2049,31 +1823,7 @@ class PrintOp(TTOp):
     args = var_operand_def()
     traits = traits_def(MemoryWriteEffect())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> PrintOp:
-        prefix = parser.parse_str_literal()
-        properties, attributes = parse_attr_dict(parser, cls)
-        args: list[UnresolvedOperand] = []
-        types: list[Attribute] = []
-        if parser.parse_optional_punctuation(":"):
-            args = parse_operand_list(parser)
-            parser.parse_punctuation(":")
-            types = parse_type_list(parser)
-        return cls.build(
-            operands=[parser.resolve_operands(args, types, parser.pos)],
-            properties=properties | {"prefix": StringAttr(prefix)},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_string_literal(self.prefix.data)
-        print_attr_dict(printer, self, elided=("prefix",))
-        if self.args:
-            printer.print_string(" : ")
-            print_operands(printer, self.args)
-            printer.print_string(" : ")
-            print_types(printer, self.operand_types)
+    assembly_format = "$prefix attr-dict (`:` $args^ `:` type($args))?"
 
     def verify_op(self) -> None:
         v.check_operands(self, *[v.TT_TYPE] * len(self.args))
@@ -2088,27 +1838,7 @@ class AssertOp(TTOp):
     message = prop_def(StringAttr)
     traits = traits_def(MemoryWriteEffect())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> AssertOp:
-        condition = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        message = parser.parse_str_literal()
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        return cls.build(
-            operands=[parser.resolve_operand(condition, parser.parse_type())],
-            properties=properties | {"message": StringAttr(message)},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.condition)
-        printer.print_string(", ")
-        printer.print_string_literal(self.message.data)
-        print_attr_dict(printer, self, elided=("message",))
-        printer.print_string(" : ")
-        printer.print_attribute(self.condition.type)
+    assembly_format = "$condition `,` $message attr-dict `:` type($condition)"
 
     def verify_op(self) -> None:
         v.check_operands(self, v.I1_OR_I1_TENSOR)
@@ -2131,32 +1861,7 @@ class GatherOp(TTOp):
     result = result_def()
     traits = traits_def(Pure())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> GatherOp:
-        src = parser.parse_unresolved_operand()
-        parser.parse_punctuation("[")
-        indices = parser.parse_unresolved_operand()
-        parser.parse_punctuation("]")
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        inputs, outputs = parse_functional_type(parser)
-        return cls.build(
-            operands=list(parser.resolve_operands([src, indices], inputs, pos)),
-            result_types=outputs,
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.src)
-        printer.print_string("[")
-        printer.print_operand(self.indices)
-        printer.print_string("]")
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        print_functional_type(printer, self.operand_types, self.result_types)
+    assembly_format = "$src `[` $indices `]` attr-dict `:` functional-type(operands, results)"
 
     def verify_op(self) -> None:
         v.check_operands(self, v.TENSOR, v.INT_TENSOR)
