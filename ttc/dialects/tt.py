@@ -1193,42 +1193,12 @@ class AtomicRMWOp(TTOp):
     result = result_def()
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> AtomicRMWOp:
-        kind = parse_enum(parser, RMWOp)
-        parser.parse_punctuation(",")
-        sem = parse_enum(parser, MemSemantic)
-        parser.parse_punctuation(",")
-        scope = parse_enum(parser, MemSyncScope)
-        parser.parse_punctuation(",")
-        operands = parse_operand_list(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        inputs, outputs = parse_functional_type(parser)
-        resolved = list(parser.resolve_operands(operands, inputs, pos))
-        if len(resolved) not in (2, 3):
-            parser.raise_error("tt.atomic_rmw takes 2 or 3 operands", pos)
-        return cls.build(
-            operands=[*resolved, *([None] * (3 - len(resolved)))],
-            result_types=outputs,
-            properties=properties
-            | {"atomic_rmw_op": kind.attr(), "sem": sem.attr(), "scope": scope.attr()},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_string(RMWOp.from_attr(self.atomic_rmw_op).keyword)
-        printer.print_string(", ")
-        printer.print_string(MemSemantic.from_attr(self.sem).keyword)
-        printer.print_string(", ")
-        printer.print_string(MemSyncScope.from_attr(self.scope).keyword)
-        printer.print_string(", ")
-        print_operands(printer, self.operands)
-        print_attr_dict(printer, self, elided=("atomic_rmw_op", "sem", "scope"))
-        printer.print_string(" : ")
-        print_functional_type(printer, self.operand_types, self.result_types)
+    assembly_format = (
+        "custom<RMWOp>($atomic_rmw_op) `,` custom<MemSemantic>($sem) `,` "
+        "custom<MemSyncScope>($scope) `,` $ptr `,` $val (`,` $mask^)? attr-dict `:` "
+        "functional-type(operands, $result)"
+    )
+    custom_directives = (enum_keyword(RMWOp), enum_keyword(MemSemantic), enum_keyword(MemSyncScope))
 
     def verify_op(self) -> None:
         v.check_operands(self, v.PTR_LIKE, v.TT_TYPE, v.BOOL_LIKE)
@@ -1264,34 +1234,11 @@ class AtomicCASOp(TTOp):
     result = result_def()
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> AtomicCASOp:
-        sem = parse_enum(parser, MemSemantic)
-        parser.parse_punctuation(",")
-        scope = parse_enum(parser, MemSyncScope)
-        parser.parse_punctuation(",")
-        operands = parse_operand_list(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        inputs, outputs = parse_functional_type(parser)
-        return cls.build(
-            operands=list(parser.resolve_operands(operands, inputs, pos)),
-            result_types=outputs,
-            properties=properties | {"sem": sem.attr(), "scope": scope.attr()},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_string(MemSemantic.from_attr(self.sem).keyword)
-        printer.print_string(", ")
-        printer.print_string(MemSyncScope.from_attr(self.scope).keyword)
-        printer.print_string(", ")
-        print_operands(printer, self.operands)
-        print_attr_dict(printer, self, elided=("sem", "scope"))
-        printer.print_string(" : ")
-        print_functional_type(printer, self.operand_types, self.result_types)
+    assembly_format = (
+        "custom<MemSemantic>($sem) `,` custom<MemSyncScope>($scope) `,` $ptr `,` $cmp `,` $val "
+        "attr-dict `:` functional-type(operands, $result)"
+    )
+    custom_directives = (enum_keyword(MemSemantic), enum_keyword(MemSyncScope))
 
     def verify_op(self) -> None:
         v.check_operands(self, v.PTR_LIKE, v.TT_TYPE, v.TT_TYPE)
@@ -2333,32 +2280,7 @@ class CallOp(TTOp):
     res = var_result_def()
     traits = traits_def(CallSymbolUser())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> CallOp:
-        callee = parser.parse_symbol_name()
-        args = parser.parse_comma_separated_list(
-            Parser.Delimiter.PAREN, parser.parse_unresolved_operand
-        )
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        inputs, outputs = parse_functional_type(parser)
-        return cls.build(
-            operands=[parser.resolve_operands(args, inputs, pos)],
-            result_types=[outputs],
-            properties=properties | {"callee": SymbolRefAttr(callee)},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.callee.root_reference.data)
-        printer.print_string("(")
-        print_operands(printer, self.arguments)
-        printer.print_string(")")
-        print_attr_dict(printer, self, elided=("callee",))
-        printer.print_string(" : ")
-        print_functional_type(printer, self.operand_types, self.result_types)
+    assembly_format = "$callee `(` $arguments `)` attr-dict `:` functional-type($arguments, results)"
 
 
 @irdl_op_definition
@@ -2369,27 +2291,7 @@ class ReturnOp(TTOp):
     srcs = var_operand_def()
     traits = traits_def(Pure(), HasParent(FuncOp), IsTerminator(), ReturnLike())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> ReturnOp:
-        properties, attributes = parse_attr_dict(parser, cls)
-        operands = parse_operand_list(parser)
-        types: list[Attribute] = []
-        if operands:
-            parser.parse_punctuation(":")
-            types = parse_type_list(parser)
-        return cls.build(
-            operands=[parser.resolve_operands(operands, types, parser.pos)],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        print_attr_dict(printer, self)
-        if self.srcs:
-            printer.print_string(" ")
-            print_operands(printer, self.srcs)
-            printer.print_string(" : ")
-            print_types(printer, self.operand_types)
+    assembly_format = "attr-dict ($srcs^ `:` type($srcs))?"
 
     def verify_op(self) -> None:
         func = self.parent_op()
