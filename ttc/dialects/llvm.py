@@ -953,6 +953,8 @@ class GlobalOp(IRDLOperation):
     def address_space(self) -> int:
         return self.addr_space.value.data if self.addr_space is not None else 0
 
+    # Hand-written syntax: linkage and flag keywords, an optional `(value)` and an optional initializer
+    # region.
     def print(self, printer: Printer) -> None:
         printer.print_string(f" {self.linkage.linkage.data}")
         if self.constant is not None:
@@ -1030,6 +1032,8 @@ class FuncOp(IRDLOperation):
                     "entry block argument types do not match the function signature"
                 )
 
+    # Hand-written syntax: linkage, signature with argument attributes, and `attributes {...}` are
+    # function-interface syntax.
     def print(self, printer: Printer) -> None:
         if self.linkage_name != "external":
             printer.print_string(f" {self.linkage_name}")
@@ -1094,6 +1098,7 @@ class ReturnOp(IRDLOperation):
             if [a.type for a in self.arg] != expected:
                 raise VerifyException("returned value does not match the function result type")
 
+    # Hand-written syntax: MLIR prints the attr-dict between the operand and its type, which ttc keeps.
     def print(self, printer: Printer) -> None:
         if self.arg:
             printer.print_string(" ")
@@ -1125,6 +1130,8 @@ class CallOp(IRDLOperation):
     result = opt_result_def()
     fastmathFlags = opt_prop_def(FastMathAttr)
 
+    # Hand-written syntax: direct/indirect callee, variadic callee type `vararg(...)` and operand
+    # bundles.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         args = list(self.callee_operands)
@@ -1174,6 +1181,7 @@ class CallIntrinsicOp(IRDLOperation):
     results_ = var_result_def()
     fastmathFlags = opt_prop_def(FastMathAttr)
 
+    # Hand-written syntax: the intrinsic name string and operand bundles around a functional type.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_string_literal(self.intrin.data)
@@ -1223,6 +1231,8 @@ class InlineAsmOp(IRDLOperation):
 
     ASM_DIALECTS: ClassVar = ("att", "intel")
 
+    # Hand-written syntax: keywords for flags and the asm dialect, and quoted strings, before a
+    # functional type.
     def print(self, printer: Printer) -> None:
         if self.has_side_effects is not None:
             printer.print_string(" has_side_effects")
@@ -1341,6 +1351,8 @@ class GEPOp(IRDLOperation):
         if sum(1 for i in raw if i == GEP_DYNAMIC_INDEX) != len(self.dynamicIndices):
             raise VerifyException("dynamic GEP indices do not match rawConstantIndices")
 
+    # Hand-written syntax: indices mix constants and operands in one `[%a, 0]` list, with the element
+    # type inside the types.
     def print(self, printer: Printer) -> None:
         for flag in gep_flag_names(self.no_wrap_flags):
             printer.print_string(f" {flag}")
@@ -1433,6 +1445,8 @@ class LoadOp(_MemAccessOp):
     dereferenced_value = result_def()
     invariant = opt_prop_def(UnitAttr)
 
+    # Hand-written syntax: optional `volatile`, `atomic [syncscope] ordering` and `{alignment}` clauses
+    # with inferred types.
     def print(self, printer: Printer) -> None:
         if self.volatile_ is not None:
             printer.print_string(" volatile")
@@ -1478,6 +1492,8 @@ class StoreOp(_MemAccessOp):
     value = operand_def()
     addr = operand_def(LLVMPointerType)
 
+    # Hand-written syntax: optional `volatile`, `atomic [syncscope] ordering` and `{alignment}` clauses
+    # with inferred types.
     def print(self, printer: Printer) -> None:
         if self.volatile_ is not None:
             printer.print_string(" volatile")
@@ -1522,6 +1538,8 @@ class AllocaOp(IRDLOperation):
     elem_type = prop_def(TypeAttribute)
     alignment = opt_prop_def(IntegerAttr)
 
+    # Hand-written syntax: `%n x T : (i32) -> !llvm.ptr` prints the element type attribute inside the
+    # type list.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.arraySize)
@@ -1590,6 +1608,8 @@ class ExtractValueOp(IRDLOperation):
         if member != self.res.type:
             raise VerifyException(f"result type {self.res.type} does not match member {member}")
 
+    # Hand-written syntax: the result type is inferred from the aggregate and position, and MLIR leaves
+    # a trailing space after the type.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.container)
@@ -1647,6 +1667,8 @@ class InsertValueOp(IRDLOperation):
         if member != self.value.type:
             raise VerifyException(f"inserted type {self.value.type} does not match member {member}")
 
+    # Hand-written syntax: the value's type is inferred from the aggregate and position, and MLIR leaves
+    # a trailing space after the type.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.value)
@@ -1729,6 +1751,8 @@ class ExtractElementOp(IRDLOperation):
         if self.res.type != element_type(self.vector.type):
             raise VerifyException("result type must be the vector's element type")
 
+    # Hand-written syntax: `%v[%i : i32]` puts a type inside the brackets and infers the result from the
+    # vector.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         _print_element_access(printer, self, self.vector, self.position)
@@ -1761,6 +1785,7 @@ class InsertElementOp(IRDLOperation):
         if self.value.type != element_type(self.vector.type):
             raise VerifyException("inserted value type must be the vector's element type")
 
+    # Hand-written syntax: `%e, %v[%i : i32]` puts a type inside the brackets.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.value)
@@ -1795,6 +1820,7 @@ class ShuffleVectorOp(IRDLOperation):
 
     traits = traits_def(Pure())
 
+    # Hand-written syntax: the result type is inferred from the mask length and operand type.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.v1)
@@ -1850,6 +1876,8 @@ class BrOp(IRDLOperation):
     def verify_(self) -> None:
         _verify_successor_args(self.dest, self.destOperands)
 
+    # Hand-written syntax: successor operands print as `^bb1(%a : T)`, which the format cannot attach to
+    # a successor.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         _print_successor(printer, self.dest, self.destOperands)
@@ -1882,6 +1910,8 @@ class CondBrOp(IRDLOperation):
         _verify_successor_args(self.trueDest, self.trueDestOperands)
         _verify_successor_args(self.falseDest, self.falseDestOperands)
 
+    # Hand-written syntax: successor operands print as `^bb1(%a : T)`, which the format cannot attach to
+    # a successor.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.condition)
@@ -1963,6 +1993,7 @@ class SwitchOp(IRDLOperation):
         for _, dest, args in self.case_list():
             _verify_successor_args(dest, args)
 
+    # Hand-written syntax: the case list pairs integers with successors and their operands.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.value)
@@ -2027,13 +2058,7 @@ class UnreachableOp(IRDLOperation):
     name = "llvm.unreachable"
 
     traits = traits_def(IsTerminator())
-
-    def print(self, printer: Printer) -> None:
-        print_attr_dict(printer, self)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> UnreachableOp:
-        return cls.create(attributes=parser.parse_optional_attr_dict())
+    assembly_format = "attr-dict"
 
 
 # --------------------------------------------------------------------------------------------
@@ -2068,6 +2093,8 @@ class AtomicRMWOp(IRDLOperation):
     def bin_op_name(self) -> str:
         return ATOMIC_BIN_OPS[self.bin_op.value.data]
 
+    # Hand-written syntax: the bin-op and orderings are bare keywords of i64 enums, with an optional
+    # `syncscope("...")`.
     def print(self, printer: Printer) -> None:
         if self.volatile_ is not None:
             printer.print_string(" volatile")
@@ -2126,6 +2153,8 @@ class AtomicCmpXchgOp(IRDLOperation):
     weak = opt_prop_def(UnitAttr)
     volatile_ = opt_prop_def(UnitAttr)
 
+    # Hand-written syntax: `syncscope("...")`, bare atomic-ordering keywords of i64 enums and an
+    # inferred struct result type.
     def print(self, printer: Printer) -> None:
         if self.weak is not None:
             printer.print_string(" weak")
@@ -2183,6 +2212,7 @@ class FenceOp(IRDLOperation):
     ordering = prop_def(IntegerAttr)
     syncscope = opt_prop_def(StringAttr)
 
+    # Hand-written syntax: an optional `syncscope("...")` then a bare ordering keyword of an i64 enum.
     def print(self, printer: Printer) -> None:
         _print_syncscope(printer, self.syncscope)
         printer.print_string(f" {ordering_name(self.ordering)}")
@@ -2315,6 +2345,7 @@ class AssumeOp(IRDLOperation):
     def __init__(self, cond: SSAValue) -> None:
         super().__init__(operands=[cond])
 
+    # Hand-written syntax: operand bundles (`["align"(%p, %n : ...)]`) are lists of operand groups.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.cond)

@@ -510,6 +510,8 @@ class HistogramOp(TTOp):
     result = result_def()
     traits = traits_def(Pure())
 
+    # Hand-written syntax: the optional mask's type (an i1 tensor shaped like the source) is inferred,
+    # not printed.
     @classmethod
     def parse(cls, parser: Parser) -> HistogramOp:
         src = parser.parse_unresolved_operand()
@@ -559,6 +561,7 @@ class UnsplatOp(TTOp):
     result = result_def()
     traits = traits_def(Pure())
 
+    # Hand-written syntax: the result type is the source's element type (inferred, not printed).
     @classmethod
     def parse(cls, parser: Parser) -> UnsplatOp:
         src = parser.parse_unresolved_operand()
@@ -876,6 +879,7 @@ class ProgramAxisOp(TTOp):
     result = result_def()
     traits = traits_def(Pure())
 
+    # Hand-written syntax: it also accepts the legacy `{axis = 0 : i32}` without the keyword.
     @classmethod
     def parse(cls, parser: Parser) -> ProgramAxisOp:
         properties: dict[str, Attribute] = {}
@@ -927,6 +931,8 @@ class MakeRangeOp(TTOp):
     result = result_def()
     traits = traits_def(Pure())
 
+    # Hand-written syntax: the result parses as a ranked tensor with MLIR's
+    # `parseType<RankedTensorType>` error.
     @classmethod
     def parse(cls, parser: Parser) -> MakeRangeOp:
         properties, attributes = parse_attr_dict(parser, cls)
@@ -1078,6 +1084,8 @@ class LoadOp(CachedAccessOp):
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     traits = traits_def(LoadEffects())
 
+    # Hand-written syntax: ODS's `oilist` (absent from xDSL 0.74) and older releases' integer
+    # cache/evict and value-typed forms.
     @classmethod
     def parse(cls, parser: Parser) -> LoadOp:
         operands = [parser.parse_unresolved_operand(), *parse_optional_operand_groups(parser, 2)]
@@ -1140,6 +1148,8 @@ class StoreOp(CachedAccessOp):
     evict = opt_prop_def(I32Attr, default_value=EvictionPolicy.NORMAL.attr())
     traits = traits_def(MemoryWriteEffect())
 
+    # Hand-written syntax: ODS's `oilist` (absent from xDSL 0.74) and older releases' integer
+    # cache/evict and value-typed forms.
     @classmethod
     def parse(cls, parser: Parser) -> StoreOp:
         operands = parse_operand_list(parser)
@@ -1322,6 +1332,8 @@ class DotOp(TTOp):
         "maxNumImpreciseAcc": _i32(0),
     }
 
+    # Hand-written syntax: older releases' `allowTF32` is upgraded to `inputPrecision`, and c's type is
+    # inferred from d's.
     @classmethod
     def parse(cls, parser: Parser) -> DotOp:
         operands = [parser.parse_unresolved_operand()]
@@ -1458,6 +1470,8 @@ class DotScaledOp(TTOp):
         "rhs_k_pack": IntegerAttr(1, i1),
     }
 
+    # Hand-written syntax: the scale types sit inside the `A, SA * B, SB -> D` list only when the scales
+    # are present.
     @classmethod
     def parse(cls, parser: Parser) -> DotScaledOp:
         a = parser.parse_unresolved_operand()
@@ -1862,6 +1876,7 @@ class MakeTensorDescOp(TTOp):
     irdl_options = (SameVariadicOperandSize(),)
     traits = traits_def(Pure())
 
+    # Hand-written syntax: the shape/stride operands are i32/i64 by definition (inferred, not printed).
     @classmethod
     def parse(cls, parser: Parser) -> MakeTensorDescOp:
         base = parser.parse_unresolved_operand()
@@ -1948,6 +1963,7 @@ class MakeTensorPtrOp(TTOp):
     irdl_options = (SameVariadicOperandSize(),)
     traits = traits_def(Pure())
 
+    # Hand-written syntax: every operand type is derived from the printed result pointer type.
     @classmethod
     def parse(cls, parser: Parser) -> MakeTensorPtrOp:
         base = parser.parse_unresolved_operand()
@@ -2021,6 +2037,8 @@ class AdvanceOp(TTOp):
     result = result_def()
     traits = traits_def(Pure())
 
+    # Hand-written syntax: the pointer's type is the result's and the offsets are i32 (inferred, not
+    # printed).
     @classmethod
     def parse(cls, parser: Parser) -> AdvanceOp:
         ptr = parser.parse_unresolved_operand()
@@ -2087,6 +2105,8 @@ class DescriptorLoadOp(CachedAccessOp):
     result = result_def()
     traits = traits_def(MemoryReadEffect())
 
+    # Hand-written syntax: ODS's `oilist` of cache/evict clauses (absent from xDSL 0.74); the indices
+    # are i32 (inferred).
     @classmethod
     def parse(cls, parser: Parser) -> DescriptorLoadOp:
         desc = parser.parse_unresolved_operand()
@@ -2138,6 +2158,8 @@ class DescriptorStoreOp(TTOp):
     indices = var_operand_def()
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
+    # Hand-written syntax: the indices are i32 by definition (inferred, not printed), shared with the
+    # other descriptor writes.
     @classmethod
     def parse(cls, parser: Parser) -> DescriptorStoreOp:
         return parse_descriptor_write(parser, cls)
@@ -2195,6 +2217,8 @@ class FuncOp(TTOp):
         """A public function is a kernel (Triton's `isKernel`); the others are device functions."""
         return self.sym_visibility is None or self.sym_visibility.data == "public"
 
+    # Hand-written syntax: the function signature syntax (`@f(%a: T {attrs}) -> R attributes {...}`) is
+    # MLIR's FunctionOpInterface printer.
     @classmethod
     def parse(cls, parser: Parser) -> FuncOp:
         visibility = parser.parse_optional_visibility_keyword()
