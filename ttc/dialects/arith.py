@@ -507,6 +507,8 @@ class ConstantOp(xarith.ConstantOp):
     )
     assembly_format = None
 
+    # Hand-written syntax: the value's type is the result type, printed once inside the value, and
+    # MLIR's hex-float splats (`dense<0xFF800000>`) parse as bits.
     @classmethod
     def parse(cls, parser: Parser) -> ConstantOp:
         attrs = parser.parse_optional_attr_dict()
@@ -653,6 +655,8 @@ class CmpiOp(xarith.CmpiOp):
     def verify_(self) -> None:
         _verify_compare(self)
 
+    # Hand-written syntax: the predicate is an i64 integer printed as a bare keyword, and the i1-like
+    # result type is inferred, not printed.
     def print(self, printer: Printer) -> None:
         printer.print_string(" " + xarith.CMPI_COMPARISON_OPERATIONS[self.predicate.value.data] + ", ")
         printer.print_operand(self.lhs)
@@ -718,6 +722,8 @@ class CmpfOp(xarith.CmpfOp):
     def verify_(self) -> None:
         _verify_compare(self)
 
+    # Hand-written syntax: the predicate is an i64 integer printed as a bare keyword, then an optional
+    # `fastmath<...>`; the comparison's i1-like result type is inferred, not printed.
     def print(self, printer: Printer) -> None:
         printer.print_string(" " + xarith.CMPF_COMPARISON_OPERATIONS[self.predicate.value.data] + ", ")
         printer.print_operand(self.lhs)
@@ -774,6 +780,8 @@ class SelectOp(xarith.SelectOp):
                 f"'{self.name}' op expected condition type to have the same shape as the result type"
             )
 
+    # Hand-written syntax: `: T` alone implies an i1 condition while `: C, T` spells it; a format has
+    # one fixed type list.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_list(self.operands, printer.print_operand)

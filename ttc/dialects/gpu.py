@@ -70,6 +70,8 @@ class _DimensionQuery(IRDLOperation):
             properties["upper_bound"] = IntegerAttr(upper_bound, IndexType())
         super().__init__(result_types=[IndexType()], properties=properties)
 
+    # Hand-written syntax: the dimension is a bare `x|y|z` keyword with an optional `upper_bound N`
+    # integer.
     def print(self, printer: Printer) -> None:
         printer.print_string(" " + self.dimension.data.value)
         if self.upper_bound is not None:

@@ -220,6 +220,8 @@ class LegacyMemDescSubviewOp(IRDLOperation):
 
     name = "ttg.memdesc_subview"
 
+    # Hand-written syntax: it parses into another op (memdesc_index or memdesc_subslice) chosen from the
+    # operands.
     @classmethod
     def parse(cls, parser: Parser) -> Operation:  # type: ignore[override]
         from ttc.dialects.ttg import MemDescIndexOp, MemDescSubsliceOp, MemDescType

@@ -52,6 +52,7 @@ from xdsl.irdl import (
     AnyAttr,
     AttrSizedOperandSegments,
     IRDLOperation,
+    ParsePropInAttrDict,
     VarConstraint,
     irdl_attr_definition,
     irdl_op_definition,
@@ -66,6 +67,14 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
     var_successor_def,
+)
+from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
+    CustomDirective,
+    ParsingState,
+    PrintingState,
+    TypeDirective,
+    irdl_custom_directive,
 )
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.printer import Printer
@@ -413,9 +422,25 @@ def overflow_flag_names(attr: Attribute | None) -> list[str]:
     return [f for f in ("nsw", "nuw") if f in names]
 
 
-def _print_overflow(printer: Printer, attr: Attribute | None) -> None:
-    if names := overflow_flag_names(attr):
-        printer.print_string(f" overflow<{', '.join(names)}>")
+NO_FASTMATH = FastMathAttr("none")
+"""The default of every `fastmathFlags` property, left out of the attribute dictionary."""
+
+
+@irdl_custom_directive
+class OverflowFlags(CustomDirective):
+    """`overflow<nsw, nuw>` after the operands (nothing when no flag is set)."""
+
+    flags: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        flags = OverflowAttr.parse(parser)
+        if flags.data:
+            self.flags.set(state, flags)
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        if names := overflow_flag_names(self.flags.get(op)):
+            state.print_whitespace(printer)
+            printer.print_string(f"overflow<{', '.join(names)}>")
 
 
 # --------------------------------------------------------------------------------------------
@@ -432,11 +457,12 @@ class _BinaryOp(IRDLOperation):
     res = result_def(T)
 
     traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($res)"
+    custom_directives = (OverflowFlags,)
 
     PREFIX_FLAG: ClassVar[tuple[str, str] | None] = None
-    """(keyword, property name) of a unit flag printed before the operands."""
-    HAS_OVERFLOW: ClassVar[bool] = False
-    HAS_FASTMATH: ClassVar[bool] = False
+    """(keyword, property name) of a unit flag printed before the operands (LLVM IR's too)."""
 
     def __init__(
         self,
@@ -447,65 +473,20 @@ class _BinaryOp(IRDLOperation):
         lhs = SSAValue.get(lhs)
         super().__init__(operands=[lhs, rhs], result_types=[lhs.type], properties=properties or {})
 
-    def print(self, printer: Printer) -> None:
-        elided: list[str] = []
-        if self.PREFIX_FLAG is not None:
-            keyword, prop = self.PREFIX_FLAG
-            elided.append(prop)
-            if prop in self.properties:
-                printer.print_string(f" {keyword}")
-        printer.print_string(" ")
-        printer.print_operand(self.lhs)
-        printer.print_string(", ")
-        printer.print_operand(self.rhs)
-        if self.HAS_OVERFLOW:
-            elided.append("overflowFlags")
-            _print_overflow(printer, self.properties.get("overflowFlags"))
-        if self.HAS_FASTMATH:
-            fmf = self.properties.get("fastmathFlags")
-            if isinstance(fmf, FastMathAttr) and not fmf.data:
-                elided.append("fastmathFlags")
-        print_attr_dict(printer, self, elided=elided)
-        printer.print_string(" : ")
-        printer.print_attribute(self.res.type)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> _BinaryOp:
-        props: dict[str, Attribute] = {}
-        if cls.PREFIX_FLAG is not None and parser.parse_optional_keyword(cls.PREFIX_FLAG[0]):
-            props[cls.PREFIX_FLAG[1]] = UnitAttr()
-        lhs = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        rhs = parser.parse_unresolved_operand()
-        if cls.HAS_OVERFLOW:
-            flags = OverflowAttr.parse(parser)
-            if flags.data:
-                props["overflowFlags"] = flags
-        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        type = parser.parse_type()
-        operands = _resolve(parser, [lhs, rhs], [type, type])
-        return cls.create(
-            operands=operands,
-            result_types=[type],
-            properties=props | attr_props,
-            attributes=attrs,
-        )
-
 
 class _OverflowBinaryOp(_BinaryOp):
     overflowFlags = opt_prop_def(OverflowAttr)
-    HAS_OVERFLOW: ClassVar = True
+    assembly_format = "$lhs `,` $rhs custom<OverflowFlags>($overflowFlags) attr-dict `:` type($res)"
 
 
 class _ExactBinaryOp(_BinaryOp):
     isExact = opt_prop_def(UnitAttr)
     PREFIX_FLAG: ClassVar = ("exact", "isExact")
+    assembly_format = "(`exact` $isExact^)? $lhs `,` $rhs attr-dict `:` type($res)"
 
 
 class _FloatBinaryOp(_BinaryOp):
-    fastmathFlags = opt_prop_def(FastMathAttr)
-    HAS_FASTMATH: ClassVar = True
+    fastmathFlags = opt_prop_def(FastMathAttr, NO_FASTMATH)
 
 
 @irdl_op_definition
@@ -569,6 +550,7 @@ class OrOp(_BinaryOp):
 
     isDisjoint = opt_prop_def(UnitAttr)
     PREFIX_FLAG: ClassVar = ("disjoint", "isDisjoint")
+    assembly_format = "(`disjoint` $isDisjoint^)? $lhs `,` $rhs attr-dict `:` type($res)"
 
 
 @irdl_op_definition
@@ -610,34 +592,15 @@ class _UnaryOp(IRDLOperation):
 
     traits = traits_def(Pure())
 
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.operand)
-        fmf = self.properties.get("fastmathFlags")
-        elided = ["fastmathFlags"] if isinstance(fmf, FastMathAttr) and not fmf.data else []
-        print_attr_dict(printer, self, elided=elided)
-        printer.print_string(" : ")
-        printer.print_attribute(self.res.type)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> _UnaryOp:
-        operand = parser.parse_unresolved_operand()
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        type = parser.parse_type()
-        return cls.create(
-            operands=_resolve(parser, [operand], [type]),
-            result_types=[type],
-            properties=props,
-            attributes=attrs,
-        )
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$operand attr-dict `:` type($res)"
 
 
 @irdl_op_definition
 class FNegOp(_UnaryOp):
     name = "llvm.fneg"
 
-    fastmathFlags = opt_prop_def(FastMathAttr)
+    fastmathFlags = opt_prop_def(FastMathAttr, NO_FASTMATH)
 
 
 @irdl_op_definition
@@ -656,6 +619,41 @@ def _i1_like(type: Attribute) -> Attribute:
     if isinstance(type, VectorType):
         return VectorType(i1, type.get_shape(), type.get_scalable_dims())
     return i1
+
+
+@irdl_custom_directive
+class CmpPredicate(CustomDirective):
+    """`"slt"`: the predicate of `llvm.icmp`/`llvm.fcmp` as its quoted name."""
+
+    predicate: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        names: tuple[str, ...] = state.op_type.PREDICATES  # type: ignore[attr-defined]
+        name = parser.parse_str_literal()
+        if name not in names:
+            parser.raise_error(f"unknown predicate '{name}'")
+        self.predicate.set(state, IntegerAttr(names.index(name), i64))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        state.print_whitespace(printer)
+        printer.print_string(f'"{op.predicate_name}"')  # type: ignore[attr-defined]
+
+
+@irdl_custom_directive
+class ComparedType(CustomDirective):
+    """`T`: the type compared, whose i1 counterpart is the result type."""
+
+    compared: TypeDirective
+    result: TypeDirective
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        t = parser.parse_type()
+        self.compared.set(state, [t])
+        self.result.set(state, [_i1_like(t)])
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        state.print_whitespace(printer)
+        printer.print_attribute(self.compared.get(op)[0])
 
 
 class _CmpOp(IRDLOperation):
@@ -689,37 +687,12 @@ class _CmpOp(IRDLOperation):
         if self.res.type != _i1_like(self.lhs.type):
             raise VerifyException(f"result type must be {_i1_like(self.lhs.type)}")
 
-    def print(self, printer: Printer) -> None:
-        printer.print_string(f' "{self.predicate_name}" ')
-        printer.print_operand(self.lhs)
-        printer.print_string(", ")
-        printer.print_operand(self.rhs)
-        fmf = self.properties.get("fastmathFlags")
-        elided = ["predicate"]
-        if isinstance(fmf, FastMathAttr) and not fmf.data:
-            elided.append("fastmathFlags")
-        print_attr_dict(printer, self, elided=elided)
-        printer.print_string(" : ")
-        printer.print_attribute(self.lhs.type)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> _CmpOp:
-        name = parser.parse_str_literal()
-        if name not in cls.PREDICATES:
-            parser.raise_error(f"unknown predicate '{name}'")
-        lhs = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        rhs = parser.parse_unresolved_operand()
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        type = parser.parse_type()
-        props["predicate"] = IntegerAttr(cls.PREDICATES.index(name), i64)
-        return cls.create(
-            operands=_resolve(parser, [lhs, rhs], [type, type]),
-            result_types=[_i1_like(type)],
-            properties=props,
-            attributes=attrs,
-        )
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "custom<CmpPredicate>($predicate) $lhs `,` $rhs attr-dict `:` "
+        "custom<ComparedType>(type($lhs), type($res))"
+    )
+    custom_directives = (CmpPredicate, ComparedType)
 
 
 @irdl_op_definition
@@ -733,7 +706,7 @@ class ICmpOp(_CmpOp):
 class FCmpOp(_CmpOp):
     name = "llvm.fcmp"
 
-    fastmathFlags = opt_prop_def(FastMathAttr)
+    fastmathFlags = opt_prop_def(FastMathAttr, NO_FASTMATH)
     PREDICATES: ClassVar = FCMP_PREDICATES
 
 
@@ -748,36 +721,15 @@ class SelectOp(IRDLOperation):
     true_value = operand_def(T)
     false_value = operand_def(T)
     res = result_def(T)
-    fastmathFlags = opt_prop_def(FastMathAttr)
+    fastmathFlags = opt_prop_def(FastMathAttr, NO_FASTMATH)
 
     traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
 
     def __init__(self, cond: SSAValue | Operation, a: SSAValue | Operation, b: SSAValue | Operation):
         super().__init__(operands=[cond, a, b], result_types=[SSAValue.get(a).type])
 
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        print_operands(printer, self.operands)
-        fmf = self.properties.get("fastmathFlags")
-        elided = ["fastmathFlags"] if isinstance(fmf, FastMathAttr) and not fmf.data else []
-        print_attr_dict(printer, self, elided=elided)
-        printer.print_string(" : ")
-        print_types(printer, [self.condition.type, self.res.type])
-
-    @classmethod
-    def parse(cls, parser: Parser) -> SelectOp:
-        operands = _parse_operand_list(parser, parser.Delimiter.NONE)
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        cond_type = parser.parse_type()
-        parser.parse_punctuation(",")
-        type = parser.parse_type()
-        return cls.create(
-            operands=_resolve(parser, operands, [cond_type, type, type]),
-            result_types=[type],
-            properties=props,
-            attributes=attrs,
-        )
+    assembly_format = "operands attr-dict `:` type($condition) `,` type($res)"
 
 
 # --------------------------------------------------------------------------------------------
@@ -793,51 +745,14 @@ class _CastOp(IRDLOperation):
 
     traits = traits_def(Pure())
 
+    assembly_format = "$arg attr-dict `:` type($arg) `to` type($res)"
+    custom_directives = (OverflowFlags,)
+
     PREFIX_FLAG: ClassVar[tuple[str, str] | None] = None
-    HAS_OVERFLOW: ClassVar[bool] = False
+    """(keyword, property name) of a unit flag printed before the operand (LLVM IR's too)."""
 
     def __init__(self, arg: SSAValue | Operation, result_type: Attribute):
         super().__init__(operands=[arg], result_types=[result_type])
-
-    def print(self, printer: Printer) -> None:
-        elided: list[str] = []
-        if self.PREFIX_FLAG is not None:
-            keyword, prop = self.PREFIX_FLAG
-            elided.append(prop)
-            if prop in self.properties:
-                printer.print_string(f" {keyword}")
-        printer.print_string(" ")
-        printer.print_operand(self.arg)
-        if self.HAS_OVERFLOW:
-            elided.append("overflowFlags")
-            _print_overflow(printer, self.properties.get("overflowFlags"))
-        print_attr_dict(printer, self, elided=elided)
-        printer.print_string(" : ")
-        printer.print_attribute(self.arg.type)
-        printer.print_string(" to ")
-        printer.print_attribute(self.res.type)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> _CastOp:
-        props: dict[str, Attribute] = {}
-        if cls.PREFIX_FLAG is not None and parser.parse_optional_keyword(cls.PREFIX_FLAG[0]):
-            props[cls.PREFIX_FLAG[1]] = UnitAttr()
-        arg = parser.parse_unresolved_operand()
-        if cls.HAS_OVERFLOW:
-            flags = OverflowAttr.parse(parser)
-            if flags.data:
-                props["overflowFlags"] = flags
-        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        src = parser.parse_type()
-        parser.parse_keyword("to")
-        dst = parser.parse_type()
-        return cls.create(
-            operands=_resolve(parser, [arg], [src]),
-            result_types=[dst],
-            properties=props | attr_props,
-            attributes=attrs,
-        )
 
 
 @irdl_op_definition
@@ -871,6 +786,7 @@ class ZExtOp(_CastOp):
 
     nonNeg = opt_prop_def(UnitAttr)
     PREFIX_FLAG: ClassVar = ("nneg", "nonNeg")
+    assembly_format = "(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)"
 
 
 @irdl_op_definition
@@ -878,7 +794,9 @@ class TruncOp(_CastOp):
     name = "llvm.trunc"
 
     overflowFlags = opt_prop_def(OverflowAttr)
-    HAS_OVERFLOW: ClassVar = True
+    assembly_format = (
+        "$arg custom<OverflowFlags>($overflowFlags) attr-dict `:` type($arg) `to` type($res)"
+    )
 
 
 @irdl_op_definition
@@ -892,6 +810,7 @@ class UIToFPOp(_CastOp):
 
     nonNeg = opt_prop_def(UnitAttr)
     PREFIX_FLAG: ClassVar = ("nneg", "nonNeg")
+    assembly_format = "(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)"
 
 
 @irdl_op_definition
@@ -937,25 +856,7 @@ class ConstantOp(IRDLOperation, HasFolderInterface):
         """The constant's value (what MLIR's `ConstantLike` fold returns)."""
         return (self.value,)
 
-    def print(self, printer: Printer) -> None:
-        printer.print_string("(")
-        printer.print_attribute(self.value)
-        printer.print_string(")")
-        print_attr_dict(printer, self, elided=["value"])
-        printer.print_string(" : ")
-        printer.print_attribute(self.res.type)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> ConstantOp:
-        parser.parse_punctuation("(")
-        value = parser.parse_attribute()
-        parser.parse_punctuation(")")
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        type = parser.parse_type()
-        return cls.create(
-            properties={"value": value} | props, attributes=attrs, result_types=[type]
-        )
+    assembly_format = "`(` $value `)` attr-dict `:` type($res)"
 
 
 class _TypedValueOp(IRDLOperation, HasFolderInterface):
@@ -974,16 +875,7 @@ class _TypedValueOp(IRDLOperation, HasFolderInterface):
         """The constant value of the op (`#llvm.undef`, `#llvm.poison` or `#llvm.zero`)."""
         return (self.VALUE(),)
 
-    def print(self, printer: Printer) -> None:
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        printer.print_attribute(self.res.type)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> _TypedValueOp:
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        return cls.create(attributes=attrs, result_types=[parser.parse_type()])
+    assembly_format = "attr-dict `:` type($res)"
 
 
 @irdl_op_definition
@@ -1024,23 +916,7 @@ class AddressOfOp(IRDLOperation, HasFolderInterface):
         """The global's symbol name (MLIR's `AddressOfOp::fold`)."""
         return (self.global_name,)
 
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_attribute(self.global_name)
-        print_attr_dict(printer, self, elided=["global_name"])
-        printer.print_string(" : ")
-        printer.print_attribute(self.res.type)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> AddressOfOp:
-        symbol = parser.parse_symbol_name()
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        return cls.create(
-            properties={"global_name": SymbolRefAttr(symbol)} | props,
-            attributes=attrs,
-            result_types=[parser.parse_type()],
-        )
+    assembly_format = "$global_name attr-dict `:` type($res)"
 
 
 LINKAGES = (
@@ -1077,6 +953,8 @@ class GlobalOp(IRDLOperation):
     def address_space(self) -> int:
         return self.addr_space.value.data if self.addr_space is not None else 0
 
+    # Hand-written syntax: linkage and flag keywords, an optional `(value)` and an optional initializer
+    # region.
     def print(self, printer: Printer) -> None:
         printer.print_string(f" {self.linkage.linkage.data}")
         if self.constant is not None:
@@ -1154,6 +1032,8 @@ class FuncOp(IRDLOperation):
                     "entry block argument types do not match the function signature"
                 )
 
+    # Hand-written syntax: linkage, signature with argument attributes, and `attributes {...}` are
+    # function-interface syntax.
     def print(self, printer: Printer) -> None:
         if self.linkage_name != "external":
             printer.print_string(f" {self.linkage_name}")
@@ -1218,6 +1098,7 @@ class ReturnOp(IRDLOperation):
             if [a.type for a in self.arg] != expected:
                 raise VerifyException("returned value does not match the function result type")
 
+    # Hand-written syntax: MLIR prints the attr-dict between the operand and its type, which ttc keeps.
     def print(self, printer: Printer) -> None:
         if self.arg:
             printer.print_string(" ")
@@ -1249,6 +1130,8 @@ class CallOp(IRDLOperation):
     result = opt_result_def()
     fastmathFlags = opt_prop_def(FastMathAttr)
 
+    # Hand-written syntax: direct/indirect callee, variadic callee type `vararg(...)` and operand
+    # bundles.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         args = list(self.callee_operands)
@@ -1298,6 +1181,7 @@ class CallIntrinsicOp(IRDLOperation):
     results_ = var_result_def()
     fastmathFlags = opt_prop_def(FastMathAttr)
 
+    # Hand-written syntax: the intrinsic name string and operand bundles around a functional type.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_string_literal(self.intrin.data)
@@ -1347,6 +1231,8 @@ class InlineAsmOp(IRDLOperation):
 
     ASM_DIALECTS: ClassVar = ("att", "intel")
 
+    # Hand-written syntax: keywords for flags and the asm dialect, and quoted strings, before a
+    # functional type.
     def print(self, printer: Printer) -> None:
         if self.has_side_effects is not None:
             printer.print_string(" has_side_effects")
@@ -1465,6 +1351,8 @@ class GEPOp(IRDLOperation):
         if sum(1 for i in raw if i == GEP_DYNAMIC_INDEX) != len(self.dynamicIndices):
             raise VerifyException("dynamic GEP indices do not match rawConstantIndices")
 
+    # Hand-written syntax: indices mix constants and operands in one `[%a, 0]` list, with the element
+    # type inside the types.
     def print(self, printer: Printer) -> None:
         for flag in gep_flag_names(self.no_wrap_flags):
             printer.print_string(f" {flag}")
@@ -1557,6 +1445,8 @@ class LoadOp(_MemAccessOp):
     dereferenced_value = result_def()
     invariant = opt_prop_def(UnitAttr)
 
+    # Hand-written syntax: optional `volatile`, `atomic [syncscope] ordering` and `{alignment}` clauses
+    # with inferred types.
     def print(self, printer: Printer) -> None:
         if self.volatile_ is not None:
             printer.print_string(" volatile")
@@ -1602,6 +1492,8 @@ class StoreOp(_MemAccessOp):
     value = operand_def()
     addr = operand_def(LLVMPointerType)
 
+    # Hand-written syntax: optional `volatile`, `atomic [syncscope] ordering` and `{alignment}` clauses
+    # with inferred types.
     def print(self, printer: Printer) -> None:
         if self.volatile_ is not None:
             printer.print_string(" volatile")
@@ -1646,6 +1538,8 @@ class AllocaOp(IRDLOperation):
     elem_type = prop_def(TypeAttribute)
     alignment = opt_prop_def(IntegerAttr)
 
+    # Hand-written syntax: `%n x T : (i32) -> !llvm.ptr` prints the element type attribute inside the
+    # type list.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.arraySize)
@@ -1714,6 +1608,8 @@ class ExtractValueOp(IRDLOperation):
         if member != self.res.type:
             raise VerifyException(f"result type {self.res.type} does not match member {member}")
 
+    # Hand-written syntax: the result type is inferred from the aggregate and position, and MLIR leaves
+    # a trailing space after the type.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.container)
@@ -1771,6 +1667,8 @@ class InsertValueOp(IRDLOperation):
         if member != self.value.type:
             raise VerifyException(f"inserted type {self.value.type} does not match member {member}")
 
+    # Hand-written syntax: the value's type is inferred from the aggregate and position, and MLIR leaves
+    # a trailing space after the type.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.value)
@@ -1853,6 +1751,8 @@ class ExtractElementOp(IRDLOperation):
         if self.res.type != element_type(self.vector.type):
             raise VerifyException("result type must be the vector's element type")
 
+    # Hand-written syntax: `%v[%i : i32]` puts a type inside the brackets and infers the result from the
+    # vector.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         _print_element_access(printer, self, self.vector, self.position)
@@ -1885,6 +1785,7 @@ class InsertElementOp(IRDLOperation):
         if self.value.type != element_type(self.vector.type):
             raise VerifyException("inserted value type must be the vector's element type")
 
+    # Hand-written syntax: `%e, %v[%i : i32]` puts a type inside the brackets.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.value)
@@ -1919,6 +1820,7 @@ class ShuffleVectorOp(IRDLOperation):
 
     traits = traits_def(Pure())
 
+    # Hand-written syntax: the result type is inferred from the mask length and operand type.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.v1)
@@ -1974,6 +1876,8 @@ class BrOp(IRDLOperation):
     def verify_(self) -> None:
         _verify_successor_args(self.dest, self.destOperands)
 
+    # Hand-written syntax: successor operands print as `^bb1(%a : T)`, which the format cannot attach to
+    # a successor.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         _print_successor(printer, self.dest, self.destOperands)
@@ -2006,6 +1910,8 @@ class CondBrOp(IRDLOperation):
         _verify_successor_args(self.trueDest, self.trueDestOperands)
         _verify_successor_args(self.falseDest, self.falseDestOperands)
 
+    # Hand-written syntax: successor operands print as `^bb1(%a : T)`, which the format cannot attach to
+    # a successor.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.condition)
@@ -2087,6 +1993,7 @@ class SwitchOp(IRDLOperation):
         for _, dest, args in self.case_list():
             _verify_successor_args(dest, args)
 
+    # Hand-written syntax: the case list pairs integers with successors and their operands.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.value)
@@ -2151,13 +2058,7 @@ class UnreachableOp(IRDLOperation):
     name = "llvm.unreachable"
 
     traits = traits_def(IsTerminator())
-
-    def print(self, printer: Printer) -> None:
-        print_attr_dict(printer, self)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> UnreachableOp:
-        return cls.create(attributes=parser.parse_optional_attr_dict())
+    assembly_format = "attr-dict"
 
 
 # --------------------------------------------------------------------------------------------
@@ -2192,6 +2093,8 @@ class AtomicRMWOp(IRDLOperation):
     def bin_op_name(self) -> str:
         return ATOMIC_BIN_OPS[self.bin_op.value.data]
 
+    # Hand-written syntax: the bin-op and orderings are bare keywords of i64 enums, with an optional
+    # `syncscope("...")`.
     def print(self, printer: Printer) -> None:
         if self.volatile_ is not None:
             printer.print_string(" volatile")
@@ -2250,6 +2153,8 @@ class AtomicCmpXchgOp(IRDLOperation):
     weak = opt_prop_def(UnitAttr)
     volatile_ = opt_prop_def(UnitAttr)
 
+    # Hand-written syntax: `syncscope("...")`, bare atomic-ordering keywords of i64 enums and an
+    # inferred struct result type.
     def print(self, printer: Printer) -> None:
         if self.weak is not None:
             printer.print_string(" weak")
@@ -2307,6 +2212,7 @@ class FenceOp(IRDLOperation):
     ordering = prop_def(IntegerAttr)
     syncscope = opt_prop_def(StringAttr)
 
+    # Hand-written syntax: an optional `syncscope("...")` then a bare ordering keyword of an i64 enum.
     def print(self, printer: Printer) -> None:
         _print_syncscope(printer, self.syncscope)
         printer.print_string(f" {ordering_name(self.ordering)}")
@@ -2439,6 +2345,7 @@ class AssumeOp(IRDLOperation):
     def __init__(self, cond: SSAValue) -> None:
         super().__init__(operands=[cond])
 
+    # Hand-written syntax: operand bundles (`["align"(%p, %n : ...)]`) are lists of operand groups.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.cond)

@@ -134,6 +134,7 @@ class _FloatClassification(IRDLOperation):
                 f"'{self.name}' op result must be i1 in the shape of the operand, got {self.result.type}"
             )
 
+    # Hand-written syntax: the i1-like result type is inferred from the operand type, not printed.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.operand)

@@ -197,6 +197,8 @@ class LoadAcquireOp(IRDLOperation):
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
+    # Declarative format candidate: enum keywords (`enum_keyword`), an optional mask and
+    # functional-type; its operand-count message would change.
     @classmethod
     def parse(cls, parser: Parser) -> LoadAcquireOp:
         sem = parse_enum(parser, MemSemantic)

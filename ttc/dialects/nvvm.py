@@ -16,6 +16,7 @@ from xdsl.dialects.builtin import I32, IntegerAttr, IntegerType, UnitAttr, i1, i
 from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
+    ParsePropInAttrDict,
     irdl_attr_definition,
     irdl_op_definition,
     operand_def,
@@ -210,16 +211,11 @@ BlockIdXOp = SPECIAL_REGISTER_OPS["nvvm.read.ptx.sreg.ctaid.x"]
 class _NoOperandOp(IRDLOperation):
     """An op with no operands or results: `nvvm.<name> attr-dict`."""
 
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "attr-dict"
+
     def __init__(self) -> None:
         super().__init__()
-
-    def print(self, printer: Printer) -> None:
-        print_attr_dict(printer, self)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> _NoOperandOp:
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        return cls.create(properties=props, attributes=attrs)
 
 
 @irdl_op_definition
@@ -299,6 +295,8 @@ class _CountOp(IRDLOperation):
         assert isinstance(attr, IntegerAttr)
         return attr.value.data
 
+    # Hand-written syntax: a bare integer whose width (i32 or i64) depends on the op, with no type
+    # printed.
     def print(self, printer: Printer) -> None:
         printer.print_string(f" {self.count()}")
         print_attr_dict(printer, self, elided=(self.COUNT_NAME,))
@@ -352,6 +350,7 @@ class BarWarpSyncOp(IRDLOperation):
 
     mask = operand_def(IntegerType)
 
+    # Declarative format candidate: `$mask attr-dict : type($mask)`.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.mask)
@@ -445,6 +444,8 @@ class ShflOp(IRDLOperation):
         if self.res.type != expected:
             raise VerifyException(f"expected result type {expected}")
 
+    # Hand-written syntax: the kind keyword and operand list share `_parse_kind_operands` with redux
+    # (its own operand-count diagnostics).
     def print(self, printer: Printer) -> None:
         _print_kind_operands(printer, self, self.kind.value, "  ", self.val.type, self.res.type)
 
@@ -485,6 +486,8 @@ class ReduxOp(IRDLOperation):
         super().__init__(operands=[value, mask], result_types=[value.type],
                          properties={"kind": ReduxKindAttr.get(kind)})
 
+    # Hand-written syntax: the kind keyword and operand list share `_parse_kind_operands` with shfl (its
+    # own operand-count diagnostics).
     def print(self, printer: Printer) -> None:
         _print_kind_operands(printer, self, self.kind.value, "  ", self.val.type, self.res.type)
 
@@ -523,6 +526,7 @@ class LdMatrixOp(_MatrixOp):
     ptr = operand_def(LLVMPointerType)
     res = result_def()
 
+    # Declarative format candidate: `$ptr attr-dict : functional-type(operands, results)`.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.ptr)
@@ -558,6 +562,8 @@ class StMatrixOp(_MatrixOp):
     ptr = operand_def(LLVMPointerType)
     sources = var_operand_def()
 
+    # Declarative format candidate: `operands attr-dict : type(operands)` (its type-count message would
+    # change).
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_list(self.operands, printer.print_operand)

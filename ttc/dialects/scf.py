@@ -105,6 +105,8 @@ class ForOp(xscf.ForOp):
         RecursiveMemoryEffect(),
     )
 
+    # Hand-written syntax: `iter_args(%a = %init)` binds block arguments to operands, which the format
+    # cannot express.
     def print(self, printer: Printer) -> None:
         indvar, *iter_args = self.body.block.args
         if _UNSIGNED_CMP in self.attributes:
@@ -222,6 +224,8 @@ class IfOp(xscf.IfOp):
         if self.output and not self.false_region.blocks:
             raise VerifyException(f"'{self.name}' op must have an else block if defining values")
 
+    # Hand-written syntax: the else region is elided when empty and terminators are elided when they
+    # yield nothing.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.cond)
@@ -287,6 +291,8 @@ class WhileOp(xscf.WhileOp):
                 f"{list(map(str, yield_op.arguments.types))} vs {list(map(str, self.arguments.types))}"
             )
 
+    # Hand-written syntax: `(%a = %init)` binds block arguments to operands and the regions print with a
+    # functional type.
     def print(self, printer: Printer) -> None:
         if self.arguments:
             printer.print_string(" (")
@@ -336,6 +342,8 @@ class ExecuteRegionOp(xscf.ExecuteRegionOp):
     def __init__(self, result_types: Sequence[Attribute], region: Region, attr_dict: dict[str, Attribute] | None = None):
         IRDLOperation.__init__(self, result_types=[result_types], regions=[region], attributes=attr_dict)
 
+    # Hand-written syntax: regions whose entry-block arguments and terminators MLIR elides need
+    # region-printing options.
     def print(self, printer: Printer) -> None:
         _print_arrow_type_list(printer, self.outs.types)
         printer.print_string(" ")

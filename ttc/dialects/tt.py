@@ -45,6 +45,7 @@ from xdsl.ir import Attribute, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
+    ParsePropInAttrDict,
     SameVariadicOperandSize,
     irdl_op_definition,
     operand_def,
@@ -91,6 +92,9 @@ from ttc.dialects.tt_descriptor import (
 from ttc.dialects.tt_map_elementwise import MAP_ELEMENTWISE_OPS
 from ttc.dialects.tt_sync import SYNC_OPS
 from ttc.dialects.tt_syntax import (
+    ArrowTypes,
+    OneType,
+    enum_keyword,
     enum_attr,
     parse_arrow_types,
     parse_attr_dict,
@@ -176,7 +180,10 @@ class PureWhenMarked(MemoryEffect, ConditionallySpeculatable):
 
 class TTOp(IRDLOperation, RegionPhaseVerifier):
     """Base of every `tt` op: Triton's `TensorSizeTrait`, then the op's own `verify_op`; an op
-    with result-type inference or a combining region checks them in `verify_regions`."""
+    with result-type inference or a combining region checks them in `verify_regions`. Properties
+    a declarative format does not spell go in its `attr-dict`, as in MLIR."""
+
+    irdl_options = (ParsePropInAttrDict(),)
 
     def verify_(self) -> None:
         v.tensor_sizes(self)
@@ -217,17 +224,13 @@ def _dense_i32(values: Sequence[int]) -> DenseArrayBase:
 
 
 class UnaryTypedOp(TTOp):
-    """`$src attr-dict : type($src) -> type($result)`; also accepts the legacy `(T) -> U`.
-
-    Subclasses add keywords before the attr-dict (`parse_keywords`/`print_keywords`) or after it
-    (`parse_trailer`/`print_trailer`).
-    """
+    """`$src attr-dict : type($src) -> type($result)`; also accepts the legacy `(T) -> U`."""
 
     src = operand_def()
     result = result_def()
 
-    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ()
-    """Properties spelled by the format itself, not in the attr-dict."""
+    assembly_format = "$src attr-dict `:` custom<ArrowTypes>(type($src), type($result))"
+    custom_directives = (ArrowTypes,)
 
     TENSOR_RESULT: ClassVar[bool] = False
     """The result's ODS type is a ranked tensor: the format parses it as one."""
@@ -236,54 +239,10 @@ class UnaryTypedOp(TTOp):
     """Likewise for the source."""
 
     @classmethod
-    def parse_keywords(cls, parser: Parser) -> dict[str, Attribute]:
-        return {}
-
-    @classmethod
-    def parse_trailer(cls, parser: Parser) -> dict[str, Attribute]:
-        return {}
-
-    def print_keywords(self, printer: Printer) -> None:
-        pass
-
-    def print_trailer(self, printer: Printer) -> None:
-        pass
-
-    @classmethod
     def upgrade_properties(
         cls, properties: dict[str, Attribute], src_type: Attribute, result_type: Attribute
     ) -> None:
         """Fill in what older Triton left implicit (only `tt.trans` needs it)."""
-
-    @classmethod
-    def parse(cls, parser: Parser) -> UnaryTypedOp:
-        src = parser.parse_unresolved_operand()
-        properties = cls.parse_keywords(parser)
-        attr_props, attributes = parse_attr_dict(parser, cls)
-        properties |= attr_props
-        properties |= cls.parse_trailer(parser)
-        parser.parse_punctuation(":")
-        (src_type,), result_type = parse_arrow_types(
-            parser, 1, cls.name if cls.TENSOR_RESULT else None, cls.TENSOR_SOURCE
-        )
-        cls.upgrade_properties(properties, src_type, result_type)
-        return cls.build(
-            operands=[parser.resolve_operand(src, src_type)],
-            result_types=[result_type],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.src)
-        self.print_keywords(printer)
-        print_attr_dict(printer, self, elided=self.FORMAT_PROPS)
-        self.print_trailer(printer)
-        printer.print_string(" : ")
-        printer.print_attribute(self.src.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.result.type)
 
 
 class ElementwiseCastOp(UnaryTypedOp):
@@ -355,22 +314,13 @@ class FpToFpOp(ElementwiseCastOp):
     name = "tt.fp_to_fp"
     SRC: ClassVar[v.TypeConstraint] = v.FLOAT_LIKE
     RESULT: ClassVar[v.TypeConstraint] = v.FLOAT_LIKE
-    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("rounding",)
-
     rounding = opt_prop_def(I32Attr)
 
-    @classmethod
-    def parse_trailer(cls, parser: Parser) -> dict[str, Attribute]:
-        if parser.parse_optional_punctuation(","):
-            parser.parse_keyword("rounding")
-            parser.parse_punctuation("=")
-            return {"rounding": parse_enum(parser, RoundingMode).attr()}
-        return {}
-
-    def print_trailer(self, printer: Printer) -> None:
-        if self.rounding is not None:
-            printer.print_string(", rounding = ")
-            printer.print_string(RoundingMode.from_attr(self.rounding).keyword)
+    assembly_format = (
+        "$src attr-dict (`,` `rounding` `=` custom<RoundingMode>($rounding)^)? `:` "
+        "custom<ArrowTypes>(type($src), type($result))"
+    )
+    custom_directives = (ArrowTypes, enum_keyword(RoundingMode))
 
     def verify_cast(self) -> None:
         if self.rounding is not None:
@@ -477,23 +427,14 @@ class ReshapeOp(UnaryTypedOp):
     name = "tt.reshape"
     TENSOR_RESULT: ClassVar[bool] = True
     TENSOR_SOURCE: ClassVar[bool] = True
-    FORMAT_PROPS: ClassVar[tuple[str, ...]] = ("allow_reorder", "efficient_layout")
     allow_reorder = opt_prop_def(UnitAttr)
     efficient_layout = opt_prop_def(UnitAttr)
     traits = traits_def(Pure())
 
-    @classmethod
-    def parse_keywords(cls, parser: Parser) -> dict[str, Attribute]:
-        found: dict[str, Attribute] = {}
-        for keyword in cls.FORMAT_PROPS:
-            if parser.parse_optional_keyword(keyword):
-                found[keyword] = UnitAttr()
-        return found
-
-    def print_keywords(self, printer: Printer) -> None:
-        for keyword in self.FORMAT_PROPS:
-            if keyword in self.properties:
-                printer.print_string(f" {keyword}")
+    assembly_format = (
+        "$src (`allow_reorder` $allow_reorder^)? (`efficient_layout` $efficient_layout^)? "
+        "attr-dict `:` custom<ArrowTypes>(type($src), type($result))"
+    )
 
     def verify_op(self) -> None:
         v.check_operands(self, v.TENSOR)
@@ -569,6 +510,8 @@ class HistogramOp(TTOp):
     result = result_def()
     traits = traits_def(Pure())
 
+    # Hand-written syntax: the optional mask's type (an i1 tensor shaped like the source) is inferred,
+    # not printed.
     @classmethod
     def parse(cls, parser: Parser) -> HistogramOp:
         src = parser.parse_unresolved_operand()
@@ -618,6 +561,7 @@ class UnsplatOp(TTOp):
     result = result_def()
     traits = traits_def(Pure())
 
+    # Hand-written syntax: the result type is the source's element type (inferred, not printed).
     @classmethod
     def parse(cls, parser: Parser) -> UnsplatOp:
         src = parser.parse_unresolved_operand()
@@ -665,31 +609,11 @@ class BinaryShapeOp(TTOp):
     rhs = operand_def()
     result = result_def()
     traits = traits_def(NoMemoryEffect())
+    TENSOR_RESULT: ClassVar[bool] = True
+    TENSOR_SOURCE: ClassVar[bool] = True
 
-    @classmethod
-    def parse(cls, parser: Parser) -> BinaryShapeOp:
-        lhs = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        rhs = parser.parse_unresolved_operand()
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        sources, result_type = parse_arrow_types(parser, 2, cls.name)
-        lhs_type, rhs_type = sources[0], sources[-1]
-        return cls.build(
-            operands=[parser.resolve_operand(lhs, lhs_type), parser.resolve_operand(rhs, rhs_type)],
-            result_types=[result_type],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        print_operands(printer, (self.lhs, self.rhs))
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        printer.print_attribute(self.lhs.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.result.type)
+    assembly_format = "$lhs `,` $rhs attr-dict `:` custom<ArrowTypes>(type(operands), type($result))"
+    custom_directives = (ArrowTypes,)
 
     def verify_op(self) -> None:
         v.check_operands(self, v.TENSOR, v.TENSOR)
@@ -764,32 +688,15 @@ class SplitOp(TTOp):
     out_lhs = result_def()
     out_rhs = result_def()
     traits = traits_def(NoMemoryEffect())
+    TENSOR_RESULT: ClassVar[bool] = True
+    TENSOR_SOURCE: ClassVar[bool] = True
 
     def asm_result_names(self) -> Sequence[tuple[int, str]]:
         """Triton names the halves (`getAsmResultNames`): `%outLHS, %outRHS = tt.split ...`."""
         return ((0, "outLHS"), (1, "outRHS"))
 
-    @classmethod
-    def parse(cls, parser: Parser) -> SplitOp:
-        src = parser.parse_unresolved_operand()
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        (src_type,), out_type = parse_arrow_types(parser, 1, cls.name)
-        return cls.build(
-            operands=[parser.resolve_operand(src, src_type)],
-            result_types=[out_type, out_type],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.src)
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        printer.print_attribute(self.src.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.out_lhs.type)
+    assembly_format = "$src attr-dict `:` custom<ArrowTypes>(type($src), type(results))"
+    custom_directives = (ArrowTypes,)
 
     def verify_op(self) -> None:
         v.check_operands(self, v.TENSOR)
@@ -832,25 +739,8 @@ class SameTypeOp(TTOp):
     CONSTRAINT: ClassVar[v.TypeConstraint] = v.FLOAT_LIKE
     traits = traits_def(Pure())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> SameTypeOp:
-        operands = parse_operand_list(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        t = parser.parse_type()
-        return cls.build(
-            operands=[parser.resolve_operand(o, t) for o in operands],
-            result_types=[t],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        print_operands(printer, self.operands)
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        printer.print_attribute(self.results[0].type)
+    assembly_format = "operands attr-dict `:` custom<OneType>(type(operands), type(results))"
+    custom_directives = (OneType,)
 
     def verify_op(self) -> None:
         v.check_operands(self, *[self.CONSTRAINT] * len(self.operands))
@@ -901,34 +791,11 @@ class ClampFOp(TTOp):
     result = result_def()
     traits = traits_def(Pure())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> ClampFOp:
-        operands = [parser.parse_unresolved_operand()]
-        for _ in range(2):
-            parser.parse_punctuation(",")
-            operands.append(parser.parse_unresolved_operand())
-        parser.parse_punctuation(",")
-        parser.parse_keyword("propagateNan")
-        parser.parse_punctuation("=")
-        nan = parse_enum(parser, PropagateNan)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        t = parser.parse_type()
-        return cls.build(
-            operands=[parser.resolve_operand(o, t) for o in operands],
-            result_types=[t],
-            properties=properties | {"propagateNan": nan.attr()},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        print_operands(printer, self.operands)
-        printer.print_string(", propagateNan = ")
-        printer.print_string(PropagateNan.from_attr(self.propagateNan).keyword)
-        print_attr_dict(printer, self, elided=("propagateNan",))
-        printer.print_string(" : ")
-        printer.print_attribute(self.result.type)
+    assembly_format = (
+        "$x `,` $min `,` $max `,` `propagateNan` `=` custom<PropagateNan>($propagateNan) "
+        "attr-dict `:` custom<OneType>(type(operands), type(results))"
+    )
+    custom_directives = (OneType, enum_keyword(PropagateNan))
 
     def verify_op(self) -> None:
         v.check_operands(self, v.FLOAT_LIKE, v.FLOAT_LIKE, v.FLOAT_LIKE)
@@ -956,28 +823,7 @@ class ExternElementwiseOp(TTOp):
 
     traits = traits_def(PureWhenMarked())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> ExternElementwiseOp:
-        operands = parse_operand_list(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        inputs, outputs = parse_functional_type(parser)
-        if len(outputs) != 1:
-            parser.raise_error("expected one result type", pos)
-        return cls.build(
-            operands=[parser.resolve_operands(operands, inputs, pos)],
-            result_types=outputs,
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        print_operands(printer, self.srcs)
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        print_functional_type(printer, self.operand_types, self.result_types)
+    assembly_format = "operands attr-dict `:` functional-type(operands, results)"
 
     def verify_op(self) -> None:
         v.check_operands(self, *[v.TT_TYPE] * len(self.srcs))
@@ -1002,35 +848,7 @@ class ElementwiseInlineAsmOp(TTOp):
 
     traits = traits_def(PureWhenMarked())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> ElementwiseInlineAsmOp:
-        asm = parser.parse_str_literal()
-        properties, attributes = parse_attr_dict(parser, cls)
-        args = parse_operand_list(parser)
-        arg_types: list[Attribute] = []
-        if args:
-            parser.parse_punctuation(":")
-            arg_types = parse_type_list(parser)
-        parser.parse_punctuation("->")
-        result_types = parse_type_list(parser)
-        return cls.build(
-            operands=[parser.resolve_operands(args, arg_types, parser.pos)],
-            result_types=[result_types],
-            properties=properties | {"asm_string": StringAttr(asm)},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_string_literal(self.asm_string.data)
-        print_attr_dict(printer, self, elided=("asm_string",))
-        if self.args:
-            printer.print_string(" ")
-            print_operands(printer, self.args)
-            printer.print_string(" : ")
-            print_types(printer, self.operand_types)
-        printer.print_string(" -> ")
-        print_types(printer, self.result_types)
+    assembly_format = "$asm_string attr-dict ($args^ `:` type($args))? `->` type($result)"
 
     def verify_op(self) -> None:
         v.check_operands(self, *[v.TT_TYPE] * len(self.args))
@@ -1061,6 +879,7 @@ class ProgramAxisOp(TTOp):
     result = result_def()
     traits = traits_def(Pure())
 
+    # Hand-written syntax: it also accepts the legacy `{axis = 0 : i32}` without the keyword.
     @classmethod
     def parse(cls, parser: Parser) -> ProgramAxisOp:
         properties: dict[str, Attribute] = {}
@@ -1112,6 +931,8 @@ class MakeRangeOp(TTOp):
     result = result_def()
     traits = traits_def(Pure())
 
+    # Hand-written syntax: the result parses as a ranked tensor with MLIR's
+    # `parseType<RankedTensorType>` error.
     @classmethod
     def parse(cls, parser: Parser) -> MakeRangeOp:
         properties, attributes = parse_attr_dict(parser, cls)
@@ -1159,34 +980,10 @@ class AddPtrOp(TTOp):
     result = result_def()
     traits = traits_def(Pure())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> AddPtrOp:
-        ptr = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        offset = parser.parse_unresolved_operand()
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        result_type = parser.parse_type()
-        parser.parse_punctuation(",")
-        offset_type = parser.parse_type()
-        return cls.build(
-            operands=[
-                parser.resolve_operand(ptr, result_type),
-                parser.resolve_operand(offset, offset_type),
-            ],
-            result_types=[result_type],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        print_operands(printer, (self.ptr, self.offset))
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        printer.print_attribute(self.result.type)
-        printer.print_string(", ")
-        printer.print_attribute(self.offset.type)
+    assembly_format = (
+        "$ptr `,` $offset attr-dict `:` custom<OneType>(type($result), type($ptr)) `,` type($offset)"
+    )
+    custom_directives = (OneType,)
 
     def verify_op(self) -> None:
         v.check_operands(self, v.PTR_LIKE, v.INT_LIKE)
@@ -1287,6 +1084,8 @@ class LoadOp(CachedAccessOp):
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     traits = traits_def(LoadEffects())
 
+    # Hand-written syntax: ODS's `oilist` (absent from xDSL 0.74) and older releases' integer
+    # cache/evict and value-typed forms.
     @classmethod
     def parse(cls, parser: Parser) -> LoadOp:
         operands = [parser.parse_unresolved_operand(), *parse_optional_operand_groups(parser, 2)]
@@ -1349,6 +1148,8 @@ class StoreOp(CachedAccessOp):
     evict = opt_prop_def(I32Attr, default_value=EvictionPolicy.NORMAL.attr())
     traits = traits_def(MemoryWriteEffect())
 
+    # Hand-written syntax: ODS's `oilist` (absent from xDSL 0.74) and older releases' integer
+    # cache/evict and value-typed forms.
     @classmethod
     def parse(cls, parser: Parser) -> StoreOp:
         operands = parse_operand_list(parser)
@@ -1402,42 +1203,12 @@ class AtomicRMWOp(TTOp):
     result = result_def()
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> AtomicRMWOp:
-        kind = parse_enum(parser, RMWOp)
-        parser.parse_punctuation(",")
-        sem = parse_enum(parser, MemSemantic)
-        parser.parse_punctuation(",")
-        scope = parse_enum(parser, MemSyncScope)
-        parser.parse_punctuation(",")
-        operands = parse_operand_list(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        inputs, outputs = parse_functional_type(parser)
-        resolved = list(parser.resolve_operands(operands, inputs, pos))
-        if len(resolved) not in (2, 3):
-            parser.raise_error("tt.atomic_rmw takes 2 or 3 operands", pos)
-        return cls.build(
-            operands=[*resolved, *([None] * (3 - len(resolved)))],
-            result_types=outputs,
-            properties=properties
-            | {"atomic_rmw_op": kind.attr(), "sem": sem.attr(), "scope": scope.attr()},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_string(RMWOp.from_attr(self.atomic_rmw_op).keyword)
-        printer.print_string(", ")
-        printer.print_string(MemSemantic.from_attr(self.sem).keyword)
-        printer.print_string(", ")
-        printer.print_string(MemSyncScope.from_attr(self.scope).keyword)
-        printer.print_string(", ")
-        print_operands(printer, self.operands)
-        print_attr_dict(printer, self, elided=("atomic_rmw_op", "sem", "scope"))
-        printer.print_string(" : ")
-        print_functional_type(printer, self.operand_types, self.result_types)
+    assembly_format = (
+        "custom<RMWOp>($atomic_rmw_op) `,` custom<MemSemantic>($sem) `,` "
+        "custom<MemSyncScope>($scope) `,` $ptr `,` $val (`,` $mask^)? attr-dict `:` "
+        "functional-type(operands, $result)"
+    )
+    custom_directives = (enum_keyword(RMWOp), enum_keyword(MemSemantic), enum_keyword(MemSyncScope))
 
     def verify_op(self) -> None:
         v.check_operands(self, v.PTR_LIKE, v.TT_TYPE, v.BOOL_LIKE)
@@ -1473,34 +1244,11 @@ class AtomicCASOp(TTOp):
     result = result_def()
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> AtomicCASOp:
-        sem = parse_enum(parser, MemSemantic)
-        parser.parse_punctuation(",")
-        scope = parse_enum(parser, MemSyncScope)
-        parser.parse_punctuation(",")
-        operands = parse_operand_list(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        inputs, outputs = parse_functional_type(parser)
-        return cls.build(
-            operands=list(parser.resolve_operands(operands, inputs, pos)),
-            result_types=outputs,
-            properties=properties | {"sem": sem.attr(), "scope": scope.attr()},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_string(MemSemantic.from_attr(self.sem).keyword)
-        printer.print_string(", ")
-        printer.print_string(MemSyncScope.from_attr(self.scope).keyword)
-        printer.print_string(", ")
-        print_operands(printer, self.operands)
-        print_attr_dict(printer, self, elided=("sem", "scope"))
-        printer.print_string(" : ")
-        print_functional_type(printer, self.operand_types, self.result_types)
+    assembly_format = (
+        "custom<MemSemantic>($sem) `,` custom<MemSyncScope>($scope) `,` $ptr `,` $cmp `,` $val "
+        "attr-dict `:` functional-type(operands, $result)"
+    )
+    custom_directives = (enum_keyword(MemSemantic), enum_keyword(MemSyncScope))
 
     def verify_op(self) -> None:
         v.check_operands(self, v.PTR_LIKE, v.TT_TYPE, v.TT_TYPE)
@@ -1584,6 +1332,8 @@ class DotOp(TTOp):
         "maxNumImpreciseAcc": _i32(0),
     }
 
+    # Hand-written syntax: older releases' `allowTF32` is upgraded to `inputPrecision`, and c's type is
+    # inferred from d's.
     @classmethod
     def parse(cls, parser: Parser) -> DotOp:
         operands = [parser.parse_unresolved_operand()]
@@ -1720,6 +1470,8 @@ class DotScaledOp(TTOp):
         "rhs_k_pack": IntegerAttr(1, i1),
     }
 
+    # Hand-written syntax: the scale types sit inside the `A, SA * B, SB -> D` list only when the scales
+    # are present.
     @classmethod
     def parse(cls, parser: Parser) -> DotScaledOp:
         a = parser.parse_unresolved_operand()
@@ -2001,24 +1753,7 @@ class CombineReturnOp(TTOp):
 
     result = var_operand_def()
 
-    @classmethod
-    def parse(cls, parser: Parser) -> CombineReturnOp:
-        operands = parse_operand_list(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        types = parse_type_list(parser)
-        return cls.build(
-            operands=[parser.resolve_operands(operands, types, parser.pos)],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        print_operands(printer, self.result)
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        print_types(printer, self.operand_types)
+    assembly_format = "$result attr-dict `:` type($result)"
 
 
 @irdl_op_definition
@@ -2049,31 +1784,7 @@ class PrintOp(TTOp):
     args = var_operand_def()
     traits = traits_def(MemoryWriteEffect())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> PrintOp:
-        prefix = parser.parse_str_literal()
-        properties, attributes = parse_attr_dict(parser, cls)
-        args: list[UnresolvedOperand] = []
-        types: list[Attribute] = []
-        if parser.parse_optional_punctuation(":"):
-            args = parse_operand_list(parser)
-            parser.parse_punctuation(":")
-            types = parse_type_list(parser)
-        return cls.build(
-            operands=[parser.resolve_operands(args, types, parser.pos)],
-            properties=properties | {"prefix": StringAttr(prefix)},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_string_literal(self.prefix.data)
-        print_attr_dict(printer, self, elided=("prefix",))
-        if self.args:
-            printer.print_string(" : ")
-            print_operands(printer, self.args)
-            printer.print_string(" : ")
-            print_types(printer, self.operand_types)
+    assembly_format = "$prefix attr-dict (`:` $args^ `:` type($args))?"
 
     def verify_op(self) -> None:
         v.check_operands(self, *[v.TT_TYPE] * len(self.args))
@@ -2088,27 +1799,7 @@ class AssertOp(TTOp):
     message = prop_def(StringAttr)
     traits = traits_def(MemoryWriteEffect())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> AssertOp:
-        condition = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        message = parser.parse_str_literal()
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        return cls.build(
-            operands=[parser.resolve_operand(condition, parser.parse_type())],
-            properties=properties | {"message": StringAttr(message)},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.condition)
-        printer.print_string(", ")
-        printer.print_string_literal(self.message.data)
-        print_attr_dict(printer, self, elided=("message",))
-        printer.print_string(" : ")
-        printer.print_attribute(self.condition.type)
+    assembly_format = "$condition `,` $message attr-dict `:` type($condition)"
 
     def verify_op(self) -> None:
         v.check_operands(self, v.I1_OR_I1_TENSOR)
@@ -2131,32 +1822,7 @@ class GatherOp(TTOp):
     result = result_def()
     traits = traits_def(Pure())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> GatherOp:
-        src = parser.parse_unresolved_operand()
-        parser.parse_punctuation("[")
-        indices = parser.parse_unresolved_operand()
-        parser.parse_punctuation("]")
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        inputs, outputs = parse_functional_type(parser)
-        return cls.build(
-            operands=list(parser.resolve_operands([src, indices], inputs, pos)),
-            result_types=outputs,
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.src)
-        printer.print_string("[")
-        printer.print_operand(self.indices)
-        printer.print_string("]")
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        print_functional_type(printer, self.operand_types, self.result_types)
+    assembly_format = "$src `[` $indices `]` attr-dict `:` functional-type(operands, results)"
 
     def verify_op(self) -> None:
         v.check_operands(self, v.TENSOR, v.INT_TENSOR)
@@ -2210,6 +1876,7 @@ class MakeTensorDescOp(TTOp):
     irdl_options = (SameVariadicOperandSize(),)
     traits = traits_def(Pure())
 
+    # Hand-written syntax: the shape/stride operands are i32/i64 by definition (inferred, not printed).
     @classmethod
     def parse(cls, parser: Parser) -> MakeTensorDescOp:
         base = parser.parse_unresolved_operand()
@@ -2296,6 +1963,7 @@ class MakeTensorPtrOp(TTOp):
     irdl_options = (SameVariadicOperandSize(),)
     traits = traits_def(Pure())
 
+    # Hand-written syntax: every operand type is derived from the printed result pointer type.
     @classmethod
     def parse(cls, parser: Parser) -> MakeTensorPtrOp:
         base = parser.parse_unresolved_operand()
@@ -2369,6 +2037,8 @@ class AdvanceOp(TTOp):
     result = result_def()
     traits = traits_def(Pure())
 
+    # Hand-written syntax: the pointer's type is the result's and the offsets are i32 (inferred, not
+    # printed).
     @classmethod
     def parse(cls, parser: Parser) -> AdvanceOp:
         ptr = parser.parse_unresolved_operand()
@@ -2435,6 +2105,8 @@ class DescriptorLoadOp(CachedAccessOp):
     result = result_def()
     traits = traits_def(MemoryReadEffect())
 
+    # Hand-written syntax: ODS's `oilist` of cache/evict clauses (absent from xDSL 0.74); the indices
+    # are i32 (inferred).
     @classmethod
     def parse(cls, parser: Parser) -> DescriptorLoadOp:
         desc = parser.parse_unresolved_operand()
@@ -2486,6 +2158,8 @@ class DescriptorStoreOp(TTOp):
     indices = var_operand_def()
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
+    # Hand-written syntax: the indices are i32 by definition (inferred, not printed), shared with the
+    # other descriptor writes.
     @classmethod
     def parse(cls, parser: Parser) -> DescriptorStoreOp:
         return parse_descriptor_write(parser, cls)
@@ -2543,6 +2217,8 @@ class FuncOp(TTOp):
         """A public function is a kernel (Triton's `isKernel`); the others are device functions."""
         return self.sym_visibility is None or self.sym_visibility.data == "public"
 
+    # Hand-written syntax: the function signature syntax (`@f(%a: T {attrs}) -> R attributes {...}`) is
+    # MLIR's FunctionOpInterface printer.
     @classmethod
     def parse(cls, parser: Parser) -> FuncOp:
         visibility = parser.parse_optional_visibility_keyword()
@@ -2628,32 +2304,7 @@ class CallOp(TTOp):
     res = var_result_def()
     traits = traits_def(CallSymbolUser())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> CallOp:
-        callee = parser.parse_symbol_name()
-        args = parser.parse_comma_separated_list(
-            Parser.Delimiter.PAREN, parser.parse_unresolved_operand
-        )
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        inputs, outputs = parse_functional_type(parser)
-        return cls.build(
-            operands=[parser.resolve_operands(args, inputs, pos)],
-            result_types=[outputs],
-            properties=properties | {"callee": SymbolRefAttr(callee)},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.callee.root_reference.data)
-        printer.print_string("(")
-        print_operands(printer, self.arguments)
-        printer.print_string(")")
-        print_attr_dict(printer, self, elided=("callee",))
-        printer.print_string(" : ")
-        print_functional_type(printer, self.operand_types, self.result_types)
+    assembly_format = "$callee `(` $arguments `)` attr-dict `:` functional-type($arguments, results)"
 
 
 @irdl_op_definition
@@ -2664,27 +2315,7 @@ class ReturnOp(TTOp):
     srcs = var_operand_def()
     traits = traits_def(Pure(), HasParent(FuncOp), IsTerminator(), ReturnLike())
 
-    @classmethod
-    def parse(cls, parser: Parser) -> ReturnOp:
-        properties, attributes = parse_attr_dict(parser, cls)
-        operands = parse_operand_list(parser)
-        types: list[Attribute] = []
-        if operands:
-            parser.parse_punctuation(":")
-            types = parse_type_list(parser)
-        return cls.build(
-            operands=[parser.resolve_operands(operands, types, parser.pos)],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        print_attr_dict(printer, self)
-        if self.srcs:
-            printer.print_string(" ")
-            print_operands(printer, self.srcs)
-            printer.print_string(" : ")
-            print_types(printer, self.operand_types)
+    assembly_format = "attr-dict ($srcs^ `:` type($srcs))?"
 
     def verify_op(self) -> None:
         func = self.parent_op()

@@ -158,6 +158,8 @@ class DescriptorScatterOp(IRDLOperation):
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
+    # Hand-written syntax: `type(operands)` lists every operand type, while the x/y offset types are
+    # checked as i32 on parsing.
     @classmethod
     def parse(cls, parser: Parser) -> DescriptorScatterOp:
         desc = parser.parse_unresolved_operand()
@@ -253,6 +255,8 @@ class DescriptorReduceOp(IRDLOperation):
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
+    # Hand-written syntax: the index operands are i32 by definition (inferred, not printed), shared with
+    # the other descriptor writes.
     @classmethod
     def parse(cls, parser: Parser) -> DescriptorReduceOp:
         kind = parse_enum(parser, DescriptorReduceKind)

@@ -51,6 +51,7 @@ class AtomicPollOp(IRDLOperation):
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
+    # Declarative format candidate: enum keywords (`enum_keyword`) and an optional `timeout $t` group.
     @classmethod
     def parse(cls, parser: Parser) -> AtomicPollOp:
         sem = parse_enum(parser, MemSemantic)

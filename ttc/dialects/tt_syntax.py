@@ -19,11 +19,22 @@ too, so this module does not import Triton's types at run time.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
 from xdsl.dialects.builtin import FunctionType, IntegerAttr, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import IRDLOperation
+from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
+    CustomDirective,
+    OperandsDirective,
+    ParsingState,
+    PrintingState,
+    ResultsDirective,
+    TypeDirective,
+    irdl_custom_directive,
+)
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
@@ -206,3 +217,106 @@ def parse_functional_type(parser: Parser) -> tuple[list[Attribute], list[Attribu
     """`(A, B) -> C` or `(A) -> (C, D)`."""
     function_type = parser.parse_function_type()
     return list(function_type.inputs.data), list(function_type.outputs.data)
+
+
+# --------------------------------------------------------------------------------------------
+# Custom directives of the declarative formats (`custom<Name>(...)` in an `assembly_format`)
+# --------------------------------------------------------------------------------------------
+
+
+def _type_count(directive: TypeDirective, state: ParsingState) -> int:
+    """How many types a `type(...)` directive stands for once the operands are parsed: every
+    parsed operand for `type(operands)`, every result for `type(results)`, else one."""
+    if isinstance(directive.inner, OperandsDirective):
+        return sum(len(operands) for operands in state.operands if operands is not None)
+    if isinstance(directive.inner, ResultsDirective):
+        return len(state.result_types)
+    return 1
+
+
+def _replicate(directive: TypeDirective, state: ParsingState, types: Sequence[Attribute]) -> None:
+    """Give `directive` the parsed `types`, one type standing for all it covers."""
+    count = _type_count(directive, state)
+    directive.set(state, list(types) if len(types) == count else [types[0]] * count)
+
+
+@irdl_custom_directive
+class OneType(CustomDirective):
+    """`T`: one type printed for operands and results that all share it (the `: type($x)` of
+    MLIR's `SameOperandsAndResultType` formats, which infer the other types)."""
+
+    printed: TypeDirective
+    inferred: TypeDirective
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        t = parser.parse_type()
+        _replicate(self.printed, state, [t])
+        _replicate(self.inferred, state, [t])
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        state.print_whitespace(printer)
+        printer.print_attribute(self.printed.get(op)[0])
+
+
+@irdl_custom_directive
+class ArrowTypes(CustomDirective):
+    """`T -> U`: the first source and result types, which stand for the others of their kind;
+    also accepts the parenthesised `(T) -> U` / `(T, T) -> U` of Triton ≤ 2.3.
+
+    An op class whose ODS types are ranked tensors says so with `TENSOR_RESULT`/`TENSOR_SOURCE`
+    (parsed as MLIR's `parseType<RankedTensorType>`), and may fill in what older releases left
+    implicit with a class method `upgrade_properties(properties, source_type, result_type)`.
+    """
+
+    sources: TypeDirective
+    results: TypeDirective
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        op_type = state.op_type
+        tensor_op = op_type.name if getattr(op_type, "TENSOR_RESULT", False) else None
+        sources, result = parse_arrow_types(
+            parser,
+            _type_count(self.sources, state),
+            tensor_op,
+            getattr(op_type, "TENSOR_SOURCE", False),
+        )
+        _replicate(self.sources, state, sources)
+        _replicate(self.results, state, [result])
+        upgrade = getattr(op_type, "upgrade_properties", None)
+        if upgrade is not None:
+            upgrade(state.properties, sources[0], result)
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        state.print_whitespace(printer)
+        printer.print_attribute(self.sources.get(op)[0])
+        printer.print_string(" -> ")
+        printer.print_attribute(self.results.get(op)[0])
+
+
+@cache
+def enum_keyword(enum: type[E]) -> type[CustomDirective]:
+    """The directive `custom<EnumName>($prop)`: an I32 enum property spelled by its keyword
+    (`propagateNan = all`, `rounding = rtne`), where ODS prints the enum attribute bare."""
+
+    def parse(self: CustomDirective, parser: Parser, state: ParsingState) -> None:
+        self.attr.set(state, parse_enum(parser, enum).attr())
+
+    def print(self: CustomDirective, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        state.print_whitespace(printer)
+        printer.print_string(enum(self.attr.get(op).value.data).keyword)
+
+    def is_present(self: CustomDirective, op: IRDLOperation) -> bool:
+        return self.attr.is_present(op)
+
+    def is_anchorable(self: CustomDirective) -> bool:
+        return self.attr.is_anchorable()
+
+    namespace = {
+        "__annotations__": {"attr": AttributeVariable},
+        "__doc__": f"`{enum.__name__}` keyword of an I32 enum property.",
+        "parse": parse,
+        "print": print,
+        "is_present": is_present,
+        "is_anchorable": is_anchorable,
+    }
+    return irdl_custom_directive(type(enum.__name__, (CustomDirective,), namespace))

@@ -630,6 +630,8 @@ class MemDescSubsliceOp(IRDLOperation):
     def offset_values(self) -> tuple[int, ...]:
         return tuple(int(v) for v in self.offsets.get_values())
 
+    # Hand-written syntax: upstream's `custom<Offsets>`: `%src[0, 32]`, offsets glued to the operand as
+    # a bare integer list.
     @classmethod
     def parse(cls, parser: Parser) -> MemDescSubsliceOp:
         src = parser.parse_unresolved_operand()
@@ -822,6 +824,8 @@ class AsyncCopyGlobalToLocalOp(IRDLOperation):
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
+    # Hand-written syntax: `cacheModifier = ..` / `evictionPolicy = ..` in any order is ODS's `oilist`,
+    # which xDSL 0.74's format lacks.
     @classmethod
     def parse(cls, parser: Parser) -> AsyncCopyGlobalToLocalOp:
         src = parser.parse_unresolved_operand()
@@ -1045,6 +1049,7 @@ class BarrierOp(IRDLOperation):
     def spaces(self) -> AddrSpace:
         return AddrSpace(self.addr_space.value.data)
 
+    # Hand-written syntax: the address spaces are a `|`-separated bit-enum of keywords.
     @classmethod
     def parse(cls, parser: Parser) -> BarrierOp:
         keywords: list[str] = []

@@ -149,6 +149,8 @@ class LocalAtomicScatterRMWOp(IRDLOperation):
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
+    # Declarative format candidate: an RMW enum keyword (`enum_keyword`), `[` `]`, an optional mask and
+    # functional-type.
     @classmethod
     def parse(cls, parser: Parser) -> LocalAtomicScatterRMWOp:
         kind = parse_enum(parser, RMWOp)

@@ -56,6 +56,8 @@ class PredicateStageOp(IRDLOperation):
 
     traits = traits_def(Pure())
 
+    # Declarative format candidate: bare i32 integers after `maxStage`/`stage` and `type($iv) ->
+    # type($result)` with inferred ub/step types.
     @classmethod
     def parse(cls, parser: Parser) -> PredicateStageOp:
         operands = [parser.parse_unresolved_operand()]

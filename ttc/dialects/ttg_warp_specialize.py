@@ -103,6 +103,8 @@ class WarpSpecializeOp(IRDLOperation):
         first = block.first_op if block is not None else None
         return first if isinstance(first, WarpSpecializePartitionsOp) else None
 
+    # Hand-written syntax: `default {...} partition0(%a: T) num_warps(N) {...}` names each partition's
+    # block arguments and warp count in a region list.
     @classmethod
     def parse(cls, parser: Parser) -> WarpSpecializeOp:
         captures = parser.parse_comma_separated_list(

@@ -61,6 +61,8 @@ class DotI8Op(IRDLOperation):
 
     traits = traits_def(Pure())
 
+    # Hand-written syntax: `aSigned = true, bSigned = false` are bools printed as bare keywords between
+    # operands, and c's type is inferred from d.
     @classmethod
     def parse(cls, parser: Parser) -> DotI8Op:
         operands = [parser.parse_unresolved_operand()]

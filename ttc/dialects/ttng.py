@@ -222,6 +222,8 @@ class WarpGroupDotWaitOp(IRDLOperation):
     pendings = prop_def(IntegerAttr)
     outputs = var_result_def(AnyAttr())
 
+    # Hand-written syntax: the result types are the operand types (inferred), and `pendings` comes from
+    # the attr-dict.
     @classmethod
     def parse(cls, parser: Parser) -> WarpGroupDotWaitOp:
         operands = parser.parse_comma_separated_list(

@@ -106,6 +106,8 @@ class InitBarrierOp(IRDLOperation):
 
     traits = traits_def(MemoryWriteEffect())
 
+    # Hand-written syntax: the count is a bare integer without its type, parsed with its own range
+    # diagnostics (`_parse_int_attr`).
     @classmethod
     def parse(cls, parser: Parser) -> InitBarrierOp:
         alloc = parser.parse_unresolved_operand()
@@ -161,6 +163,8 @@ class BarrierExpectOp(IRDLOperation):
 
     traits = traits_def(MemoryWriteEffect())
 
+    # Hand-written syntax: the size is a bare integer (`_parse_int_attr`) and the attr-dict sits between
+    # operands.
     @classmethod
     def parse(cls, parser: Parser) -> BarrierExpectOp:
         alloc = parser.parse_unresolved_operand()
@@ -206,6 +210,8 @@ class WaitBarrierOp(IRDLOperation):
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
+    # Declarative format candidate: optional `, $pred` and `deps` groups with `(`,` type($deps)^)?`, as
+    # upstream.
     @classmethod
     def parse(cls, parser: Parser) -> WaitBarrierOp:
         alloc = parser.parse_unresolved_operand()
@@ -271,6 +277,8 @@ class ArriveBarrierOp(IRDLOperation):
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
+    # Hand-written syntax: the count is a bare integer (`_parse_int_attr`) followed by an optional
+    # predicate.
     @classmethod
     def parse(cls, parser: Parser) -> ArriveBarrierOp:
         alloc = parser.parse_unresolved_operand()

@@ -149,6 +149,8 @@ class CLCGetProgramIdOp(IRDLOperation):
 
     traits = traits_def(Pure())
 
+    # Declarative format candidate: `$src `,` custom<ProgramIDDim>($dim) attr-dict : type($src) ->
+    # type($result)`.
     @classmethod
     def parse(cls, parser: Parser) -> CLCGetProgramIdOp:
         value = parser.parse_unresolved_operand()

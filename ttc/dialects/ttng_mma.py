@@ -237,6 +237,8 @@ class TCGen5MMAOp(IRDLOperation):
     traits = traits_def(DotOpInterface(), MemoryReadEffect(), MemoryWriteEffect())
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
+    # Hand-written syntax: upstream's `custom<Token>` and `custom<BarriersAndPreds>` directives
+    # (`[%dep]`, `%bar[%pred], ...`).
     @classmethod
     def parse(cls, parser: Parser) -> TCGen5MMAOp:
         a = parser.parse_unresolved_operand()
@@ -423,6 +425,8 @@ class TCGen5MMAScaledOp(IRDLOperation):
     def rhs_type(self) -> ScaleDotElemType:
         return ScaleDotElemType(self.b_type.value.data)
 
+    # Hand-written syntax: upstream's `custom<Token>` and `custom<BarriersAndPreds>` directives
+    # (`[%dep]`, `%bar[%pred], ...`).
     @classmethod
     def parse(cls, parser: Parser) -> TCGen5MMAScaledOp:
         a = parser.parse_unresolved_operand()

@@ -164,6 +164,8 @@ class PackedArithOp(IRDLOperation):
     def kind(self) -> str:
         return KINDS[self.op_kind.value.data]
 
+    # Hand-written syntax: the kind keyword decides how many operands follow, with Triton's enum
+    # diagnostic.
     @classmethod
     def parse(cls, parser: Parser) -> PackedArithOp:
         start = parser.pos

@@ -72,6 +72,8 @@ class TensormapCreateOp(IRDLOperation):
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
+    # Hand-written syntax: four bracketed operand groups whose types come from one `(...) -> ()`
+    # functional type, with a count check.
     @classmethod
     def parse(cls, parser: Parser) -> TensormapCreateOp:
         names = [parser.parse_unresolved_operand()]

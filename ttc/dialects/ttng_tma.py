@@ -261,6 +261,8 @@ class AsyncTMACopyGlobalToLocalOp(IRDLOperation):
     def eviction_policy(self) -> EvictionPolicy:
         return enum_attr(EvictionPolicy, self.evict, EvictionPolicy.NORMAL)
 
+    # Hand-written syntax: ODS's `oilist` of cache/evict clauses (absent from xDSL 0.74) and the im2col
+    # offsets group.
     @classmethod
     def parse(cls, parser: Parser) -> AsyncTMACopyGlobalToLocalOp:
         desc = parser.parse_unresolved_operand()
@@ -382,6 +384,8 @@ class AsyncTMAReduceOp(IRDLOperation):
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
+    # Hand-written syntax: the reduction kind and operands share the descriptor-write helpers with
+    # tt.descriptor_reduce.
     @classmethod
     def parse(cls, parser: Parser) -> AsyncTMAReduceOp:
         kind = parse_enum(parser, DescriptorReduceKind)

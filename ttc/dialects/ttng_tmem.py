@@ -286,6 +286,8 @@ class TMEMLoadOp(IRDLOperation):
     traits = traits_def(MemoryReadEffect())
     irdl_options = (AttrSizedResultSegments(as_property=True),)
 
+    # Hand-written syntax: upstream's `custom<Token>`: an optional `[%dep]` token whose result type is
+    # printed only when present.
     @classmethod
     def parse(cls, parser: Parser) -> TMEMLoadOp:
         src = parser.parse_unresolved_operand()
@@ -362,6 +364,8 @@ class TMEMStoreOp(IRDLOperation):
 
     traits = traits_def(MemoryWriteEffect())
 
+    # Hand-written syntax: upstream's `custom<Token>`: an optional `[%dep]` token whose result type is
+    # printed only when present.
     @classmethod
     def parse(cls, parser: Parser) -> TMEMStoreOp:
         src = parser.parse_unresolved_operand()

@@ -191,6 +191,7 @@ class AsyncTMECopyGlobalToLocalOp(_TMECopy):
     result = operand_def(MemDescType)
     pred = operand_def(i1)
 
+    # Hand-written syntax: the cache/evict clauses are ODS's `oilist`, absent from xDSL 0.74.
     @classmethod
     def parse(cls, parser: Parser) -> AsyncTMECopyGlobalToLocalOp:
         desc, coords = cls._parse_target(parser)
@@ -242,6 +243,7 @@ class AsyncTMECopyLocalToGlobalOp(_TMECopy):
     src = operand_def(MemDescType)
     pred = operand_def(i1)
 
+    # Hand-written syntax: it shares the TME copy syntax helpers with the global-to-local copy.
     @classmethod
     def parse(cls, parser: Parser) -> AsyncTMECopyLocalToGlobalOp:
         desc, coords = cls._parse_target(parser)
