@@ -3,7 +3,8 @@
 In xDSL an op's traits belong to its class, and `has_trait` scans the class's trait list on
 every call; the pass drivers ask the same questions (is it a constant, a terminator, isolated
 from above?) for every op they visit, many times per compile. Unregistered ops answer with the
-caller's `value_if_unregistered`, as in xDSL.
+caller's `value_if_unregistered`, as in xDSL; that too is decided once per class, since an
+`isinstance` test against xDSL's abstract op classes runs Python-level `ABCMeta` code each time.
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ from xdsl.traits import OpTrait
 
 
 @cache
-def _class_has_trait(cls: type[Operation], trait: type[OpTrait] | OpTrait) -> bool:
+def _class_has_trait(cls: type[Operation], trait: type[OpTrait] | OpTrait,
+                     value_if_unregistered: bool) -> bool:
+    if issubclass(cls, UnregisteredOp):
+        return value_if_unregistered
     return cls.get_trait(trait) is not None
 
 
 def has_trait(op: Operation, trait: type[OpTrait] | OpTrait, *,
               value_if_unregistered: bool = True) -> bool:
     """Whether `op` has `trait` (a trait class, or a trait with its parameters)."""
-    if isinstance(op, UnregisteredOp):
-        return value_if_unregistered
-    return _class_has_trait(type(op), trait)
+    return _class_has_trait(type(op), trait, value_if_unregistered)

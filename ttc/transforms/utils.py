@@ -32,6 +32,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.traits import (
     ConstantLike,
     EffectInstance,
+    HasFolder,
     IsolatedFromAbove,
     IsTerminator,
     MemoryAllocEffect,
@@ -65,9 +66,10 @@ def constant_value(value: SSAValue) -> Attribute | None:
         owner, ConstantLike, value_if_unregistered=False
     ):
         return None
-    folded = ConstantLike.get_constant_value(value)
-    if folded is not None:
-        return folded
+    if has_trait(owner, HasFolder, value_if_unregistered=False):
+        folded = ConstantLike.get_constant_value(value)
+        if folded is not None:
+            return folded
     attr = owner.properties.get("value")
     return attr if attr is not None else owner.attributes.get("value")
 
