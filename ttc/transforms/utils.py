@@ -27,7 +27,7 @@ from xdsl.dialects.builtin import (
     TensorType,
     UnregisteredOp,
 )
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, OpResult, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.traits import (
     ConstantLike,
@@ -61,10 +61,10 @@ Scalar = int | float
 def constant_value(value: SSAValue) -> Attribute | None:
     """The attribute of `value` when a constant-like op defines it (MLIR's `m_Constant`): what the
     op folds to (`llvm.mlir.undef` to `#llvm.undef`, ...), else its `value` attribute."""
+    if not isinstance(value, OpResult):  # an exact-type test, unlike one against an op class
+        return None
     owner = value.owner
-    if not isinstance(owner, Operation) or not has_trait(
-        owner, ConstantLike, value_if_unregistered=False
-    ):
+    if not has_trait(owner, ConstantLike, value_if_unregistered=False):
         return None
     if has_trait(owner, HasFolder, value_if_unregistered=False):
         folded = ConstantLike.get_constant_value(value)
@@ -83,6 +83,8 @@ def element_type(type_: Attribute) -> Attribute:
 
 def splat_scalar(attr: Attribute | None) -> Scalar | None:
     """The single value of a scalar constant or of a splat dense constant, else None."""
+    if attr is None:
+        return None
     if isinstance(attr, IntegerAttr):
         return attr.value.data
     if isinstance(attr, FloatAttr):
@@ -509,8 +511,10 @@ def postorder(region: Region) -> Iterator[Operation]:
 
 def defined_by(value: SSAValue, name: str) -> Operation | None:
     """The op defining `value` when it is called `name` (MLIR's `getDefiningOp<OpTy>()`)."""
+    if not isinstance(value, OpResult):
+        return None
     owner = value.owner
-    return owner if isinstance(owner, Operation) and owner.name == name else None
+    return owner if owner.name == name else None
 
 
 def users(value: SSAValue) -> list[Operation]:
