@@ -125,10 +125,10 @@ class CseDriver:
             return
         if any(len(region.blocks) > 1 for region in op.regions):
             return
-        key = OpKey(op)
         if not is_memory_effect_free(op, self.effects):
             if not only_reads(op, self.effects):
                 return
+            key = OpKey(op)  # hashed only for ops that can be replaced
             existing = self.known.get(key)
             if (
                 existing is not None
@@ -139,6 +139,7 @@ class CseDriver:
                 return
             self.known[key] = op
             return
+        key = OpKey(op)
         existing = self.known.get(key)
         if existing is not None:
             self._replace(op, existing)
