@@ -25,6 +25,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import prod
 
 from xdsl.dialects.builtin import TensorType
@@ -265,8 +266,13 @@ def elements_per_cta(layout: LinearLayout) -> int:
     return layout.total_out_dim_size >> split_bits
 
 
+@lru_cache(maxsize=4096)
 def conversion_kind(src: LinearLayout, dst: LinearLayout) -> ConversionKind:
-    """Which of registers, warp shuffles or shared memory a conversion needs."""
+    """Which of registers, warp shuffles or shared memory a conversion needs.
+
+    Memoised: the layout passes ask it of the same few layout pairs for every candidate
+    conversion (remove-layout-conversions' cost model, most of all), linear layouts are immutable
+    values, and the answer composes and inverts them (milliseconds each)."""
     remaining = [d for d in minimal_conversion(src, dst).out_dims]
     if remaining in ([], [REGISTER]):
         return ConversionKind.REGISTERS

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import prod
 from typing import NoReturn, TypeVar
 
@@ -52,7 +53,15 @@ Bases = ArrayAttr[ArrayAttr[IntAttr]]
 
 
 def int_list(values: Iterable[int]) -> IntList:
-    """An `ArrayAttr` of `IntAttr`, the storage of every integer-array parameter here."""
+    """An `ArrayAttr` of `IntAttr`, the storage of every integer-array parameter here.
+
+    Made once per list of values and shared, as MLIR uniques attributes in its context (they are
+    immutable): the layout builders ask for the same few lists thousands of times per kernel."""
+    return _int_list(tuple(map(int, values)))
+
+
+@lru_cache(maxsize=4096)
+def _int_list(values: tuple[int, ...]) -> IntList:
     return ArrayAttr([IntAttr(v) for v in values])
 
 

@@ -31,14 +31,16 @@ def walk(
 ) -> Iterator[Operation]:
     """`root.walk(reverse=..., region_first=...)`: every op in `root` (an op included), parents
     before their nested ops, or after them with `region_first`."""
-    if isinstance(root, Operation):
+    # Region and Block first: an isinstance test against an op class runs ABCMeta's Python code.
+    stack: list[tuple[Operation | None, Iterator[Operation]]]
+    if isinstance(root, Region):
+        stack = [(None, _region_ops(root, reverse))]
+    elif isinstance(root, Block):
+        stack = [(None, reversed(root.ops) if reverse else iter(root.ops))]
+    else:
         if not region_first:
             yield root
-        stack: list[tuple[Operation | None, Iterator[Operation]]] = [(root, _children(root, reverse))]
-    elif isinstance(root, Region):
-        stack = [(None, _region_ops(root, reverse))]
-    else:
-        stack = [(None, reversed(root.ops) if reverse else iter(root.ops))]
+        stack = [(root, _children(root, reverse))]
     while stack:
         parent, children = stack[-1]
         child = next(children, None)

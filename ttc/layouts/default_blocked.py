@@ -5,12 +5,14 @@
   threadsPerWarp, numCTAs)` builder, which spreads lanes and warps over the fastest dimensions
   first and gives the slowest dimension what is left;
 - `default_blocked`: `getDefaultBlockedEncoding` (one element per thread, row-major order), the
-  layout `convert-triton-to-tritongpu` gives every tensor.
+  layout `convert-triton-to-tritongpu` gives every tensor; made once per shape and launch
+  configuration (an attribute is an immutable value, uniqued as in MLIR's context).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr, CTALayout
 
@@ -67,6 +69,13 @@ def default_blocked(
     shape: Sequence[int], num_warps: int, threads_per_warp: int, num_ctas: int
 ) -> BlockedEncodingAttr:
     """Triton's `getDefaultBlockedEncoding`: sizePerThread all 1, order rank-1..0."""
+    return _default_blocked(tuple(shape), num_warps, threads_per_warp, num_ctas)
+
+
+@lru_cache(maxsize=4096)
+def _default_blocked(
+    shape: tuple[int, ...], num_warps: int, threads_per_warp: int, num_ctas: int
+) -> BlockedEncodingAttr:
     rank = len(shape)
     order = list(range(rank - 1, -1, -1))
     size_per_thread = [1] * rank

@@ -42,11 +42,13 @@ from xdsl.dialects.builtin import (
     VectorType,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.traits import ConstantLike
 
 from ttc.dialects import llvm, nvvm
 from ttc.ir.errors import TtcError
 from ttc.ir.identity import IdentityMemo
 from ttc.ir.locations import source_location
+from ttc.ir.traits import has_trait
 
 
 def _error(op: Operation, message: str) -> TtcError:
@@ -540,6 +542,8 @@ class LLVMIREmitter:
 
     def constant(self, op: Operation) -> str | None:
         """The literal an `llvm.mlir.*` constant op folds to, or None for other ops."""
+        if not has_trait(op, ConstantLike, value_if_unregistered=False):
+            return None
         if isinstance(op, llvm.ConstantOp):
             try:
                 return constant_literal(op.value, op.res.type)

@@ -129,10 +129,10 @@ class CseDriver:
             return
         if any(len(region.blocks) > 1 for region in op.regions):
             return
-        key = OpKey(op, self.hash_of)
         if not is_memory_effect_free(op, self.effects):
             if not only_reads(op, self.effects):
                 return
+            key = OpKey(op, self.hash_of)  # hashed only for ops that can be replaced
             existing = self.known.get(key)
             if (
                 existing is not None
@@ -143,6 +143,7 @@ class CseDriver:
                 return
             self.known[key] = op
             return
+        key = OpKey(op, self.hash_of)
         existing = self.known.get(key)
         if existing is not None:
             self._replace(op, existing)

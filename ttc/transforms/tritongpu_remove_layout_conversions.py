@@ -1159,12 +1159,16 @@ class TritonGPURemoveLayoutConversionsPass(TtcPass):
         for func in functions:
             LayoutPropagation(ctx, func).run()
         self.cleanup(ctx, op)
-        changed = True
-        while changed:
+        # Backward rematerialization repeats until a round removes no conversion. Such a round
+        # leaves the IR as the cleanup before it left it, at the greedy driver's fixed point (a
+        # driver that does not converge is a pass failure in Triton), so no cleanup follows it.
+        while True:
             changed = False
             for func in functions:
                 remat = LayoutRematerialization(ctx, func, self.disable_remat_splitting)
                 changed |= remat.for_each_convert(remat.backward_rematerialize)
+            if not changed:
+                break
             self.cleanup(ctx, op)
         for func in functions:
             remat = LayoutRematerialization(ctx, func, self.disable_remat_splitting)

@@ -28,11 +28,12 @@ from xdsl.dialects.builtin import (
     TensorType,
     UnregisteredOp,
 )
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, OpResult, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.traits import (
     ConstantLike,
     EffectInstance,
+    HasFolder,
     IsolatedFromAbove,
     IsTerminator,
     MemoryAllocEffect,
@@ -64,14 +65,15 @@ OpT = TypeVar("OpT", bound=Operation)
 def constant_value(value: SSAValue) -> Attribute | None:
     """The attribute of `value` when a constant-like op defines it (MLIR's `m_Constant`): what the
     op folds to (`llvm.mlir.undef` to `#llvm.undef`, ...), else its `value` attribute."""
-    owner = value.owner
-    if not isinstance(owner, Operation) or not has_trait(
-        owner, ConstantLike, value_if_unregistered=False
-    ):
+    if not isinstance(value, OpResult):  # an exact-type test, unlike one against an op class
         return None
-    folded = ConstantLike.get_constant_value(value)
-    if folded is not None:
-        return folded
+    owner = value.owner
+    if not has_trait(owner, ConstantLike, value_if_unregistered=False):
+        return None
+    if has_trait(owner, HasFolder, value_if_unregistered=False):
+        folded = ConstantLike.get_constant_value(value)
+        if folded is not None:
+            return folded
     attr = owner.properties.get("value")
     return attr if attr is not None else owner.attributes.get("value")
 
@@ -85,6 +87,8 @@ def element_type(type_: Attribute) -> Attribute:
 
 def splat_scalar(attr: Attribute | None) -> Scalar | None:
     """The single value of a scalar constant or of a splat dense constant, else None."""
+    if attr is None:
+        return None
     if isinstance(attr, IntegerAttr):
         return attr.value.data
     if isinstance(attr, FloatAttr):

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from xdsl.context import Context
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, OpResult, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriterListener
 from xdsl.ir.post_order import PostOrderIterator
 from xdsl.rewriter import InsertPoint
@@ -418,9 +418,10 @@ class _LiveSet:
         self.live.update(pending)
         while pending:
             for operand in pending.pop().operands:
+                if not isinstance(operand, OpResult):
+                    continue
                 owner = operand.owner
-                if isinstance(owner, Operation) and owner in candidates \
-                        and owner not in self.live:
+                if owner in candidates and owner not in self.live:
                     self.live.add(owner)
                     pending.append(owner)
 
