@@ -3,8 +3,8 @@
 Each kernel below (the families Triton's language tests exercise most: elementwise, reductions,
 scans, atomics, transposes, libdevice math, casts, and matmuls at two tile sizes) is compiled
 `--runs` times by `triton.compile` for `--target` (no GPU needed: Triton's frontend makes the
-TTIR and stops at the cubin), once with Triton's own stages and once with ttc installed, each
-with an empty Triton cache. It prints per kernel the median wall and CPU seconds of both (CPU time
+TTIR and stops at the cubin), once with Triton's own stages and once with ttc installed (its
+compile cache off, so that every round compiles), each with an empty Triton cache. It prints per kernel the median wall and CPU seconds of both (CPU time
 of this process: the frontend, the passes and LLVM; ptxas runs in a child process and is only in
 the wall time), their ratio, and the medians over the kernels.
 
@@ -162,7 +162,7 @@ def main() -> None:
 
     import ttc.triton
 
-    ttc.triton.install(target=args.target)
+    ttc.triton.install(target=args.target, cache=False)
     with_ttc = compile_times(target, args.runs)
     ttc.triton.uninstall()
 
