@@ -6,7 +6,7 @@ for some dots: the same TTIR built through the cc 80 path (mma.sync, cp.async, l
 2-2.8 times faster for tf32 and int8 matmuls, and 1.4 times faster for a persistent grouped GEMM
 (docs/architecture.md, "Choosing wgmma or mma.sync on Hopper", has the measurements).
 
-`MmaChoice` is how `tritongpu-accelerate-matmul` decides (its `mma-choice` option):
+`MmaChoice` (`ttc.ir.target`) is how `tritongpu-accelerate-matmul` decides (its `mma-choice` option):
 
 - `wgmma`: Triton's rule, the default of the bare pass so that Triton's lit RUN lines keep their
   meaning;
@@ -23,18 +23,12 @@ no size at which either wins.
 
 from __future__ import annotations
 
-from typing import Literal
-
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, IntegerType, TensorType
 from xdsl.ir import Operation, SSAValue
 
 from ttc.dialects import tt, ttg
-
-MmaChoice = Literal["wgmma", "auto", "mma-sync"]
-"""The values of `tritongpu-accelerate-matmul{mma-choice=...}` and of ttc's `--mma` flags."""
-
-MMA_CHOICES: tuple[MmaChoice, ...] = ("wgmma", "auto", "mma-sync")
+from ttc.ir.target import MmaChoice
 
 LOOPS = (scf.ForOp, scf.WhileOp)
 

@@ -67,11 +67,12 @@ from ttc.dialects.ttg import required_compute_capability
 from ttc.dialects.ttg_fp4 import Fp4ToFpOp
 from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.ir.diagnostics import emit_remark, op_error
+from ttc.ir.target import MmaChoice
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import layout_order
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.decompose_scaled_dot import decompose_scaled_dot, transpose_scaled_dots
-from ttc.transforms.mma_choice import MmaChoice, choose_mma_sync
+from ttc.transforms.mma_choice import choose_mma_sync
 from ttc.transforms.mma_v3_layout import (
     comes_from_load_or_block_arg,
     mma_v3_instr_shape,
