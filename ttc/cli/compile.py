@@ -309,10 +309,10 @@ def dump_writer(dump_dir: str, prefix: str | None = None) -> Callable[[str, str 
               show_default=True, help="Software-pipelining stages.")
 @click.option("--num-ctas", type=int, default=DEFAULT_NUM_CTAS,
               show_default=True, help="CTAs per cluster, a power of two.")
-@click.option("--mma", type=click.Choice(MMA_CHOICES), default=None,
+@click.option("--mma", type=click.Choice(MMA_CHOICES), default=None, envvar="TTC_MMA",
               help="How cuda:9x picks wgmma or mma.sync for a dot: auto (ttc's measured cost "
-                   "model), wgmma (Triton's choice) or mma-sync (default: the pipelines file's, "
-                   "auto).")
+                   "model), wgmma (Triton's choice) or mma-sync (default: TTC_MMA, else the "
+                   "pipelines file's, auto).")
 @click.option("--dump-dir", metavar="DIR", default=None,
               help="Keep every stage in DIR as <output stem>.<kernel>.ttir/.ttgir/.llir/.ptx/"
                    ".cubin and <output stem>.<kernel>.json (launch metadata).")
