@@ -3,8 +3,8 @@
 Triton's `getMMAVersionSafe` gives every dot that `supportMMA(dot, 3)` accepts on cc 9x the
 wgmma (MMA v3) path; the others get mma.sync (MMA v2), as on cc 80. On an H200 that choice loses
 for some dots: the same TTIR built through the cc 80 path (mma.sync, cp.async, ldmatrix) runs
-2-2.8 times faster for tf32 and int8 matmuls, and 1.4 times faster for a persistent grouped GEMM
-(docs/architecture.md, "Choosing wgmma or mma.sync on Hopper", has the measurements).
+2-2.8 times faster for tf32 and int8 matmuls (docs/architecture.md, "Choosing wgmma or mma.sync on
+Hopper", has the measurements).
 
 `MmaChoice` (`ttc.ir.target`) is how `tritongpu-accelerate-matmul` decides (its `mma-choice` option):
 
@@ -15,22 +15,18 @@ for some dots: the same TTIR built through the cc 80 path (mma.sync, cp.async, l
 
 `prefers_mma_sync(dot)` names the reason the model puts a wgmma-capable dot on mma.sync, or
 None when wgmma is kept (f16, bf16 and fp8 matmuls, where ttc's wgmma code is at or above
-Triton's). Only what was measured is in the rule: the operand element type, and a loop nest that
-is a persistent kernel's tile loop around a K loop that reads its operands through pointers.
-No tile-shape term is in it: tf32 lost at 64x64x32 and int8 at 128x128x64, so the data shows
-no size at which either wins.
+Triton's). Only what was measured across kernels is in the rule: the operand element type. No
+tile-shape term is in it: tf32 lost at 64x64x32 and int8 at 128x128x64, so the data shows no
+size at which either wins. The persistent grouped GEMM (41.8 against 30.1 TFLOP/s) is one kernel,
+not yet a rule: persistent loops stay on wgmma until a family of them is measured.
 """
 
 from __future__ import annotations
 
-from xdsl.dialects import scf
-from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, IntegerType, TensorType
-from xdsl.ir import Operation, SSAValue
+from xdsl.dialects.builtin import Float32Type, IntegerType, TensorType
+from xdsl.ir import Operation
 
-from ttc.dialects import tt, ttg
 from ttc.ir.target import MmaChoice
-
-LOOPS = (scf.ForOp, scf.WhileOp)
 
 
 def _operand_element(dot: Operation, index: int) -> object:
@@ -39,43 +35,17 @@ def _operand_element(dot: Operation, index: int) -> object:
     return type_.get_element_type()
 
 
-def _enclosing_loops(op: Operation) -> list[Operation]:
-    """The `scf.for`/`scf.while` ops around `op`, innermost first, up to its function."""
-    loops = []
-    parent = op.parent_op()
-    while parent is not None and not isinstance(parent, tt.FuncOp):
-        if isinstance(parent, LOOPS):
-            loops.append(parent)
-        parent = parent.parent_op()
-    return loops
-
-
-def _loaded_through_pointers(value: SSAValue) -> bool:
-    """Whether `value` is the result of a `tt.load` (of a tensor of pointers or a block pointer,
-    not a TMA descriptor), seen through layout conversions and transposes."""
-    owner = value.owner
-    while isinstance(owner, ttg.ConvertLayoutOp | tt.TransOp):
-        owner = owner.operands[0].owner
-    return isinstance(owner, tt.LoadOp)
-
-
 def prefers_mma_sync(dot: Operation) -> str | None:
     """Why mma.sync beats wgmma for `dot` on an H200, or None when wgmma is kept.
 
     - tf32 (f32 operands, the only f32 dots wgmma takes): 133.5 against 48.9 TFLOP/s;
-    - int8 operands: 377.1 against 170.4 TFLOP/s;
-    - f16 or bf16 operands loaded through pointers, in a K loop inside another loop (a
-      persistent kernel walking its tiles, as the grouped GEMM): 41.8 against 30.1 TFLOP/s.
+    - int8 operands: 377.1 against 170.4 TFLOP/s.
     """
     a = _operand_element(dot, 0)
     if isinstance(a, Float32Type):
         return "tf32 operands"
     if isinstance(a, IntegerType) and a.width.data == 8:
         return "int8 operands"
-    if isinstance(a, Float16Type | BFloat16Type) and len(_enclosing_loops(dot)) >= 2 and all(
-        _loaded_through_pointers(operand) for operand in dot.operands[:2]
-    ):
-        return "a K loop inside a persistent tile loop, operands loaded through pointers"
     return None
 
 

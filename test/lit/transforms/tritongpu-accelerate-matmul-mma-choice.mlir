@@ -5,9 +5,8 @@
 
 // How cuda:90 picks wgmma (MMA v3) or mma.sync (MMA v2) for dots wgmma could take. Without the
 // option (and with mma-choice=wgmma) every dot gets wgmma, as in Triton. mma-choice=auto applies
-// ttc's measured cost model (ttc/transforms/mma_choice.py): tf32 and int8 dots, and an f16 dot of
-// pointer-loaded operands in a K loop inside a persistent tile loop, get mma.sync with a remark
-// naming the reason; a plain f16 dot keeps wgmma. mma-choice=mma-sync gives every dot mma.sync,
+// ttc's measured cost model (ttc/transforms/mma_choice.py): tf32 and int8 dots get mma.sync with
+// a remark naming the reason; f16 dots keep wgmma, in a persistent tile loop too. mma-choice=mma-sync gives every dot mma.sync,
 // laid out as on cuda:80 (m16n8 tiles, warps balanced over M and N, kWidth from the loaded width).
 
 // WGMMA-COUNT-4: ttng.warp_group_dot
@@ -23,8 +22,7 @@
 // AUTO-LABEL: tt.func @persistent_f16
 // AUTO: scf.for
 // AUTO: scf.for
-// AUTO: tt.dot {{.*}} : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[$V2]], kWidth = 2}>> * {{.*}} -> tensor<64x64xf32, #[[$V2]]>
-// AUTO-NOT: ttng.warp_group_dot
+// AUTO: ttng.warp_group_dot
 
 // SYNC: #[[$V2:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 // SYNC-NOT: ttng.warp_group_dot
@@ -73,7 +71,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
         %b = tt.load %pb : tensor<32x64x!tt.ptr<f16>, #rows>
         %da = ttg.convert_layout %a : tensor<64x32xf16, #rows> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>
         %db = ttg.convert_layout %b : tensor<32x64xf16, #rows> -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>>
-        // expected-remark @below {{mma.sync (MMA v2) chosen over wgmma (MMA v3): a K loop inside a persistent tile loop, operands loaded through pointers.}}
         %d = tt.dot %da, %db, %inner : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<64x64xf32, #acc>
         scf.yield %d : tensor<64x64xf32, #acc>
       }
