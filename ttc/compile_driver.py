@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ttc.ir.errors import TtcError, UsageError
 from ttc.ir.stack import call_with_deep_stack
+from ttc.ir.target import MmaChoice
 from ttc.ir.syntax import TRITON_3_6
 from ttc.targets.base import LLVMIR, MLIR_STAGES, Target
 
@@ -81,6 +82,7 @@ class CompileOptions:
 
     `until` is an MLIR stage (`ttir`, `ttgir`) or an artifact of the target (`llvmir`, `ptx`,
     `cubin`). `num_warps` None means the module's `ttg.num-warps`, else DEFAULT_NUM_WARPS.
+    `mma` fills the pipelines' `{mma}` (None: the file's default; see `ttc.ir.target.MmaChoice`).
     `keep(file_name, data)` receives each stage's result, named `<kernel>.<suffix>`; `accept`
     limits the input kinds; `translator` replaces the target's LLVM-dialect → LLVM IR step.
     """
@@ -90,6 +92,7 @@ class CompileOptions:
     num_warps: int | None = None
     num_stages: int = DEFAULT_NUM_STAGES
     num_ctas: int = DEFAULT_NUM_CTAS
+    mma: MmaChoice | None = None
     pipelines_file: str | None = None
     verify_each: bool = False
     timing: Timing | None = None
@@ -321,8 +324,8 @@ class Compilation:
 
         file = load_pipelines(self.options.pipelines_file)
         warps = self.module_info.get("num_warps") or self.options.num_warps or DEFAULT_NUM_WARPS
-        variables = file.variables(self.target.pipeline_variables(
-            warps, self.options.num_stages, self.options.num_ctas))
+        variables = file.variables({**self.target.pipeline_variables(
+            warps, self.options.num_stages, self.options.num_ctas), "mma": self.options.mma})
         plans = []
         for stage in stages:
             name = self.target.stage_pipeline(stage)
@@ -460,7 +463,7 @@ def cache_settings(filename: str, options: CompileOptions) -> dict[str, Any] | N
     return {"filename": filename, "target": options.target.string,
             "tools": options.target.cache_identity(options.until), "until": options.until,
             "num_warps": options.num_warps, "num_stages": options.num_stages,
-            "num_ctas": options.num_ctas, "verify_each": options.verify_each,
+            "num_ctas": options.num_ctas, "mma": options.mma, "verify_each": options.verify_each,
             "accept": list(options.accept)}
 
 

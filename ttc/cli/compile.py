@@ -45,6 +45,7 @@ from ttc.compile_driver import (
     CompileOptions,
 )
 from ttc.ir.errors import PassFailure, TtcError, UsageError
+from ttc.ir.target import MMA_CHOICES, MmaChoice
 
 if TYPE_CHECKING:
     from ttc.pipelines.runner import Timing
@@ -133,6 +134,7 @@ class CompileSettings:
     num_warps: int | None
     num_stages: int
     num_ctas: int
+    mma: MmaChoice | None
     pipelines_file: str | None
     verify_each: bool
     timing: bool
@@ -150,7 +152,7 @@ class CompileSettings:
         return CompileOptions(
             target=parse_target(self.target_text, tools(self.ptxas)), until=self.until,
             num_warps=self.num_warps, num_stages=self.num_stages, num_ctas=self.num_ctas,
-            pipelines_file=self.pipelines_file, verify_each=self.verify_each,
+            mma=self.mma, pipelines_file=self.pipelines_file, verify_each=self.verify_each,
             timing=_timing() if self.timing else None)
 
 
@@ -307,6 +309,10 @@ def dump_writer(dump_dir: str, prefix: str | None = None) -> Callable[[str, str 
               show_default=True, help="Software-pipelining stages.")
 @click.option("--num-ctas", type=int, default=DEFAULT_NUM_CTAS,
               show_default=True, help="CTAs per cluster, a power of two.")
+@click.option("--mma", type=click.Choice(MMA_CHOICES), default=None, envvar="TTC_MMA",
+              help="How cuda:9x picks wgmma or mma.sync for a dot: auto (ttc's measured cost "
+                   "model), wgmma (Triton's choice) or mma-sync (default: TTC_MMA, else the "
+                   "pipelines file's, auto).")
 @click.option("--dump-dir", metavar="DIR", default=None,
               help="Keep every stage in DIR as <output stem>.<kernel>.ttir/.ttgir/.llir/.ptx/"
                    ".cubin and <output stem>.<kernel>.json (launch metadata).")
@@ -321,7 +327,7 @@ def dump_writer(dump_dir: str, prefix: str | None = None) -> Callable[[str, str 
 @ptxas_option
 def compile_command(inputs: tuple[str, ...], target_text: str, output: str | None,
                     to: str | None, out_dir: str | None, jobs: int, md: bool, mf: str | None,
-                    num_warps: int | None, num_stages: int, num_ctas: int,
+                    num_warps: int | None, num_stages: int, num_ctas: int, mma: MmaChoice | None,
                     dump_dir: str | None, pipelines_file: str | None, verify_each: bool,
                     no_cache: bool, timing: bool, ptxas: str | None) -> None:
     """Compile each INPUT (TTIR, TTGIR, the LLVM dialect or LLVM IR; '-' or none: stdin)."""
@@ -337,7 +343,7 @@ def compile_command(inputs: tuple[str, ...], target_text: str, output: str | Non
         planned = plan_jobs(inputs or ("-",), output, out_dir, fmt, md, mf)
         settings = CompileSettings(
             target_text=target_text, ptxas=ptxas, until=fmt.until, num_warps=num_warps,
-            num_stages=num_stages, num_ctas=num_ctas, pipelines_file=pipelines_file,
+            num_stages=num_stages, num_ctas=num_ctas, mma=mma, pipelines_file=pipelines_file,
             verify_each=verify_each, timing=timing, dump_dir=dump_dir, cache=not no_cache)
         if out_dir is None:
             (job,) = planned

@@ -35,7 +35,7 @@ from ttc.ir.diagnostics import (
     use_color,
 )
 from ttc.ir.errors import SourceLocation, TtcError, UsageError
-from ttc.ir.target import parse_target_string
+from ttc.ir.target import MMA_CHOICES, parse_target_string
 from ttc.pipelines.grammar import (
     PassSpec,
     PipelineError,
@@ -89,6 +89,9 @@ FLAGS: tuple[Flag, ...] = (
     Flag("num-ctas", "value", "Fill {num_ctas} in --pipeline.", "num_ctas", "N"),
     Flag("ptx-version", "value", "Fill {ptx_version} in --pipeline, e.g. 88.", "ptx_version",
          "N"),
+    Flag("mma", "value", "Fill {mma} in --pipeline: how cuda:9x picks wgmma or mma.sync "
+         "(auto: ttc's measured cost model; wgmma: Triton's choice; mma-sync).", "mma",
+         "CHOICE"),
     Flag("verify-each", "bool", "Verify the module after each pass (default: true).",
          "verify_each"),
     Flag("mlir-print-debuginfo", "bool", "Print locations.", "debuginfo"),
@@ -121,7 +124,7 @@ UNSUPPORTED: dict[str, str] = {
 
 FLAGS_BY_NAME: dict[str, Flag] = {flag.name: flag for flag in FLAGS}
 
-PIPELINE_VARIABLES = ("target", "num_warps", "num_stages", "num_ctas", "ptx_version")
+PIPELINE_VARIABLES = ("target", "num_warps", "num_stages", "num_ctas", "ptx_version", "mma")
 
 _BOOL_VALUES = {"true": True, "1": True, "false": False, "0": False}
 
@@ -220,8 +223,8 @@ def parse_args(argv: Sequence[str]) -> OptOptions:
         options.input = inputs[0]
     if any(v is not None for v in options.variables.values()) and not any(
             step.kind == "pipeline" for step in options.steps):
-        raise UsageError("--target, --num-warps, --num-stages, --num-ctas and --ptx-version "
-                         "fill in a --pipeline; give one")
+        raise UsageError("--target, --num-warps, --num-stages, --num-ctas, --ptx-version and "
+                         "--mma fill in a --pipeline; give one")
     return options
 
 
@@ -240,7 +243,9 @@ def _apply_flag(options: OptOptions, flag: Flag, setting: str | bool, arg: str) 
         setattr(options, flag.dest, getattr(options, flag.dest) | _pass_names(str(setting), arg))
     elif flag.dest in PIPELINE_VARIABLES:
         text = str(setting)
-        if flag.dest != "target" and not (text.isdigit() and int(text) > 0):
+        if flag.dest == "mma" and text not in MMA_CHOICES:
+            raise UsageError(f"'{arg}': --mma takes {', '.join(MMA_CHOICES)}")
+        if flag.dest not in ("target", "mma") and not (text.isdigit() and int(text) > 0):
             raise UsageError(f"'{arg}': --{flag.name} takes a positive integer")
         if flag.dest == "target" and parse_target_string(text) is None:
             raise UsageError(f"'{arg}': --target takes a target string such as cuda:90")

@@ -16,6 +16,7 @@ import click
 
 from ttc.cli.common import run_command
 from ttc.ir.errors import TtcError
+from ttc.ir.target import MMA_CHOICES, MmaChoice
 
 STARTUP_DIR = str(Path(__file__).resolve().parent.parent / "triton" / "startup")
 """The directory whose `sitecustomize` installs ttc into Triton in each Python process."""
@@ -35,9 +36,12 @@ STARTUP_DIR = str(Path(__file__).resolve().parent.parent / "triton" / "startup")
               help="Append one JSON line per kernel compiled (kernel, ok, seconds, error).")
 @click.option("--no-cache", is_flag=True,
               help="Neither look kernels up in nor add them to ttc's compile cache.")
+@click.option("--mma", type=click.Choice(MMA_CHOICES), default=None,
+              help="How cuda:9x picks wgmma or mma.sync for a dot: auto (ttc's measured cost "
+                   "model, the default), wgmma (Triton's choice) or mma-sync.")
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 def run(target: str | None, pipelines_file: str | None, dump_dir: str | None,
-        fallback: bool, compile_log: str | None, no_cache: bool,
+        fallback: bool, compile_log: str | None, no_cache: bool, mma: MmaChoice | None,
         command: tuple[str, ...]) -> None:
     """Run COMMAND with ttc compiling every @triton.jit kernel of its Python processes.
 
@@ -49,7 +53,7 @@ def run(target: str | None, pipelines_file: str | None, dump_dir: str | None,
 
     def body() -> int:
         options = IntegrationOptions(target, pipelines_file, dump_dir, fallback, compile_log,
-                                     not no_cache)
+                                     not no_cache, mma)
         env = dict(os.environ)
         env.update(options.environment())
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [STARTUP_DIR, env.get("PYTHONPATH")]))

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 
 TARGET_ATTR = "ttg.target"
@@ -41,6 +42,13 @@ FENCE_DEFAULT_COMPUTE_CAPABILITY = 90
 """`compute-capability` of triton-nvidia-gpu-fence-insertion and
 triton-nvidia-gpu-proxy-fence-insertion when unset (Triton 3.6's
 include/triton/Dialect/TritonNvidiaGPU/Transforms/Passes.td): the fences exist from Hopper on."""
+
+MmaChoice = Literal["wgmma", "auto", "mma-sync"]
+"""How a cuda:9x target picks the MMA instruction of a dot that wgmma could take: Triton's choice
+(wgmma), ttc's measured cost model (`ttc.transforms.mma_choice`) or mma.sync, the cuda:80 path.
+The values of `tritongpu-accelerate-matmul{mma-choice=...}` and of the `--mma` flags."""
+
+MMA_CHOICES: tuple[MmaChoice, ...] = ("wgmma", "auto", "mma-sync")
 
 _TARGET_STRING = re.compile(r"([a-z][a-z0-9_]*):([0-9a-z_]+)")
 

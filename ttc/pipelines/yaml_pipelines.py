@@ -26,7 +26,8 @@ the passes Triton's back end runs on some architectures only:
       - if: cc < 90              # VARIABLE OP INTEGER, joined by `and`; OP one of == != < <= > >=
         then: [tritongpu-prefetch]
         else: [...]              # optional `{target}`, `{num_warps}`, `{num_stages}`,
-`{num_ctas}`, `{cc}` (the number in the target, `90` for `cuda:90`) and `{ptx_version}` are replaced
+`{num_ctas}`, `{cc}` (the number in the target, `90` for `cuda:90`), `{ptx_version}` and `{mma}`
+(how Hopper chooses between wgmma and mma.sync: `ttc.transforms.mma_choice`) are replaced
 by their values before the entry is parsed; other braces are left to the grammar.
 
 Every problem (malformed YAML, wrong structure, unknown pass or pipeline, bad option, a pipeline
@@ -57,7 +58,8 @@ from ttc.pipelines.location import pipelines_file_path
 from ttc.pipelines.pass_base import TtcPass
 from ttc.pipelines.registry import PASSES
 
-VARIABLES: tuple[str, ...] = ("target", "num_warps", "num_stages", "num_ctas", "cc", "ptx_version")
+VARIABLES: tuple[str, ...] = (
+    "target", "num_warps", "num_stages", "num_ctas", "cc", "ptx_version", "mma")
 """The template variables; `cc` is derived from `target` and cannot be set on its own."""
 
 _TEMPLATE = re.compile(r"\{(" + "|".join(VARIABLES) + r")\}")

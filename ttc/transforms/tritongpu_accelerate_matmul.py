@@ -7,7 +7,9 @@ Mirrors Triton 3.6's AccelerateMatmul.cpp for NVIDIA targets (`ttg.target = "cud
    (`getMMAVersionSafe`): wgmma (MMA v3) on cc 9x when the dot allows it (`supports_mma(dot, 3)`:
    a 2-D result of whole 64 x 8 tiles per CTA, a multiple of 4 warps, K of at least 256 bits,
    f16, bf16, tf32, fp8 or i8 operands), else mma.sync (MMA v2) from cc 80, with Triton's remark
-   where wgmma was not possible:
+   where wgmma was not possible. The `mma-choice` option (`ttc.transforms.mma_choice`) may put a
+   dot wgmma could take on mma.sync instead, with a remark: `wgmma` (the default) is Triton's
+   rule, `auto` ttc's measured cost model, `mma-sync` the cc 80 path for every dot:
    - the accumulator is converted into `#ttg.nvidia_mma<{versionMajor, warpsPerCTA, instrShape}>`
      first; the dot is rebuilt in that layout and its result converted back;
    - MMA v2: A and B are converted into `#ttg.dot_op<{opIdx, parent = #mma, kWidth}>` with
@@ -42,7 +44,7 @@ sm_120's block-scaled mma.sync).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from xdsl.context import Context
@@ -65,10 +67,12 @@ from ttc.dialects.ttg import required_compute_capability
 from ttc.dialects.ttg_fp4 import Fp4ToFpOp
 from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.ir.diagnostics import emit_remark, op_error
+from ttc.ir.target import MmaChoice
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import layout_order
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.decompose_scaled_dot import decompose_scaled_dot, transpose_scaled_dots
+from ttc.transforms.mma_choice import choose_mma_sync
 from ttc.transforms.mma_v3_layout import (
     comes_from_load_or_block_arg,
     mma_v3_instr_shape,
@@ -106,14 +110,18 @@ def mma_versions(compute_capability: int) -> tuple[int, ...]:
     return (2,)
 
 
-def mma_version(compute_capability: int, dot: Operation) -> int:
+def mma_version(compute_capability: int, dot: Operation, choice: MmaChoice = "wgmma") -> int:
     """Triton's `getMMAVersionSafe`: the MMA version `dot` is lowered with on
     `compute_capability` (0: none, the FMA path), with a remark when wgmma was possible on the
-    target but not for this dot."""
+    target but not for this dot. `choice` (`ttc.transforms.mma_choice`) may put a dot wgmma
+    could take on mma.sync instead, with a remark that says why."""
     for version in mma_versions(compute_capability):
         if supports_mma(dot, version):
-            return version
-        if version == 3:
+            reason = choose_mma_sync(choice, dot) if version == 3 else None
+            if reason is None:
+                return version
+            emit_remark(dot, f"mma.sync (MMA v2) chosen over wgmma (MMA v3): {reason}.")
+        elif version == 3:
             emit_remark(
                 dot,
                 "MMA version 3 acceleration not applied due to unsupported shapes or data types.",
@@ -325,8 +333,9 @@ def _mma_v3_operands(
     return a, shared_mma_operand(b, rewriter, 1, allow_transpose, dot)
 
 
-def blocked_to_mma(compute_capability: int) -> PatternSet:
-    """Triton's `BlockedToMMA` pattern for targets of `compute_capability`."""
+def blocked_to_mma(compute_capability: int, choice: MmaChoice = "wgmma") -> PatternSet:
+    """Triton's `BlockedToMMA` pattern for targets of `compute_capability`, wgmma or mma.sync
+    on Hopper as `choice` says."""
 
     def rewrite(dot: Operation, rewriter: PatternRewriter) -> bool:
         if not isinstance(dot, tt.DotOp) or compute_capability < 70:
@@ -346,7 +355,7 @@ def blocked_to_mma(compute_capability: int) -> PatternSet:
         elements = [_element_type(v) for v in (dot.operands[0], dot.operands[1], dot.results[0])]
         if any(isinstance(t, Float64Type) for t in elements) and compute_capability not in (80, 90):
             return False
-        version = mma_version(compute_capability, dot)
+        version = mma_version(compute_capability, dot, choice)
         if version not in (2, 3):
             return False
         shape = shape_per_cta(result_type)
@@ -437,10 +446,16 @@ class TritonGPUAccelerateMatmulPass(TtcPass):
     name: ClassVar[str] = "tritongpu-accelerate-matmul"
     summary: ClassVar[str] = "Use tensor cores (wgmma, mma.sync) for tt.dot on NVIDIA GPUs"
 
+    mma_choice: MmaChoice = field(
+        default="wgmma",
+        metadata={"help": "on Hopper: wgmma wherever a dot allows it (Triton), auto (ttc's "
+                          "measured cost model) or mma-sync for every dot"},
+    )
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         compute_capability = required_compute_capability(op)
         transpose_scaled_dots(ctx, op)
-        to_mma = blocked_to_mma(compute_capability)
+        to_mma = blocked_to_mma(compute_capability, self.mma_choice)
 
         def patterns(dot: Operation, rewriter: PatternRewriter) -> bool:
             return to_mma(dot, rewriter) or decompose_scaled_dot(dot, rewriter)

@@ -25,7 +25,7 @@ def fingerprint(options: IntegrationOptions) -> str:
 
     version = ttc_version(default_cache_dir() if options.cache else None)
     return (f"ttc-{__version__}-{version}-{pipelines_hash(options.pipelines_file)}"
-            f"-{options.target}-{options.dump_dir}-{int(options.fallback)}")
+            f"-{options.target}-{options.dump_dir}-{int(options.fallback)}-{options.mma}")
 
 
 def fingerprint_hash(options: IntegrationOptions) -> str:

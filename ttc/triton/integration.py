@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ttc.ir.errors import UsageError
+from ttc.ir.target import MmaChoice
 from ttc.triton.fingerprint import fingerprint, fingerprint_hash
 from ttc.triton.options import IntegrationOptions
 from ttc.triton.stages import STAGES, KernelBuild
@@ -46,8 +47,8 @@ def installed() -> IntegrationOptions | None:
 
 def install(target: str | None = None, pipelines_file: str | None = None,
             dump_dir: str | None = None, fallback: bool = False, compile_log: str | None = None,
-            cache: bool = True, *, options: IntegrationOptions | None = None
-            ) -> IntegrationOptions:
+            cache: bool = True, mma: MmaChoice | None = None, *,
+            options: IntegrationOptions | None = None) -> IntegrationOptions:
     """Compile every Triton kernel of this process with ttc from now on (see the module doc).
 
     Installing again replaces the options. Raises UsageError when Triton is missing or too old,
@@ -55,7 +56,7 @@ def install(target: str | None = None, pipelines_file: str | None = None,
     """
     global _installed
     settings = options or IntegrationOptions(target, pipelines_file, dump_dir, fallback,
-                                             compile_log, cache)
+                                             compile_log, cache, mma)
     knobs, jit, compiler = _triton()
     current = knobs.runtime.add_stages_inspection_hook
     if current is not None and (_installed is None or current is not _installed.hook):

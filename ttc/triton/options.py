@@ -14,6 +14,7 @@ agree:
 | `TTC_COMPILE_LOG`     | `compile_log`    | append one JSON line per kernel compiled (see below)     |
 | `TTC_CACHE`           | `cache`          | `0`: do not use ttc's compile cache (on by default)      |
 | `TTC_CACHE_DIR`       |                  | where the compile cache lives (`ttc.cache`)              |
+| `TTC_MMA`             | `mma`            | cuda:9x dots: `auto`, `wgmma` or `mma-sync` (see below)  |
 
 This module imports neither Triton nor the compiler, so reading it costs nothing at start-up.
 """
@@ -25,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ttc.ir.errors import UsageError
+from ttc.ir.target import MMA_CHOICES, MmaChoice
 
 ENABLE_VARIABLE = "TTC_TRITON"
 _TRUE = frozenset({"1", "true", "yes", "on"})
@@ -44,7 +46,8 @@ class IntegrationOptions:
     `{"kernel", "ok", "s" (seconds after the frontend), "stage" and "error" when it failed}`.
     `cache` looks each kernel up in ttc's compile cache (`ttc.cache`) and stores what it compiles
     there, so a kernel Triton's own cache no longer holds (a new `TRITON_CACHE_DIR`, another
-    Triton key) is not compiled again.
+    Triton key) is not compiled again. `mma` is how a cuda:9x target picks wgmma or mma.sync for
+    a dot (`ttc.ir.target.MmaChoice`; None: the pipelines file's default, ttc's cost model).
     """
 
     target: str | None = None
@@ -53,8 +56,11 @@ class IntegrationOptions:
     fallback: bool = False
     compile_log: str | None = None
     cache: bool = True
+    mma: MmaChoice | None = None
 
     def __post_init__(self) -> None:
+        if self.mma is not None and self.mma not in MMA_CHOICES:
+            raise UsageError(f"mma '{self.mma}': expected one of {', '.join(MMA_CHOICES)}")
         if self.target is not None:
             from ttc.targets.base import parse_target
 
@@ -71,9 +77,10 @@ class IntegrationOptions:
         for key, value in (("TTC_TARGET", self.target),
                            ("TTC_PIPELINES_FILE", self.pipelines_file),
                            ("TTC_DUMP_DIR", self.dump_dir),
-                           ("TTC_COMPILE_LOG", self.compile_log)):
+                           ("TTC_COMPILE_LOG", self.compile_log),
+                           ("TTC_MMA", self.mma)):
             if value is not None:
-                env[key] = os.path.abspath(value) if key != "TTC_TARGET" else value
+                env[key] = value if key in ("TTC_TARGET", "TTC_MMA") else os.path.abspath(value)
         return env
 
     @classmethod
@@ -85,7 +92,8 @@ class IntegrationOptions:
                    dump_dir=env.get("TTC_DUMP_DIR") or None,
                    fallback=flag(env, "TTC_FALLBACK"),
                    compile_log=env.get("TTC_COMPILE_LOG") or None,
-                   cache=flag(env, "TTC_CACHE", default=True))
+                   cache=flag(env, "TTC_CACHE", default=True),
+                   mma=env.get("TTC_MMA") or None)  # type: ignore[arg-type]
 
 
 def flag(env: Mapping[str, str], name: str, default: bool = False) -> bool:

@@ -202,7 +202,7 @@ class KernelBuild:
                 "target_tools": self.target.cache_identity(LLVMIR.name),
                 "device": self.device_target.string,
                 "device_tools": self.device_target.cache_identity(CUBIN.name),
-                "options": repr(self.options)}
+                "options": repr(self.options), "mma": self.settings.mma}
 
     def _look_up(self, root: str, src: Any) -> None:
         """At the first stage: find this compile in the cache, or note where to store it."""
@@ -281,7 +281,7 @@ class KernelBuild:
         options = CompileOptions(target=self.target, until="cubin",
                                  num_warps=self.options.num_warps,
                                  num_stages=self.options.num_stages,
-                                 num_ctas=self.options.num_ctas,
+                                 num_ctas=self.options.num_ctas, mma=self.settings.mma,
                                  pipelines_file=self.settings.pipelines_file, keep=self.keep)
         self.compilation = Compilation(str(src), SOURCE_BUFFER, options)
         module, kind = self.compilation.parse()

@@ -6,6 +6,7 @@
 // RUN: not ttc opt %s --pipelines-file %S/Inputs/good.yaml --pipeline=simplfy 2>&1 | FileCheck %s --check-prefix=NAME
 // RUN: not ttc opt %s --pipelines-file %S/Inputs/none.yaml --pipeline=a 2>&1 | FileCheck %s --check-prefix=FILE
 // RUN: not ttc opt %s --num-warps=4 2>&1 | FileCheck %s --check-prefix=NOPIPE
+// RUN: not ttc opt %s --pipeline=ttgir --mma=fast 2>&1 | FileCheck %s --check-prefix=MMA
 
 // PASS: unknown-pass.yaml:5:9: error: unknown pass 'canonicalise'; did you mean 'canonicalize'?
 // PASS-NEXT: {{^}}      - canonicalise
@@ -21,7 +22,9 @@
 
 // FILE: error: pipelines file '{{.*}}none.yaml' does not exist
 
-// NOPIPE: error: --target, --num-warps, --num-stages, --num-ctas and --ptx-version fill in a --pipeline; give one
+// NOPIPE: error: --target, --num-warps, --num-stages, --num-ctas, --ptx-version and --mma fill in a --pipeline; give one
+
+// MMA: error: '--mma=fast': --mma takes wgmma, auto, mma-sync
 
 // CHECK-NOT: Traceback
 tt.func @f() {

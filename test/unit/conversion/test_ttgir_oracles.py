@@ -52,12 +52,13 @@ def structural_text(module: ModuleOp) -> str:
 
 
 def make_ttgir(ttir: str, name: str, target: str, num_warps: int, num_stages: int) -> ModuleOp:
-    """The shipped `ttgir` pipeline of pipelines.yaml, as `ttc compile` runs it."""
+    """The shipped `ttgir` pipeline of pipelines.yaml, as `ttc compile --mma=wgmma` runs it
+    (Triton's choice of wgmma or mma.sync on cuda:90)."""
     ctx = make_context()
     module = parse_module(ttir, name, ctx=ctx)
     pipelines = load_pipelines(DEFAULT_PIPELINES_FILE)
     variables = pipelines.variables(
-        {"target": target, "num_warps": num_warps, "num_stages": num_stages})
+        {"target": target, "num_warps": num_warps, "num_stages": num_stages, "mma": "wgmma"})
     for ttc_pass in pipelines.resolve("ttgir", variables):
         ttc_pass.apply(ctx, module)
     return module
