@@ -70,7 +70,7 @@ from ttc.transforms.mma_v3_layout import MMA_V3_PLUS_OPS
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import GreedyConfig, apply_patterns_greedily
 from ttc.transforms.patterns.ttg import CONVERT_LAYOUT_CANONICALIZATION
-from ttc.transforms.tritongpu_coalesce import cta_layout_of
+from ttc.dialects.ttg_cta import cta_layout_of
 from ttc.transforms.utils import create_op, defined_by
 
 

@@ -55,7 +55,7 @@ from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import elems_per_thread, layout_order, thread_order, warp_order
 from ttc.pipelines.pass_base import TtcPass
-from ttc.transforms.tritongpu_coalesce import cta_layout_of
+from ttc.dialects.ttg_cta import cta_layout_of
 from ttc.transforms.tritongpu_utils import (
     blocked_for_shape,
     cta_layout_for_shape,
