@@ -44,6 +44,7 @@ from ttc.dialects.ttg_bases import (
 )
 from ttc.ir.parse_errors import DialectParseError
 from ttc.layouts.linear import is_power_of_two
+from ttc.layouts.permutation import is_permutation
 from ttc.layouts.cga import shape_per_cta
 from ttc.layouts.shared import nvmma_swizzle_bytes
 
@@ -78,11 +79,6 @@ def bases_attr(bases: Iterable[Iterable[int]]) -> Bases:
 
 def bases_of(attr: Bases) -> tuple[tuple[int, ...], ...]:
     return tuple(ints(basis) for basis in attr.data)
-
-
-def is_permutation(order: Sequence[int]) -> bool:
-    """True if `order` is a permutation of 0..len(order)-1."""
-    return sorted(order) == list(range(len(order)))
 
 
 def format_ints(values: Iterable[int]) -> str:

@@ -384,6 +384,12 @@ def insertion_region(block: Block) -> Region:
         block = parent.parent
 
 
+def trans_order(op: Operation) -> list[int]:
+    """The `order` of a `tt.trans` or `ttg.memdesc_trans`: result dimension i is source
+    dimension `order[i]`."""
+    return list(op.properties["order"].get_values())  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownArgumentType]
+
+
 def rebuild_if(
     op: Operation, result_types: Sequence[Attribute], regions: list[Region] | None = None
 ) -> scf.IfOp:
