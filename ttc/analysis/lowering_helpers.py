@@ -35,7 +35,7 @@ from ttc.dialects.tt_types import bit_width, is_ptr
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
-from ttc.layouts.order import contig_per_thread
+from ttc.layouts.order import bases_per_dim, contig_per_thread
 from ttc.layouts.swizzling import (
     SharedConversion,
     plan_shared_conversion,
@@ -74,17 +74,6 @@ def conversion_is_warp_synchronous(src: LinearLayout, dst: LinearLayout) -> bool
         and free_src.get(WARP, 0) == 0
         and free_dst.get(WARP, 0) == 0
     )
-
-
-def bases_per_dim(layout: LinearLayout, in_dim: str) -> tuple[int, ...]:
-    """Triton's `basesPerDim` (broadcast skipped): per output dimension, two to the number of
-    `in_dim` bases that move it."""
-    counts = [1] * layout.num_out_dims
-    for basis in layout.bases.get(in_dim, []):
-        moved = next((i for i, v in enumerate(basis) if v), None)
-        if moved is not None:
-            counts[moved] *= 2
-    return tuple(counts)
 
 
 def _bits_along(layout: LinearLayout, in_dim: str, axis: int) -> tuple[list[int], list[int]]:

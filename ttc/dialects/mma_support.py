@@ -41,6 +41,7 @@ from ttc.dialects.ttg_attrs import (
     NVMMASharedEncodingAttr,
     SharedLinearEncodingAttr,
 )
+from ttc.dialects.ttg_cta import shape_per_cta_of
 from ttc.dialects.ttg_warp_specialize import maybe_lookup_num_warps
 
 FP8_TYPES = (Float8E5M2Type, Float8E4M3FNType, Float8E5M2FNUZType, Float8E4M3FNUZType)
@@ -58,15 +59,6 @@ def _input_precision(dot: Operation) -> InputPrecision:
     return InputPrecision(attr.value.data) if isinstance(attr, IntegerAttr) else InputPrecision.IEEE
 
 
-def _shape_per_cta(t: TensorType) -> list[int]:
-    """Triton's `getShapePerCTA`: the shape divided by the layout's CTA split."""
-    shape = list(t.get_shape())
-    cta = getattr(t.encoding, "cta_layout", None)
-    if cta is None:
-        return shape
-    return [dim // split for dim, split in zip(shape, cta.cta_split_num, strict=True)]
-
-
 def operand_supports_mma(t: Attribute, version: int) -> bool:
     """Triton's `supportMMA(value, version)`."""
     return (
@@ -78,7 +70,7 @@ def operand_supports_mma(t: Attribute, version: int) -> bool:
 
 def _tile_fits(dot: Operation, k: int, a: Attribute, result: TensorType) -> bool:
     """K of at least 256 bits and a per-CTA result of whole 64 x 8 tiles (MMA v3 and v5)."""
-    shape = _shape_per_cta(result)
+    shape = shape_per_cta_of(result)
     return k >= 256 // bit_width(a) and shape[-2] % 64 == 0 and shape[-1] % 8 == 0
 
 

@@ -95,6 +95,7 @@ from ttc.dialects.ttng_attrs import (
     TensorMemoryScalesEncodingAttr,
     TensorMemorySpaceAttr,
 )
+from ttc.ir.int_attrs import int_attribute
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
 from ttc.layouts.utils import minimal_conversion
@@ -1122,11 +1123,6 @@ class LayoutVerifyException(VerifyException):
         self.op = op
 
 
-def _int_attr(op: Operation, key: str) -> int | None:
-    value = op.attributes.get(key)
-    return value.value.data if isinstance(value, IntegerAttr) else None
-
-
 def lookup_num_ctas(op: Operation) -> int:
     """Triton's `lookupNumCTAs`: the enclosing module's `"ttg.num-ctas"` (1 if unset); the one
     reader of the CTA count."""
@@ -1163,7 +1159,7 @@ def _module_value(op: Operation, key: str, default: int) -> int:
     current: Operation | None = op
     while current is not None and not isinstance(current, ModuleOp):
         current = current.parent_op()
-    value = None if current is None else _int_attr(current, key)
+    value = None if current is None else int_attribute(current, key)
     return default if value is None else value
 
 

@@ -44,7 +44,9 @@ from ttc.dialects.ttg_bases import (
 )
 from ttc.ir.parse_errors import DialectParseError
 from ttc.layouts.linear import is_power_of_two
-from ttc.layouts.shared import nvmma_swizzle_bytes, shape_per_cta
+from ttc.layouts.permutation import is_permutation
+from ttc.layouts.cga import shape_per_cta
+from ttc.layouts.shared import nvmma_swizzle_bytes
 
 AttrT = TypeVar("AttrT", bound=Attribute)
 
@@ -77,11 +79,6 @@ def bases_attr(bases: Iterable[Iterable[int]]) -> Bases:
 
 def bases_of(attr: Bases) -> tuple[tuple[int, ...], ...]:
     return tuple(ints(basis) for basis in attr.data)
-
-
-def is_permutation(order: Sequence[int]) -> bool:
-    """True if `order` is a permutation of 0..len(order)-1."""
-    return sorted(order) == list(range(len(order)))
 
 
 def format_ints(values: Iterable[int]) -> str:
@@ -955,7 +952,7 @@ class NVMMASharedEncodingAttr(SharedEncoding, _WithCTALayout):
     ) -> NVMMASharedEncodingAttr:
         """Triton's shape-based builder: the swizzle the per-CTA tile's contiguous dimension
         allows, transposed when dimension 0 is the contiguous one."""
-        per_cta = shape_per_cta(shape, cta_layout.cta_split_num)
+        per_cta = shape_per_cta(cta_layout.cta_split_num, shape)
         swizzle = nvmma_swizzle_bytes(per_cta, order, element_bit_width, fp4_padded)
         transposed = len(order) > 1 and order[0] == 0
         return NVMMASharedEncodingAttr.make(

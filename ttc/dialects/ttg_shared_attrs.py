@@ -38,7 +38,6 @@ from ttc.dialects.ttg_attrs import (
     format_ints,
     int_list,
     ints,
-    is_permutation,
 )
 from ttc.dialects.ttg_bases import (
     identity_bases,
@@ -47,6 +46,7 @@ from ttc.dialects.ttg_bases import (
     out_sizes,
 )
 from ttc.layouts.linear import is_power_of_two
+from ttc.layouts.permutation import is_permutation
 
 OFFSET = "offset"
 BLOCK = "block"

@@ -81,7 +81,8 @@ from ttc.dialects.ttng_tmem import (
     token_types,
 )
 from ttc.layouts.linear import LinearLayout
-from ttc.layouts.tmem import cga_layout, cta_split, shape_per_cta
+from ttc.layouts.cga import shape_per_cta
+from ttc.layouts.tmem import cga_layout, cta_split
 
 FP8 = (ScaleDotElemType.E4M3, ScaleDotElemType.E5M2)
 

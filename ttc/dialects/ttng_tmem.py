@@ -81,6 +81,7 @@ from ttc.dialects.ttng_attrs import (
     TensorMemorySpaceAttr,
     TMEMLoadReduceModifierAttr,
 )
+from ttc.ir.int_attrs import int_attribute
 from ttc.ir.verify import NotedVerifyException
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.tmem import view_layout
@@ -195,14 +196,9 @@ def contextual_max_nreg(op: Operation) -> int:
         current = parent
     while current is not None and not isinstance(current, ModuleOp):
         current = current.parent_op()
-    if current is not None and (attr := _module_max_nreg(current)) is not None:
+    if current is not None and (attr := int_attribute(current, MAX_NREG_ATTR)) is not None:
         max_nreg = min(max_nreg, attr)
     return max_nreg
-
-
-def _module_max_nreg(module: ModuleOp) -> int | None:
-    attr = module.attributes.get(MAX_NREG_ATTR)
-    return attr.value.data if isinstance(attr, IntegerAttr) else None
 
 
 def is_tmem_compatible(op: Operation, tensor: TensorType[Attribute], memdesc: MemDescType) -> bool:

@@ -68,6 +68,20 @@ def combine_cta_cga_with_shape(
     return (cta * cga).transpose_outs(names)
 
 
+def shape_per_cta(cta_split_num: Sequence[int], shape: Sequence[int]) -> tuple[int, ...]:
+    """Triton's `getShapePerCTA(CTASplitNum, shape)`: each dimension divided among the CTAs that
+    split it, never below one element (`shape[d] / min(shape[d], split[d])`).
+
+    A split shorter than the shape gains leading ones (a pipelined buffer's stage dimension); a
+    longer one loses its leading entries (a memory-descriptor slice)."""
+    rank, given = len(shape), len(cta_split_num)
+    if given <= rank:
+        split = (1,) * (rank - given) + tuple(cta_split_num)
+    else:
+        split = tuple(cta_split_num[given - rank:])
+    return tuple(s // min(s, n) for s, n in zip(shape, split, strict=True))
+
+
 def _check_order(order: Sequence[int], what: str) -> None:
     if sorted(order) != list(range(len(order))):
         raise LayoutError(f"{what} {list(order)} is not a permutation of 0..{len(order) - 1}")

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr, CTALayout
+from ttc.layouts.cga import shape_per_cta
 
 
 def cta_layout_for_shape(
@@ -44,7 +45,7 @@ def blocked_for_shape(
 ) -> BlockedEncodingAttr:
     """Triton's shape-based `BlockedEncodingAttr` builder."""
     rank = len(shape)
-    shape_per_cta = [s // min(s, n) for s, n in zip(shape, cta.cta_split_num)]
+    per_cta = shape_per_cta(cta.cta_split_num, shape)
     lanes = [0] * rank
     warps = [0] * rank
     remaining_lanes, remaining_warps = threads_per_warp, num_warps
@@ -52,7 +53,7 @@ def blocked_for_shape(
     prev_lanes = prev_warps = 1
     for d in range(rank - 1):
         i = order[d]
-        threads = max(1, min(remaining_threads, max(1, shape_per_cta[i] // size_per_thread[i])))
+        threads = max(1, min(remaining_threads, max(1, per_cta[i] // size_per_thread[i])))
         lanes[i] = max(1, min(threads, remaining_lanes))
         warps[i] = max(1, min(threads // lanes[i], remaining_warps))
         remaining_warps //= warps[i]

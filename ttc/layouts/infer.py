@@ -56,6 +56,7 @@ from ttc.layouts.default_blocked import default_blocked
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.order import layout_order
+from ttc.layouts.permutation import apply_permutation, inverse_permutation
 from ttc.layouts.utils import standard_out_dim_names
 
 
@@ -217,13 +218,6 @@ def reshape_decomposition(
     return chunks
 
 
-def _inverse(order: Sequence[int]) -> list[int]:
-    inverse = [0] * len(order)
-    for i, o in enumerate(order):
-        inverse[o] = i
-    return inverse
-
-
 def _check_subblocks(
     src_shape: Sequence[int], src_dims: Sequence[int], subblocks: Sequence[Sequence[int]]
 ) -> bool:
@@ -265,7 +259,7 @@ def _legacy_reshape(
         if any(s >= b and s % b for s, b in zip(src_shape, subblock, strict=True)):
             return None
     chunks = reshape_decomposition(src_shape, dst_shape)
-    src_inv_order = _inverse(ints(src.order))
+    src_inv_order = inverse_permutation(ints(src.order))
     for src_dims, _ in chunks:
         positions = [src_inv_order[d] for d in reversed(src_dims)]
         if any(b != a + 1 for a, b in pairwise(positions)):
@@ -299,7 +293,7 @@ def _legacy_reshape(
     dst_rank = len(dst_shape)
     return BlockedEncodingAttr.make(
         *dst_subblocks,
-        _inverse(dst_inv_order),
+        inverse_permutation(dst_inv_order),
         _cta_layout((1,) * dst_rank, (1,) * dst_rank, tuple(range(dst_rank))),
     )
 
@@ -361,17 +355,12 @@ def infer_memdesc_reshape_nvmma(
 # --------------------------------------------------------------------------------------------
 
 
-def inverse_permutation(order: Sequence[int]) -> list[int]:
-    """The permutation undoing `order`: `inverse[order[i]] == i`."""
-    return [list(order).index(i) for i in range(len(order))]
-
-
 def permute_cta_layout(cta: CTALayout, order: Sequence[int]) -> CTALayout:
     """Triton's `permuteCTALayout`: the CTA layout of a tensor transposed by `order`."""
     inverse = inverse_permutation(order)
     return CTALayout(
-        tuple(cta.ctas_per_cga[o] for o in order),
-        tuple(cta.cta_split_num[o] for o in order),
+        tuple(apply_permutation(cta.ctas_per_cga, order)),
+        tuple(apply_permutation(cta.cta_split_num, order)),
         tuple(inverse[o] for o in cta.cta_order),
     )
 
@@ -387,14 +376,10 @@ def _transposed_cta(cta: CTALayout, order: Sequence[int]) -> CTALayout:
 def permute_blocked(encoding: BlockedEncodingAttr, order: Sequence[int]) -> BlockedEncodingAttr:
     """The blocked encoding whose dimension i is dimension `order[i]` of `encoding`."""
     inverse = inverse_permutation(order)
-
-    def permute(values: Sequence[int]) -> list[int]:
-        return [values[o] for o in order]
-
     return BlockedEncodingAttr.make(
-        permute(ints(encoding.size_per_thread)),
-        permute(ints(encoding.threads_per_warp)),
-        permute(ints(encoding.warps_per_cta)),
+        apply_permutation(ints(encoding.size_per_thread), order),
+        apply_permutation(ints(encoding.threads_per_warp), order),
+        apply_permutation(ints(encoding.warps_per_cta), order),
         [inverse[o] for o in ints(encoding.order)],
         _transposed_cta(encoding.cta_layout, order),
     )

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ttc.layouts.cga import combine_cta_cga_with_shape, make_cga_layout
+from ttc.layouts.cga import combine_cta_cga_with_shape, make_cga_layout, shape_per_cta
 from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
 from ttc.layouts.utils import ensure_layout_not_smaller_than, standard_out_dim_names
 
@@ -31,11 +31,6 @@ TMA_MAX_BOX = 256
 """The largest extent of a TMA block along any dimension."""
 
 Cga = tuple[Sequence[int], Sequence[int], Sequence[int]]
-
-
-def shape_per_cta(shape: Sequence[int], cta_split_num: Sequence[int]) -> tuple[int, ...]:
-    """Triton's `getShapePerCTA`: each dimension divided among the CTAs that split it."""
-    return tuple(s // min(s, n) for s, n in zip(shape, cta_split_num, strict=True))
 
 
 def swizzle_column(row: int, vec: int, per_phase: int, max_phase: int) -> int:
@@ -62,7 +57,7 @@ def swizzled_shared_to_linear(
     CTASplitNum, CTAOrder)."""
     _check_shape(shape)
     rank = len(shape)
-    per_cta = shape_per_cta(shape, cga[1])
+    per_cta = shape_per_cta(cga[1], shape)
     names = standard_out_dim_names(rank)
     if rank == 1:
         tile = LinearLayout.identity_1d(per_cta[0], OFFSET, names[0])
@@ -200,7 +195,7 @@ def nvmma_shared_to_linear(
     """The layout of `#ttg.nvmma_shared` for a buffer of `shape`."""
     _check_shape(shape)
     rank = len(shape)
-    per_cta = shape_per_cta(shape, cga[1])
+    per_cta = shape_per_cta(cga[1], shape)
     names = standard_out_dim_names(rank)
     block = tma_block_shape(per_cta, element_bits, swizzle_bytes, fp4_padded, transposed)
     if swizzle_bytes == 0:

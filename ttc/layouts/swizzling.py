@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ttc.layouts.linear import LayoutError, LinearLayout, log2
+from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two, log2
 
 REGISTER, LANE, WARP, BLOCK = "register", "lane", "warp", "block"
 NUM_BANKS = 32
@@ -92,14 +92,10 @@ def rank(vectors: Iterable[int]) -> int:
     return len(reduced_echelon(vectors))
 
 
-def _is_power_of_two(value: int) -> bool:
-    return value > 0 and value & (value - 1) == 0
-
-
 def intersection(first: Sequence[int], second: Sequence[int], dim: int) -> list[int]:
     """A basis of span(first) ∩ span(second); for unit vectors, those of `first` in `second`,
     in `first`'s order."""
-    if all(_is_power_of_two(v) for v in (*first, *second)):
+    if all(is_power_of_two(v) for v in (*first, *second)):
         members = set(second)
         result: list[int] = []
         for v in first:

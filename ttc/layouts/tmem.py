@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ttc.layouts.cga import shape_per_cta
 from ttc.layouts.linear import LinearLayout, log2
 from ttc.layouts.utils import ensure_layout_not_larger_than, standard_out_dim_names
 
@@ -26,11 +27,6 @@ def cga_layout(bases: Sequence[Sequence[int]]) -> LinearLayout:
 def cta_split(cga: LinearLayout) -> tuple[int, int]:
     """How many pieces the CTAs cut each dimension into (Triton's `getCTASplitNum`)."""
     return cga.out_dim_size(DIMS[0]), cga.out_dim_size(DIMS[1])
-
-
-def shape_per_cta(split: Sequence[int], shape: Sequence[int]) -> tuple[int, ...]:
-    """Triton's `getShapePerCTA(CTASplitNum, shape)`."""
-    return tuple(s // min(s, n) for s, n in zip(shape, split, strict=True))
 
 
 def tensor_memory_to_linear(

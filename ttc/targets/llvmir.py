@@ -47,6 +47,7 @@ from xdsl.traits import ConstantLike
 from ttc.dialects import llvm, nvvm
 from ttc.ir.errors import TtcError
 from ttc.ir.identity import IdentityMemo
+from ttc.ir.int_attrs import int_property
 from ttc.ir.locations import source_location
 from ttc.ir.traits import has_trait
 
@@ -208,18 +209,13 @@ def _overflow(op: Operation) -> str:
     return "".join(f" {f}" for f in reversed(names))
 
 
-def _int_prop(op: Operation, name: str) -> int | None:
-    attr = op.properties.get(name)
-    return attr.value.data if isinstance(attr, IntegerAttr) else None
-
-
 def _syncscope(op: Operation) -> str:
     scope = op.properties.get("syncscope")
     return f' syncscope("{scope.data}")' if isinstance(scope, StringAttr) else ""
 
 
 def _align(op: Operation) -> str:
-    alignment = _int_prop(op, "alignment")
+    alignment = int_property(op, "alignment")
     return f", align {alignment}" if alignment else ""
 
 

@@ -52,6 +52,7 @@ from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.ir.diagnostics import op_error
 from ttc.layouts.default_blocked import default_blocked
 from ttc.layouts.infer import infer_fp4_to_fp_encoding, infer_reshape_encoding, infer_trans_encoding
+from ttc.layouts.permutation import apply_permutation
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.tritongpu_utils import slice_encoding, with_encoding
 from ttc.transforms.utils import create_constant, create_op, value_location
@@ -111,7 +112,7 @@ def transposed_type(value: SSAValue, order: Sequence[int], anchor: Operation) ->
         if inferred is None:
             raise op_error(anchor, f"cannot transpose the layout {encoding} by {list(order)}")
         encoding = inferred
-    return TensorType(type_.get_element_type(), [shape[i] for i in order], encoding)
+    return TensorType(type_.get_element_type(), apply_permutation(shape, order), encoding)
 
 
 def transpose(

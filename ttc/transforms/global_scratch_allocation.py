@@ -21,6 +21,7 @@ from xdsl.ir import Operation
 
 from ttc.dialects import tt, ttg
 from ttc.ir.errors import TtcError
+from ttc.ir.int_attrs import required_int_attribute
 from ttc.ir.locations import source_location
 from ttc.pipelines.pass_base import TtcPass
 from ttc.ir.walk import walk
@@ -57,12 +58,6 @@ class _Buffer:
         return _round_up(self.offset, self.alignment)
 
 
-def _int(op: Operation, name: str) -> int:
-    attr = op.attributes[name]
-    assert isinstance(attr, IntegerAttr)
-    return attr.value.data
-
-
 class _Allocator:
     def __init__(self, module: ModuleOp) -> None:
         self.functions = {f.sym_name.data: f for f in module.body.ops if isinstance(f, tt.FuncOp)}
@@ -92,8 +87,8 @@ class _Allocator:
                 buffer.place(op, op.nbytes.value.data, op.alignment.value.data, OFFSET)
             elif isinstance(op, tt.CallOp):
                 callee = self.callee(op)
-                scratch.place(op, _int(callee, SIZE), _int(callee, ALIGNMENT), OFFSET)
-                profile.place(op, _int(callee, PROFILE_SIZE), _int(callee, PROFILE_ALIGNMENT),
+                scratch.place(op, required_int_attribute(callee, SIZE), required_int_attribute(callee, ALIGNMENT), OFFSET)
+                profile.place(op, required_int_attribute(callee, PROFILE_SIZE), required_int_attribute(callee, PROFILE_ALIGNMENT),
                               PROFILE_OFFSET)
         self.call_stack.pop()
         for name, value in zip(TOTALS, (scratch.size, scratch.alignment, profile.size,

@@ -50,7 +50,7 @@ from ttc.ir.traits import has_trait
 from ttc.layouts.linear import LayoutError
 from ttc.layouts.shared_swizzle import order_for_memory
 from ttc.transforms.patterns.context import active_context
-from ttc.transforms.tritongpu_coalesce import cta_layout_of
+from ttc.dialects.ttg_cta import cta_layout_of
 from ttc.transforms.utils import create_op, value_location
 from ttc.ir.walk import walk
 

@@ -21,13 +21,12 @@ from ttc.dialects import tt, ttg, ttng
 from ttc.dialects.tt_types import PointerType, TensorDescType, bit_width
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import (
-    CTALayout,
     DotOperandEncodingAttr,
     LinearEncodingAttr,
-    SliceEncodingAttr,
     SwizzledSharedEncodingAttr,
     ints,
 )
+from ttc.dialects.ttg_cta import cta_layout_of
 from ttc.dialects.ttg_reinterpret import MemDescReinterpretOp
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import layout_order
@@ -45,26 +44,6 @@ MEMDESC_VIEWS = (
     ttg.MemDescReshapeOp,
     MemDescReinterpretOp,
 )
-
-
-def cta_layout_of(encoding: Attribute, rank: int) -> CTALayout:
-    """The CTA split of a rank-`rank` tensor in `encoding` (Triton's `getCGALayout`): a slice drops
-    its dimension from its parent's, a dot operand takes its parent's."""
-    if isinstance(encoding, SliceEncodingAttr):
-        parent = cta_layout_of(encoding.parent, rank + 1)
-        dim = encoding.dim.data
-        return CTALayout(
-            tuple(v for i, v in enumerate(parent.ctas_per_cga) if i != dim),
-            tuple(v for i, v in enumerate(parent.cta_split_num) if i != dim),
-            tuple(o - (o > dim) for o in parent.cta_order if o != dim),
-        )
-    cta = getattr(encoding, "cta_layout", None)
-    if isinstance(cta, CTALayout):
-        return cta
-    parent = getattr(encoding, "parent", None)
-    if parent is not None:
-        return cta_layout_of(parent, rank)
-    return CTALayout.default(rank)
 
 
 def _fastest_dim_and_contiguity(tensor: TensorType[Attribute]) -> tuple[int, int]:

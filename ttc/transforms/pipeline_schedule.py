@@ -17,6 +17,7 @@ from xdsl.dialects.builtin import IntegerAttr, i32
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from ttc.dialects import scf
+from ttc.ir.int_attrs import int_attribute
 from ttc.ir.walk import walk
 
 LOOP_STAGE = "loop.stage"
@@ -127,13 +128,8 @@ def is_outer_loop(loop: Operation) -> bool:
     return any(isinstance(op, (scf.ForOp, scf.WhileOp)) for op in body_of(loop).ops)
 
 
-def int_attr(op: Operation, name: str) -> int | None:
-    attr = op.attributes.get(name)
-    return attr.value.data if isinstance(attr, IntegerAttr) else None
-
-
 def num_stages_or_default(loop: Operation, default: int) -> int:
-    value = int_attr(loop, NUM_STAGES)
+    value = int_attribute(loop, NUM_STAGES)
     return default if value is None else value
 
 
@@ -266,7 +262,7 @@ class CoarseSchedule:
             op.attributes[LOOP_STAGE] = IntegerAttr(stage, i32)
             op.attributes[LOOP_CLUSTER] = IntegerAttr(self.cluster_id(cluster), i32)
         max_stage = self.num_stages - 1
-        existing = int_attr(loop, SCHEDULED_MAX_STAGE)
+        existing = int_attribute(loop, SCHEDULED_MAX_STAGE)
         if existing is not None:
             max_stage = max(max_stage, existing)
         loop.attributes[SCHEDULED_MAX_STAGE] = IntegerAttr(max_stage, i32)
@@ -275,21 +271,21 @@ class CoarseSchedule:
     def deserialize(cls, loop: Operation) -> CoarseSchedule | None:
         """The schedule written on `loop`, or None when it has none (`deSerialize`), with cluster
         numbers renumbered from the smallest."""
-        max_stage = int_attr(loop, SCHEDULED_MAX_STAGE)
+        max_stage = int_attribute(loop, SCHEDULED_MAX_STAGE)
         if max_stage is None:
             return None
         schedule = cls(max_stage + 1)
         scheduled = [
             op for op in body_ops(loop) if LOOP_STAGE in op.attributes and LOOP_CLUSTER in op.attributes
         ]
-        ids = [int_attr(op, LOOP_CLUSTER) or 0 for op in scheduled]
+        ids = [int_attribute(op, LOOP_CLUSTER) or 0 for op in scheduled]
         low = min(ids, default=0)
         clusters = {i: schedule.new_at_back() for i in range(low, max(ids, default=-1) + 1)}
         for op in body_ops(loop):
             if LOOP_STAGE not in op.attributes:
                 continue
-            stage = int_attr(op, LOOP_STAGE) or 0
-            cluster = int_attr(op, LOOP_CLUSTER)
+            stage = int_attribute(op, LOOP_STAGE) or 0
+            cluster = int_attribute(op, LOOP_CLUSTER)
             if cluster is None:
                 continue
             schedule.insert(op, stage, clusters[cluster])

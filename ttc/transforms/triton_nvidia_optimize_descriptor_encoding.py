@@ -38,7 +38,7 @@ from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import CTALayout, NVMMASharedEncodingAttr
 from ttc.dialects.ttng_clc import ReinterpretTensorDescOp
 from ttc.pipelines.pass_base import TtcPass
-from ttc.transforms.pipeline_loads import cta_layout_of
+from ttc.dialects.ttg_cta import cta_layout_of
 from ttc.transforms.tma_utils import cta_layout_for_rank, encoding_for_shape, tied_groups
 from ttc.transforms.tritongpu_utils import set_type
 from ttc.transforms.utils import users

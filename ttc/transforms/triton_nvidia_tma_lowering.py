@@ -66,10 +66,10 @@ from ttc.dialects.ttg import (
     MemDescType,
 )
 from ttc.dialects.ttg_attrs import (
-    CTALayout,
     NVMMASharedEncodingAttr,
     SwizzledSharedEncodingAttr,
 )
+from ttc.dialects.ttg_cta import cta_split_num
 from ttc.dialects.ttg_reinterpret import MemDescReinterpretOp
 from ttc.dialects.ttng import FenceAsyncSharedOp, WarpGroupDotWaitOp
 from ttc.dialects.ttng_barriers import (
@@ -92,7 +92,8 @@ from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError
-from ttc.layouts.shared import shape_per_cta, tma_block_shape
+from ttc.layouts.cga import shape_per_cta
+from ttc.layouts.shared import tma_block_shape
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import GreedyConfig, apply_patterns_greedily
@@ -159,11 +160,6 @@ def _i32_offsets(emit: Emitter, offsets: SSAValue) -> SSAValue:
     if type_.get_element_type() == i32:
         return offsets
     return emit.value("arith.extsi", [offsets], TensorType(i32, type_.get_shape(), type_.encoding))
-
-
-def _cta_split(encoding: Attribute, rank: int) -> tuple[int, ...]:
-    cta = getattr(encoding, "cta_layout", None)
-    return cta.cta_split_num if isinstance(cta, CTALayout) else (1,) * rank
 
 
 def _equivalent(shape: Sequence[int], a: Attribute, b: Attribute) -> bool:
@@ -242,7 +238,7 @@ def lower_tma_load(op: Operation, rewriter: PatternRewriter, emit: Emitter, offs
     barrier_type = MemDescType.make([1], i64, barrier_encoding, mutable=True)
     barrier = emit.insert(LocalAllocOp.build(operands=[[]], result_types=[barrier_type])).results[0]
     emit.insert(InitBarrierOp.build(operands=[barrier], properties={"count": IntegerAttr(1, i32)}))
-    per_cta = shape_per_cta(shape, _cta_split(encoding, len(shape)))
+    per_cta = shape_per_cta(cta_split_num(encoding, len(shape)), shape)
     size = prod(per_cta) * bit_width(tensor.get_element_type()) // 8
     pred = emit.constant(1, i1)
     emit.insert(BarrierExpectOp.build(operands=[barrier, pred], properties={"size": IntegerAttr(size, i32)}))
@@ -367,7 +363,7 @@ def tma_box(op: Operation, desc: TensorDescType) -> list[int]:
     rank = len(desc.block_type.get_shape())
     nvmma = encoding if isinstance(encoding, NVMMASharedEncodingAttr) else None
     fp4 = nvmma is not None and nvmma.is_fp4_padded
-    per_cta = shape_per_cta(desc.block_type.get_shape(), _cta_split(encoding, rank))
+    per_cta = shape_per_cta(cta_split_num(encoding, rank), desc.block_type.get_shape())
     if nvmma is None and not _trivial_swizzle(encoding):
         raise _error(op, "Unhandled encoding type")
     swizzle = nvmma.swizzling_byte_width.data if nvmma is not None else 0

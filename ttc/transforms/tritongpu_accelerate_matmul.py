@@ -84,7 +84,7 @@ from ttc.transforms.patterns.greedy import (
     PatternSet,
     apply_patterns_greedily,
 )
-from ttc.transforms.tritongpu_coalesce import cta_layout_of, shape_per_cta
+from ttc.dialects.ttg_cta import cta_layout_of, shape_per_cta_of
 from ttc.transforms.tritongpu_utils import with_encoding
 from ttc.transforms.utils import is_elementwise, is_memory_effect_free, value_location
 from ttc.ir.walk import walk
@@ -358,7 +358,7 @@ def blocked_to_mma(compute_capability: int, choice: MmaChoice = "wgmma") -> Patt
         version = mma_version(compute_capability, dot, choice)
         if version not in (2, 3):
             return False
-        shape = shape_per_cta(result_type)
+        shape = shape_per_cta_of(result_type)
         num_warps = lookup_num_warps(dot)
         if version == 3:
             instr_shape = mma_v3_instr_shape(shape, elements[0], num_warps)

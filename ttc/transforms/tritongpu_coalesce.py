@@ -45,7 +45,8 @@ from ttc.dialects import tt, ttg
 from ttc.dialects.tt_descriptor import DescriptorReduceOp
 from ttc.dialects.tt_types import PointerType, RMWOp, bit_width, encoding_of
 from ttc.dialects.ttg import lookup_threads_per_warp, module_compute_capability
-from ttc.dialects.ttg_attrs import CTALayout, SharedEncoding
+from ttc.dialects.ttg_attrs import SharedEncoding
+from ttc.dialects.ttg_cta import cta_layout_of, shape_per_cta_of
 from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.graph import strongly_connected_components
@@ -77,19 +78,6 @@ def pointee_bits(ptr_type: Attribute) -> int:
     if isinstance(element, PointerType):
         element = element.pointee_type
     return bit_width(element)
-
-
-def shape_per_cta(type_: TensorType[Attribute]) -> list[int]:
-    """Triton's `getShapePerCTA`: the shape divided by the CTA split of its layout."""
-    shape = type_.get_shape()
-    cta = cta_layout_of(encoding_of(type_), len(shape))
-    return [s // min(s, n) for s, n in zip(shape, cta.cta_split_num)]
-
-
-def cta_layout_of(encoding: Attribute | None, rank: int) -> CTALayout:
-    """Triton's `getCTALayout`: the CTA layout an encoding carries (one CTA when none)."""
-    cta = getattr(encoding, "cta_layout", None)
-    return cta if isinstance(cta, CTALayout) else CTALayout.default(rank)
 
 
 def atomic_write_cap(op: Operation) -> int | None:
@@ -219,7 +207,7 @@ def coalesced_encoding(op: Operation, info: ModuleAxisInfo, slices: DataFlowSlic
     ref_type: TensorType[Attribute] = ptr.type
     shape = ref_type.get_shape()
     order = order_from_contiguity(info.get(ptr).contiguity)
-    per_cta = shape_per_cta(ref_type)
+    per_cta = shape_per_cta_of(ref_type)
     elements = 1
     for size in per_cta:
         elements *= size
@@ -245,7 +233,7 @@ def descriptor_encoding(type_: TensorType[Attribute], num_warps: int, threads_pe
     """Triton's `pickDescriptorLoadStoreLayout`: vectors of up to 16 bytes along the last
     dimension, row-major, over the whole CTA."""
     shape = type_.get_shape()
-    per_cta = shape_per_cta(type_)
+    per_cta = shape_per_cta_of(type_)
     elements = 1
     for size in per_cta:
         elements *= size

@@ -24,7 +24,7 @@ from xdsl.ir import Block, Operation, Region
 from ttc.dialects import arith, scf
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.tritongpu_reorder_instructions import dominates
-from ttc.transforms.utils import create_op, erase_op
+from ttc.transforms.utils import create_op, erase_op, rebuild_if
 from ttc.ir.walk import walk
 
 
@@ -83,18 +83,8 @@ def merge_selects(ctx: Context, if_op: Operation, selects: list[Operation]) -> N
         extra = [select.operands[pick] for select in selects]
         block.insert_op_before(create_op(ctx, "scf.yield", [*old_yield.operands, *extra], []), old_yield)
         erase_op(old_yield)
-    new = scf.IfOp.create(
-        operands=list(if_op.operands),
-        result_types=[*if_op.result_types, *(s.results[0].type for s in selects)],
-        properties=dict(if_op.properties),
-        attributes=dict(if_op.attributes),
-        regions=regions,
-    )
-    block = if_op.parent
-    assert block is not None
-    block.insert_op_before(new, if_op)
+    new = rebuild_if(if_op, [*if_op.result_types, *(s.results[0].type for s in selects)], regions)
     for old, new_result in zip(if_op.results, new.results):
-        new_result.name_hint = old.name_hint
         old.replace_all_uses_with(new_result)
     for select, result in zip(selects, new.results[len(if_op.results):]):
         select.results[0].replace_all_uses_with(result)

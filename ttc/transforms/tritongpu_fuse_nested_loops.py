@@ -57,6 +57,7 @@ from ttc.dialects.scf import ForOp, IfOp, YieldOp
 from ttc.dialects.tt import DotOpInterface, FuncOp
 from ttc.dialects.tt_types import PointerType
 from ttc.ir.dominance import immediate_dominators
+from ttc.ir.int_attrs import int_attribute
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.licm import is_hoistable_pure
 from ttc.transforms.utils import (
@@ -489,11 +490,6 @@ def _mapped_num_iters(b: Builder, loop: ForOp, mapping: dict[SSAValue, SSAValue]
     return compute_num_iters(b, lb, ub, step)
 
 
-def _int_attr(op: Operation, name: str) -> int | None:
-    attr = op.attributes.get(name)
-    return attr.value.data if isinstance(attr, IntegerAttr) else None
-
-
 def fuse_one_level(parent: LoopNode) -> None:
     """Triton's `fuseOneLevel`: fuse the children of `parent` (already flattened) whose bounds are
     or can be made outer-loop invariant, or can be sliced from the outer induction variable."""
@@ -790,9 +786,9 @@ def fuse_one_level(parent: LoopNode) -> None:
     ):
         fused.attributes[DISALLOW_ACC_MULTI_BUFFER] = UnitAttr()
 
-    num_stages = _int_attr(outer, NUM_STAGES) or 1
+    num_stages = int_attribute(outer, NUM_STAGES) or 1
     for loop in inner_loops:
-        stages = _int_attr(loop.op, NUM_STAGES)
+        stages = int_attribute(loop.op, NUM_STAGES)
         if stages is not None:
             num_stages = max(num_stages, stages)
         _erase(loop.op)

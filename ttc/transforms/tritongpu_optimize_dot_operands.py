@@ -59,10 +59,10 @@ from ttc.ir.diagnostics import op_error
 from ttc.layouts.infer import (
     infer_memdesc_reshape_nvmma,
     infer_trans_encoding,
-    inverse_permutation,
     permute_cta_layout,
 )
 from ttc.layouts.linear import LayoutError
+from ttc.layouts.permutation import inverse_permutation
 from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.canonicalize import CanonicalizePass
@@ -70,8 +70,9 @@ from ttc.transforms.mma_v3_layout import MMA_V3_PLUS_OPS
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import GreedyConfig, apply_patterns_greedily
 from ttc.transforms.patterns.ttg import CONVERT_LAYOUT_CANONICALIZATION
-from ttc.transforms.tritongpu_coalesce import cta_layout_of
+from ttc.dialects.ttg_cta import cta_layout_of
 from ttc.transforms.utils import create_op, defined_by
+from ttc.transforms.utils import trans_order
 
 
 def transposed_shared(
@@ -89,17 +90,13 @@ def transposed_shared(
     )
 
 
-def _order(op: Operation) -> list[int]:
-    return list(op.properties["order"].get_values())  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownArgumentType]
-
-
 def swizzle_shared_memory_convert(cvt: Operation, rewriter: PatternRewriter) -> bool:
     """Triton's `SwizzleShmemConvert`: transpose a dot operand through shared memory."""
     uses = list(cvt.results[0].uses)
     if len(uses) != 1 or not isinstance(uses[0].operation, tt.DotOp):
         return False
     trans = defined_by(cvt.operands[0], tt.TransOp)
-    if trans is None or _order(trans) != [1, 0]:
+    if trans is None or trans_order(trans) != [1, 0]:
         return False
     source = trans.operands[0]
     inner = defined_by(source, ttg.ConvertLayoutOp)
@@ -147,7 +144,7 @@ def fuse_trans_into_mma_operand(alloc: Operation, rewriter: PatternRewriter) -> 
     if not alloc.operands or len(uses) != 1 or not isinstance(uses[0].operation, MMA_V3_PLUS_OPS):
         return False
     trans = defined_by(alloc.operands[0], tt.TransOp)
-    if trans is None or _order(trans) != [1, 0]:
+    if trans is None or trans_order(trans) != [1, 0]:
         return False
     alloc_type = alloc.results[0].type
     source_type = trans.operands[0].type

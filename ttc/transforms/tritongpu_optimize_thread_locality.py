@@ -55,7 +55,7 @@ from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import elems_per_thread, layout_order, thread_order, warp_order
 from ttc.pipelines.pass_base import TtcPass
-from ttc.transforms.tritongpu_coalesce import cta_layout_of
+from ttc.dialects.ttg_cta import cta_layout_of
 from ttc.transforms.tritongpu_utils import (
     blocked_for_shape,
     cta_layout_for_shape,
@@ -66,6 +66,7 @@ from ttc.transforms.tritongpu_utils import (
 )
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
+from ttc.ir.int_attrs import required_int_property
 from ttc.transforms.utils import create_op
 from ttc.ir.walk import walk
 
@@ -79,10 +80,6 @@ NEUTRAL_ELEMENTS: dict[type[Operation], float] = {
 }
 """The combiners the accumulation rewrite accepts, with the value that leaves the other operand
 unchanged (MLIR's `arith::getNeutralElement`, with Triton's ±inf for maxnumf/minnumf)."""
-
-
-def _axis(op: Operation) -> int:
-    return op.properties["axis"].value.data  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
 
 
 def _tensor(value: SSAValue) -> TensorType[Attribute]:
@@ -123,7 +120,11 @@ def optimize_reshape_layout(view: Operation, rewriter: PatternRewriter) -> bool:
     """Triton's `OptimizeReshapeLayoutPattern` on one `tt.reshape`."""
     if "allow_reorder" not in view.properties:
         return False
-    axes = {_axis(use.operation) for use in view.results[0].uses if isinstance(use.operation, tt.ReduceOp)}
+    axes = {
+        required_int_property(use.operation, "axis")
+        for use in view.results[0].uses
+        if isinstance(use.operation, tt.ReduceOp)
+    }
     if len(axes) != 1:
         return False
     axis = axes.pop()
@@ -211,7 +212,7 @@ def optimize_gather_layout(gather: Operation, rewriter: PatternRewriter) -> bool
     if len(src.get_shape()) == 1:
         return False
     encoding = warp_local_gather_encoding(
-        src, _axis(gather), lookup_num_warps(gather),
+        src, required_int_property(gather, "axis"), lookup_num_warps(gather),
         lookup_threads_per_warp(gather),
     )
     ctx = active_context()
@@ -267,7 +268,7 @@ def _accumulation_loop(reduce: Operation) -> Operation | None:
     rank = len(src.get_shape())
     if not isinstance(src.encoding, BlockedEncodingAttr) or rank <= 1:
         return None
-    if _axis(reduce) != rank - 1:
+    if required_int_property(reduce, "axis") != rank - 1:
         return None
     if any(not isinstance(v.owner, tt.LoadOp) for v in reduce.operands):
         return None
@@ -335,7 +336,7 @@ def localize_reduction(ctx: Context, reduce: Operation, loop: Operation) -> None
     """Rewrite one accumulating reduction (see the module docstring, 3)."""
     src = _tensor(reduce.operands[0])
     shape = src.get_shape()
-    rank, axis = len(shape), _axis(reduce)
+    rank, axis = len(shape), required_int_property(reduce, "axis")
     assert isinstance(src.encoding, BlockedEncodingAttr)
     per_thread = elems_per_thread(to_linear_layout(src.encoding, shape))[axis]
     encoding3d = locality_encoding(src.encoding, axis)

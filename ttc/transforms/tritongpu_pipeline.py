@@ -77,9 +77,9 @@ from ttc.dialects.ttg import (
 from ttc.dialects.ttg_attrs import CTALayout, SwizzledSharedEncodingAttr
 from ttc.dialects.ttng_barriers import ArriveBarrierOp, BarrierExpectOp, WaitBarrierOp
 from ttc.dialects.ttng_tma import AsyncTMACopyGlobalToLocalOp
+from ttc.dialects.ttg_cta import shape_per_cta_of
 from ttc.dialects.ttng_tmem import TMEMAllocOp, TMEMLoadOp
 from ttc.ir.diagnostics import emit_remark
-from ttc.layouts.shared import shape_per_cta
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import apply_patterns
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
@@ -89,7 +89,6 @@ from ttc.transforms.pipeline_loads import (
     can_be_converted_to_async_load,
     can_pipeline_tma_load,
     copy_vec_bytes,
-    cta_layout_of,
     is_zero_constant,
     load_mask,
     load_other,
@@ -439,8 +438,7 @@ def create_tma_barriers_and_waits(
         for load in group:
             tensor = load.results[0].type
             assert isinstance(tensor, TensorType)
-            split = cta_layout_of(tensor.encoding, tensor.get_num_dims()).cta_split_num
-            size += prod(shape_per_cta(tensor.get_shape(), split)) * bit_width(tensor.get_element_type()) // 8
+            size += prod(shape_per_cta_of(tensor)) * bit_width(tensor.get_element_type()) // 8
         alloc = create_barrier_alloc(ctx, loop, count)
         builder = Builder(ctx, anchor=group[0])
         builder.schedule, builder.stage_cluster = schedule, schedule[group[0]]

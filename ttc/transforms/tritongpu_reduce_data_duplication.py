@@ -28,7 +28,7 @@ from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, SharedEncoding
 from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
 from ttc.pipelines.pass_base import TtcPass
-from ttc.transforms.tritongpu_coalesce import cta_layout_of
+from ttc.dialects.ttg_cta import cta_layout_of
 from ttc.transforms.utils import create_op
 from ttc.ir.walk import walk
 

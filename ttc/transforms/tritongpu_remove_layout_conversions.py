@@ -91,6 +91,7 @@ from ttc.transforms.utils import (
     EffectCache,
     is_before_in_block,
     is_memory_effect_free,
+    rebuild_if,
     sort_in_program_order,
     would_be_trivially_dead,
 )
@@ -489,17 +490,8 @@ class LayoutPropagation:
         types = [
             with_encoding(r.type, self.layouts[r][0]) if r in self.layouts else r.type for r in op.results
         ]
-        regions = [op.detach_region(0) for _ in range(len(op.regions))]
-        new = scf.IfOp.create(
-            operands=list(op.operands),
-            result_types=types,
-            properties=dict(op.properties),
-            attributes=dict(op.attributes),
-            regions=regions,
-        )
-        _insert_before(new, op)
+        new = rebuild_if(op, types)
         for old, new_value in zip(op.results, new.results):
-            new_value.name_hint = old.name_hint
             if old.type == new_value.type:
                 old.replace_all_uses_with(new_value)
             else:
@@ -1031,18 +1023,8 @@ class LayoutRematerialization:
         """Triton's `replaceIfOpWithNewSignature`: the results in the slice are added again, in
         their new layouts, after the old ones (the branches' yields are extended separately)."""
         added = [r for r in op.results if r in found.values]
-        types = [*op.result_types, *(with_encoding(r.type, found.layout[r]) for r in added)]
-        regions = [op.detach_region(0) for _ in range(len(op.regions))]
-        new = scf.IfOp.create(
-            operands=list(op.operands),
-            result_types=types,
-            properties=dict(op.properties),
-            attributes=dict(op.attributes),
-            regions=regions,
-        )
-        _insert_before(new, op)
+        new = rebuild_if(op, [*op.result_types, *(with_encoding(r.type, found.layout[r]) for r in added)])
         for old, new_value in zip(op.results, new.results):
-            new_value.name_hint = old.name_hint
             replacements.append((old, new_value))
         for position, old in enumerate(added, start=len(op.results)):
             mapping[old] = new.results[position]

@@ -24,6 +24,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import BlockArgument, Operation
 
 from ttc.dialects import scf, tt, ttg
+from ttc.ir.int_attrs import int_attribute
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.pipeline_schedule import (
     LATENCY,
@@ -33,7 +34,6 @@ from ttc.transforms.pipeline_schedule import (
     body_ops,
     defining_op,
     find_ancestor_in_block,
-    int_attr,
     is_outer_loop,
     loop_has_dist_greater_than_one,
     loops_post_order,
@@ -215,7 +215,7 @@ def take_latencies(root: Operation) -> dict[Operation, int]:
     """The `tt.latency` of every op under `root`, removed from the IR (`deserializeLatencies`)."""
     latencies: dict[Operation, int] = {}
     for op in walk(root):
-        value = int_attr(op, LATENCY)
+        value = int_attribute(op, LATENCY)
         if value is not None:
             latencies[op] = value
             del op.attributes[LATENCY]

@@ -44,11 +44,13 @@ from ttc.layouts.infer import (
     infer_reshape_encoding,
     infer_split_encoding,
     infer_trans_encoding,
-    inverse_permutation,
     reshape_decomposition,
 )
+from ttc.layouts.permutation import inverse_permutation
 from ttc.transforms.patterns.ttg import is_expensive_view
+from ttc.ir.int_attrs import required_int_property
 from ttc.transforms.utils import is_elementwise, splat_scalar
+from ttc.transforms.utils import trans_order
 
 __all__ = [  # the builders and reshape helpers re-exported for the passes
     "blocked_for_shape",
@@ -109,14 +111,6 @@ def slice_encoding(dim: int, parent: Attribute) -> SliceEncodingAttr:
     return SliceEncodingAttr(IntAttr(dim), parent)  # pyright: ignore[reportArgumentType]
 
 
-def _axis(op: Operation) -> int:
-    return op.properties["axis"].value.data  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
-
-
-def _trans_order(op: Operation) -> tuple[int, ...]:
-    return tuple(op.properties["order"].get_values())  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownArgumentType]
-
-
 def infer_dst_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
     """Triton's `inferDstEncoding`: the result encoding when the operands have `encoding`."""
     if isinstance(op, tt.ScanOp) and not isinstance(encoding, BlockedEncodingAttr):
@@ -124,13 +118,13 @@ def infer_dst_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
     if keeps_encoding(op):
         return encoding
     if isinstance(op, tt.ReduceOp):
-        return slice_encoding(_axis(op), encoding)
+        return slice_encoding(required_int_property(op, "axis"), encoding)
     if isinstance(op, tt.ExpandDimsOp):
-        if isinstance(encoding, SliceEncodingAttr) and encoding.dim.data == _axis(op):
+        if isinstance(encoding, SliceEncodingAttr) and encoding.dim.data == required_int_property(op, "axis"):
             return encoding.parent
         return None
     if isinstance(op, tt.TransOp):
-        return infer_trans_encoding(encoding, shape_of(op.operands[0].type), _trans_order(op))
+        return infer_trans_encoding(encoding, shape_of(op.operands[0].type), trans_order(op))
     if isinstance(op, tt.JoinOp):
         return infer_join_encoding(encoding, shape_of(op.operands[0].type))
     if isinstance(op, tt.SplitOp):
@@ -141,7 +135,7 @@ def infer_dst_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
         # The result has the encoding of the indices (Triton assumes `encoding` is theirs).
         return encoding
     if isinstance(op, Fp4ToFpOp):
-        return infer_fp4_to_fp_encoding(encoding, shape_of(op.operands[0].type), _axis(op), forward=True)
+        return infer_fp4_to_fp_encoding(encoding, shape_of(op.operands[0].type), required_int_property(op, "axis"), forward=True)
     return None
 
 
@@ -166,13 +160,13 @@ def infer_src_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
     if keeps_encoding(op):
         return encoding
     if isinstance(op, tt.ReduceOp):
-        if isinstance(encoding, SliceEncodingAttr) and encoding.dim.data == _axis(op):
+        if isinstance(encoding, SliceEncodingAttr) and encoding.dim.data == required_int_property(op, "axis"):
             return encoding.parent
         return None
     if isinstance(op, tt.ExpandDimsOp):
-        return slice_encoding(_axis(op), encoding)
+        return slice_encoding(required_int_property(op, "axis"), encoding)
     if isinstance(op, tt.TransOp):
-        return infer_trans_encoding(encoding, shape_of(op.results[0].type), inverse_permutation(_trans_order(op)))
+        return infer_trans_encoding(encoding, shape_of(op.results[0].type), inverse_permutation(trans_order(op)))
     if isinstance(op, tt.JoinOp):
         return infer_split_encoding(encoding, shape_of(op.results[0].type))
     if isinstance(op, tt.SplitOp):
@@ -182,7 +176,7 @@ def infer_src_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
     if isinstance(op, tt.GatherOp):
         return encoding
     if isinstance(op, Fp4ToFpOp):
-        return infer_fp4_to_fp_encoding(encoding, shape_of(op.results[0].type), _axis(op), forward=False)
+        return infer_fp4_to_fp_encoding(encoding, shape_of(op.results[0].type), required_int_property(op, "axis"), forward=False)
     return None
 
 

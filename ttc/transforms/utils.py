@@ -384,6 +384,34 @@ def insertion_region(block: Block) -> Region:
         block = parent.parent
 
 
+def trans_order(op: Operation) -> list[int]:
+    """The `order` of a `tt.trans` or `ttg.memdesc_trans`: result dimension i is source
+    dimension `order[i]`."""
+    return list(op.properties["order"].get_values())  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownArgumentType]
+
+
+def rebuild_if(
+    op: Operation, result_types: Sequence[Attribute], regions: list[Region] | None = None
+) -> scf.IfOp:
+    """The core of Triton's `replaceIfOpWithNewSignature`: a new `scf.if` right before `op`, with
+    its condition, properties and attributes, the results `result_types`, and `op`'s regions (or
+    `regions`, when the caller has already detached and changed them). The old results' names
+    pass to the first new results; their uses are the caller's to move."""
+    if regions is None:
+        regions = [op.detach_region(0) for _ in range(len(op.regions))]
+    new = scf.IfOp.create(
+        operands=list(op.operands),
+        result_types=list(result_types),
+        properties=dict(op.properties),
+        attributes=dict(op.attributes),
+        regions=regions,
+    )
+    move_before(new, op)
+    for old, new_result in zip(op.results, new.results):
+        new_result.name_hint = old.name_hint
+    return new
+
+
 def move_before(op: Operation, anchor: Operation) -> None:
     """Move `op` right before `anchor` (which may be in another block)."""
     block = op.parent

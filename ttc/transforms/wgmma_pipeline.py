@@ -54,6 +54,7 @@ from ttc.layouts.infer import (
     infer_split_encoding,
     infer_trans_encoding,
 )
+from ttc.layouts.permutation import apply_permutation
 from ttc.layouts.utils import minimal_conversion
 from ttc.transforms.pipeline_schedule import (
     body_of,
@@ -322,7 +323,7 @@ def registers_split_types(a_type: TensorType, new_k: int) -> list[TensorType] | 
     if reshaped is None:
         return None
     order = split_order(rank, num_twos)
-    moved = [view[i] for i in order]
+    moved = apply_permutation(view, order)
     encoding = infer_trans_encoding(reshaped, view, order)
     if encoding is None:
         return None

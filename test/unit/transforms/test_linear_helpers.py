@@ -22,6 +22,7 @@ from ttc.analysis.liveness import Liveness
 from ttc.conversion.scf_to_cf import ConvertScfToCfPass
 from ttc.conversion.triton_to_tritongpu import ConvertTritonToTritonGPUPass
 from ttc.ir.context import make_context
+from ttc.dialects.ttg_cta import shape_per_cta_of
 from ttc.ir.parser import parse_module
 from ttc.ir.printer import print_module
 from ttc.ir.walk import walk
@@ -33,7 +34,6 @@ from ttc.transforms.tritongpu_coalesce import (
     elements_per_thread,
     memory_pointer,
     order_from_contiguity,
-    shape_per_cta,
 )
 from ttc.transforms.utils import (
     EffectCache,
@@ -231,7 +231,7 @@ def _check_widest(module: ModuleOp) -> int:
             continue
         order = order_from_contiguity(info.get(ptr).contiguity)
         shape = ptr.type.get_shape()
-        per_cta = shape_per_cta(ptr.type)
+        per_cta = shape_per_cta_of(ptr.type)
         expected = max(
             elements_per_thread(other, order, info, per_cta)
             for other in _slice(op)

@@ -27,6 +27,7 @@ from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.conversion.tritongpu_to_llvm.shared_memory import OFFSET_ATTR, gep, shared_base
 from ttc.conversion.tritongpu_to_llvm.spmd import program_register
 from ttc.dialects import llvm, tt, ttg
+from ttc.ir.int_attrs import int_attribute
 
 GLOBAL_SCRATCH_OFFSET = "ttg.global_scratch_memory_offset"
 PROFILE_SCRATCH_OFFSET = "ttg.profile_scratch_memory_offset"
@@ -88,11 +89,6 @@ def scratch_pointer(
     return gep(lw, base, i8, byte_offset)
 
 
-def _offset(op: Operation, name: str) -> int | None:
-    attr = op.attributes.get(name)
-    return attr.value.data if isinstance(attr, IntegerAttr) else None
-
-
 @lowers("tt.return")
 def _return(lw: FunctionLowering, op: Operation) -> None:
     if not op.operands:
@@ -118,8 +114,8 @@ def _call(lw: FunctionLowering, op: Operation) -> None:
     shared = shared_base(lw, op) if OFFSET_ATTR in op.attributes else lw.stack_pointer()
     arguments += [
         shared,
-        scratch_pointer(lw, False, _offset(op, GLOBAL_SCRATCH_OFFSET)),
-        scratch_pointer(lw, True, _offset(op, PROFILE_SCRATCH_OFFSET)),
+        scratch_pointer(lw, False, int_attribute(op, GLOBAL_SCRATCH_OFFSET)),
+        scratch_pointer(lw, True, int_attribute(op, PROFILE_SCRATCH_OFFSET)),
     ]
     result_type = packed_results_type(lw, [r.type for r in op.results])
     call = lw.emit(
@@ -140,7 +136,7 @@ def _call(lw: FunctionLowering, op: Operation) -> None:
 @lowers("ttg.global_scratch_alloc")
 def _global_scratch_alloc(lw: FunctionLowering, op: Operation) -> None:
     assert isinstance(op, ttg.GlobalScratchAllocOp)
-    offset = _offset(op, GLOBAL_SCRATCH_OFFSET)
+    offset = int_attribute(op, GLOBAL_SCRATCH_OFFSET)
     if offset is None:
         raise lw.error(op, f"'{op.name}' has no '{GLOBAL_SCRATCH_OFFSET}'; run "
                            "tritongpu-global-scratch-memory-allocation first")

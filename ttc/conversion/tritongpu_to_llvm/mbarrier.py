@@ -24,7 +24,6 @@ counts on it: these ops are among its `LOCAL_BARRIER_OPS`).
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Operation, SSAValue
 
 from ttc.conversion.tritongpu_to_llvm.indices import thread_id
@@ -34,6 +33,7 @@ from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.conversion.tritongpu_to_llvm.shared_memory import barrier
 from ttc.conversion.tritongpu_to_llvm.shared_transfer import SharedView
 from ttc.dialects import llvm
+from ttc.ir.int_attrs import required_int_property
 
 TRY_WAIT_MIN_CAPABILITY = 90
 """`mbarrier.try_wait` (a potentially blocking test) exists from sm_90 on."""
@@ -58,16 +58,10 @@ def _issue(lw: FunctionLowering, instruction: str, predicate: SSAValue, address:
     asm.launch(lw, None)
 
 
-def _count(op: Operation, name: str) -> int:
-    attr = op.properties[name]
-    assert isinstance(attr, IntegerAttr)
-    return attr.value.data
-
-
 @lowers("ttng.init_barrier")
 def _init_barrier(lw: FunctionLowering, op: Operation) -> None:
     address = barrier_address(lw, op.operands[0])
-    count = _count(op, "count")
+    count = required_int_property(op, "count")
     _issue(lw, f"mbarrier.init.shared::cta.b64 [$1], {count}", leader_thread(lw), address)
 
 
@@ -85,7 +79,7 @@ def _barrier_expect(lw: FunctionLowering, op: Operation) -> None:
     barrier(lw)
     predicate = lw.and_(leader_thread(lw), lw.scalar(op.operands[1]))
     assert predicate is not None
-    size = _count(op, "size")
+    size = required_int_property(op, "size")
     _issue(lw, f"mbarrier.arrive.expect_tx.shared.b64 _, [$1], {size}", predicate, address)
 
 
@@ -98,7 +92,7 @@ def _arrive_barrier(lw: FunctionLowering, op: Operation) -> None:
     predicate = leader_thread(lw)
     if len(op.operands) > 1:
         predicate = lw.value(llvm.AndOp(predicate, lw.scalar(op.operands[1])))
-    count = _count(op, "count")
+    count = required_int_property(op, "count")
     suffix = f", {count}" if count > 1 else ""
     _issue(lw, f"mbarrier.arrive.shared::cta.b64 _, [$1]{suffix}", predicate, address)
 

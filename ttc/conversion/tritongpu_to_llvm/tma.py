@@ -61,6 +61,7 @@ from ttc.dialects import llvm, nvvm
 from ttc.dialects.tt_types import CacheModifier, DescriptorReduceKind, EvictionPolicy
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import NVMMASharedEncodingAttr
+from ttc.ir.int_attrs import required_int_property
 from ttc.layouts.linear import LayoutError, LinearLayout, log2
 from ttc.layouts.shared import tma_block_shape
 from ttc.layouts.utils import standard_out_dim_names
@@ -331,12 +332,6 @@ def _replace(
     asm.launch(lw, None)
 
 
-def _int_property(op: Operation, name: str) -> int:
-    attr = op.properties[name]
-    assert isinstance(attr, IntegerAttr)
-    return attr.value.data
-
-
 @lowers("ttng.tensormap_create")
 def _tensormap_create(lw: FunctionLowering, op: Operation) -> None:
     scratch = shared_base(lw, op)
@@ -364,7 +359,7 @@ def _tensormap_create(lw: FunctionLowering, op: Operation) -> None:
         ("swizzle_mode", "swizzle_mode"),
         ("fill_mode", "fill_mode"),
     ):
-        _replace(lw, field, scratch, _int_property(op, name), leader)
+        _replace(lw, field, scratch, required_int_property(op, name), leader)
     asm = PtxInstruction()
     target = asm.input(lw.scalar(op.desc_ptr), "l")  # type: ignore[attr-defined]
     source = asm.input(scratch, "l")

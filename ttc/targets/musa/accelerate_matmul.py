@@ -51,7 +51,7 @@ from ttc.transforms.tritongpu_accelerate_matmul import (
     DOT_PROPERTIES,
     promote_operands,
 )
-from ttc.transforms.tritongpu_coalesce import cta_layout_of
+from ttc.dialects.ttg_cta import cta_layout_of
 from ttc.transforms.tritongpu_utils import with_encoding
 from ttc.transforms.utils import create_op
 

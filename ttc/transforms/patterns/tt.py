@@ -31,9 +31,11 @@ from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.dialects import arith, tt
 from ttc.dialects.tt_types import PointerType, bit_width, with_element_type
+from ttc.layouts.permutation import apply_permutation
 from ttc.transforms.patterns import IN_PLACE, FoldResult, folder, pattern
 from ttc.transforms.patterns.context import active_context, emit_like
 from ttc.transforms.utils import (
+    trans_order,
     constant_value,
     create_constant,
     create_op,
@@ -85,23 +87,18 @@ def fold_broadcast(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     return None if attr is None else [attr]
 
 
-def _order(op: Operation) -> list[int]:
-    attr = op.properties["order"]
-    return list(attr.get_values())  # pyright: ignore[reportAttributeAccessIssue, reportUnknownArgumentType, reportUnknownMemberType]
-
-
 @folder("tt.trans")
 def fold_trans(op: Operation, consts: list[Attribute | None]) -> FoldResult:
     source = op.operands[0]
-    order = _order(op)
+    order = trans_order(op)
     if order == list(range(len(order))) and source.type == op.results[0].type:
         return [source]
     inner = source.owner
     if isinstance(inner, tt.TransOp):
-        inner_order = _order(inner)
+        inner_order = trans_order(inner)
         attr = op.properties["order"]
         op.properties["order"] = type(attr).from_list(  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
-            attr.elt_type, [inner_order[i] for i in order]  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+            attr.elt_type, apply_permutation(inner_order, order)  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
         )
         op.operands = [inner.operands[0]]
         return IN_PLACE

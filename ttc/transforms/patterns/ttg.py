@@ -52,9 +52,11 @@ from ttc.dialects.ttng_tmem import TMEMStoreOp, is_tmem_compatible
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.infer import infer_split_encoding
 from ttc.layouts.linear import LayoutError, LinearLayout
+from ttc.layouts.permutation import apply_permutation
 from ttc.transforms.patterns import IN_PLACE, FoldResult, PatternFn, folder, pattern
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.utils import (
+    trans_order,
     create_op,
     defined_by,
     drop_unused_results,
@@ -164,10 +166,6 @@ def fold_convert(op: Operation, rewriter: PatternRewriter) -> bool:
 # --------------------------------------------------------------------------------------------
 
 
-def _order(op: Operation) -> list[int]:
-    return list(op.properties["order"].get_values())  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownArgumentType]
-
-
 @pattern("tt.reshape")
 def reshape_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
     """reshape(cvt(x)) -> reshape(x)."""
@@ -186,7 +184,7 @@ def reshape_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
 @pattern("tt.trans")
 def trans_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
     """trans(x, identity) -> cvt(x); trans(cvt(x)) of a trivial conversion -> trans(x)."""
-    if _order(op) == list(range(len(_order(op)))):
+    if trans_order(op) == list(range(len(trans_order(op)))):
         new = create_op(active_context(), "ttg.convert_layout", [op.operands[0]], [op.results[0].type])
         rewriter.replace(op, [new])
         return True
@@ -295,16 +293,16 @@ def fold_identity_reinterpret(op: Operation, consts: list[Attribute | None]) -> 
 
 @folder("ttg.memdesc_trans")
 def fold_memdesc_trans(op: Operation, consts: list[Attribute | None]) -> FoldResult:
-    order = _order(op)
+    order = trans_order(op)
     if order == list(range(len(order))):
         return [op.operands[0]]
     inner = defined_by(op.operands[0], ttg.MemDescTransOp)
     if inner is None:
         return None
     attr = op.properties["order"]
-    inner_order = _order(inner)
+    inner_order = trans_order(inner)
     op.properties["order"] = type(attr).from_list(  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
-        attr.elt_type, [inner_order[i] for i in order]  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+        attr.elt_type, apply_permutation(inner_order, order)  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
     )
     op.operands = [inner.operands[0]]
     return IN_PLACE
