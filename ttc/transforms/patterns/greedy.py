@@ -31,7 +31,7 @@ from xdsl.ir import Attribute, Block, Operation, OpResult, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriterListener
 from xdsl.ir.post_order import PostOrderIterator
 from xdsl.rewriter import InsertPoint
-from xdsl.traits import ConstantLike, IsTerminator, MemoryEffectKind, SymbolOpInterface
+from xdsl.traits import ConstantLike
 
 from ttc.ir.traits import has_trait
 from ttc.ir.walk import walk
@@ -47,6 +47,7 @@ from ttc.transforms.utils import (
     move_to_start,
     postorder,
     preorder,
+    would_be_trivially_dead,
 )
 
 PatternSet = Callable[[Operation, PatternRewriter], bool]
@@ -377,24 +378,6 @@ class _LiveSet:
         self.live: set[Operation] = set()
         self.effects = EffectCache()
 
-    def would_be_dead(self, op: Operation) -> bool:
-        """xDSL's `would_be_trivially_dead`: allocations of values defined by the op or its
-        children (not only its own results, as in MLIR) are no observable effect."""
-        if has_trait(op, IsTerminator, value_if_unregistered=False) or has_trait(
-            op, SymbolOpInterface, value_if_unregistered=False
-        ):
-            return False
-        effects = self.effects.effects(op)
-        return effects is not None and all(
-            effect.kind == MemoryEffectKind.READ
-            or (
-                effect.kind == MemoryEffectKind.ALLOC
-                and isinstance(value := effect.value, SSAValue)
-                and op.is_ancestor(value.owner)  # pyright: ignore[reportArgumentType]
-            )
-            for effect in effects
-        )
-
     def solve(self, region: Region) -> None:
         """The least fixpoint xDSL reaches by sweeping the region until nothing changes: an op
         is live when it would not be dead or a live op uses one of its results. One walk of
@@ -409,7 +392,7 @@ class _LiveSet:
             for block in PostOrderIterator(inner.first_block):
                 for op in block.ops:
                     candidates.add(op)
-                    if not self.would_be_dead(op):
+                    if not would_be_trivially_dead(op, self.effects):
                         pending.append(op)
                     for nested in op.regions:
                         collect(nested)
