@@ -245,13 +245,6 @@ def _class_effects(cls: type[Operation]) -> AbstractSet[EffectInstance] | None |
     return frozenset(effect for t in traits for effect in t.get_effects(None))  # type: ignore[arg-type]
 
 
-@cache
-def _class_is_kept(cls: type[Operation]) -> bool:
-    """Whether ops of class `cls` are never trivially dead: terminators and symbols."""
-    return cls.has_trait(IsTerminator, value_if_unregistered=False) \
-        or cls.has_trait(SymbolOpInterface, value_if_unregistered=False)
-
-
 def memory_effects(op: Operation) -> AbstractSet[EffectInstance] | None:
     """xDSL's `get_effects` (None: unknown), computed once per op class where the class's
     traits fix the effects (pure ops, plain reads and writes), else from the op itself."""
@@ -322,8 +315,10 @@ def is_memory_effect_free(op: Operation, cache: EffectCache | None = None) -> bo
 def would_be_trivially_dead(op: Operation, cache: EffectCache | None = None) -> bool:
     """MLIR's `wouldOpBeTriviallyDead`: erasing the op once its results are unused is safe.
     `cache` remembers the effects of nested ops between calls on an unchanged IR."""
-    if _class_is_kept(type(op)):
-        return False
+    if has_trait(op, IsTerminator, value_if_unregistered=False) or has_trait(
+        op, SymbolOpInterface, value_if_unregistered=False
+    ):
+        return False  # terminators and symbols are never trivially dead
     effects = _effects(op, cache)
     if effects is None:
         return False
