@@ -20,7 +20,16 @@ sm80 IR for cuda:80 and the driver JIT-compiles its PTX; beside it runs Triton's
 the same kernel (kernels/triton-3.6/<kernel>/sm80.ptx), loaded and launched the same way. ttc's
 cuda:90 cubin (wgmma, and TMA for descriptors) runs beside Triton's native sm_90 build, the speed
 a Hopper user gets from Triton. Each output is checked against Triton's sm_90 result; each ratio
-is Triton's time over ttc's (above 1: ttc is faster). The descriptor matmul has no cuda:80 build.
+is Triton's time over ttc's (above 1: ttc is faster). The descriptor matmuls have no cuda:80 build.
+
+Issue 23's families (test/gpu/test_matmul_family_kernels.py) at 4096x4096x4096 (2*M*N*K flops,
+integer operations counted alike): int8 -> int32 (128x128x64, 8 warps), fp8 e5m2 A @ W^T
+(128x128x64, 8 warps), block pointers in fp16 (128x128x64, 8 warps) and fp32 tf32x3 (64x64x32,
+4 warps), gathered rows C[i] = A[rows[i]] @ B (64x128x64, 4 warps), the persistent TMA matmul
+(128x128x64, 8 warps, one program per SM); the grouped GEMM of four fp16 problems (M, N, K) =
+(4096, 4096, 2048), (4096, 2048, 4096), (2048, 4096, 4096), (2048, 2048, 2048), 128x128x32,
+4 warps, one program per SM; all 3 stages. tf32 is matmul_f32_tf32_64x64x32_w4_s3 above. Top-k
+(16 of each of 65536 rows of 1024 fp32) is reported in TB/s (rows read, results written).
 
 Usage: python bench/gpu_kernels.py [--source ttir|ttgir|llir] [--kernel NAME ...]
 """
@@ -52,12 +61,14 @@ from test_function_kernels import CASES as FUNCTION_CASES  # noqa: E402
 from test_kernels import CASES as TEST_CASES  # noqa: E402
 from test_layout_kernels import CASES as LAYOUT_CASES  # noqa: E402
 from test_math_kernels import CASES as MATH_CASES  # noqa: E402
+from test_matmul_family_kernels import CASES as FAMILY_CASES  # noqa: E402
 from test_shape_kernels import CASES as SHAPE_CASES  # noqa: E402
 from test_tma_kernels import DESCRIPTOR_MATMUL  # noqa: E402
 from triton.testing import do_bench  # noqa: E402
 
 CASES = {case.name: case for case in (*TEST_CASES, *LAYOUT_CASES, *DOT_CASES, DESCRIPTOR_MATMUL, *ATOMIC_CASES,
-                                       *MATH_CASES, *FUNCTION_CASES, *SHAPE_CASES, ROTATE_CASE)}
+                                       *MATH_CASES, *FUNCTION_CASES, *SHAPE_CASES, ROTATE_CASE,
+                                       *FAMILY_CASES)}
 
 
 @dataclass
@@ -271,6 +282,8 @@ class DotBench:
     flops: Callable[[dict[str, Any]], int]
     cuda80: bool = True
     """Whether ttc builds the kernel for cuda:80 (tensor descriptors need TMA: cuda:90 only)."""
+    unit: str = "TFLOP/s"
+    """What `flops` counts per 1e12: flops (TFLOP/s) or, for top-k, bytes moved (TB/s)."""
 
 
 TORCH_DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float32}
@@ -338,8 +351,147 @@ def descriptor_matmul_bench(case: Case) -> DotBench:
         "c", lambda t: 2 * size**3, cuda80=False)
 
 
+SIZE = 4096
+"""M = N = K of the issue-23 matmul benchmarks."""
+
+
+def _sms() -> int:
+    return torch.cuda.get_device_properties(0).multi_processor_count
+
+
+def _operands(dtype: torch.dtype, c_dtype: torch.dtype) -> dict[str, Any]:
+    """Two SIZE x SIZE inputs (random bytes for int8, normal values otherwise) and an output."""
+    if dtype == torch.int8:
+        a, b = (torch.randint(-128, 128, (SIZE, SIZE), device="cuda", dtype=dtype)
+                for _ in range(2))
+    else:
+        a, b = (torch.randn(SIZE, SIZE, device="cuda").to(dtype) for _ in range(2))
+    return {"a": a, "b": b, "c": torch.empty(SIZE, SIZE, device="cuda", dtype=c_dtype)}
+
+
+def family_matmul_bench(case: Case, kernel: Any, dtype: torch.dtype, c_dtype: torch.dtype,
+                        block: tuple[int, int, int], warps: int, constexprs: dict[str, Any],
+                        grid_2d: bool = False) -> DotBench:
+    """A 4096-cubed matmul of an issue-23 family (int8, fp8 A @ W^T, block pointers), whose
+    parameters are three matrices, then M, N, K and the three row strides (all SIZE)."""
+    bm, bn, bk = block
+    tiles = (triton.cdiv(SIZE, bm), triton.cdiv(SIZE, bn))
+    grid = tiles if grid_2d else (tiles[0] * tiles[1],)
+    sizes = [SIZE] * 6
+
+    def run_triton(t: dict[str, Any]) -> None:
+        kernel[grid](t["a"], t["b"], t["c"], *sizes, BM=bm, BN=bn, BK=bk, num_warps=warps,
+                     num_stages=3, **constexprs)
+
+    return DotBench(case.name, lambda: _operands(dtype, c_dtype),
+                    lambda t: grid, lambda t: [t["c_a"], t["c_b"], t["c_c"], *sizes], run_triton,
+                    "c", lambda t: 2 * SIZE**3)
+
+
+def gather_matmul_bench(case: Case) -> DotBench:
+    """C[i] = A[rows[i]] @ B at 4096 cubed, rows drawn at random from A's 4096, 64x128x64 tiles."""
+    grid = (triton.cdiv(SIZE, 64) * triton.cdiv(SIZE, 128),)
+
+    def setup() -> dict[str, Any]:
+        tensors = _operands(torch.float16, torch.float16)
+        tensors["rows"] = torch.randint(0, SIZE, (SIZE,), device="cuda", dtype=torch.int32)
+        return tensors
+
+    return DotBench(
+        case.name, setup, lambda t: grid,
+        lambda t: [t["c_a"], t["c_rows"], t["c_b"], t["c_c"], *[SIZE] * 6],
+        lambda t: k.gather_matmul_kernel[grid](t["a"], t["rows"], t["b"], t["c"], *[SIZE] * 6,
+                                               BM=64, BN=128, BK=64, GROUP_M=8, num_warps=4,
+                                               num_stages=3),
+        "c", lambda t: 2 * SIZE**3)
+
+
+GROUPED_PROBLEMS = ((4096, 4096, 2048), (4096, 2048, 4096), (2048, 4096, 4096), (2048, 2048, 2048))
+"""(M, N, K) of the grouped GEMM's four problems."""
+
+
+def grouped_matmul_bench(case: Case) -> DotBench:
+    """The four GROUPED_PROBLEMS in one persistent launch of one program per SM, 128x128x32
+    tiles; the C matrices are views of one buffer, which the check compares."""
+
+    def setup() -> dict[str, Any]:
+        outputs = torch.empty(sum(m * n for m, n, _ in GROUPED_PROBLEMS), device="cuda",
+                              dtype=torch.float16)
+        addresses, sizes, operands, offset = [], [], [], 0
+        for m, n, kk in GROUPED_PROBLEMS:
+            a, b = (torch.randn(shape, device="cuda", dtype=torch.float16)
+                    for shape in ((m, kk), (kk, n)))
+            c = outputs[offset:offset + m * n]
+            offset += m * n
+            addresses += [a.data_ptr(), b.data_ptr(), c.data_ptr()]
+            sizes += [m, n, kk]
+            operands.append((a, b))
+        return {"c": outputs, "addresses": torch.tensor(addresses, device="cuda"),
+                "sizes": torch.tensor(sizes, device="cuda", dtype=torch.int32),
+                "operands": operands}  # kept alive: the addresses point into them
+
+    return DotBench(
+        case.name, setup, lambda t: (_sms(),),
+        lambda t: [t["c_addresses"], t["c_sizes"], len(GROUPED_PROBLEMS)],
+        lambda t: k.grouped_matmul_kernel[(_sms(),)](t["addresses"], t["sizes"],
+                                                     len(GROUPED_PROBLEMS), BM=128, BN=128,
+                                                     BK=32, num_warps=4, num_stages=3),
+        "c", lambda t: sum(2 * m * n * kk for m, n, kk in GROUPED_PROBLEMS))
+
+
+def persistent_descriptor_bench(case: Case) -> DotBench:
+    """The 4096-cubed fp16 TMA matmul, persistent: one program per SM over 128x128x64 tiles."""
+
+    def setup() -> dict[str, Any]:
+        triton.set_allocator(lambda n, align, stream: torch.empty(n, device="cuda", dtype=torch.int8))
+        return _operands(torch.float16, torch.float16)
+
+    return DotBench(
+        case.name, setup, lambda t: (_sms(),),
+        lambda t: [t["c_a"], t["c_b"], t["c_c"], SIZE, SIZE, SIZE],
+        lambda t: k.persistent_descriptor_matmul_kernel[(_sms(),)](
+            t["a"], t["b"], t["c"], SIZE, SIZE, SIZE, BM=128, BN=128, BK=64, num_warps=8,
+            num_stages=3),
+        "c", lambda t: 2 * SIZE**3, cuda80=False)
+
+
+def topk_bench(case: Case) -> DotBench:
+    """`tl.topk` of 16 over 65536 rows of 1024 fp32 values, in TB/s (rows read, top-k written)."""
+    rows, cols = 65536, 1024
+
+    def setup() -> dict[str, Any]:
+        return {"x": torch.randn(rows, cols, device="cuda"),
+                "out": torch.empty(rows, 16, device="cuda")}
+
+    return DotBench(
+        case.name, setup, lambda t: (rows,), lambda t: [t["c_x"], t["c_out"], cols, cols],
+        lambda t: k.topk_kernel[(rows,)](t["x"], t["out"], cols, cols, BLOCK=1024, K=16,
+                                         num_warps=4),
+        "out", lambda t: rows * (cols + 16) * 4, unit="TB/s")
+
+
+FAMILY = {case.name: case for case in FAMILY_CASES}
+FAMILY_BENCHES = [
+    family_matmul_bench(FAMILY["matmul_i8_128x128x64_w8_s3"], k.int8_matmul_kernel, torch.int8,
+                        torch.int32, (128, 128, 64), 8, {"GROUP_M": 8}),
+    family_matmul_bench(FAMILY["matmul_fp8e5_128x128x64_w8_s3"], k.fp8_matmul_kernel,
+                        torch.float8_e5m2, torch.float16, (128, 128, 64), 8, {"GROUP_M": 8}),
+    family_matmul_bench(FAMILY["block_ptr_matmul_f16_128x128x64_w8_s3"],
+                        k.block_ptr_matmul_kernel, torch.float16, torch.float16, (128, 128, 64),
+                        8, {"PRECISION": "tf32"}, grid_2d=True),
+    family_matmul_bench(FAMILY["block_ptr_matmul_f32_tf32x3_64x64x32_w4_s3"],
+                        k.block_ptr_matmul_kernel, torch.float32, torch.float32, (64, 64, 32), 4,
+                        {"PRECISION": "tf32x3"}, grid_2d=True),
+    gather_matmul_bench(FAMILY["gather_matmul_f16_64x128x64_w4_s3"]),
+    grouped_matmul_bench(FAMILY["grouped_matmul_f16_128x128x32_w4_s3"]),
+    persistent_descriptor_bench(FAMILY["persistent_descriptor_matmul"]),
+    topk_bench(FAMILY["topk"]),
+]
+"""Issue 23's families (tf32 is DOT_CASES' matmul_f32_tf32_64x64x32_w4_s3)."""
+
 DOT_BENCHES = [attention_bench(case) if case.name == "attention" else matmul_bench(case)
-               for case in DOT_CASES] + [descriptor_matmul_bench(DESCRIPTOR_MATMUL)]
+               for case in DOT_CASES] + [descriptor_matmul_bench(DESCRIPTOR_MATMUL),
+                                         *FAMILY_BENCHES]
 
 
 def triton_sm80_kernel(case: Case) -> Kernel:
@@ -382,13 +534,17 @@ def run_dot_bench(bench: DotBench, source: str) -> None:
     else:
         t90, s90 = tflops
         sm80 = f"{'-':>9} {'-':>11} {'-':>9}"
-    print(f"{bench.name:<34} {sm80} {t90:9.1f} {s90:11.1f} {sm90_ms / times[0]:9.2f}")
+    label = bench.name if bench.unit == "TFLOP/s" else f"{bench.name} ({bench.unit})"
+    print(f"{label:<34} {sm80} {t90:9.1f} {s90:11.1f} {sm90_ms / times[0]:9.2f}")
 
 
 def _cupy_view(tensor: torch.Tensor) -> Any:
-    """A cupy array over a torch tensor's memory; bf16, which cupy lacks, as its raw 16-bit words."""
+    """A cupy array over a torch tensor's memory; bf16 and fp8, which cupy lacks, as their raw
+    16-bit words and bytes."""
     if tensor.dtype == torch.bfloat16:
         tensor = tensor.view(torch.int16)
+    elif tensor.dtype == torch.float8_e5m2:
+        tensor = tensor.view(torch.uint8)
     return cupy.asarray(tensor)
 
 

@@ -106,6 +106,7 @@ def launches() -> Iterator[tuple[str, str, Callable[[], None]]]:
     yield "attention", "attention_kernel", attention_launch()
     yield "matmul_descriptor", "matmul_descriptor_kernel", descriptor_matmul_launch()
     yield from issue8_launches()
+    yield from issue23_launches()
 
 
 def issue8_launches() -> Iterator[tuple[str, str, Callable[[], None]]]:
@@ -145,6 +146,36 @@ def issue8_launches() -> Iterator[tuple[str, str, Callable[[], None]]]:
     sy = torch.empty_like(sx)
     yield "sort", "sort_kernel", lambda: k.sort_kernel[(1024,)](sx, sy, 240, sx.stride(0), BLOCK=256, num_warps=4)
     yield "fp8", "fp8_kernel", lambda: k.fp8_kernel[(triton.cdiv(n, 1024),)](f, out, n, BLOCK=1024, num_warps=4)
+
+
+def issue23_launches() -> Iterator[tuple[str, str, Callable[[], None]]]:
+    """The matmul families of issue 23 (int8, fp8 e5m2, block pointers in f16 and tf32x3, gathered
+    rows, a persistent grouped GEMM of 4 problems, a persistent TMA matmul) and top-k. Every size
+    and stride is a multiple of 16 (num_problems, 4, is not), as in the other launches."""
+    m, n, kk = 512, 256, 128
+    a8, b8 = (torch.randint(-128, 128, shape, device=dev, dtype=torch.int8) for shape in ((m, kk), (kk, n)))
+    c32 = torch.empty(m, n, device=dev, dtype=torch.int32)
+    tiles = triton.cdiv(m, 128) * triton.cdiv(n, 128)
+    yield "matmul_i8_128x128x64_w8_s3", "int8_matmul_kernel", lambda: k.int8_matmul_kernel[(tiles,)](a8, b8, c32, m, n, kk, kk, n, n, BM=128, BN=128, BK=64, GROUP_M=8, num_warps=8, num_stages=3)
+    af8, wf8 = (torch.randn(shape, device=dev).to(torch.float8_e5m2) for shape in ((m, kk), (n, kk)))
+    c16 = torch.empty(m, n, device=dev, dtype=torch.float16)
+    yield "matmul_fp8e5_128x128x64_w8_s3", "fp8_matmul_kernel", lambda: k.fp8_matmul_kernel[(tiles,)](af8, wf8, c16, m, n, kk, kk, kk, n, BM=128, BN=128, BK=64, GROUP_M=8, num_warps=8, num_stages=3)
+    a16, b16 = (torch.randn(shape, device=dev, dtype=torch.float16) for shape in ((m, kk), (kk, n)))
+    yield "block_ptr_matmul_f16_128x128x64_w8_s3", "block_ptr_matmul_kernel", lambda: k.block_ptr_matmul_kernel[(triton.cdiv(m, 128), triton.cdiv(n, 128))](a16, b16, c16, m, n, kk, kk, n, n, BM=128, BN=128, BK=64, PRECISION="tf32", num_warps=8, num_stages=3)
+    a32, b32 = (torch.randn(shape, device=dev) for shape in ((m, kk), (kk, n)))
+    c32f = torch.empty(m, n, device=dev)
+    yield "block_ptr_matmul_f32_tf32x3_64x64x32_w4_s3", "block_ptr_matmul_kernel", lambda: k.block_ptr_matmul_kernel[(triton.cdiv(m, 64), triton.cdiv(n, 64))](a32, b32, c32f, m, n, kk, kk, n, n, BM=64, BN=64, BK=32, PRECISION="tf32x3", num_warps=4, num_stages=3)
+    rows = torch.randint(0, m, (m,), device=dev, dtype=torch.int32)
+    yield "gather_matmul_f16_64x128x64_w4_s3", "gather_matmul_kernel", lambda: k.gather_matmul_kernel[(triton.cdiv(m, 64) * triton.cdiv(n, 128),)](a16, rows, b16, c16, m, n, kk, kk, n, n, BM=64, BN=128, BK=64, GROUP_M=8, num_warps=4, num_stages=3)
+    problems = [tuple(torch.randn(shape, device=dev, dtype=torch.float16) for shape in ((pm, pk), (pk, pn), (pm, pn))) for pm, pn, pk in ((256, 128, 64), (128, 256, 128), (512, 128, 32), (128, 128, 256))]
+    addresses = torch.tensor([t.data_ptr() for p in problems for t in p], device=dev, dtype=torch.int64)
+    sizes = torch.tensor([d for p in problems for d in (p[0].shape[0], p[1].shape[1], p[0].shape[1])], device=dev, dtype=torch.int32)
+    yield "grouped_matmul_f16_128x128x32_w4_s3", "grouped_matmul_kernel", lambda: k.grouped_matmul_kernel[(8,)](addresses, sizes, len(problems), BM=128, BN=128, BK=32, num_warps=4, num_stages=3)
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, device=dev, dtype=torch.int8))
+    yield "persistent_descriptor_matmul", "persistent_descriptor_matmul_kernel", lambda: k.persistent_descriptor_matmul_kernel[(4,)](a16, b16, c16, m, n, kk, BM=128, BN=128, BK=64, num_warps=8, num_stages=3)
+    x = torch.randn(64, 1024, device=dev)
+    top = torch.empty(64, 16, device=dev)
+    yield "topk", "topk_kernel", lambda: k.topk_kernel[(64,)](x, top, 1008, x.stride(0), BLOCK=1024, K=16, num_warps=4)
 
 
 def collect(name: str, kernel_fn_name: str, suffix: str) -> None:

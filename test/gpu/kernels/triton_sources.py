@@ -333,3 +333,176 @@ def matmul_descriptor_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN:
         b = b_desc.load([k * BK, pid_n * BN])
         acc = tl.dot(a, b, acc)
     c_desc.store([pid_m * BM, pid_n * BN], acc.to(c_desc.dtype))
+
+
+# -- issue 23: the matmul families measured on Hopper, and top-k ---------------------------------
+
+
+@triton.jit
+def grouped_tile(tile, M, N, BM: tl.constexpr, BN: tl.constexpr, GROUP_M: tl.constexpr):
+    """The (row, column) block of output tile number `tile`, visiting GROUP_M block rows per
+    column sweep so that neighbouring programs share operand tiles in L2."""
+    tiles_m = tl.cdiv(M, BM)
+    per_group = GROUP_M * tl.cdiv(N, BN)
+    first_m = (tile // per_group) * GROUP_M
+    rows_here = min(tiles_m - first_m, GROUP_M)
+    return first_m + (tile % per_group) % rows_here, (tile % per_group) // rows_here
+
+
+@triton.jit
+def int8_matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
+                       BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                       GROUP_M: tl.constexpr):
+    """C = A @ B exactly: int8 A (M x K) and B (K x N), int32 accumulation and C (M x N), all
+    row-major; M, N and K masked."""
+    pid_m, pid_n = grouped_tile(tl.program_id(0), M, N, BM, BN, GROUP_M)
+    rows = pid_m * BM + tl.arange(0, BM)
+    cols = pid_n * BN + tl.arange(0, BN)
+    ks = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.int32)
+    for k0 in range(0, K, BK):
+        a = tl.load(a_ptr + rows[:, None] * stride_am + (k0 + ks)[None, :],
+                    mask=(rows[:, None] < M) & (k0 + ks[None, :] < K), other=0)
+        b = tl.load(b_ptr + (k0 + ks)[:, None] * stride_bk + cols[None, :],
+                    mask=(k0 + ks[:, None] < K) & (cols[None, :] < N), other=0)
+        acc = tl.dot(a, b, acc, out_dtype=tl.int32)
+    tl.store(c_ptr + rows[:, None] * stride_cm + cols[None, :], acc,
+             mask=(rows[:, None] < M) & (cols[None, :] < N))
+
+
+@triton.jit
+def fp8_matmul_kernel(a_ptr, w_ptr, c_ptr, M, N, K, stride_am, stride_wn, stride_cm,
+                      BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                      GROUP_M: tl.constexpr):
+    """C = A @ W^T in fp8 e5m2 (a linear layer's weights W are N x K): row-major A (M x K) and W,
+    fp32 accumulation, fp16 C (M x N); the W tile is read along K and transposed in registers, the
+    K-major operand fp8 tensor cores want; M, N and K masked."""
+    pid_m, pid_n = grouped_tile(tl.program_id(0), M, N, BM, BN, GROUP_M)
+    rows = pid_m * BM + tl.arange(0, BM)
+    cols = pid_n * BN + tl.arange(0, BN)
+    ks = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k0 in range(0, K, BK):
+        a = tl.load(a_ptr + rows[:, None] * stride_am + (k0 + ks)[None, :],
+                    mask=(rows[:, None] < M) & (k0 + ks[None, :] < K), other=0.0)
+        w = tl.load(w_ptr + cols[:, None] * stride_wn + (k0 + ks)[None, :],
+                    mask=(cols[:, None] < N) & (k0 + ks[None, :] < K), other=0.0)
+        acc = tl.dot(a, tl.trans(w), acc)
+    tl.store(c_ptr + rows[:, None] * stride_cm + cols[None, :], acc.to(tl.float16),
+             mask=(rows[:, None] < M) & (cols[None, :] < N))
+
+
+@triton.jit
+def block_ptr_matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
+                            BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                            PRECISION: tl.constexpr):
+    """C = A @ B through block pointers (`tl.make_block_ptr`, `tl.advance`): row-major A (M x K),
+    B (K x N), C (M x N) of one element type, fp32 accumulation with `tl.dot`'s input precision
+    PRECISION; the edges are clipped by boundary checks (zero padding). Program (m-block,
+    n-block)."""
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    a_blocks = tl.make_block_ptr(a_ptr, shape=(M, K), strides=(stride_am, 1),
+                                 offsets=(pid_m * BM, 0), block_shape=(BM, BK), order=(1, 0))
+    b_blocks = tl.make_block_ptr(b_ptr, shape=(K, N), strides=(stride_bk, 1),
+                                 offsets=(0, pid_n * BN), block_shape=(BK, BN), order=(1, 0))
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for _ in range(0, tl.cdiv(K, BK)):
+        a = tl.load(a_blocks, boundary_check=(0, 1), padding_option="zero")
+        b = tl.load(b_blocks, boundary_check=(0, 1), padding_option="zero")
+        acc = tl.dot(a, b, acc, input_precision=PRECISION)
+        a_blocks = tl.advance(a_blocks, (0, BK))
+        b_blocks = tl.advance(b_blocks, (BK, 0))
+    c_blocks = tl.make_block_ptr(c_ptr, shape=(M, N), strides=(stride_cm, 1),
+                                 offsets=(pid_m * BM, pid_n * BN), block_shape=(BM, BN),
+                                 order=(1, 0))
+    tl.store(c_blocks, acc.to(c_ptr.dtype.element_ty), boundary_check=(0, 1))
+
+
+@triton.jit
+def gather_matmul_kernel(a_ptr, rows_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
+                         BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                         GROUP_M: tl.constexpr):
+    """C[i] = A[rows[i]] @ B, the gathered-row matmul of a mixture-of-experts layer: fp16 A
+    (any number of rows x K), int32 row indices (M of them), fp16 B (K x N) and C (M x N), all
+    row-major; fp32 accumulation; M, N and K masked."""
+    pid_m, pid_n = grouped_tile(tl.program_id(0), M, N, BM, BN, GROUP_M)
+    offs_m = pid_m * BM + tl.arange(0, BM)
+    cols = pid_n * BN + tl.arange(0, BN)
+    ks = tl.arange(0, BK)
+    src_rows = tl.load(rows_ptr + offs_m, mask=offs_m < M, other=0)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k0 in range(0, K, BK):
+        a = tl.load(a_ptr + src_rows[:, None].to(tl.int64) * stride_am + (k0 + ks)[None, :],
+                    mask=k0 + ks[None, :] < K, other=0.0)
+        b = tl.load(b_ptr + (k0 + ks)[:, None] * stride_bk + cols[None, :],
+                    mask=(k0 + ks[:, None] < K) & (cols[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + offs_m[:, None] * stride_cm + cols[None, :], acc.to(tl.float16),
+             mask=(offs_m[:, None] < M) & (cols[None, :] < N))
+
+
+@triton.jit
+def grouped_matmul_kernel(addresses_ptr, sizes_ptr, num_problems, BM: tl.constexpr,
+                          BN: tl.constexpr, BK: tl.constexpr):
+    """A group of independent fp16 matmuls C_g = A_g @ B_g in one persistent launch: problem g's
+    A, B and C addresses are addresses[3g:3g+3] (int64), its M, N, K are sizes[3g:3g+3]; all
+    matrices row-major and contiguous, fp32 accumulation, edges masked. The programs walk the
+    output tiles of every problem in turn, each taking every num_programs-th tile."""
+    tile = tl.program_id(0)
+    step = tl.num_programs(0)
+    first = 0
+    for g in range(num_problems):
+        M = tl.load(sizes_ptr + 3 * g)
+        N = tl.load(sizes_ptr + 3 * g + 1)
+        K = tl.load(sizes_ptr + 3 * g + 2)
+        a_ptr = tl.load(addresses_ptr + 3 * g).to(tl.pointer_type(tl.float16))
+        b_ptr = tl.load(addresses_ptr + 3 * g + 1).to(tl.pointer_type(tl.float16))
+        c_ptr = tl.load(addresses_ptr + 3 * g + 2).to(tl.pointer_type(tl.float16))
+        tiles_n = tl.cdiv(N, BN)
+        count = tl.cdiv(M, BM) * tiles_n
+        while tile < first + count:
+            rows = ((tile - first) // tiles_n) * BM + tl.arange(0, BM)
+            cols = ((tile - first) % tiles_n) * BN + tl.arange(0, BN)
+            ks = tl.arange(0, BK)
+            acc = tl.zeros((BM, BN), dtype=tl.float32)
+            for k0 in range(0, K, BK):
+                a = tl.load(a_ptr + rows[:, None] * K + (k0 + ks)[None, :],
+                            mask=(rows[:, None] < M) & (k0 + ks[None, :] < K), other=0.0)
+                b = tl.load(b_ptr + (k0 + ks)[:, None] * N + cols[None, :],
+                            mask=(k0 + ks[:, None] < K) & (cols[None, :] < N), other=0.0)
+                acc = tl.dot(a, b, acc)
+            tl.store(c_ptr + rows[:, None] * N + cols[None, :], acc.to(tl.float16),
+                     mask=(rows[:, None] < M) & (cols[None, :] < N))
+            tile += step
+        first += count
+
+
+@triton.jit
+def persistent_descriptor_matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr,
+                                        BN: tl.constexpr, BK: tl.constexpr):
+    """C = A @ B through tensor descriptors (TMA on Hopper), persistent: a fixed number of
+    programs (one per SM at most) loop over the output tiles, each taking every num_programs-th
+    one. Row-major, contiguous fp16 A (M x K), B (K x N), C (M x N), fp32 accumulation; the
+    descriptors, made on the device, clip the tiles at the matrix edges."""
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[N, 1], block_shape=[BK, BN])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    tiles_n = tl.cdiv(N, BN)
+    for tile in range(tl.program_id(0), tl.cdiv(M, BM) * tiles_n, tl.num_programs(0)):
+        off_m = (tile // tiles_n) * BM
+        off_n = (tile % tiles_n) * BN
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k0 in range(0, K, BK):
+            acc = tl.dot(a_desc.load([off_m, k0]), b_desc.load([k0, off_n]), acc)
+        c_desc.store([off_m, off_n], acc.to(tl.float16))
+
+
+@triton.jit
+def topk_kernel(x_ptr, out_ptr, n_cols, row_stride, BLOCK: tl.constexpr, K: tl.constexpr):
+    """The K largest values of each fp32 row, in descending order (`tl.topk`); columns past
+    n_cols count as -inf."""
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * row_stride + cols, mask=cols < n_cols, other=-float("inf"))
+    tl.store(out_ptr + row * K + tl.arange(0, K), tl.topk(x, K))

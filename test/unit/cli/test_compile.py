@@ -84,6 +84,33 @@ def test_ttir_to_ptx_with_every_stage_kept(kernel: str, cc: int, tmp_path: Path)
     assert isinstance(metadata["shared"], int)
 
 
+ISSUE23_KERNELS = ("matmul_i8_128x128x64_w8_s3", "matmul_fp8e5_128x128x64_w8_s3",
+                   "block_ptr_matmul_f16_128x128x64_w8_s3",
+                   "block_ptr_matmul_f32_tf32x3_64x64x32_w4_s3",
+                   "gather_matmul_f16_64x128x64_w4_s3", "grouped_matmul_f16_128x128x32_w4_s3",
+                   "persistent_descriptor_matmul", "topk")
+"""The kernel families of issue 23's benchmarks (test/gpu/test_matmul_family_kernels.py)."""
+TENSOR_CORE_OPS = ("wgmma.mma_async", "mma.sync")
+
+
+@pytest.mark.parametrize("cc", [80, 90])
+@pytest.mark.parametrize("kernel", ISSUE23_KERNELS)
+def test_issue23_kernels_reach_ptx_with_tritons_tensor_core_ops(kernel: str, cc: int,
+                                                                tmp_path: Path) -> None:
+    """Each issue-23 kernel's TTIR compiles to PTX for its target with Triton's warps and stages,
+    and uses the tensor-core instructions (wgmma, mma.sync) that Triton's own PTX uses."""
+    triton = triton_meta(kernel, cc)
+    out = tmp_path / "k.ptx"
+    result = compile_(str(KERNELS / kernel / f"sm{cc}.ttir"), f"--target=cuda:{cc}",
+                      f"--num-warps={triton['num_warps']}", f"--num-stages={triton['num_stages']}",
+                      "-o", str(out))
+    assert result.exit_code == 0, result.output
+    ptx = out.read_text()
+    assert re.findall(r"^\.visible \.entry (\w+)", ptx, re.M) == [triton["name"]]
+    tritons = (KERNELS / kernel / f"sm{cc}.ptx").read_text()
+    assert [op in ptx for op in TENSOR_CORE_OPS] == [op in tritons for op in TENSOR_CORE_OPS]
+
+
 @pytest.mark.parametrize("cc", [80, 90])
 @pytest.mark.parametrize("kernel", KERNEL_PARAMS)
 def test_ttgir_metadata_matches_triton(kernel: str, cc: int, tmp_path: Path) -> None:

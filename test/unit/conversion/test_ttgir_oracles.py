@@ -102,14 +102,47 @@ REMAT_ORDER = {
     ("matmul_bf16_128x128x64_w8_s3", "sm90"), ("matmul_bf16_64x64x32_w4_s2", "sm90"),
     ("matmul_f16_128x128x64_w8_s3", "sm90"), ("matmul_f16_64x64x32_w4_s2", "sm90"),
     ("matmul_f32_tf32_64x64x32_w4_s3", "sm90"),
+    ("matmul_i8_128x128x64_w8_s3", "sm90"),
+    ("gather_matmul_f16_64x128x64_w4_s3", "sm80"), ("gather_matmul_f16_64x128x64_w4_s3", "sm90"),
+    ("grouped_matmul_f16_128x128x32_w4_s3", "sm80"),
+    ("grouped_matmul_f16_128x128x32_w4_s3", "sm90"),
 }
 """(kernel, arch) pairs whose TTGIR differs from Triton 3.6's only by REMAT_ORDER_REASON."""
+
+
+NOT_MATCHED_ON = {
+    ("matmul_i8_128x128x64_w8_s3", "sm80"):
+        "the pipeliner gives the int8 B operand's cp.async copies `contiguity = 16`, which Triton "
+        "3.6 leaves off (the rest also differs by REMAT_ORDER_REASON); not located yet",
+    ("block_ptr_matmul_f16_128x128x64_w8_s3", "sm90"):
+        "one `arith.constant 2 : i32` is placed elsewhere in the function; the same ops otherwise",
+    ("block_ptr_matmul_f32_tf32x3_64x64x32_w4_s3", "sm80"):
+        "tf32x3: ttc keeps the B operand in an unswizzled shared buffer (vec = 1) where Triton 3.6 "
+        "swizzles it (vec = 8, maxPhase = 4), and stores the loaded tiles to shared memory again "
+        "(ttg.local_alloc in the loop) before splitting them; not located yet (issue 23's tf32x3 "
+        "gap)",
+    ("block_ptr_matmul_f32_tf32x3_64x64x32_w4_s3", "sm90"):
+        "tf32x3: the operands' shared encodings differ from Triton 3.6's (an unswizzled vec = 1 "
+        "buffer where Triton swizzles) and so do the three wgmma operand chains; not located yet",
+    ("matmul_fp8e5_128x128x64_w8_s3", "sm80"):
+        "fp8 A @ W^T: ttc gives the W buffer an unswizzled encoding (vec = 1) where Triton 3.6 "
+        "shares A's swizzled one; not located yet",
+    ("matmul_fp8e5_128x128x64_w8_s3", "sm90"):
+        "fp8 A @ W^T: ttc's ttg.memdesc_trans of the W tile drops `mutable` from its result type",
+    ("persistent_descriptor_matmul", "sm90"):
+        "persistent TMA matmul: Triton 3.6 allocates the 128x128 shared buffer of the TMA store "
+        "once, before the tile loop, which ttc does not (the loop body differs from there); not "
+        "located yet",
+}
+"""(kernel, arch) pairs of the issue-23 kernels whose TTGIR differs from Triton 3.6's, and how."""
 
 
 def case_param(kernel: str, arch: str) -> object:
     marks = []
     if kernel in NOT_MATCHED_YET:
         marks.append(pytest.mark.xfail(strict=True, reason=NOT_MATCHED_YET[kernel]))
+    if (kernel, arch) in NOT_MATCHED_ON:
+        marks.append(pytest.mark.xfail(strict=True, reason=NOT_MATCHED_ON[kernel, arch]))
     if (kernel, arch) in REMAT_ORDER:
         marks.append(pytest.mark.xfail(strict=True, reason=REMAT_ORDER_REASON))
     return pytest.param(kernel, arch, id=f"{kernel}-{arch}", marks=marks)
