@@ -94,7 +94,7 @@ def clip_async_copy_size_per_thread(op: Operation, rewriter: PatternRewriter) ->
         new_type = TensorType(value_type.element_type, value_type.get_shape(), clipped)
         convert = create_op(ctx, "ttg.convert_layout", [value], [new_type])
         convert.location = op.location
-        rewriter.insert_op(convert)
+        rewriter.insert(convert)
         return convert.results[0]
 
     mask, other = getattr(op, "mask"), getattr(op, "other")
