@@ -4,20 +4,22 @@
 In an `scf.for` with more than one stage, or an `scf.while` when the pass has more than one, each
 `tt.descriptor_store` and `tt.descriptor_reduce` of the body (not of nested loops) goes through a
 shared buffer allocated before the loop in its descriptor's layout, one buffer per shape and
-element type: `ttng.async_tma_store_wait {pendings = 0, read_only}` (the previous store has read
-the buffer), `ttg.local_store`, `ttng.fence_async_shared`, then the asynchronous
+element type: `ttng.async_tma_store_wait {pendings = 0}` (the previous store has read the
+buffer), `ttg.local_store`, `ttng.fence_async_shared`, then the asynchronous
 `ttng.async_tma_copy_local_to_global` or `ttng.async_tma_reduce`. After the loop a
 `ttng.async_tma_store_wait {pendings = 0}` completes the stores and the buffers are freed.
 
 A loop with an acquire or release atomic is left alone, the store having to be complete when the
-atomic runs. So is a loop storing through a descriptor created on the device (Triton also
-multi-buffers such descriptors, which ttc does not do yet), and a loop with
-`tt.descriptor_scatter`.
+atomic runs. So is a loop with `tt.descriptor_scatter`, and a loop storing through a descriptor
+created on the device when the loop itself creates descriptors (`tt.make_tensor_descriptor`,
+nested loops included): Triton then multi-buffers them (`lowerTMADescriptorCreation`), which ttc
+does not do yet. Device descriptors all made before the loop need no such buffering (Triton's
+step finds nothing to do), so those stores are pipelined like host ones.
 """
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import IntegerAttr, TensorType, UnitAttr, i1, i32
+from xdsl.dialects.builtin import IntegerAttr, TensorType, i1, i32
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
 from ttc.dialects import scf, tt
@@ -71,6 +73,11 @@ def is_host_side(desc: SSAValue) -> bool:
     return isinstance(parent, tt.FuncOp)
 
 
+def creates_descriptors(loop: Operation) -> bool:
+    """Whether `loop` makes a tensor descriptor in its body, nested regions included."""
+    return any(isinstance(op, tt.MakeTensorDescOp) for op in walk(loop))
+
+
 def _before(anchor: Operation, op: Operation) -> Operation:
     block = anchor.parent_block()
     assert block is not None
@@ -83,7 +90,9 @@ def pipeline_tma_stores(loop: Operation) -> bool:
     stores = loop_body_stores(loop)
     if not stores or has_acquire_or_release(loop):
         return False
-    if any(not isinstance(op, STORES) or not is_host_side(op.operands[0]) for op in stores):
+    if any(not isinstance(op, STORES) for op in stores):
+        return False
+    if not all(is_host_side(op.operands[0]) for op in stores) and creates_descriptors(loop):
         return False
     buffers: dict[tuple[tuple[int, ...], Attribute], SSAValue] = {}
     for store in stores:
@@ -96,8 +105,7 @@ def pipeline_tma_stores(loop: Operation) -> bool:
             memdesc = MemDescType.make(tensor.get_shape(), tensor.get_element_type(), encoding, mutable=True)
             buffers[key] = _before(loop, LocalAllocOp.build(operands=[[]], result_types=[memdesc])).results[0]
         buffer = buffers[key]
-        read_only = {"pendings": IntegerAttr(0, i32), "read_only": UnitAttr()}
-        _before(store, TMAStoreWaitOp.build(properties=read_only))
+        _before(store, TMAStoreWaitOp.build(properties={"pendings": IntegerAttr(0, i32)}))
         _before(store, LocalStoreOp.build(operands=[src, buffer]))
         _before(store, FenceAsyncSharedOp.build(properties={"bCluster": IntegerAttr(0, i1)}))
         indices = list(store.operands[2:])

@@ -9,11 +9,11 @@
 // CHECK-LABEL: tt.func @two_stores
 // CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<32x32xf32, #shared, #smem, mutable>
 // CHECK: scf.for
-// CHECK: ttng.async_tma_store_wait {pendings = 0 : i32, read_only}
+// CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
 // CHECK-NEXT: ttg.local_store %arg0, %[[BUF]]
 // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
 // CHECK-NEXT: ttng.async_tma_copy_local_to_global %arg1[%{{.*}}, %c0_i32] %[[BUF]]
-// CHECK: ttng.async_tma_store_wait {pendings = 0 : i32, read_only}
+// CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
 // CHECK-NEXT: ttg.local_store %{{.*}}, %[[BUF]]
 // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
 // CHECK-NEXT: ttng.async_tma_reduce add, %arg1[%{{.*}}, %c32_i32] %[[BUF]]
@@ -70,7 +70,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: %[[BUF:.*]] = ttg.local_alloc
 // CHECK: scf.while
 // CHECK: do
-// CHECK: ttng.async_tma_store_wait {pendings = 0 : i32, read_only}
+// CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
 // CHECK: ttng.async_tma_copy_local_to_global %arg1[%{{.*}}, %c0_i32] %[[BUF]]
 // CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
 // CHECK-NEXT: ttg.local_dealloc %[[BUF]]
@@ -92,6 +92,70 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       tt.descriptor_store %d[%row, %c0], %x : !tt.tensordesc<tensor<32x32xf32, #shared>>, tensor<32x32xf32, #blocked>
       %next = arith.addi %j, %c1 : i32
       scf.yield %next : i32
+    }
+    tt.return
+  }
+}
+
+// -----
+
+// A descriptor made on the device before the loop needs no multi-buffering: the store of the
+// outer loop of a nest is pipelined as for a kernel argument, its buffer allocated once before
+// the outer loop, the inner loop (which stores nothing) left as it is.
+// CHECK-LABEL: tt.func @device_descriptor_before_loop
+// CHECK: %[[D:.*]] = tt.make_tensor_descriptor
+// CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<32x32xf32, #shared, #smem, mutable>
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: ttg.local_store %{{.*}}, %[[BUF]]
+// CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+// CHECK-NEXT: ttng.async_tma_copy_local_to_global %[[D]][%{{.*}}, %c0_i32] %[[BUF]]
+// CHECK: }
+// CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: ttg.local_dealloc %[[BUF]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @device_descriptor_before_loop(%x: tensor<32x32xf32, #blocked>, %p: !tt.ptr<f32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant 32 : i32
+    %c32_i64 = arith.constant 32 : i64
+    %c1_i64 = arith.constant 1 : i64
+    %d = tt.make_tensor_descriptor %p, [%n, %c32], [%c32_i64, %c1_i64] : <f32>, <tensor<32x32xf32, #shared>>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %acc = scf.for %k = %c0 to %n step %c1 iter_args(%a = %x) -> (tensor<32x32xf32, #blocked>) : i32 {
+        %b = arith.addf %a, %x : tensor<32x32xf32, #blocked>
+        scf.yield %b : tensor<32x32xf32, #blocked>
+      }
+      %row = arith.muli %i, %c32 : i32
+      tt.descriptor_store %d[%row, %c0], %acc : !tt.tensordesc<tensor<32x32xf32, #shared>>, tensor<32x32xf32, #blocked>
+    }
+    tt.return
+  }
+}
+
+// -----
+
+// A loop that makes the descriptor it stores through would need it multi-buffered, which ttc
+// does not do: the store stays synchronous.
+// CHECK-LABEL: tt.func @device_descriptor_in_loop
+// CHECK-NOT: ttg.local_alloc
+// CHECK: tt.make_tensor_descriptor
+// CHECK-NEXT: tt.descriptor_store
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @device_descriptor_in_loop(%x: tensor<32x32xf32, #blocked>, %p: !tt.ptr<f32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant 32 : i32
+    %c32_i64 = arith.constant 32 : i64
+    %c1_i64 = arith.constant 1 : i64
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %d = tt.make_tensor_descriptor %p, [%n, %c32], [%c32_i64, %c1_i64] : <f32>, <tensor<32x32xf32, #shared>>
+      tt.descriptor_store %d[%i, %c0], %x : !tt.tensordesc<tensor<32x32xf32, #shared>>, tensor<32x32xf32, #blocked>
     }
     tt.return
   }

@@ -129,10 +129,6 @@ NOT_MATCHED_ON = {
         "shares A's swizzled one; not located yet",
     ("matmul_fp8e5_128x128x64_w8_s3", "sm90"):
         "fp8 A @ W^T: ttc's ttg.memdesc_trans of the W tile drops `mutable` from its result type",
-    ("persistent_descriptor_matmul", "sm90"):
-        "persistent TMA matmul: Triton 3.6 allocates the 128x128 shared buffer of the TMA store "
-        "once, before the tile loop, which ttc does not (the loop body differs from there); not "
-        "located yet",
 }
 """(kernel, arch) pairs of the issue-23 kernels whose TTGIR differs from Triton 3.6's, and how."""
 
