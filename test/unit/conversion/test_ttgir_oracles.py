@@ -124,9 +124,6 @@ NOT_MATCHED_ON = {
     ("block_ptr_matmul_f32_tf32x3_64x64x32_w4_s3", "sm90"):
         "tf32x3: the operands' shared encodings differ from Triton 3.6's (an unswizzled vec = 1 "
         "buffer where Triton swizzles) and so do the three wgmma operand chains; not located yet",
-    ("matmul_fp8e5_128x128x64_w8_s3", "sm80"):
-        "fp8 A @ W^T: ttc gives the W buffer an unswizzled encoding (vec = 1) where Triton 3.6 "
-        "shares A's swizzled one; not located yet",
     ("matmul_fp8e5_128x128x64_w8_s3", "sm90"):
         "fp8 A @ W^T: ttc's ttg.memdesc_trans of the W tile drops `mutable` from its result type",
     ("persistent_descriptor_matmul", "sm90"):
