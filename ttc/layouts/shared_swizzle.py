@@ -28,7 +28,9 @@ from ttc.dialects.ttg_attrs import (
     SwizzledSharedEncodingAttr,
 )
 from ttc.layouts.from_attr import to_linear_layout
-from ttc.layouts.order import elems_per_thread, layout_order, thread_order
+from ttc.layouts.divide import divide_left
+from ttc.layouts.mma import dot_operand_order, mma_tile
+from ttc.layouts.order import contig_per_thread, elems_per_thread, layout_order, thread_order
 
 SHARED_BANK_BITS = 1024
 """32 banks of 4 bytes: the bits one shared-memory wavefront covers."""
@@ -65,6 +67,23 @@ def swizzle_for_mma_operand(
     return vec, per_phase, max(max_phase // per_phase, 1)
 
 
+def swizzled_shared_for_mma_operand(
+    op_idx: int,
+    k_width: int,
+    shape: Sequence[int],
+    order: Sequence[int],
+    cta: CTALayout,
+    bits: int,
+    need_trans: bool = False,
+) -> SwizzledSharedEncodingAttr:
+    """The `#ttg.swizzled_shared` a tensor of `shape` is stored in to be read as NVIDIA MMA
+    operand `op_idx` with `k_width` (Triton's `SwizzledSharedEncodingAttr::get(opIdx, kWidth, ...)`
+    builder)."""
+    per_cta = [s // min(s, n) for s, n in zip(shape, cta.cta_split_num)]
+    vec, per_phase, max_phase = swizzle_for_mma_operand(op_idx, k_width, per_cta, order, bits, need_trans)
+    return SwizzledSharedEncodingAttr.make(vec, per_phase, max_phase, order, cta)
+
+
 def swizzled_shared_for_dot_operand(
     dot: DotOperandEncodingAttr,
     shape: Sequence[int],
@@ -77,8 +96,35 @@ def swizzled_shared_for_dot_operand(
     parent = dot.parent
     if not isinstance(parent, NvidiaMmaEncodingAttr) or not (parent.is_ampere or parent.is_hopper):
         return SwizzledSharedEncodingAttr.make(1, 1, 1, order, cta)
-    per_cta = [s // min(s, n) for s, n in zip(shape, cta.cta_split_num)]
-    vec, per_phase, max_phase = swizzle_for_mma_operand(
-        dot.op_idx.data, dot.k_width.data, per_cta, order, bit_width(element), need_trans
+    return swizzled_shared_for_mma_operand(
+        dot.op_idx.data, dot.k_width.data, shape, order, cta, bit_width(element), need_trans
     )
-    return SwizzledSharedEncodingAttr.make(vec, per_phase, max_phase, order, cta)
+
+
+def swizzle_dot_operand_like(tensor: TensorType[Attribute], cta: CTALayout) -> SwizzledSharedEncodingAttr | None:
+    """Triton's `swizzleDotOperandLike`: when `tensor`'s layout starts with the registers and lanes
+    of an NVIDIA MMA operand microtile (8 rows of `4 * kWidth` along its thread order, `kWidth`
+    being its contiguous elements per thread), the swizzle of that operand; else None.
+
+    This gives a dot operand reached through a layout change before the dot (a `tt.trans` or a
+    reshape of a `#ttg.linear` tensor) the same swizzled buffer as one converted to it directly.
+    """
+    shape = tensor.get_shape()
+    rank = len(shape)
+    if rank < 2:
+        return None
+    layout = to_linear_layout(tensor.encoding, shape)
+    order = thread_order(layout)
+    op_idx = next((i for i in (0, 1) if dot_operand_order(i, rank, k_contig=True) == order), None)
+    if op_idx is None:
+        return None
+    k_width = contig_per_thread(layout)[order[0]]
+    microtile = [1] * rank
+    microtile[order[0]] = 4 * k_width
+    microtile[order[1]] = 8
+    tile = mma_tile(microtile, k_width, order, range(rank))
+    if divide_left(layout, tile) is None:
+        return None
+    return swizzled_shared_for_mma_operand(
+        op_idx, k_width, shape, order, cta, bit_width(tensor.get_element_type())
+    )

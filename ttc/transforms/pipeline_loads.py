@@ -1,11 +1,13 @@
 """Which loads the software pipeliner makes asynchronous, and the shared memory they go through
 (Triton's `canBeConvertedToAsyncLoad`, `canPipelineTMALoad`, `getCopyVecBytes`, `getSharedEncoding`
 of PipeliningUtility.cpp, `mustLoadToRegisters` and `loadRequiresAdditionalBuffer` of
-LowerLoops.cpp, and `getSharedEncIfAllUsersAreDotEnc` of TritonGPU/Transforms/Utility.cpp).
+LowerLoops.cpp, and `getSharedEncIfAllUsersAreDotEnc` with `swizzleDotOperandLike` of
+TritonGPU/Transforms/Utility.cpp).
 
 A `tt.load` can become a `cp.async` when each thread copies at least 32 contiguous bits (pointer
 contiguity and mask constancy along the fastest dimension) and at least 4 consecutive bytes land
 consecutively in the shared buffer. The buffer's layout is the swizzle its dot-operand users need
+(or users whose layout starts with a dot operand's microtile, such as one feeding a `tt.trans`)
 when all of them agree, else the encoding of a `local_alloc` user, else an unswizzled layout in the
 tensor's order.
 """
@@ -30,7 +32,11 @@ from ttc.dialects.ttg_cta import cta_layout_of
 from ttc.dialects.ttg_reinterpret import MemDescReinterpretOp
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import layout_order
-from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
+from ttc.layouts.shared_swizzle import (
+    order_for_memory,
+    swizzle_dot_operand_like,
+    swizzled_shared_for_dot_operand,
+)
 from ttc.transforms.tma_utils import encoding_from_descriptor
 from ttc.transforms.utils import constant_value, users
 
@@ -131,11 +137,15 @@ def shared_enc_if_all_users_are_dot_enc(value: SSAValue) -> tuple[SwizzledShared
 
 
 def _dot_operand_shared(src: Attribute, dst: Attribute) -> SwizzledSharedEncodingAttr | None:
-    if not isinstance(dst, TensorType) or not isinstance(dst.encoding, DotOperandEncodingAttr):
+    """The swizzled buffer a `src` value read back as `dst` needs: a dot operand's, or the
+    operand's whose microtile `dst`'s layout starts with (`swizzleDotOperandLike`)."""
+    if not isinstance(dst, TensorType):
         return None
     rank = len(dst.get_shape())
     cta_source = src.encoding if isinstance(dst.encoding, LinearEncodingAttr) else dst.encoding
     cta = cta_layout_of(cta_source, rank)
+    if not isinstance(dst.encoding, DotOperandEncodingAttr):
+        return swizzle_dot_operand_like(dst, cta)
     if isinstance(src, MemDescType):
         order = tuple(ints(src.encoding.order))
     else:

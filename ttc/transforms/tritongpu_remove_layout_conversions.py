@@ -884,22 +884,28 @@ class LayoutRematerialization:
             return False
         mapping: dict[SSAValue, SSAValue] = {}
         inner = BackwardSlice(layout=found.layout, existing=found.existing)
-        for value in found.values:
+        # Values with a rematerialization to reuse belong to Triton's slice too: the hoist moves
+        # them (to that rematerialization) when their ops move no data, as for the others.
+        reused = [value for (value, _), remat in found.existing.items() if remat is not None]
+        for value in [*found.values, *reused]:
             owner = value.owner
             if not isinstance(owner, Operation):
                 return False
             if not isinstance(owner, (tt.LoadOp, tt.DescriptorLoadOp)):
                 if isinstance(owner, arith.ConstantOp) or moves_no_data(owner):
-                    inner.values[value] = None
+                    if value in found.values:
+                        inner.values[value] = None
                     continue
                 return False
+            if value not in found.values:
+                continue
             loaded = owner.results[0]
             new_cvt = create_op(
                 self.ctx, "ttg.convert_layout", [loaded], [with_encoding(loaded.type, found.layout[loaded])]
             )
             _insert_after_value(loaded, new_cvt)
             mapping[loaded] = new_cvt.results[0]
-        if not inner.values:
+        if not inner.values and not reused:
             return False
         self.rewrite_slice(inner, cvt, mapping)
         return True

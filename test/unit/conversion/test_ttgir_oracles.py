@@ -116,17 +116,6 @@ NOT_MATCHED_ON = {
         "3.6 leaves off (the rest also differs by REMAT_ORDER_REASON); not located yet",
     ("block_ptr_matmul_f16_128x128x64_w8_s3", "sm90"):
         "one `arith.constant 2 : i32` is placed elsewhere in the function; the same ops otherwise",
-    ("block_ptr_matmul_f32_tf32x3_64x64x32_w4_s3", "sm80"):
-        "tf32x3: ttc keeps the B operand in an unswizzled shared buffer (vec = 1) where Triton 3.6 "
-        "swizzles it (vec = 8, maxPhase = 4), and stores the loaded tiles to shared memory again "
-        "(ttg.local_alloc in the loop) before splitting them; not located yet (issue 23's tf32x3 "
-        "gap)",
-    ("block_ptr_matmul_f32_tf32x3_64x64x32_w4_s3", "sm90"):
-        "tf32x3: the operands' shared encodings differ from Triton 3.6's (an unswizzled vec = 1 "
-        "buffer where Triton swizzles) and so do the three wgmma operand chains; not located yet",
-    ("matmul_fp8e5_128x128x64_w8_s3", "sm80"):
-        "fp8 A @ W^T: ttc gives the W buffer an unswizzled encoding (vec = 1) where Triton 3.6 "
-        "shares A's swizzled one; not located yet",
     ("matmul_fp8e5_128x128x64_w8_s3", "sm90"):
         "fp8 A @ W^T: ttc's ttg.memdesc_trans of the W tile drops `mutable` from its result type",
 }
