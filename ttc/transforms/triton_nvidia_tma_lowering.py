@@ -50,7 +50,8 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects import tt, ttg
+from ttc.analysis.membar_slices import VIEW_OPS
+from ttc.dialects import tt
 from ttc.dialects.tt_descriptor import DescriptorGatherOp, DescriptorReduceOp, DescriptorScatterOp
 from ttc.dialects.tt_types import (
     DescriptorReduceKind,
@@ -70,7 +71,6 @@ from ttc.dialects.ttg_attrs import (
     SwizzledSharedEncodingAttr,
 )
 from ttc.dialects.ttg_cta import cta_split_num
-from ttc.dialects.ttg_reinterpret import MemDescReinterpretOp
 from ttc.dialects.ttng import FenceAsyncSharedOp, WarpGroupDotWaitOp
 from ttc.dialects.ttng_barriers import (
     BarrierExpectOp,
@@ -108,13 +108,6 @@ SWIZZLE_MODES = {0: 0, 32: 1, 64: 2, 128: 3}
 TMA_B4X16_P64 = 14
 BITWISE_REDUCTIONS = frozenset({DescriptorReduceKind.AND, DescriptorReduceKind.OR, DescriptorReduceKind.XOR})
 ORDERED_REDUCTIONS = frozenset({DescriptorReduceKind.MIN, DescriptorReduceKind.MAX})
-VIEW_OPS = (
-    ttg.MemDescIndexOp,
-    ttg.MemDescSubsliceOp,
-    ttg.MemDescTransOp,
-    ttg.MemDescReshapeOp,
-    MemDescReinterpretOp,
-)
 
 
 class Emitter:
