@@ -31,14 +31,14 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections import Counter
 from pathlib import Path
+
+from compile_cache import measure  # bench/ is this script's folder, first on sys.path
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -56,19 +56,6 @@ PHASES = {"Parser": "parse", "Verifier": "parse", "LLVM IR translation": "LLVM",
 
 _TIMING_ROW = re.compile(r"^\s+([0-9.]+) \(\s*[0-9.]+%\)\s+(.+?)\s*$")
 _IMPORT_ROW = re.compile(r"^import time:\s+(\d+) \|\s+\d+ \| *(\S+)$")
-
-
-def measure(command: list[str], env: dict[str, str], runs: int) -> tuple[list[float], list[float]]:
-    """(wall seconds, CPU seconds of the process and its children) of `runs` runs of `command`."""
-    walls, cpus = [], []
-    for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
-        walls.append(time.perf_counter() - start)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return walls, cpus
 
 
 def phases(command: list[str], env: dict[str, str], runs: int = 3) -> dict[str, float]:

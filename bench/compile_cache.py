@@ -38,7 +38,8 @@ HEAVY = ("xdsl.ir", "xdsl.dialects", "xdsl.parser", "llvmlite", "yaml", "ttc.ir.
 
 
 def measure(command: list[str], env: dict[str, str], runs: int) -> tuple[list[float], list[float]]:
-    """(wall seconds, CPU seconds) of `runs` runs of `command`, one after another."""
+    """(wall seconds, CPU seconds of the process and its children) of `runs` runs of `command`,
+    one after another."""
     walls, cpus = [], []
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
