@@ -124,6 +124,21 @@ def five(values: tuple[int, ...], fill: int) -> list[int]:
     return ([fill] * 5 + list(values))[-5:]
 
 
+def rank_copy_operands(rank: int) -> tuple[tuple[int, ...], tuple[int, ...], torch.Tensor,
+                                           torch.Tensor]:
+    """The sizes and block of RANK_CASES[rank], a padded random source and a padded NaN
+    destination for the descriptor copy kernels."""
+    sizes, inner, block = RANK_CASES[rank]
+    src = padded(sizes, inner, torch.float32)
+    src.copy_(torch.randn(sizes, device="cuda"))
+    return sizes, block, src, padded(sizes, inner, torch.float32, fill=math.nan)
+
+
+def block_sizes(block: tuple[int, ...]) -> dict[str, int]:
+    """The copy kernels' block constexprs B0..B4 for `block`, right-aligned."""
+    return dict(zip(("B0", "B1", "B2", "B3", "B4"), five(block, 1), strict=True))
+
+
 # Block pointers.
 
 
@@ -172,15 +187,11 @@ def test_block_ptr_dot(target: str, b_layout: str) -> None:
 
 @pytest.mark.parametrize("rank", sorted(RANK_CASES))
 def test_host_descriptor_rank(target: str, rank: int) -> None:
-    sizes, inner, block = RANK_CASES[rank]
-    src = padded(sizes, inner, torch.float32)
-    src.copy_(torch.randn(sizes, device="cuda"))
-    dst = padded(sizes, inner, torch.float32, fill=math.nan)
+    sizes, block, src, dst = rank_copy_operands(rank)
     counts, tiles = tile_grid(sizes, block)
     kernel = k.host_desc_copy[(tiles,)](
         TensorDescriptor.from_tensor(src, list(block)),
-        TensorDescriptor.from_tensor(dst, list(block)), *counts, RANK=rank,
-        **dict(zip(("B0", "B1", "B2", "B3", "B4"), five(block, 1), strict=True)))
+        TensorDescriptor.from_tensor(dst, list(block)), *counts, RANK=rank, **block_sizes(block))
     assert torch.equal(dst, src)
     built_by_ttc(kernel, target)
 
@@ -340,15 +351,11 @@ def test_device_descriptor_dot(target: str) -> None:
 
 @pytest.mark.parametrize("rank", sorted(RANK_CASES))
 def test_device_descriptor_rank(target: str, rank: int) -> None:
-    sizes, inner, block = RANK_CASES[rank]
-    src = padded(sizes, inner, torch.float32)
-    src.copy_(torch.randn(sizes, device="cuda"))
-    dst = padded(sizes, inner, torch.float32, fill=math.nan)
+    sizes, block, src, dst = rank_copy_operands(rank)
     counts, tiles = tile_grid(sizes, block)
     strides = five(src.stride()[:-1], 0)[1:]
     kernel = k.device_desc_copy[(tiles,)](
-        src, dst, *five(sizes, 1), *strides, *counts, RANK=rank,
-        **dict(zip(("B0", "B1", "B2", "B3", "B4"), five(block, 1), strict=True)))
+        src, dst, *five(sizes, 1), *strides, *counts, RANK=rank, **block_sizes(block))
     assert torch.equal(dst, src)
     built_by_ttc(kernel, target)
 
