@@ -284,6 +284,8 @@ class DotBench:
     """Whether ttc builds the kernel for cuda:80 (tensor descriptors need TMA: cuda:90 only)."""
     unit: str = "TFLOP/s"
     """What `flops` counts per 1e12: flops (TFLOP/s) or, for top-k, bytes moved (TB/s)."""
+    atol: float = 5e-2
+    """How far an output element may be from Triton's sm_90 result."""
 
 
 TORCH_DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float32}
@@ -371,7 +373,7 @@ def _operands(dtype: torch.dtype, c_dtype: torch.dtype) -> dict[str, Any]:
 
 def family_matmul_bench(case: Case, kernel: Any, dtype: torch.dtype, c_dtype: torch.dtype,
                         block: tuple[int, int, int], warps: int, constexprs: dict[str, Any],
-                        grid_2d: bool = False) -> DotBench:
+                        grid_2d: bool = False, atol: float = DotBench.atol) -> DotBench:
     """A 4096-cubed matmul of an issue-23 family (int8, fp8 A @ W^T, block pointers), whose
     parameters are three matrices, then M, N, K and the three row strides (all SIZE)."""
     bm, bn, bk = block
@@ -385,7 +387,7 @@ def family_matmul_bench(case: Case, kernel: Any, dtype: torch.dtype, c_dtype: to
 
     return DotBench(case.name, lambda: _operands(dtype, c_dtype),
                     lambda t: grid, lambda t: [t["c_a"], t["c_b"], t["c_c"], *sizes], run_triton,
-                    "c", lambda t: 2 * SIZE**3)
+                    "c", lambda t: 2 * SIZE**3, atol=atol)
 
 
 def gather_matmul_bench(case: Case) -> DotBench:
@@ -470,12 +472,19 @@ def topk_bench(case: Case) -> DotBench:
         "out", lambda t: rows * (cols + 16) * 4, unit="TB/s")
 
 
+FP8_ATOL = 1.0
+"""Hopper's fp8 wgmma keeps about 14 bits of the accumulator per instruction (32 products), so at
+K = 4096 Triton's sm_90 result strays from an fp32-exact sum by about 2^-13 * K / 8 = 0.06
+(one standard deviation; up to 0.36 over the 16M elements was measured on the H200); the cuda:80
+builds upcast to fp16 and accumulate in full fp32."""
+
 FAMILY = {case.name: case for case in FAMILY_CASES}
 FAMILY_BENCHES = [
     family_matmul_bench(FAMILY["matmul_i8_128x128x64_w8_s3"], k.int8_matmul_kernel, torch.int8,
                         torch.int32, (128, 128, 64), 8, {"GROUP_M": 8}),
     family_matmul_bench(FAMILY["matmul_fp8e5_128x128x64_w8_s3"], k.fp8_matmul_kernel,
-                        torch.float8_e5m2, torch.float16, (128, 128, 64), 8, {"GROUP_M": 8}),
+                        torch.float8_e5m2, torch.float16, (128, 128, 64), 8, {"GROUP_M": 8},
+                        atol=FP8_ATOL),
     family_matmul_bench(FAMILY["block_ptr_matmul_f16_128x128x64_w8_s3"],
                         k.block_ptr_matmul_kernel, torch.float16, torch.float16, (128, 128, 64),
                         8, {"PRECISION": "tf32"}, grid_2d=True),
@@ -522,7 +531,8 @@ def run_dot_bench(bench: DotBench, source: str) -> None:
             for kernel in ours:
                 kernel(grid, *args)
                 torch.cuda.synchronize()
-                torch.testing.assert_close(tensors[bench.output], reference, rtol=2e-2, atol=5e-2)
+                torch.testing.assert_close(tensors[bench.output], reference, rtol=2e-2,
+                                           atol=bench.atol)
             times = [do_bench(lambda kernel=kernel: kernel(grid, *args), return_mode="median")
                      for kernel in ours]
         sm90_ms = do_bench(lambda: bench.run_triton_sm90(tensors), return_mode="median")

@@ -72,7 +72,10 @@ _LLVM_IR_LINE = re.compile(
 _MLIR_MODULE = re.compile(r"^\s*(?:module\b|tt\.func\b|llvm\.func\b|\"builtin\.module\")",
                           re.MULTILINE)
 
-_TT_SCALARS = {"f16": "fp16", "bf16": "bf16", "f32": "fp32", "f64": "fp64"}
+_TT_SCALARS = {"f16": "fp16", "bf16": "bf16", "f32": "fp32", "f64": "fp64",
+               "f8E5M2": "fp8e5", "f8E5M2FNUZ": "fp8e5b16", "f8E4M3FN": "fp8e4nv",
+               "f8E4M3FNUZ": "fp8e4b8", "f8E4M3B11FNUZ": "fp8e4b15"}
+"""MLIR's float type names as Triton's signature spells them (`tl.dtype` names)."""
 _LLVM_SCALARS = {"half": "fp16", "bfloat": "bf16", "float": "fp32", "double": "fp64"}
 
 

@@ -1820,6 +1820,13 @@ class ShuffleVectorOp(IRDLOperation):
 
     traits = traits_def(Pure())
 
+    def __init__(self, v1: SSAValue, v2: SSAValue, mask: Sequence[int]):
+        """Elements of `v1` (indices from 0) and `v2` (indices after `v1`'s), `-1` for poison."""
+        assert isinstance(v1.type, VectorType)
+        super().__init__(operands=[v1, v2],
+                         result_types=[VectorType(v1.type.element_type, [len(mask)])],
+                         properties={"mask": DenseArrayBase.from_list(i32, mask)})
+
     # Hand-written syntax: the result type is inferred from the mask length and operand type.
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")

@@ -4,7 +4,8 @@
 // byte becomes the f16's high byte (then fpext to f32; through f32 to bf16); from f16 the bits
 // with the lowest one cleared plus 0x80 keep their high byte; f32 is first rounded toward zero to
 // f16; rounding toward zero keeps the f16's high byte. One register at a time, no inline PTX
-// beyond the f32 -> f16 cvt.
+// beyond the f32 -> f16 cvt, except f8E5M2 -> f16: four bytes at once, interleaved with zero
+// bytes by one shufflevector (two prmt in PTX).
 // CHECK-LABEL: llvm.func @e5m2_sm80
 // CHECK-NOT: e5m2x2
 // CHECK: %[[H0:.*]] = llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rz.f16.f32 $0, $1;", "=h,r" %{{.*}} : (f32) -> f16
@@ -20,16 +21,19 @@
 // CHECK: %[[F:.*]] = llvm.bitcast %{{.*}} : f16 to i16
 // CHECK-NEXT: llvm.mlir.constant(-2 : i16) : i16
 // CHECK-NEXT: llvm.and %[[F]]
-// CHECK: %[[Z:.*]] = llvm.zext %{{.*}} : i8 to i16
-// CHECK-NEXT: %[[EIGHT:.*]] = llvm.mlir.constant(8 : i16) : i16
-// CHECK-NEXT: %[[SH:.*]] = llvm.shl %[[Z]], %[[EIGHT]] : i16
-// CHECK-NEXT: %[[X:.*]] = llvm.bitcast %[[SH]] : i16 to f16
-// CHECK-COUNT-3: : i16 to f16
-// CHECK: %[[Y:.*]] = llvm.bitcast %{{.*}} : i16 to f16
-// CHECK-NEXT: llvm.fpext %[[Y]] : f16 to f32
-// CHECK-COUNT-3: llvm.fpext %{{.*}} : f16 to f32
-// CHECK: %[[W:.*]] = llvm.bitcast %{{.*}} : i16 to f16
-// CHECK-NEXT: %[[W32:.*]] = llvm.fpext %[[W]] : f16 to f32
+// CHECK: %[[ZERO:.*]] = llvm.mlir.zero : vector<4xi8>
+// CHECK-COUNT-4: llvm.insertelement
+// CHECK-NEXT: %[[SPREAD:.*]] = llvm.shufflevector %[[ZERO]], %{{.*}} [0, 4, 0, 5, 0, 6, 0, 7] : vector<4xi8>
+// CHECK-NEXT: %[[HALVES:.*]] = llvm.bitcast %[[SPREAD]] : vector<8xi8> to vector<4xf16>
+// CHECK-COUNT-4: llvm.extractelement %[[HALVES]]
+// CHECK-NOT: llvm.fpext
+// CHECK: llvm.shufflevector
+// CHECK-COUNT-4: llvm.extractelement
+// CHECK-COUNT-4: llvm.fpext %{{.*}} : f16 to f32
+// CHECK: llvm.shufflevector
+// CHECK-COUNT-4: llvm.extractelement
+// CHECK: %[[W32:.*]] = llvm.fpext %{{.*}} : f16 to f32
+// CHECK-COUNT-3: llvm.fpext
 // CHECK-NEXT: llvm.fptrunc %[[W32]] : f32 to bf16
 // CHECK: %[[Q:.*]] = llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rz.f16.f32 $0, $1;", "=h,r" %{{.*}} : (f32) -> f16
 // CHECK-NEXT: %[[QB:.*]] = llvm.bitcast %[[Q]] : f16 to i16

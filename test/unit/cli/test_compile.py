@@ -145,6 +145,24 @@ def test_add_params_and_json_layout(tmp_path: Path) -> None:
                    {"name": "profile_scratch", "type": "*i8"}]}
 
 
+FP8_POINTER_TYPES = {"f8E5M2": "fp8e5", "f8E5M2FNUZ": "fp8e5b16", "f8E4M3FN": "fp8e4nv",
+                     "f8E4M3FNUZ": "fp8e4b8", "f8E4M3B11FNUZ": "fp8e4b15"}
+
+
+def test_fp8_params_take_triton_dtype_names(tmp_path: Path) -> None:
+    """Launchers compare the signature with Triton's (`tl.float8e5` is `*fp8e5`), not MLIR's."""
+    args = ", ".join(f"%p{index}: !tt.ptr<{mlir}>" for index, mlir in enumerate(FP8_POINTER_TYPES))
+    source = tmp_path / "fp8.ttir"
+    source.write_text(f"module {{\n  tt.func public @fp8_params({args}) {{\n    tt.return\n  }}\n}}\n")
+    dump = tmp_path / "dump"
+    result = compile_(str(source), "--target=cuda:90", "-o", str(tmp_path / "fp8.llir"),
+                      "--dump-dir", str(dump))
+    assert result.exit_code == 0, result.output
+    metadata = json.loads(dumped(dump, "fp8", "fp8_params")["json"].read_text())
+    assert [param["type"] for param in metadata["params"][:len(FP8_POINTER_TYPES)]] == \
+        [f"*{name}" for name in FP8_POINTER_TYPES.values()]
+
+
 HOST_DESCRIPTOR_TTGIR = """\
 #nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", \

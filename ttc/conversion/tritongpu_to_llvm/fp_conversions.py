@@ -22,7 +22,8 @@ several), and unpacked with `extractelement`.
   zero, and f16/bf16 → fp8 round to nearest even only.
 * Before sm_89 only f8E5M2 converts, with integer operations as Triton's software forms do
   (f8E4M3FN is a located error, as in Triton): an f8E5M2 is the high byte of the f16 of the same
-  value, so f8E5M2 → f16 shifts the byte up (then on to f32/bf16 as above), and f16 → f8E5M2
+  value, so f8E5M2 → f16 puts a zero byte below each byte, four at a time (then on to f32/bf16 as
+  above), and f16 → f8E5M2
   rounds by adding 0x80 to the f16's bits with the lowest bit cleared (ties away from zero, past
   the largest finite value to infinity) and keeping the high byte; f32 goes through f16 rounded
   toward zero first. bf16 → f8E5M2 clamps the bf16's magnitude bits, rounds, rebases its
@@ -65,6 +66,7 @@ from ttc.conversion.tritongpu_to_llvm.lowering import (
     bit_width,
     is_fp8,
     pack_vector,
+    unpack_vector,
 )
 from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
@@ -248,7 +250,10 @@ def fp8_converter(
 
             size = 2
         else:
-            to_f16, size = _one_by_one(lambda v: _e5m2_to_f16(lw, v)), 1
+            def to_f16(values: Sequence[SSAValue]) -> list[SSAValue]:
+                return _e5m2_to_f16(lw, values)
+
+            size = E5M2_GROUP
         if isinstance(dst, Float16Type):
             return to_f16, size
         if isinstance(dst, Float32Type):
@@ -287,10 +292,19 @@ def fp8_converter(
     raise _refuse(lw, op, f"no conversion from {src} to {dst}")
 
 
-def _e5m2_to_f16(lw: FunctionLowering, byte: SSAValue) -> SSAValue:
-    """The f16 of an f8E5M2 (its i8 register): the byte as the f16's high byte."""
-    bits = lw.binary(llvm.ShlOp, lw.value(llvm.ZExtOp(byte, I16)), 8)
-    return lw.value(llvm.BitcastOp(bits, f16))
+E5M2_GROUP = 4
+"""f8E5M2 values widened to f16 together: the bytes of one 32-bit register."""
+
+
+def _e5m2_to_f16(lw: FunctionLowering, bytes_: Sequence[SSAValue]) -> list[SSAValue]:
+    """The f16s of E5M2_GROUP f8E5M2s (i8 registers): each byte as an f16's high byte, a zero
+    byte below it. One `shufflevector` interleaving the packed bytes with zeros, which NVPTX
+    selects as two `prmt` (as Triton's inline-PTX form does), instead of a shift per value."""
+    group = VectorType(I8, [len(bytes_)])
+    spread = lw.value(llvm.ShuffleVectorOp(
+        lw.value(llvm.ZeroOp(group)), pack_vector(lw, bytes_),
+        [index for byte in range(len(bytes_)) for index in (0, len(bytes_) + byte)]))
+    return unpack_vector(lw, lw.value(llvm.BitcastOp(spread, VectorType(f16, [len(bytes_)]))))
 
 
 def _f16_to_e5m2(lw: FunctionLowering, half: SSAValue) -> SSAValue:
