@@ -25,11 +25,14 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TypeVar
 
 from xdsl.context import Context
 from xdsl.ir import Attribute, Dialect, Operation, TypeAttribute
 
 from ttc.ir.syntax import TritonSyntax
+
+T = TypeVar("T")
 
 
 def _builtin() -> Dialect:
@@ -195,8 +198,8 @@ def dialect_extensions() -> dict[str, tuple[str, ...]]:
     return {name: tuple(specs) for name, specs in found.items()}
 
 
-def _plugin_op_name(name: str) -> str:
-    for dialect_name, plugin in plugin_dialects().items():
+def _plugin_op_name(name: str, plugins: dict[str, PluginDialect]) -> str:
+    for dialect_name, plugin in plugins.items():
         for prefix in plugin.legacy_prefixes:
             if name.startswith(prefix):
                 op = dict(plugin.renamed_ops).get(name[len(prefix):], name[len(prefix):])
@@ -208,18 +211,58 @@ def _plugin_op_name(name: str) -> str:
 class TtcContext(Context):
     """An xDSL context that also resolves the op, attribute and type names of older Triton, and
     loads the extensions targets add to a dialect together with it. `syntax` records the newer
-    release spellings the parsed input used (`ttc.ir.syntax`)."""
+    release spellings the parsed input used (`ttc.ir.syntax`).
+
+    What installed packages add through entry points (`ttc.dialects`, `ttc.dialect_extensions`)
+    is looked for only when a name is not found without it (or when unregistered names are
+    allowed, which would hide a miss), so that input in ttc's own dialects never pays for reading
+    every package's metadata. `plugins` holds the plugin dialects registered so far."""
 
     syntax: TritonSyntax = field(default_factory=TritonSyntax)
+    plugins: dict[str, PluginDialect] = field(default_factory=lambda: dict(PLUGIN_DIALECTS))
+    installed_extensions: bool = False
+    """Whether the installed plugin dialects and extensions are registered and loaded."""
+
+    def register_plugin(self, name: str, plugin: PluginDialect) -> None:
+        """Register a plugin dialect (loaded on first use, as the others are)."""
+        self.plugins[name] = plugin
+        self.register_dialect(name, lambda: _load_spec(plugin.spec))
+
+    def _add_installed(self) -> None:
+        """Register the installed plugin dialects; load the installed extensions of the dialects
+        loaded so far (those loaded later get theirs as they load)."""
+        self.installed_extensions = True
+        for name, plugin in plugin_dialects().items():
+            if name not in self.plugins:
+                self.register_plugin(name, plugin)
+        for dialect in list(self.loaded_dialects):
+            built_in = DIALECT_EXTENSIONS.get(dialect.name, ())
+            for spec in dialect_extensions().get(dialect.name, ()):
+                if spec not in built_in:
+                    self._load_extension(spec)
+
+    def _load_extension(self, spec: str) -> None:
+        extension = _load_spec(spec)
+        for op in extension.operations:
+            self.load_op(op)
+        for attr in extension.attributes:
+            self.load_attr_or_type(attr)
+
+    def _find(self, find: Callable[[], T | None]) -> T | None:
+        """`find()`, retried with what installed packages add when it finds nothing."""
+        if self.allow_unregistered and not self.installed_extensions:
+            self._add_installed()
+        found = find()
+        if found is None and not self.installed_extensions:
+            self._add_installed()
+            found = find()
+        return found
 
     def load_registered_dialect(self, name: str) -> None:
         super().load_registered_dialect(name)
-        for spec in dialect_extensions().get(name, ()):
-            extension = _load_spec(spec)
-            for op in extension.operations:
-                self.load_op(op)
-            for attr in extension.attributes:
-                self.load_attr_or_type(attr)
+        extensions = dialect_extensions() if self.installed_extensions else DIALECT_EXTENSIONS
+        for spec in extensions.get(name, ()):
+            self._load_extension(spec)
 
     def get_optional_op(
         self, name: str, *, dialect_stack: Sequence[str] = ()
@@ -227,18 +270,21 @@ class TtcContext(Context):
         from ttc.dialects import legacy
 
         legacy.reject_removed_op(name)
-        return super().get_optional_op(legacy.modern_op_name(_plugin_op_name(name)),
-                                       dialect_stack=dialect_stack)
+        return self._find(lambda: super(TtcContext, self).get_optional_op(
+            legacy.modern_op_name(_plugin_op_name(name, self.plugins)),
+            dialect_stack=dialect_stack))
 
     def get_optional_attr(self, name: str) -> type[Attribute] | None:
         from ttc.dialects import legacy
 
-        return super().get_optional_attr(legacy.modern_attr_name(name))
+        return self._find(lambda: super(TtcContext, self).get_optional_attr(
+            legacy.modern_attr_name(name)))
 
     def get_optional_type(self, name: str) -> type[TypeAttribute] | None:
         from ttc.dialects import legacy
 
-        return super().get_optional_type(legacy.modern_attr_name(name))
+        return self._find(lambda: super(TtcContext, self).get_optional_type(
+            legacy.modern_attr_name(name)))
 
 
 def make_context(allow_unregistered: bool = False) -> TtcContext:
@@ -246,7 +292,7 @@ def make_context(allow_unregistered: bool = False) -> TtcContext:
     ctx = TtcContext(allow_unregistered=allow_unregistered)
     for name, loader in DIALECT_LOADERS.items():
         ctx.register_dialect(name, loader)
-    for name, plugin in plugin_dialects().items():
-        ctx.register_dialect(name, lambda spec=plugin.spec: _load_spec(spec))
+    for name, plugin in PLUGIN_DIALECTS.items():
+        ctx.register_plugin(name, plugin)
     ctx.load_registered_dialect("builtin")
     return ctx
