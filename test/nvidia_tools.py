@@ -1,9 +1,13 @@
-"""Whether this machine has NVIDIA's ptxas and libdevice, for the tests that need them.
+"""Whether this machine has NVIDIA's ptxas and libdevice, for the tests that need them; PTX of
+freshly emitted LLVM IR as the target makes it.
 
-Both are looked up as ttc looks them up (`ttc.targets.nvidia`: `TTC_PTXAS`/`TTC_LIBDEVICE`, the
-`nvidia-cuda-nvcc` wheel that the `test` extra installs, `PATH`, `/usr/local/cuda`), so a test
+Both tools are looked up as ttc looks them up (`ttc.targets.nvidia`: `TTC_PTXAS`/`TTC_LIBDEVICE`,
+the `nvidia-cuda-nvcc` wheel that the `test` extra installs, `PATH`, `/usr/local/cuda`), so a test
 skips, saying why, exactly where ttc would stop with "not found"; `needs_ptxas` and
 `needs_libdevice` are the marks that do it.
+
+`target_ptx` runs the target's two LLVM steps on emitted (unoptimised) LLVM IR: O3 (make_llir),
+then code generation (make_ptx, which does not optimise the IR again).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import pytest
 
 from ttc.ir.errors import TtcError
 from ttc.targets.nvidia.libdevice import find_libdevice
+from ttc.targets.nvidia.ptx import llvm_ir_to_ptx, optimize_llvm_ir
 from ttc.targets.nvidia.ptxas import find_ptxas
 
 
@@ -42,3 +47,9 @@ needs_ptxas = pytest.mark.skipif(
 needs_libdevice = pytest.mark.skipif(
     not have_libdevice(),
     reason="no libdevice on this machine (`pip install -e '.[test]'` brings one)")
+
+
+def target_ptx(llvm_ir: str, *, cc: int, ptx_version: int) -> str:
+    """The PTX of emitted LLVM IR through the target's O3 and code-generation steps."""
+    optimized = optimize_llvm_ir(llvm_ir, cc=cc, ptx_version=ptx_version)
+    return llvm_ir_to_ptx(optimized, cc=cc, ptx_version=ptx_version)

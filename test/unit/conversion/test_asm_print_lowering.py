@@ -36,8 +36,9 @@ from ttc.ir.errors import TtcError
 from ttc.ir.parser import parse_module
 from ttc.targets.llvmir import emit_llvm_ir
 from ttc.targets.nvidia import ptxas
-from ttc.targets.nvidia.ptx import TRIPLE, llvm_ir_to_ptx
+from ttc.targets.nvidia.ptx import TRIPLE
 
+from nvidia_tools import target_ptx
 from test_to_llvm import KERNELS, PTX_VERSION, lower_to_llvm
 
 GLOBAL = llvm.LLVMPointerType(IntAttr(1))
@@ -110,7 +111,7 @@ def test_rotate_kernel_asm_matches_triton(cc: int) -> None:
     pattern = r'call i32 asm "(shf[^"]*)", "([^"]*)"'
     ours, triton = re.findall(pattern, ir), re.findall(pattern, oracle)
     assert ours == triton == [("shf.l.wrap.b32 $0, $1, $1, $2;", "=r,r,r")] * 4
-    ptx = llvm_ir_to_ptx(ir, cc=cc, ptx_version=PTX_VERSION)
+    ptx = target_ptx(ir, cc=cc, ptx_version=PTX_VERSION)
     assert ptx.count("shf.l.wrap.b32") == 4
 
 
@@ -139,7 +140,7 @@ def test_asm_print_assert_kernels_assemble() -> None:
     assertion = Path(__file__).parents[2] / "lit" / "compile" / "Inputs" / "asm-print-assert.ttgir"
     for cc in (80, 90):
         for ir in (_llvm_ir("rotate", cc), _llvm_ir("print", cc), _lowered(assertion, cc)):
-            cubin = ptxas.ptx_to_cubin(llvm_ir_to_ptx(ir, cc=cc, ptx_version=version), cc=cc)
+            cubin = ptxas.ptx_to_cubin(target_ptx(ir, cc=cc, ptx_version=version), cc=cc)
             assert cubin[:4] == b"\x7fELF"
 
 

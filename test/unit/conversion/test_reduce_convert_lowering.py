@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from nvidia_tools import target_ptx
 from xdsl.dialects.builtin import ModuleOp
 
 from ttc.ir.errors import TtcError
@@ -18,7 +19,7 @@ from ttc.ir.parser import parse_module
 from ttc.pipelines.registry import get_pass
 from ttc.targets.llvmir import emit_llvm_ir
 from ttc.targets.nvidia.libdevice import find_libdevice, link_libdevice
-from ttc.targets.nvidia.ptx import llvm_ir_to_ptx, nvptx_data_layout
+from ttc.targets.nvidia.ptx import nvptx_data_layout
 from ttc.targets.nvidia.ptxas import find_ptxas, ptx_to_cubin
 
 KERNELS = Path(__file__).parents[2] / "gpu" / "kernels" / "triton-3.6"
@@ -46,7 +47,8 @@ def lower(module: ModuleOp, cc: int) -> ModuleOp:
 
 
 def to_ptx(module: ModuleOp, cc: int) -> str:
-    """The module's PTX, libdevice linked in (as the target does) when it calls `__nv_*`."""
+    """The module's PTX as the target makes it: libdevice linked in when it calls `__nv_*`, O3,
+    then code generation."""
     ir = emit_llvm_ir(
         module, triple="nvptx64-nvidia-cuda", data_layout=nvptx_data_layout(cc, PTX_VERSION),
         nvvm_reflect_ftz=True,
@@ -56,7 +58,7 @@ def to_ptx(module: ModuleOp, cc: int) -> str:
             find_libdevice(None)
         except TtcError:
             pytest.skip("the kernel calls libdevice, and there is none on this machine")
-    return llvm_ir_to_ptx(link_libdevice(ir), cc=cc, ptx_version=PTX_VERSION)
+    return target_ptx(link_libdevice(ir), cc=cc, ptx_version=PTX_VERSION)
 
 
 def structure(ptx: str) -> dict[str, int]:

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from nvidia_tools import target_ptx
 from xdsl.builder import Builder
 from xdsl.dialects.builtin import IntAttr, IntegerAttr, ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
@@ -25,7 +26,7 @@ from ttc.ir.target import TargetInfo
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.pipelines.registry import get_pass
 from ttc.targets.llvmir import emit_llvm_ir
-from ttc.targets.nvidia.ptx import TRIPLE, llvm_ir_to_ptx, ptx_kernel_name
+from ttc.targets.nvidia.ptx import TRIPLE, ptx_kernel_name
 
 KERNELS = Path(__file__).parents[2] / "gpu" / "kernels" / "triton-3.6"
 PTX_VERSION = 84
@@ -58,7 +59,7 @@ def global_accesses(ptx: str) -> dict[str, int]:
 @pytest.mark.parametrize("cc", [80, 90])
 def test_vector_add_reaches_ptx_like_triton(cc: int) -> None:
     module = lower_to_llvm(KERNELS / "add" / f"sm{cc}.ttgir", cc)
-    ptx = llvm_ir_to_ptx(emit_llvm_ir(module, triple=TRIPLE), cc=cc, ptx_version=PTX_VERSION)
+    ptx = target_ptx(emit_llvm_ir(module, triple=TRIPLE), cc=cc, ptx_version=PTX_VERSION)
     oracle = (KERNELS / "add" / f"sm{cc}.ptx").read_text()
     assert ptx_kernel_name(ptx) == ptx_kernel_name(oracle) == "add_kernel"
     assert global_accesses(ptx) == global_accesses(oracle) == {"ld.v4.b32": 4, "st.v4.b32": 2}
@@ -80,7 +81,7 @@ def test_reduction_kernels_lower_up_to_the_reductions(kernel: str) -> None:
         match = re.fullmatch(r"cannot lower '([\w.]+)' for cuda:90", error.message)
         assert match is not None and match[1] in REDUCTION_OPS, error.message
         return
-    ptx = llvm_ir_to_ptx(emit_llvm_ir(module, triple=TRIPLE), cc=90, ptx_version=PTX_VERSION)
+    ptx = target_ptx(emit_llvm_ir(module, triple=TRIPLE), cc=90, ptx_version=PTX_VERSION)
     oracle = (KERNELS / kernel / "sm90.ptx").read_text()
     assert global_accesses(ptx) == global_accesses(oracle)
 

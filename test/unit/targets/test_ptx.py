@@ -11,6 +11,7 @@ import re
 
 import pytest
 from corpus_llvm import corpus_file, final_llvm_module
+from nvidia_tools import target_ptx
 
 from ttc.ir.errors import TtcError
 from ttc.targets.llvmir import emit_llvm_ir
@@ -41,7 +42,7 @@ def facts(ptx: str) -> dict[str, object]:
 
 def compile_kernel(kernel: str, cc: int) -> str:
     ir = emit_llvm_ir(final_llvm_module(kernel), triple=TRIPLE)
-    return llvm_ir_to_ptx(ir, cc=cc, ptx_version=87)
+    return target_ptx(ir, cc=cc, ptx_version=87)
 
 
 @pytest.mark.parametrize(
@@ -69,6 +70,17 @@ def test_kernel_name_requires_exactly_one_entry() -> None:
         ptx_kernel_name(".visible .func f()")
     with pytest.raises(TtcError, match="found a, b"):
         ptx_kernel_name(".visible .entry a(\n)\n.visible .entry b(\n)")
+
+
+def test_ptx_does_not_depend_on_what_the_process_compiled_before() -> None:
+    """Each module gets its own target machine: a shared one numbers the call sequences of all
+    the modules it emitted (`// callseq 1` in the second compile of a kernel with a call)."""
+    ir = ("declare i32 @vprintf(ptr, ptr)\n\n"
+          "define ptx_kernel void @k() {\n  %1 = call i32 @vprintf(ptr null, ptr null)\n"
+          "  ret void\n}\n")
+    first = llvm_ir_to_ptx(ir, cc=90, ptx_version=87)
+    assert "callseq 0" in first
+    assert llvm_ir_to_ptx(ir, cc=90, ptx_version=87) == first
 
 
 def test_invalid_llvm_ir_is_a_ttc_error() -> None:

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 from corpus_llvm import final_llvm_module
+from nvidia_tools import target_ptx
 
 from ttc.ir.errors import TtcError
 from ttc.targets import llvmir
 from ttc.targets.nvidia import ptxas
-from ttc.targets.nvidia.ptx import TRIPLE, llvm_ir_to_ptx
+from ttc.targets.nvidia.ptx import TRIPLE
 
 
 def fake_tool(tmp_path: Path, name: str = "ptxas") -> Path:
@@ -84,7 +85,7 @@ def test_ptxas_accepts_our_ptx(kernel: str, cc: int) -> None:
     tool = real_ptxas()
     version = min(ptxas.ptx_version_for(ptxas.ptxas_version(tool)), 87)
     ir = llvmir.emit_llvm_ir(final_llvm_module(kernel), triple=TRIPLE)
-    cubin = ptxas.ptx_to_cubin(llvm_ir_to_ptx(ir, cc=cc, ptx_version=version), cc=cc)
+    cubin = ptxas.ptx_to_cubin(target_ptx(ir, cc=cc, ptx_version=version), cc=cc)
     assert cubin[:4] == b"\x7fELF"
 
 

@@ -1,12 +1,14 @@
 """LLVM IR → PTX with llvmlite's NVPTX back end: Triton's `make_llir` optimisation and `make_ptx`.
 
 Mirrors `third_party/nvidia/backend/compiler.py`: the module gets triple `nvptx64-nvidia-cuda`
-and the NVPTX data layout with 32-bit shared, constant and local pointers (`-nvptx-short-ptr`),
-runs LLVM's O3 pipeline (SLP vectorisation off for sm_80, as Triton
-does), is compiled for proc `sm_<cc>` (`sm_90a` from cc 90 on) with features `+ptx<N>`, and the
-PTX text gets Triton's fix-ups: the `.version` line states the requested PTX ISA version, the
-`.target` line the exact architecture, and the `debug` target flag is dropped. llvmlite is
-imported here only, on first use, so that `ttc` starts quickly.
+and the NVPTX data layout with 32-bit shared, constant and local pointers (`-nvptx-short-ptr`).
+make_llir runs LLVM's O3 pipeline on it once (SLP vectorisation off for sm_80, as Triton does);
+make_ptx (Triton's `translateLLVMIRToASM`) then only inlines what is not `noinline` and compiles
+the optimised module for proc `sm_<cc>` (`sm_90a` from cc 90 on) with features `+ptx<N>` at
+codegen level O3, whose IR passes include NVPTX's load/store vectoriser. The PTX text gets
+Triton's fix-ups: the `.version` line states the requested PTX ISA version, the `.target` line
+the exact architecture, and the `debug` target flag is dropped. llvmlite is imported here only, on
+first use, so that `ttc` starts quickly.
 """
 
 from __future__ import annotations
@@ -45,14 +47,19 @@ def _llvm() -> binding:
 
 
 def _target_machine(cc: int, ptx_version: int, opt_level: int) -> binding.TargetMachine:
+    """A new NVPTX target machine. Not shared between modules: its code generator numbers call
+    sequences (`// callseq N`) across every module it emits, so the PTX would depend on what
+    the process compiled before."""
     llvm = _llvm()
     target = llvm.Target.from_triple(TRIPLE)
     features = f"+ptx{min(ptx_version, MAX_LLVM_PTX_VERSION)}"
     return target.create_target_machine(cpu=sm_arch(cc), features=features, opt=opt_level)
 
 
+@cache
 def nvptx_data_layout(cc: int = 90, ptx_version: int = 87) -> str:
-    """The data layout LLVM's NVPTX back end uses (what Triton attaches to its modules)."""
+    """The data layout LLVM's NVPTX back end uses (what Triton attaches to its modules), asked of
+    a target machine once per process."""
     return str(_target_machine(cc, ptx_version, 3).target_data)
 
 
@@ -62,9 +69,10 @@ def optimize_llvm_ir(llvm_ir: str, *, cc: int, ptx_version: int, opt_level: int 
     return str(module)
 
 
-def _optimized_module(
+def _parsed_module(
     llvm_ir: str, cc: int, ptx_version: int, opt_level: int
 ) -> tuple[binding.ModuleRef, binding.TargetMachine]:
+    """The verified module, with the NVPTX triple and data layout, and its target machine."""
     llvm = _llvm()
     try:
         module = llvm.parse_assembly(llvm_ir)
@@ -73,7 +81,15 @@ def _optimized_module(
         raise TtcError(f"invalid LLVM IR: {str(e).strip()}") from None
     tm = _target_machine(cc, ptx_version, opt_level)
     module.triple = TRIPLE
-    module.data_layout = str(tm.target_data)
+    module.data_layout = nvptx_data_layout(cc, ptx_version)
+    return module, tm
+
+
+def _optimized_module(
+    llvm_ir: str, cc: int, ptx_version: int, opt_level: int
+) -> tuple[binding.ModuleRef, binding.TargetMachine]:
+    llvm = _llvm()
+    module, tm = _parsed_module(llvm_ir, cc, ptx_version, opt_level)
     if opt_level > 0:
         options = llvm.create_pipeline_tuning_options(speed_level=opt_level)
         options.slp_vectorization = cc != 80
@@ -93,12 +109,23 @@ def fix_ptx(ptx: str, *, cc: int, ptx_version: int) -> str:
 
 
 def llvm_ir_to_ptx(llvm_ir: str, *, cc: int, ptx_version: int, opt_level: int = 3) -> str:
-    """Compile LLVM IR text to PTX for compute capability `cc` (80, 90, ...).
+    """Compile LLVM IR that `optimize_llvm_ir` optimised to PTX for compute capability `cc`
+    (80, 90, ...), as Triton's make_ptx does: every defined function not marked `noinline` is
+    inlined, and the NVPTX back end emits PTX at codegen level `opt_level`; the IR pipeline does
+    not run again (IR that was never optimised gives slower PTX).
 
     Raises TtcError when the IR does not parse or verify, or when the PTX does not hold exactly
     one kernel.
     """
-    module, tm = _optimized_module(llvm_ir, cc, ptx_version, opt_level)
+    llvm = _llvm()
+    module, tm = _parsed_module(llvm_ir, cc, ptx_version, opt_level)
+    for function in module.functions:
+        if not function.is_declaration and \
+                not any(b"noinline" in attribute for attribute in function.attributes):
+            function.add_function_attribute("alwaysinline")
+    inliner = llvm.create_new_module_pass_manager()
+    inliner.add_always_inliner_pass()
+    inliner.run(module, llvm.create_pass_builder(tm, llvm.create_pipeline_tuning_options()))
     ptx = fix_ptx(tm.emit_assembly(module), cc=cc, ptx_version=ptx_version)
     ptx_kernel_name(ptx)
     return ptx
