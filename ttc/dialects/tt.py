@@ -58,6 +58,13 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
+from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
+    CustomDirective,
+    ParsingState,
+    PrintingState,
+    irdl_custom_directive,
+)
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import (
@@ -85,14 +92,14 @@ from ttc.dialects import tt_verify as v
 from ttc.dialects.mma_support import verify_dot_encodings, verify_dot_operand_encoding
 from ttc.dialects.tt_descriptor import (
     DESCRIPTOR_OPS,
-    parse_descriptor_write,
-    print_descriptor_write,
+    DESCRIPTOR_WRITE_FORMAT,
     verify_block_matches,
 )
 from ttc.dialects.tt_map_elementwise import MAP_ELEMENTWISE_OPS
 from ttc.dialects.tt_sync import SYNC_OPS
 from ttc.dialects.tt_syntax import (
     ArrowTypes,
+    InferredI32,
     OneType,
     enum_keyword,
     enum_attr,
@@ -1018,6 +1025,24 @@ def print_cache_and_evict(printer: Printer, op: CachedAccessOp) -> None:
         printer.print_string(f" cacheModifier = {cache.keyword}")
     if evict is not EvictionPolicy.NORMAL:
         printer.print_string(f" evictionPolicy = {evict.keyword}")
+
+
+@irdl_custom_directive
+class CacheAndEvict(CustomDirective):
+    """`custom<CacheAndEvict>($cache, $evict)`: the `cacheModifier`/`evictionPolicy` oilist
+    of Triton's memory-op formats, for an op with `cache_modifier()`/`eviction_policy()`."""
+
+    cache: AttributeVariable
+    evict: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        clauses = parse_cache_and_evict(parser)
+        for variable in (self.cache, self.evict):
+            if variable.name in clauses:
+                variable.set(state, clauses[variable.name])
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        print_cache_and_evict(printer, op)  # type: ignore[arg-type]
 
 
 def _parse_pointer_type(parser: Parser) -> Attribute:
@@ -2105,41 +2130,11 @@ class DescriptorLoadOp(CachedAccessOp):
     result = result_def()
     traits = traits_def(MemoryReadEffect())
 
-    # Hand-written syntax: ODS's `oilist` of cache/evict clauses (absent from xDSL 0.74); the indices
-    # are i32 (inferred).
-    @classmethod
-    def parse(cls, parser: Parser) -> DescriptorLoadOp:
-        desc = parser.parse_unresolved_operand()
-        indices = parse_bracketed_operands(parser)
-        properties = parse_cache_and_evict(parser)
-        attr_props, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        desc_type = parser.parse_type()
-        parser.parse_punctuation("->")
-        result_type = parser.parse_type()
-        pos = parser.pos
-        return cls.build(
-            operands=[
-                parser.resolve_operand(desc, desc_type),
-                parser.resolve_operands(indices, [i32] * len(indices), pos),
-            ],
-            result_types=[result_type],
-            properties=attr_props | properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.desc)
-        printer.print_string("[")
-        print_operands(printer, self.indices)
-        printer.print_string("]")
-        print_cache_and_evict(printer, self)
-        print_attr_dict(printer, self, elided=("cache", "evict"))
-        printer.print_string(" : ")
-        printer.print_attribute(self.desc.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.result.type)
+    assembly_format = (
+        "$desc `[` $indices `]` custom<CacheAndEvict>($cache, $evict) attr-dict `:` type($desc) "
+        "`->` type($result) custom<InferredI32>(type($indices))"
+    )
+    custom_directives = (CacheAndEvict, InferredI32)
 
     def verify_op(self) -> None:
         v.check_results(self, v.TENSOR)
@@ -2158,14 +2153,8 @@ class DescriptorStoreOp(TTOp):
     indices = var_operand_def()
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    # Hand-written syntax: the indices are i32 by definition (inferred, not printed), shared with the
-    # other descriptor writes.
-    @classmethod
-    def parse(cls, parser: Parser) -> DescriptorStoreOp:
-        return parse_descriptor_write(parser, cls)
-
-    def print(self, printer: Printer) -> None:
-        print_descriptor_write(printer, self)
+    assembly_format = DESCRIPTOR_WRITE_FORMAT
+    custom_directives = (InferredI32,)
 
     def verify_op(self) -> None:
         v.check_operands(self, None, v.TENSOR)
