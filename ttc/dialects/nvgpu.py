@@ -45,20 +45,12 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.llvm import LLVMStructType
 from ttc.dialects.llvm_attrs import LLVMPointerType
-from ttc.dialects.tt_syntax import (
-    parse_attr_dict,
-    parse_enum,
-    parse_functional_type,
-    print_attr_dict,
-    print_functional_type,
-)
+from ttc.dialects.tt_syntax import enum_keyword
 from ttc.dialects.tt_types import MemSemantic, MemSyncScope
 
 WGMMA_ELT_TYPES: tuple[str, ...] = ("s8", "s32", "e4m3", "e5m2", "f16", "bf16", "tf32", "f32")
@@ -140,34 +132,30 @@ class WGMMAWaitGroupOp(IRDLOperation):
     assembly_format = "$input attr-dict `:` type($input)"
 
 
+class PureI32IdOp(IRDLOperation):
+    """An op without operands whose pure `i32` result is an id of the running thread's place."""
+
+    result = result_def(i32)
+
+    traits = traits_def(Pure())
+    assembly_format = "attr-dict"
+
+    def __init__(self) -> None:
+        super().__init__(result_types=[i32])
+
+
 @irdl_op_definition
-class ClusterCTAIdOp(IRDLOperation):
+class ClusterCTAIdOp(PureI32IdOp):
     """`nvg.cluster_id`: the linear id of this CTA within its cluster (Triton's ClusterCTAIdOp)."""
 
     name = "nvg.cluster_id"
 
-    result = result_def(i32)
-
-    traits = traits_def(Pure())
-    assembly_format = "attr-dict"
-
-    def __init__(self) -> None:
-        super().__init__(result_types=[i32])
-
 
 @irdl_op_definition
-class WarpIdOp(IRDLOperation):
+class WarpIdOp(PureI32IdOp):
     """`nvg.warp_id`: this thread's warp id within the CTA, known uniform across the warp."""
 
     name = "nvg.warp_id"
-
-    result = result_def(i32)
-
-    traits = traits_def(Pure())
-    assembly_format = "attr-dict"
-
-    def __init__(self) -> None:
-        super().__init__(result_types=[i32])
 
 
 @irdl_op_definition
@@ -197,43 +185,12 @@ class LoadAcquireOp(IRDLOperation):
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    # Declarative format candidate: enum keywords (`enum_keyword`), an optional mask and
-    # functional-type; its operand-count message would change.
-    @classmethod
-    def parse(cls, parser: Parser) -> LoadAcquireOp:
-        sem = parse_enum(parser, MemSemantic)
-        parser.parse_punctuation(",")
-        scope = parse_enum(parser, MemSyncScope)
-        parser.parse_punctuation(",")
-        addr = parser.parse_unresolved_operand()
-        mask = parser.parse_unresolved_operand() if parser.parse_optional_punctuation(",") else None
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        inputs, outputs = parse_functional_type(parser)
-        if len(inputs) != 1:
-            parser.raise_error(f"expected 1 operand type but had {len(inputs)}")
-        return cls.build(
-            operands=[
-                parser.resolve_operand(addr, inputs[0]),
-                [parser.resolve_operand(mask, i1)] if mask is not None else [],
-            ],
-            result_types=outputs,
-            properties=properties | {"sem": sem.attr(), "scope": scope.attr()},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(
-            f" {MemSemantic.from_attr(self.sem).keyword}, "
-            f"{MemSyncScope.from_attr(self.scope).keyword}, "
-        )
-        printer.print_operand(self.addr)
-        if self.mask is not None:
-            printer.print_string(", ")
-            printer.print_operand(self.mask)
-        print_attr_dict(printer, self, elided=("sem", "scope"))
-        printer.print_string(" : ")
-        print_functional_type(printer, [self.addr.type], [self.result.type])
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "custom<MemSemantic>($sem) `,` custom<MemSyncScope>($scope) `,` $addr (`,` $mask^)? "
+        "attr-dict `:` `(` type($addr) `)` `->` type($result)"
+    )
+    custom_directives = (enum_keyword(MemSemantic), enum_keyword(MemSyncScope))
 
     def verify_(self) -> None:
         result = self.result.type

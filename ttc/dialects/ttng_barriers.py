@@ -16,7 +16,7 @@ CTAs of a cluster, its `block` bases are 1, 2, 4, ... (zero bases allowed betwee
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import BoolAttr, IntegerAttr, IntegerType, UnitAttr, i1, i32
+from xdsl.dialects.builtin import I32, BoolAttr, IntegerAttr, IntegerType, UnitAttr, i1, i32
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -30,12 +30,9 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt_syntax import parse_attr_dict, print_attr_dict
 from ttc.dialects.ttg import MemDescType, lookup_num_ctas, memdesc_layout
 from ttc.dialects.ttg_attrs import format_bases
 from ttc.dialects.ttng_attrs import encoding_cga_bases, has_cga_layout
@@ -91,10 +88,6 @@ def _verify_from_cta(op: Operation, from_cta: IntegerAttr | None) -> None:
         raise VerifyException("fromCTA must be in the range [0, num_ctas - 1]")
 
 
-def _parse_int_attr(parser: Parser) -> IntegerAttr:
-    return IntegerAttr(parser.parse_integer(allow_boolean=False), i32)
-
-
 @irdl_op_definition
 class InitBarrierOp(IRDLOperation):
     """`ttng.init_barrier %alloc, count`: initialise an mbarrier expecting `count` arrivals."""
@@ -102,33 +95,12 @@ class InitBarrierOp(IRDLOperation):
     name = "ttng.init_barrier"
 
     alloc = operand_def(MemDescType)
-    count = prop_def(IntegerAttr)
+    count = prop_def(IntegerAttr[I32])
 
     traits = traits_def(MemoryWriteEffect())
 
-    # Hand-written syntax: the count is a bare integer without its type, parsed with its own range
-    # diagnostics (`_parse_int_attr`).
-    @classmethod
-    def parse(cls, parser: Parser) -> InitBarrierOp:
-        alloc = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        count = _parse_int_attr(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        alloc_type = parser.parse_type()
-        return cls.build(
-            operands=[parser.resolve_operand(alloc, alloc_type)],
-            properties=properties | {"count": count},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.alloc)
-        printer.print_string(f", {self.count.value.data}")
-        print_attr_dict(printer, self, elided=("count",))
-        printer.print_string(" : ")
-        printer.print_attribute(self.alloc.type)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$alloc `,` $count attr-dict `:` type($alloc)"
 
     def verify_(self) -> None:
         verify_barrier_type(self, self.alloc)
@@ -158,38 +130,13 @@ class BarrierExpectOp(IRDLOperation):
 
     alloc = operand_def(MemDescType)
     pred = operand_def(i1)
-    size = prop_def(IntegerAttr)
+    size = prop_def(IntegerAttr[I32])
     from_cta = opt_prop_def(IntegerAttr, prop_name="fromCTA")
 
     traits = traits_def(MemoryWriteEffect())
 
-    # Hand-written syntax: the size is a bare integer (`_parse_int_attr`) and the attr-dict sits between
-    # operands.
-    @classmethod
-    def parse(cls, parser: Parser) -> BarrierExpectOp:
-        alloc = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        size = _parse_int_attr(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(",")
-        pred = parser.parse_unresolved_operand()
-        parser.parse_punctuation(":")
-        alloc_type = parser.parse_type()
-        return cls.build(
-            operands=[parser.resolve_operand(alloc, alloc_type), parser.resolve_operand(pred, i1)],
-            properties=properties | {"size": size},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.alloc)
-        printer.print_string(f", {self.size.value.data}")
-        print_attr_dict(printer, self, elided=("size",))
-        printer.print_string(", ")
-        printer.print_operand(self.pred)
-        printer.print_string(" : ")
-        printer.print_attribute(self.alloc.type)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$alloc `,` $size attr-dict `,` $pred `:` type($alloc)"
 
     def verify_(self) -> None:
         verify_barrier_type(self, self.alloc)
@@ -208,56 +155,12 @@ class WaitBarrierOp(IRDLOperation):
     deps = var_operand_def(MemDescType)
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
 
-    # Declarative format candidate: optional `, $pred` and `deps` groups with `(`,` type($deps)^)?`, as
-    # upstream.
-    @classmethod
-    def parse(cls, parser: Parser) -> WaitBarrierOp:
-        alloc = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        phase = parser.parse_unresolved_operand()
-        pred = parser.parse_unresolved_operand() if parser.parse_optional_punctuation(",") else None
-        deps = []
-        if parser.parse_optional_keyword("deps"):
-            deps = parser.parse_comma_separated_list(
-                parser.Delimiter.NONE, parser.parse_unresolved_operand
-            )
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        alloc_type = parser.parse_type()
-        dep_types = []
-        if deps:
-            parser.parse_punctuation(",")
-            dep_types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
-        return cls.build(
-            operands=[
-                parser.resolve_operand(alloc, alloc_type),
-                parser.resolve_operand(phase, i32),
-                [parser.resolve_operand(pred, i1)] if pred is not None else [],
-                parser.resolve_operands(deps, dep_types, parser.pos),
-            ],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.alloc)
-        printer.print_string(", ")
-        printer.print_operand(self.phase)
-        if self.pred is not None:
-            printer.print_string(", ")
-            printer.print_operand(self.pred)
-        if self.deps:
-            printer.print_string(" deps ")
-            printer.print_list(self.deps, printer.print_operand)
-        print_attr_dict(printer, self, elided=("operandSegmentSizes",))
-        printer.print_string(" : ")
-        printer.print_attribute(self.alloc.type)
-        if self.deps:
-            printer.print_string(", ")
-            printer.print_list([d.type for d in self.deps], printer.print_attribute)
+    assembly_format = (
+        "$alloc `,` $phase (`,` $pred^)? (`deps` $deps^)? attr-dict `:` type($alloc) "
+        "(`,` type($deps)^)?"
+    )
 
     def verify_(self) -> None:
         verify_barrier_type(self, self.alloc)
@@ -271,44 +174,16 @@ class ArriveBarrierOp(IRDLOperation):
 
     alloc = operand_def(MemDescType)
     pred = opt_operand_def(i1)
-    count = prop_def(IntegerAttr)
+    count = prop_def(IntegerAttr[I32])
     from_cta = opt_prop_def(IntegerAttr, prop_name="fromCTA")
-    multicast_cta = opt_prop_def(IntegerAttr, prop_name="multicastCTA")
+    multicast_cta = opt_prop_def(
+        IntegerAttr, prop_name="multicastCTA", default_value=IntegerAttr(0, i32)
+    )
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    # Hand-written syntax: the count is a bare integer (`_parse_int_attr`) followed by an optional
-    # predicate.
-    @classmethod
-    def parse(cls, parser: Parser) -> ArriveBarrierOp:
-        alloc = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        count = _parse_int_attr(parser)
-        pred = parser.parse_unresolved_operand() if parser.parse_optional_punctuation(",") else None
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        alloc_type = parser.parse_type()
-        return cls.build(
-            operands=[
-                parser.resolve_operand(alloc, alloc_type),
-                [parser.resolve_operand(pred, i1)] if pred is not None else [],
-            ],
-            properties=properties | {"count": count},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.alloc)
-        printer.print_string(f", {self.count.value.data}")
-        if self.pred is not None:
-            printer.print_string(", ")
-            printer.print_operand(self.pred)
-        print_attr_dict(
-            printer, self, elided=("count",), defaults={"multicastCTA": IntegerAttr(0, i32)}
-        )
-        printer.print_string(" : ")
-        printer.print_attribute(self.alloc.type)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$alloc `,` $count (`,` $pred^)? attr-dict `:` type($alloc)"
 
     def verify_(self) -> None:
         verify_barrier_type(self, self.alloc)
