@@ -58,13 +58,6 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.irdl.declarative_assembly_format import (
-    AttributeVariable,
-    CustomDirective,
-    ParsingState,
-    PrintingState,
-    irdl_custom_directive,
-)
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import (
@@ -90,6 +83,11 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import tt_verify as v
 from ttc.dialects.mma_support import verify_dot_encodings, verify_dot_operand_encoding
+from ttc.dialects.tt_cache_syntax import (
+    CacheAndEvict,
+    parse_cache_and_evict,
+    print_cache_and_evict,
+)
 from ttc.dialects.tt_descriptor import (
     DESCRIPTOR_OPS,
     DESCRIPTOR_WRITE_FORMAT,
@@ -1001,50 +999,6 @@ class AddPtrOp(TTOp):
         v.types_match(self.result.type, self.ptr.type, "result type matches ptr type")
 
 
-def parse_cache_and_evict(parser: Parser) -> dict[str, Attribute]:
-    """MLIR's `oilist(cacheModifier = X | evictionPolicy = Y)`: either order, each at most once."""
-    found: dict[str, Attribute] = {}
-    clauses = {"cacheModifier": ("cache", CacheModifier), "evictionPolicy": ("evict", EvictionPolicy)}
-    while True:
-        pos = parser.pos
-        word = parser.parse_optional_keyword_in(tuple(clauses))
-        if word is None:
-            return found
-        prop, enum = clauses[word]
-        if prop in found:
-            parser.raise_error(f"'{word}' clause can appear at most once in the expansion of the oilist directive", pos)
-        parser.parse_punctuation("=")
-        found[prop] = parse_enum(parser, enum).attr()
-
-
-def print_cache_and_evict(printer: Printer, op: CachedAccessOp) -> None:
-    """Prints the non-default `cacheModifier`/`evictionPolicy` clauses (MLIR's oilist order)."""
-    cache = op.cache_modifier()
-    evict = op.eviction_policy()
-    if cache is not CacheModifier.NONE:
-        printer.print_string(f" cacheModifier = {cache.keyword}")
-    if evict is not EvictionPolicy.NORMAL:
-        printer.print_string(f" evictionPolicy = {evict.keyword}")
-
-
-@irdl_custom_directive
-class CacheAndEvict(CustomDirective):
-    """`custom<CacheAndEvict>($cache, $evict)`: the `cacheModifier`/`evictionPolicy` oilist
-    of Triton's memory-op formats, for an op with `cache_modifier()`/`eviction_policy()`."""
-
-    cache: AttributeVariable
-    evict: AttributeVariable
-
-    def parse(self, parser: Parser, state: ParsingState) -> None:
-        clauses = parse_cache_and_evict(parser)
-        for variable in (self.cache, self.evict):
-            if variable.name in clauses:
-                variable.set(state, clauses[variable.name])
-
-    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-        print_cache_and_evict(printer, op)  # type: ignore[arg-type]
-
-
 def _parse_pointer_type(parser: Parser) -> Attribute:
     """The type after `:` of tt.load/tt.store, as a pointer-like type.
 
@@ -1133,7 +1087,7 @@ class LoadOp(CachedAccessOp):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         print_operands(printer, [o for o in (self.ptr, self.mask, self.other) if o is not None])
-        print_cache_and_evict(printer, self)
+        print_cache_and_evict(printer, self.cache, self.evict)
         print_attr_dict(
             printer,
             self,
@@ -1198,7 +1152,7 @@ class StoreOp(CachedAccessOp):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         print_operands(printer, [o for o in (self.ptr, self.value, self.mask) if o is not None])
-        print_cache_and_evict(printer, self)
+        print_cache_and_evict(printer, self.cache, self.evict)
         print_attr_dict(printer, self, elided=("cache", "evict"), defaults=_LOAD_STORE_DEFAULTS)
         printer.print_string(" : ")
         printer.print_attribute(self.ptr.type)

@@ -51,7 +51,8 @@ from xdsl.irdl import (
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt import CacheAndEvict, I32Attr
+from ttc.dialects.tt import I32Attr
+from ttc.dialects.tt_cache_syntax import CacheAndEvict
 from ttc.dialects.tt_descriptor import verify_block_matches, verify_rows
 from ttc.dialects.tt_syntax import enum_attr, enum_keyword
 from ttc.dialects.tt_types import (
