@@ -78,6 +78,12 @@ def verify_completion_barrier(op: Operation, barrier: SSAValue) -> None:
         )
 
 
+def verify_cluster_is_multi_cta(op: Operation) -> None:
+    """Triton's `verifyClusterIsMultiCTA`: the module runs more than one CTA per cluster."""
+    if lookup_num_ctas(op) <= 1:
+        raise VerifyException("requires ttg.num-ctas > 1")
+
+
 def _verify_count(count: IntegerAttr) -> None:
     if count.value.data < 1:
         raise VerifyException("count must be greater than or equal to 1")
@@ -227,8 +233,7 @@ class ClusterBarrierOp(IRDLOperation):
     assembly_format = "attr-dict"
 
     def verify_(self) -> None:
-        if lookup_num_ctas(self) <= 1:
-            raise VerifyException("requires ttg.num-ctas > 1")
+        verify_cluster_is_multi_cta(self)
 
 
 @irdl_op_definition
