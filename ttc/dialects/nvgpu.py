@@ -35,7 +35,6 @@ from xdsl.irdl import (
     AnyOf,
     EqAttrConstraint,
     IRDLOperation,
-    ParsePropInAttrDict,
     VarConstraint,
     base,
     irdl_op_definition,
@@ -50,6 +49,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.llvm import LLVMStructType
 from ttc.dialects.llvm_attrs import LLVMPointerType
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_syntax import enum_keyword
 from ttc.dialects.tt_types import MemSemantic, MemSyncScope
 
@@ -78,7 +78,7 @@ def _enum_value(op: IRDLOperation, prop: str, cases: tuple[str, ...]) -> int:
 
 
 @irdl_op_definition
-class WGMMAOp(IRDLOperation):
+class WGMMAOp(PropsInAttrDictOp):
     """`nvg.wgmma`: D = A * B (+ C when `useC`) for one m x n x k warp-group MMA (Hopper wgmma)."""
 
     name = "nvg.wgmma"
@@ -97,7 +97,6 @@ class WGMMAOp(IRDLOperation):
     layout_b = prop_def(IntegerAttr, prop_name="layoutB")
     res = result_def(LLVMStructType)
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "$op_a `,` $op_b `,` $use_c (`,` $op_c^)? attr-dict `:` functional-type(operands, $res)"
     )
@@ -117,7 +116,7 @@ class WGMMAOp(IRDLOperation):
 
 
 @irdl_op_definition
-class WGMMAWaitGroupOp(IRDLOperation):
+class WGMMAWaitGroupOp(PropsInAttrDictOp):
     """`nvg.wgmma_wait_group`: wait for all but `pendings` wgmma groups; the result is the input."""
 
     name = "nvg.wgmma_wait_group"
@@ -128,7 +127,6 @@ class WGMMAWaitGroupOp(IRDLOperation):
     pendings = prop_def(IntegerAttr)
     output = result_def(T)
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$input attr-dict `:` type($input)"
 
 
@@ -170,7 +168,7 @@ class WarpGroupBarrierIdOp(IRDLOperation):
 
 
 @irdl_op_definition
-class LoadAcquireOp(IRDLOperation):
+class LoadAcquireOp(PropsInAttrDictOp):
     """`nvg.ld_acquire acquire, gpu, %p[, %mask] : (!llvm.ptr<1>) -> i32`: a scalar global load
     with acquire (or other) semantics at a scope; the semantics and scope keywords and values are
     those of `tt.atomic_rmw`'s."""
@@ -185,7 +183,6 @@ class LoadAcquireOp(IRDLOperation):
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "custom<MemSemantic>($sem) `,` custom<MemSyncScope>($scope) `,` $addr (`,` $mask^)? "
         "attr-dict `:` `(` type($addr) `)` `->` type($result)"

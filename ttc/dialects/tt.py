@@ -45,7 +45,6 @@ from xdsl.ir import Attribute, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
-    ParsePropInAttrDict,
     SameVariadicOperandSize,
     irdl_op_definition,
     operand_def,
@@ -94,6 +93,7 @@ from ttc.dialects.tt_descriptor import (
     verify_block_matches,
 )
 from ttc.dialects.tt_map_elementwise import MAP_ELEMENTWISE_OPS
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_sync import SYNC_OPS
 from ttc.dialects.tt_syntax import (
     ArrowTypes,
@@ -183,12 +183,9 @@ class PureWhenMarked(MemoryEffect, ConditionallySpeculatable):
         return _flag(op, "pure")
 
 
-class TTOp(IRDLOperation, RegionPhaseVerifier):
+class TTOp(PropsInAttrDictOp, RegionPhaseVerifier):
     """Base of every `tt` op: Triton's `TensorSizeTrait`, then the op's own `verify_op`; an op
-    with result-type inference or a combining region checks them in `verify_regions`. Properties
-    a declarative format does not spell go in its `attr-dict`, as in MLIR."""
-
-    irdl_options = (ParsePropInAttrDict(),)
+    with result-type inference or a combining region checks them in `verify_regions`."""
 
     def verify_(self) -> None:
         v.tensor_sizes(self)

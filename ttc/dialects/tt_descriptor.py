@@ -23,7 +23,6 @@ from xdsl.dialects.builtin import IntegerAttr, IntegerType, TensorType, i32
 from xdsl.ir import Attribute
 from xdsl.irdl import (
     IRDLOperation,
-    ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
     prop_def,
@@ -34,6 +33,7 @@ from xdsl.irdl import (
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_syntax import InferredI32, enum_keyword
 from ttc.dialects.tt_types import DescriptorReduceKind, TensorDescType, bit_width, signless
 
@@ -167,7 +167,7 @@ and `tt.descriptor_reduce` (after its kind); the indices are i32 by definition."
 
 
 @irdl_op_definition
-class DescriptorReduceOp(IRDLOperation):
+class DescriptorReduceOp(PropsInAttrDictOp):
     """`tt.descriptor_reduce add, %d[%i, %j], %t`: combine a tensor into a global block (TMA
     reduction)."""
 
@@ -180,7 +180,6 @@ class DescriptorReduceOp(IRDLOperation):
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "custom<DescriptorReduceKind>($kind) `,` " + DESCRIPTOR_WRITE_FORMAT
     custom_directives = (enum_keyword(DescriptorReduceKind), InferredI32)
 

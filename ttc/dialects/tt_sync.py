@@ -14,7 +14,6 @@ from __future__ import annotations
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, i1, i64
 from xdsl.irdl import (
     IRDLOperation,
-    ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
     opt_operand_def,
@@ -25,6 +24,7 @@ from xdsl.irdl import (
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_syntax import enum_keyword
 from ttc.dialects.tt_types import (
     MemSemantic,
@@ -36,7 +36,7 @@ from ttc.dialects.tt_types import (
 
 
 @irdl_op_definition
-class AtomicPollOp(IRDLOperation):
+class AtomicPollOp(PropsInAttrDictOp):
     """`tt.atomic_poll`: spin on a global value until it holds the expected one."""
 
     name = "tt.atomic_poll"
@@ -50,7 +50,6 @@ class AtomicPollOp(IRDLOperation):
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "custom<MemSemantic>($sem) `,` custom<MemSyncScope>($scope) `,` $ptr `,` $expected "
         "(`timeout` $timeout^)? attr-dict `:` type($ptr) `,` type($expected) `->` type($result)"

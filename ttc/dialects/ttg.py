@@ -86,6 +86,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import legacy
 from ttc.dialects.tt_cache_syntax import CacheAndEvict
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_types import CacheModifier, EvictionPolicy, bit_width
 from ttc.dialects.ttg_attrs import (
     ENCODING_ATTRS,
@@ -454,7 +455,7 @@ def memdesc_layout(memdesc: MemDescType) -> LinearLayout | None:
 
 
 @irdl_op_definition
-class ConvertLayoutOp(IRDLOperation):
+class ConvertLayoutOp(PropsInAttrDictOp):
     """`ttg.convert_layout`: the same tensor in another encoding (a register shuffle).
 
     `force_warp_shuffle` asks the lowering for lane shuffles only, so the data must stay within
@@ -467,7 +468,6 @@ class ConvertLayoutOp(IRDLOperation):
     result = result_def(TensorType)
 
     traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
 
     def verify_(self) -> None:
@@ -513,7 +513,7 @@ class LocalAllocEffects(MemoryEffect):
 
 
 @irdl_op_definition
-class LocalAllocOp(IRDLOperation):
+class LocalAllocOp(PropsInAttrDictOp):
     """`ttg.local_alloc`: allocate a shared-memory buffer, optionally initialised from a tensor."""
 
     name = "ttg.local_alloc"
@@ -523,7 +523,6 @@ class LocalAllocOp(IRDLOperation):
     result = result_def(MemDescType)
 
     traits = traits_def(LocalAllocEffects())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "($src^)? attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
@@ -725,7 +724,7 @@ def _check_split_along_tiles(
 
 
 @irdl_op_definition
-class MemDescTransOp(IRDLOperation):
+class MemDescTransOp(PropsInAttrDictOp):
     """`ttg.memdesc_trans`: a transposed view of a buffer (`order` permutes the dimensions)."""
 
     name = "ttg.memdesc_trans"
@@ -735,7 +734,6 @@ class MemDescTransOp(IRDLOperation):
     result = result_def(MemDescType)
 
     traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
 
     def verify_(self) -> None:
@@ -892,7 +890,7 @@ class AsyncCommitGroupOp(IRDLOperation):
 
 
 @irdl_op_definition
-class AsyncWaitOp(IRDLOperation):
+class AsyncWaitOp(PropsInAttrDictOp):
     """`ttg.async_wait %t... {num = N : i32}`: wait until at most N copy groups are pending.
 
     Before Triton 3.3 it had no token result; that form still reads, and gains the token.
@@ -904,12 +902,11 @@ class AsyncWaitOp(IRDLOperation):
     num = prop_def(IntegerAttr)
     ret_token = result_def(AsyncTokenType)
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "($async_token^)? attr-dict"
 
 
 @irdl_op_definition
-class GlobalScratchAllocOp(IRDLOperation):
+class GlobalScratchAllocOp(PropsInAttrDictOp):
     """`ttg.global_scratch_alloc {alignment, nbytes} : !tt.ptr<i8>`: per-program global scratch."""
 
     name = "ttg.global_scratch_alloc"
@@ -920,7 +917,6 @@ class GlobalScratchAllocOp(IRDLOperation):
 
     traits = traits_def(MemoryAllocEffect())
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "attr-dict `:` type($result)"
 
 
@@ -1028,7 +1024,7 @@ class BarrierOp(IRDLOperation):
 
 
 @irdl_op_definition
-class WarpIdOp(IRDLOperation):
+class WarpIdOp(PropsInAttrDictOp):
     """`ttg.warp_id`: the index of the current warp (`omitUniformHint`: the NVIDIA lowering skips
     the shuffle that marks it warp-uniform)."""
 
@@ -1038,7 +1034,6 @@ class WarpIdOp(IRDLOperation):
     result = result_def(i32)
 
     traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "attr-dict"
 
 

@@ -31,6 +31,7 @@ from xdsl.irdl import (
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_syntax import enum_keyword
 from ttc.dialects.tt_types import RMWOp, i1_same_shape
 from ttc.dialects.ttg import AsyncTokenType, MemDescType, check_shared_rank
@@ -54,7 +55,7 @@ def _check_axis(axis: IntegerAttr, memdesc: MemDescType, what: str) -> None:
 
 
 @irdl_op_definition
-class LocalGatherOp(IRDLOperation):
+class LocalGatherOp(PropsInAttrDictOp):
     """`ttg.local_gather`: read a shared buffer at per-element indices along `axis`."""
 
     name = "ttg.local_gather"
@@ -66,7 +67,6 @@ class LocalGatherOp(IRDLOperation):
     result = result_def(TensorType)
 
     traits = traits_def(MemoryReadEffect())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "$src `[` $indices `]` (`token` $token^)? attr-dict `:` type($src) `,` type($indices) "
         "`->` type($result)"
@@ -89,7 +89,7 @@ class LocalGatherOp(IRDLOperation):
 
 
 @irdl_op_definition
-class LocalScatterOp(IRDLOperation):
+class LocalScatterOp(PropsInAttrDictOp):
     """`ttg.local_scatter`: write values into a shared buffer at per-element indices."""
 
     name = "ttg.local_scatter"
@@ -101,7 +101,6 @@ class LocalScatterOp(IRDLOperation):
     axis = prop_def(IntegerAttr)
 
     traits = traits_def(MemoryWriteEffect())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "$dst `[` $indices `]` `,` $values (`token` $token^)? attr-dict `:` type($dst) `,` "
         "type($indices) `,` type($values)"

@@ -22,7 +22,6 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.irdl import (
     IRDLOperation,
-    ParsePropInAttrDict,
     VarConstraint,
     base,
     irdl_op_definition,
@@ -36,10 +35,11 @@ from xdsl.irdl import (
 )
 from xdsl.traits import HasParent, IsTerminator, Pure, ReturnLike
 
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 
 
 @irdl_op_definition
-class PredicateStageOp(IRDLOperation):
+class PredicateStageOp(PropsInAttrDictOp):
     """`ttg.predicate_stage`: the predicate of one pipeline stage at one iteration."""
 
     name = "ttg.predicate_stage"
@@ -54,7 +54,6 @@ class PredicateStageOp(IRDLOperation):
 
     traits = traits_def(Pure())
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "$iv `,` $ub `,` $step `maxStage` $maxStage `stage` $stage attr-dict `:` type($iv) `->` "
         "type($result)"

@@ -19,7 +19,6 @@ from xdsl.dialects.builtin import BoolAttr, IntegerType, TensorType
 from xdsl.ir import Attribute, Dialect
 from xdsl.irdl import (
     IRDLOperation,
-    ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
     prop_def,
@@ -30,6 +29,7 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.mma_support import verify_dot_operand_encodings
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_syntax import OneType
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
 
@@ -46,7 +46,7 @@ def _int_tensor(value_type: Attribute, width: int, index: int, what: str) -> Ten
 
 
 @irdl_op_definition
-class DotI8Op(IRDLOperation):
+class DotI8Op(PropsInAttrDictOp):
     """`tti.dot_i8`: D = A * B + C with wrapping i8 products into i32 (NVIDIA MMAv2)."""
 
     name = "tti.dot_i8"
@@ -60,7 +60,6 @@ class DotI8Op(IRDLOperation):
 
     traits = traits_def(Pure())
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "$a `,` $b `,` $c `,` `aSigned` `=` $aSigned `,` `bSigned` `=` $bSigned attr-dict `:` "
         "type($a) `*` type($b) `->` custom<OneType>(type($d), type($c))"

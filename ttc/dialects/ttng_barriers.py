@@ -33,6 +33,7 @@ from xdsl.irdl import (
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.ttg import MemDescType, lookup_num_ctas, memdesc_layout
 from ttc.dialects.ttg_attrs import format_bases
 from ttc.dialects.ttng_attrs import encoding_cga_bases, has_cga_layout
@@ -95,7 +96,7 @@ def _verify_from_cta(op: Operation, from_cta: IntegerAttr | None) -> None:
 
 
 @irdl_op_definition
-class InitBarrierOp(IRDLOperation):
+class InitBarrierOp(PropsInAttrDictOp):
     """`ttng.init_barrier %alloc, count`: initialise an mbarrier expecting `count` arrivals."""
 
     name = "ttng.init_barrier"
@@ -105,7 +106,6 @@ class InitBarrierOp(IRDLOperation):
 
     traits = traits_def(MemoryWriteEffect())
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$alloc `,` $count attr-dict `:` type($alloc)"
 
     def verify_(self) -> None:
@@ -129,7 +129,7 @@ class InvalBarrierOp(IRDLOperation):
 
 
 @irdl_op_definition
-class BarrierExpectOp(IRDLOperation):
+class BarrierExpectOp(PropsInAttrDictOp):
     """`ttng.barrier_expect %alloc, size, %pred`: expect `size` bytes of async copies."""
 
     name = "ttng.barrier_expect"
@@ -141,7 +141,6 @@ class BarrierExpectOp(IRDLOperation):
 
     traits = traits_def(MemoryWriteEffect())
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$alloc `,` $size attr-dict `,` $pred `:` type($alloc)"
 
     def verify_(self) -> None:
@@ -173,7 +172,7 @@ class WaitBarrierOp(IRDLOperation):
 
 
 @irdl_op_definition
-class ArriveBarrierOp(IRDLOperation):
+class ArriveBarrierOp(PropsInAttrDictOp):
     """`ttng.arrive_barrier %alloc, count[, %pred]`: arrive `count` times on an mbarrier."""
 
     name = "ttng.arrive_barrier"
@@ -188,7 +187,6 @@ class ArriveBarrierOp(IRDLOperation):
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$alloc `,` $count (`,` $pred^)? attr-dict `:` type($alloc)"
 
     def verify_(self) -> None:
@@ -207,7 +205,7 @@ class ArriveBarrierOp(IRDLOperation):
 
 
 @irdl_op_definition
-class AsyncCopyMbarrierArriveOp(IRDLOperation):
+class AsyncCopyMbarrierArriveOp(PropsInAttrDictOp):
     """`ttng.async_copy_mbarrier_arrive %b`: arrive once the issued cp.async copies complete."""
 
     name = "ttng.async_copy_mbarrier_arrive"
@@ -216,12 +214,11 @@ class AsyncCopyMbarrierArriveOp(IRDLOperation):
     no_increment = opt_prop_def(UnitAttr, prop_name="noIncrement")
 
     traits = traits_def(MemoryWriteEffect())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$barrier attr-dict `:` type($barrier)"
 
 
 @irdl_op_definition
-class ClusterBarrierOp(IRDLOperation):
+class ClusterBarrierOp(PropsInAttrDictOp):
     """`ttng.cluster_barrier {relaxed = true}`: synchronise every warp of the cluster."""
 
     name = "ttng.cluster_barrier"
@@ -229,7 +226,6 @@ class ClusterBarrierOp(IRDLOperation):
     relaxed = opt_prop_def(BoolAttr)
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "attr-dict"
 
     def verify_(self) -> None:
@@ -237,7 +233,7 @@ class ClusterBarrierOp(IRDLOperation):
 
 
 @irdl_op_definition
-class TMAStoreWaitOp(IRDLOperation):
+class TMAStoreWaitOp(PropsInAttrDictOp):
     """`ttng.async_tma_store_wait {pendings = N : i32}`: wait until at most N TMA stores pend."""
 
     name = "ttng.async_tma_store_wait"
@@ -246,7 +242,6 @@ class TMAStoreWaitOp(IRDLOperation):
     read_only = opt_prop_def(UnitAttr)
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "attr-dict"
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, TensorType, i1, i32
 from xdsl.irdl import (
     IRDLOperation,
-    ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
     prop_def,
@@ -31,6 +30,7 @@ from xdsl.irdl import (
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_syntax import enum_keyword
 from ttc.dialects.tt_types import PointerType, ProgramIDDim, TensorDescType
 from ttc.dialects.ttg import MemDescType
@@ -137,7 +137,7 @@ class CLCIsCanceledOp(IRDLOperation):
 
 
 @irdl_op_definition
-class CLCGetProgramIdOp(IRDLOperation):
+class CLCGetProgramIdOp(PropsInAttrDictOp):
     """`ttng.clc_get_program_id %r, x : i128 -> i32`: a program id of the cancelled cluster."""
 
     name = "ttng.clc_get_program_id"
@@ -148,7 +148,6 @@ class CLCGetProgramIdOp(IRDLOperation):
 
     traits = traits_def(Pure())
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "$clc_result `,` custom<ProgramIDDim>($dim) attr-dict `:` type($clc_result) `->` "
         "type($result)"

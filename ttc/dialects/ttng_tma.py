@@ -54,6 +54,7 @@ from xdsl.utils.exceptions import VerifyException
 from ttc.dialects.tt import I32Attr
 from ttc.dialects.tt_cache_syntax import CacheAndEvict
 from ttc.dialects.tt_descriptor import verify_block_matches, verify_rows
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_syntax import enum_attr, enum_keyword
 from ttc.dialects.tt_types import (
     CacheModifier,
@@ -310,7 +311,7 @@ def _supports_reduce(kind: DescriptorReduceKind, element: Attribute) -> bool:
 
 
 @irdl_op_definition
-class AsyncTMAReduceOp(IRDLOperation):
+class AsyncTMAReduceOp(PropsInAttrDictOp):
     """`ttng.async_tma_reduce add, %desc[%coord...] %src`: combine a buffer into global memory."""
 
     name = "ttng.async_tma_reduce"
@@ -322,7 +323,6 @@ class AsyncTMAReduceOp(IRDLOperation):
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "custom<DescriptorReduceKind>($kind) `,` $desc `[` $coord `]` $src attr-dict `:` "
         "type($desc) `,` type($src)"
@@ -352,7 +352,7 @@ def _verify_row_offsets(rows: Attribute) -> None:
 
 
 @irdl_op_definition
-class AsyncTMAGatherOp(IRDLOperation):
+class AsyncTMAGatherOp(PropsInAttrDictOp):
     """`ttng.async_tma_gather %desc[%x_offsets, %y] %result, %barrier, %pred : <operand types>`."""
 
     name = "ttng.async_tma_gather"
@@ -366,7 +366,6 @@ class AsyncTMAGatherOp(IRDLOperation):
     multicast = opt_prop_def(UnitAttr)
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "$desc `[` $x_offsets `,` $y_offset `]` $result `,` $barrier `,` $pred attr-dict `:` "
         "type($desc) `,` type($x_offsets) `,` type($y_offset) `,` type($barrier) `,` "

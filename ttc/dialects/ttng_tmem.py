@@ -59,6 +59,7 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_types import bit_width
 from ttc.dialects.ttg import (
     TMEM_ENCODINGS,
@@ -247,7 +248,7 @@ def _linear_encoding(layout: LinearLayout) -> LinearEncodingAttr:
 
 
 @irdl_op_definition
-class TMEMAllocOp(IRDLOperation):
+class TMEMAllocOp(PropsInAttrDictOp):
     """`ttng.tmem_alloc`: allocate a TMEM buffer, optionally initialised from a tensor."""
 
     name = "ttng.tmem_alloc"
@@ -257,7 +258,6 @@ class TMEMAllocOp(IRDLOperation):
     token = opt_result_def(AsyncTokenType)
 
     traits = traits_def(LocalAllocEffects())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "($src^)? attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
@@ -327,7 +327,7 @@ class TMEMLoadOp(IRDLOperation):
 
 
 @irdl_op_definition
-class TMEMStoreOp(IRDLOperation):
+class TMEMStoreOp(PropsInAttrDictOp):
     """`ttng.tmem_store`: write registers into a mutable TMEM buffer under a predicate."""
 
     name = "ttng.tmem_store"
@@ -340,7 +340,6 @@ class TMEMStoreOp(IRDLOperation):
 
     traits = traits_def(MemoryWriteEffect())
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "$src `,` $dst custom<Token>($dep, type($dep), type($token)) `,` $pred attr-dict `:` "
         "type($src) `->` type($dst)"
@@ -432,7 +431,7 @@ def _same_cga(tmem: LinearLayout, smem: LinearLayout) -> bool:
 
 
 @irdl_op_definition
-class TMEMSubSliceOp(IRDLOperation):
+class TMEMSubSliceOp(PropsInAttrDictOp):
     """`ttng.tmem_subslice`: a view of part of a TMEM buffer along one dimension."""
 
     name = "ttng.tmem_subslice"
@@ -443,7 +442,6 @@ class TMEMSubSliceOp(IRDLOperation):
     result = result_def(MemDescType)
 
     traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
 
     def verify_(self) -> None:
