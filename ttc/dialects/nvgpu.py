@@ -35,7 +35,6 @@ from xdsl.irdl import (
     AnyOf,
     EqAttrConstraint,
     IRDLOperation,
-    ParsePropInAttrDict,
     VarConstraint,
     base,
     irdl_op_definition,
@@ -45,20 +44,13 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.llvm import LLVMStructType
 from ttc.dialects.llvm_attrs import LLVMPointerType
-from ttc.dialects.tt_syntax import (
-    parse_attr_dict,
-    parse_enum,
-    parse_functional_type,
-    print_attr_dict,
-    print_functional_type,
-)
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
+from ttc.dialects.tt_syntax import enum_keyword
 from ttc.dialects.tt_types import MemSemantic, MemSyncScope
 
 WGMMA_ELT_TYPES: tuple[str, ...] = ("s8", "s32", "e4m3", "e5m2", "f16", "bf16", "tf32", "f32")
@@ -86,7 +78,7 @@ def _enum_value(op: IRDLOperation, prop: str, cases: tuple[str, ...]) -> int:
 
 
 @irdl_op_definition
-class WGMMAOp(IRDLOperation):
+class WGMMAOp(PropsInAttrDictOp):
     """`nvg.wgmma`: D = A * B (+ C when `useC`) for one m x n x k warp-group MMA (Hopper wgmma)."""
 
     name = "nvg.wgmma"
@@ -105,7 +97,6 @@ class WGMMAOp(IRDLOperation):
     layout_b = prop_def(IntegerAttr, prop_name="layoutB")
     res = result_def(LLVMStructType)
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "$op_a `,` $op_b `,` $use_c (`,` $op_c^)? attr-dict `:` functional-type(operands, $res)"
     )
@@ -125,7 +116,7 @@ class WGMMAOp(IRDLOperation):
 
 
 @irdl_op_definition
-class WGMMAWaitGroupOp(IRDLOperation):
+class WGMMAWaitGroupOp(PropsInAttrDictOp):
     """`nvg.wgmma_wait_group`: wait for all but `pendings` wgmma groups; the result is the input."""
 
     name = "nvg.wgmma_wait_group"
@@ -136,38 +127,33 @@ class WGMMAWaitGroupOp(IRDLOperation):
     pendings = prop_def(IntegerAttr)
     output = result_def(T)
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$input attr-dict `:` type($input)"
 
 
+class PureI32IdOp(IRDLOperation):
+    """An op without operands whose pure `i32` result is an id of the running thread's place."""
+
+    result = result_def(i32)
+
+    traits = traits_def(Pure())
+    assembly_format = "attr-dict"
+
+    def __init__(self) -> None:
+        super().__init__(result_types=[i32])
+
+
 @irdl_op_definition
-class ClusterCTAIdOp(IRDLOperation):
+class ClusterCTAIdOp(PureI32IdOp):
     """`nvg.cluster_id`: the linear id of this CTA within its cluster (Triton's ClusterCTAIdOp)."""
 
     name = "nvg.cluster_id"
 
-    result = result_def(i32)
-
-    traits = traits_def(Pure())
-    assembly_format = "attr-dict"
-
-    def __init__(self) -> None:
-        super().__init__(result_types=[i32])
-
 
 @irdl_op_definition
-class WarpIdOp(IRDLOperation):
+class WarpIdOp(PureI32IdOp):
     """`nvg.warp_id`: this thread's warp id within the CTA, known uniform across the warp."""
 
     name = "nvg.warp_id"
-
-    result = result_def(i32)
-
-    traits = traits_def(Pure())
-    assembly_format = "attr-dict"
-
-    def __init__(self) -> None:
-        super().__init__(result_types=[i32])
 
 
 @irdl_op_definition
@@ -182,7 +168,7 @@ class WarpGroupBarrierIdOp(IRDLOperation):
 
 
 @irdl_op_definition
-class LoadAcquireOp(IRDLOperation):
+class LoadAcquireOp(PropsInAttrDictOp):
     """`nvg.ld_acquire acquire, gpu, %p[, %mask] : (!llvm.ptr<1>) -> i32`: a scalar global load
     with acquire (or other) semantics at a scope; the semantics and scope keywords and values are
     those of `tt.atomic_rmw`'s."""
@@ -197,43 +183,11 @@ class LoadAcquireOp(IRDLOperation):
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    # Declarative format candidate: enum keywords (`enum_keyword`), an optional mask and
-    # functional-type; its operand-count message would change.
-    @classmethod
-    def parse(cls, parser: Parser) -> LoadAcquireOp:
-        sem = parse_enum(parser, MemSemantic)
-        parser.parse_punctuation(",")
-        scope = parse_enum(parser, MemSyncScope)
-        parser.parse_punctuation(",")
-        addr = parser.parse_unresolved_operand()
-        mask = parser.parse_unresolved_operand() if parser.parse_optional_punctuation(",") else None
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        inputs, outputs = parse_functional_type(parser)
-        if len(inputs) != 1:
-            parser.raise_error(f"expected 1 operand type but had {len(inputs)}")
-        return cls.build(
-            operands=[
-                parser.resolve_operand(addr, inputs[0]),
-                [parser.resolve_operand(mask, i1)] if mask is not None else [],
-            ],
-            result_types=outputs,
-            properties=properties | {"sem": sem.attr(), "scope": scope.attr()},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(
-            f" {MemSemantic.from_attr(self.sem).keyword}, "
-            f"{MemSyncScope.from_attr(self.scope).keyword}, "
-        )
-        printer.print_operand(self.addr)
-        if self.mask is not None:
-            printer.print_string(", ")
-            printer.print_operand(self.mask)
-        print_attr_dict(printer, self, elided=("sem", "scope"))
-        printer.print_string(" : ")
-        print_functional_type(printer, [self.addr.type], [self.result.type])
+    assembly_format = (
+        "custom<MemSemantic>($sem) `,` custom<MemSyncScope>($scope) `,` $addr (`,` $mask^)? "
+        "attr-dict `:` `(` type($addr) `)` `->` type($result)"
+    )
+    custom_directives = (enum_keyword(MemSemantic), enum_keyword(MemSyncScope))
 
     def verify_(self) -> None:
         result = self.result.type

@@ -45,7 +45,6 @@ from xdsl.ir import Attribute, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
-    ParsePropInAttrDict,
     SameVariadicOperandSize,
     irdl_op_definition,
     operand_def,
@@ -83,16 +82,22 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import tt_verify as v
 from ttc.dialects.mma_support import verify_dot_encodings, verify_dot_operand_encoding
+from ttc.dialects.tt_cache_syntax import (
+    CacheAndEvict,
+    parse_cache_and_evict,
+    print_cache_and_evict,
+)
 from ttc.dialects.tt_descriptor import (
     DESCRIPTOR_OPS,
-    parse_descriptor_write,
-    print_descriptor_write,
+    DESCRIPTOR_WRITE_FORMAT,
     verify_block_matches,
 )
 from ttc.dialects.tt_map_elementwise import MAP_ELEMENTWISE_OPS
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_sync import SYNC_OPS
 from ttc.dialects.tt_syntax import (
     ArrowTypes,
+    InferredI32,
     OneType,
     enum_keyword,
     enum_attr,
@@ -178,12 +183,9 @@ class PureWhenMarked(MemoryEffect, ConditionallySpeculatable):
         return _flag(op, "pure")
 
 
-class TTOp(IRDLOperation, RegionPhaseVerifier):
+class TTOp(PropsInAttrDictOp, RegionPhaseVerifier):
     """Base of every `tt` op: Triton's `TensorSizeTrait`, then the op's own `verify_op`; an op
-    with result-type inference or a combining region checks them in `verify_regions`. Properties
-    a declarative format does not spell go in its `attr-dict`, as in MLIR."""
-
-    irdl_options = (ParsePropInAttrDict(),)
+    with result-type inference or a combining region checks them in `verify_regions`."""
 
     def verify_(self) -> None:
         v.tensor_sizes(self)
@@ -994,32 +996,6 @@ class AddPtrOp(TTOp):
         v.types_match(self.result.type, self.ptr.type, "result type matches ptr type")
 
 
-def parse_cache_and_evict(parser: Parser) -> dict[str, Attribute]:
-    """MLIR's `oilist(cacheModifier = X | evictionPolicy = Y)`: either order, each at most once."""
-    found: dict[str, Attribute] = {}
-    clauses = {"cacheModifier": ("cache", CacheModifier), "evictionPolicy": ("evict", EvictionPolicy)}
-    while True:
-        pos = parser.pos
-        word = parser.parse_optional_keyword_in(tuple(clauses))
-        if word is None:
-            return found
-        prop, enum = clauses[word]
-        if prop in found:
-            parser.raise_error(f"'{word}' clause can appear at most once in the expansion of the oilist directive", pos)
-        parser.parse_punctuation("=")
-        found[prop] = parse_enum(parser, enum).attr()
-
-
-def print_cache_and_evict(printer: Printer, op: CachedAccessOp) -> None:
-    """Prints the non-default `cacheModifier`/`evictionPolicy` clauses (MLIR's oilist order)."""
-    cache = op.cache_modifier()
-    evict = op.eviction_policy()
-    if cache is not CacheModifier.NONE:
-        printer.print_string(f" cacheModifier = {cache.keyword}")
-    if evict is not EvictionPolicy.NORMAL:
-        printer.print_string(f" evictionPolicy = {evict.keyword}")
-
-
 def _parse_pointer_type(parser: Parser) -> Attribute:
     """The type after `:` of tt.load/tt.store, as a pointer-like type.
 
@@ -1108,7 +1084,7 @@ class LoadOp(CachedAccessOp):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         print_operands(printer, [o for o in (self.ptr, self.mask, self.other) if o is not None])
-        print_cache_and_evict(printer, self)
+        print_cache_and_evict(printer, self.cache, self.evict)
         print_attr_dict(
             printer,
             self,
@@ -1173,7 +1149,7 @@ class StoreOp(CachedAccessOp):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         print_operands(printer, [o for o in (self.ptr, self.value, self.mask) if o is not None])
-        print_cache_and_evict(printer, self)
+        print_cache_and_evict(printer, self.cache, self.evict)
         print_attr_dict(printer, self, elided=("cache", "evict"), defaults=_LOAD_STORE_DEFAULTS)
         printer.print_string(" : ")
         printer.print_attribute(self.ptr.type)
@@ -2105,41 +2081,11 @@ class DescriptorLoadOp(CachedAccessOp):
     result = result_def()
     traits = traits_def(MemoryReadEffect())
 
-    # Hand-written syntax: ODS's `oilist` of cache/evict clauses (absent from xDSL 0.74); the indices
-    # are i32 (inferred).
-    @classmethod
-    def parse(cls, parser: Parser) -> DescriptorLoadOp:
-        desc = parser.parse_unresolved_operand()
-        indices = parse_bracketed_operands(parser)
-        properties = parse_cache_and_evict(parser)
-        attr_props, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        desc_type = parser.parse_type()
-        parser.parse_punctuation("->")
-        result_type = parser.parse_type()
-        pos = parser.pos
-        return cls.build(
-            operands=[
-                parser.resolve_operand(desc, desc_type),
-                parser.resolve_operands(indices, [i32] * len(indices), pos),
-            ],
-            result_types=[result_type],
-            properties=attr_props | properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.desc)
-        printer.print_string("[")
-        print_operands(printer, self.indices)
-        printer.print_string("]")
-        print_cache_and_evict(printer, self)
-        print_attr_dict(printer, self, elided=("cache", "evict"))
-        printer.print_string(" : ")
-        printer.print_attribute(self.desc.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.result.type)
+    assembly_format = (
+        "$desc `[` $indices `]` custom<CacheAndEvict>($cache, $evict) attr-dict `:` type($desc) "
+        "`->` type($result) custom<InferredI32>(type($indices))"
+    )
+    custom_directives = (CacheAndEvict, InferredI32)
 
     def verify_op(self) -> None:
         v.check_results(self, v.TENSOR)
@@ -2158,14 +2104,8 @@ class DescriptorStoreOp(TTOp):
     indices = var_operand_def()
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    # Hand-written syntax: the indices are i32 by definition (inferred, not printed), shared with the
-    # other descriptor writes.
-    @classmethod
-    def parse(cls, parser: Parser) -> DescriptorStoreOp:
-        return parse_descriptor_write(parser, cls)
-
-    def print(self, printer: Printer) -> None:
-        print_descriptor_write(printer, self)
+    assembly_format = DESCRIPTOR_WRITE_FORMAT
+    custom_directives = (InferredI32,)
 
     def verify_op(self) -> None:
         v.check_operands(self, None, v.TENSOR)

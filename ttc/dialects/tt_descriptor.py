@@ -30,20 +30,11 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt_syntax import (
-    parse_attr_dict,
-    parse_bracketed_operands,
-    parse_enum,
-    parse_type_list,
-    print_attr_dict,
-    print_operands,
-    print_types,
-)
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
+from ttc.dialects.tt_syntax import InferredI32, enum_keyword
 from ttc.dialects.tt_types import DescriptorReduceKind, TensorDescType, bit_width, signless
 
 
@@ -158,91 +149,25 @@ class DescriptorScatterOp(IRDLOperation):
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    # Hand-written syntax: `type(operands)` lists every operand type, while the x/y offset types are
-    # checked as i32 on parsing.
-    @classmethod
-    def parse(cls, parser: Parser) -> DescriptorScatterOp:
-        desc = parser.parse_unresolved_operand()
-        parser.parse_punctuation("[")
-        rows = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        col = parser.parse_unresolved_operand()
-        parser.parse_punctuation("]")
-        parser.parse_punctuation(",")
-        src = parser.parse_unresolved_operand()
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        types = parse_type_list(parser)
-        return cls.build(
-            operands=parser.resolve_operands([desc, rows, col, src], types, pos),
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.desc)
-        printer.print_string("[")
-        print_operands(printer, (self.x_offsets, self.y_offset))
-        printer.print_string("], ")
-        printer.print_operand(self.src)
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        print_types(printer, self.operand_types)
+    assembly_format = (
+        "$desc `[` $x_offsets `,` $y_offset `]` `,` $src attr-dict `:` type(operands)"
+    )
 
     def verify_(self) -> None:
         _row_offsets(self.x_offsets.type)
         verify_rows(self.desc.type, self.x_offsets.type, self.src.type)
 
 
-def parse_descriptor_write(
-    parser: Parser, cls: type[IRDLOperation], properties: dict[str, Attribute] | None = None
-) -> Any:
-    """`%desc[%i, ...], %src {attrs} : desc-type, src-type`, the syntax shared by
-    `tt.descriptor_store` and `tt.descriptor_reduce` (after its kind); `properties` are the op's
-    own, parsed before."""
-    desc = parser.parse_unresolved_operand()
-    indices = parse_bracketed_operands(parser)
-    parser.parse_punctuation(",")
-    src = parser.parse_unresolved_operand()
-    attr_properties, attributes = parse_attr_dict(parser, cls)
-    parser.parse_punctuation(":")
-    desc_type = parser.parse_type()
-    parser.parse_punctuation(",")
-    src_type = parser.parse_type()
-    pos = parser.pos
-    return cls.build(
-        operands=[
-            parser.resolve_operand(desc, desc_type),
-            parser.resolve_operand(src, src_type),
-            parser.resolve_operands(indices, [i32] * len(indices), pos),
-        ],
-        properties=attr_properties | (properties or {}),
-        attributes=attributes,
-    )
-
-
-def print_descriptor_write(
-    printer: Printer, op: IRDLOperation, elided: tuple[str, ...] = ()
-) -> None:
-    """Prints what `parse_descriptor_write` reads, from the op's `desc`, `indices` and `src`."""
-    desc, src = op.operands[0], op.operands[1]
-    printer.print_string(" ")
-    printer.print_operand(desc)
-    printer.print_string("[")
-    print_operands(printer, op.operands[2:])
-    printer.print_string("], ")
-    printer.print_operand(src)
-    print_attr_dict(printer, op, elided=elided)
-    printer.print_string(" : ")
-    printer.print_attribute(desc.type)
-    printer.print_string(", ")
-    printer.print_attribute(src.type)
+DESCRIPTOR_WRITE_FORMAT = (
+    "$desc `[` $indices `]` `,` $src attr-dict `:` type($desc) `,` type($src) "
+    "custom<InferredI32>(type($indices))"
+)
+"""`%desc[%i, ...], %src {attrs} : desc-type, src-type`, the syntax shared by `tt.descriptor_store`
+and `tt.descriptor_reduce` (after its kind); the indices are i32 by definition."""
 
 
 @irdl_op_definition
-class DescriptorReduceOp(IRDLOperation):
+class DescriptorReduceOp(PropsInAttrDictOp):
     """`tt.descriptor_reduce add, %d[%i, %j], %t`: combine a tensor into a global block (TMA
     reduction)."""
 
@@ -255,17 +180,8 @@ class DescriptorReduceOp(IRDLOperation):
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    # Hand-written syntax: the index operands are i32 by definition (inferred, not printed), shared with
-    # the other descriptor writes.
-    @classmethod
-    def parse(cls, parser: Parser) -> DescriptorReduceOp:
-        kind = parse_enum(parser, DescriptorReduceKind)
-        parser.parse_punctuation(",")
-        return parse_descriptor_write(parser, cls, {"kind": kind.attr()})
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(f" {DescriptorReduceKind.from_attr(self.kind).keyword},")
-        print_descriptor_write(printer, self, elided=("kind",))
+    assembly_format = "custom<DescriptorReduceKind>($kind) `,` " + DESCRIPTOR_WRITE_FORMAT
+    custom_directives = (enum_keyword(DescriptorReduceKind), InferredI32)
 
     def verify_(self) -> None:
         src = self.src.type

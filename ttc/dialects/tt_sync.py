@@ -21,12 +21,11 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt_syntax import parse_attr_dict, parse_enum, print_attr_dict
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
+from ttc.dialects.tt_syntax import enum_keyword
 from ttc.dialects.tt_types import (
     MemSemantic,
     MemSyncScope,
@@ -37,7 +36,7 @@ from ttc.dialects.tt_types import (
 
 
 @irdl_op_definition
-class AtomicPollOp(IRDLOperation):
+class AtomicPollOp(PropsInAttrDictOp):
     """`tt.atomic_poll`: spin on a global value until it holds the expected one."""
 
     name = "tt.atomic_poll"
@@ -51,55 +50,11 @@ class AtomicPollOp(IRDLOperation):
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    # Declarative format candidate: enum keywords (`enum_keyword`) and an optional `timeout $t` group.
-    @classmethod
-    def parse(cls, parser: Parser) -> AtomicPollOp:
-        sem = parse_enum(parser, MemSemantic)
-        parser.parse_punctuation(",")
-        scope = parse_enum(parser, MemSyncScope)
-        parser.parse_punctuation(",")
-        ptr = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        expected = parser.parse_unresolved_operand()
-        timeout = (
-            parser.parse_unresolved_operand() if parser.parse_optional_keyword("timeout") else None
-        )
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        ptr_type = parser.parse_type()
-        parser.parse_punctuation(",")
-        expected_type = parser.parse_type()
-        parser.parse_punctuation("->")
-        result_type = parser.parse_type()
-        return cls.build(
-            operands=[
-                parser.resolve_operand(ptr, ptr_type),
-                parser.resolve_operand(expected, expected_type),
-                [parser.resolve_operand(timeout, i64)] if timeout is not None else [],
-            ],
-            result_types=[result_type],
-            properties=properties | {"sem": sem.attr(), "scope": scope.attr()},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(
-            f" {MemSemantic.from_attr(self.sem).keyword}, "
-            f"{MemSyncScope.from_attr(self.scope).keyword}, "
-        )
-        printer.print_operand(self.ptr)
-        printer.print_string(", ")
-        printer.print_operand(self.expected)
-        if self.timeout is not None:
-            printer.print_string(" timeout ")
-            printer.print_operand(self.timeout)
-        print_attr_dict(printer, self, elided=("sem", "scope"))
-        printer.print_string(" : ")
-        printer.print_attribute(self.ptr.type)
-        printer.print_string(", ")
-        printer.print_attribute(self.expected.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.result.type)
+    assembly_format = (
+        "custom<MemSemantic>($sem) `,` custom<MemSyncScope>($scope) `,` $ptr `,` $expected "
+        "(`timeout` $timeout^)? attr-dict `:` type($ptr) `,` type($expected) `->` type($result)"
+    )
+    custom_directives = (enum_keyword(MemSemantic), enum_keyword(MemSyncScope))
 
     def verify_(self) -> None:
         if self.ptr.type != pointer_type_same_shape(self.expected.type):

@@ -22,7 +22,7 @@ from collections.abc import Collection, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
-from xdsl.dialects.builtin import FunctionType, IntegerAttr, TensorType
+from xdsl.dialects.builtin import FunctionType, IntegerAttr, TensorType, i32
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.irdl.declarative_assembly_format import (
@@ -33,6 +33,7 @@ from xdsl.irdl.declarative_assembly_format import (
     PrintingState,
     ResultsDirective,
     TypeDirective,
+    VariadicOperandVariable,
     irdl_custom_directive,
 )
 from xdsl.parser import Parser, UnresolvedOperand
@@ -291,6 +292,23 @@ class ArrowTypes(CustomDirective):
         printer.print_attribute(self.sources.get(op)[0])
         printer.print_string(" -> ")
         printer.print_attribute(self.results.get(op)[0])
+
+
+@irdl_custom_directive
+class InferredI32(CustomDirective):
+    """Nothing printed: the types of a variadic operand that Triton's ODS declares `I32` (so MLIR's
+    format infers them), one `i32` per operand parsed before. ttc declares such operands untyped so
+    that its verifier words a wrong type as Triton's does."""
+
+    types: TypeDirective
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        assert isinstance(self.types.inner, VariadicOperandVariable)
+        operands = state.operands[self.types.inner.index] or ()
+        self.types.set(state, [i32] * len(operands))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        pass
 
 
 @cache

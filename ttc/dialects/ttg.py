@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from enum import IntFlag
 from math import prod
-from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -61,6 +60,16 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
+from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
+    CustomDirective,
+    OperandVariable,
+    OptionalOperandVariable,
+    ParsingState,
+    PrintingState,
+    TypeDirective,
+    irdl_custom_directive,
+)
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
 from xdsl.traits import (
@@ -76,7 +85,9 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects import legacy
-from ttc.dialects.tt_types import bit_width
+from ttc.dialects.tt_cache_syntax import CacheAndEvict
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
+from ttc.dialects.tt_types import CacheModifier, EvictionPolicy, bit_width
 from ttc.dialects.ttg_attrs import (
     ENCODING_ATTRS,
     DistributedEncoding,
@@ -444,7 +455,7 @@ def memdesc_layout(memdesc: MemDescType) -> LinearLayout | None:
 
 
 @irdl_op_definition
-class ConvertLayoutOp(IRDLOperation):
+class ConvertLayoutOp(PropsInAttrDictOp):
     """`ttg.convert_layout`: the same tensor in another encoding (a register shuffle).
 
     `force_warp_shuffle` asks the lowering for lane shuffles only, so the data must stay within
@@ -457,7 +468,6 @@ class ConvertLayoutOp(IRDLOperation):
     result = result_def(TensorType)
 
     traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
 
     def verify_(self) -> None:
@@ -503,7 +513,7 @@ class LocalAllocEffects(MemoryEffect):
 
 
 @irdl_op_definition
-class LocalAllocOp(IRDLOperation):
+class LocalAllocOp(PropsInAttrDictOp):
     """`ttg.local_alloc`: allocate a shared-memory buffer, optionally initialised from a tensor."""
 
     name = "ttg.local_alloc"
@@ -513,7 +523,6 @@ class LocalAllocOp(IRDLOperation):
     result = result_def(MemDescType)
 
     traits = traits_def(LocalAllocEffects())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "($src^)? attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
@@ -615,6 +624,22 @@ class MemDescIndexOp(IRDLOperation):
             raise VerifyException("alloc shape must match shape for the result")
 
 
+@irdl_custom_directive
+class Offsets(CustomDirective):
+    """Triton's `custom<Offsets>($offsets)`: `[0, 32]`, an i32 array glued to the operand before."""
+
+    offsets: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        offsets = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
+        self.offsets.set(state, DenseArrayBase.from_list(i32, offsets))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        offsets = self.offsets.get(op)
+        assert isinstance(offsets, DenseArrayBase)
+        printer.print_string(f"[{', '.join(str(int(v)) for v in offsets.get_values())}]")
+
+
 @irdl_op_definition
 class MemDescSubsliceOp(IRDLOperation):
     """`ttg.memdesc_subslice %src[o0, o1]`: a static sub-tile of a buffer (Triton prints the
@@ -631,34 +656,8 @@ class MemDescSubsliceOp(IRDLOperation):
     def offset_values(self) -> tuple[int, ...]:
         return tuple(int(v) for v in self.offsets.get_values())
 
-    # Hand-written syntax: upstream's `custom<Offsets>`: `%src[0, 32]`, offsets glued to the operand as
-    # a bare integer list.
-    @classmethod
-    def parse(cls, parser: Parser) -> MemDescSubsliceOp:
-        src = parser.parse_unresolved_operand()
-        offsets = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        src_type = parser.parse_type()
-        parser.parse_punctuation("->")
-        result_type = parser.parse_type()
-        op = cls(
-            operands=[parser.resolve_operand(src, src_type)],
-            result_types=[result_type],
-            properties={"offsets": DenseArrayBase.from_list(i32, offsets)},
-            attributes=attrs,
-        )
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.src)
-        printer.print_string(f"[{', '.join(map(str, self.offset_values()))}]")
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_attribute(self.src.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.result.type)
+    assembly_format = "$src custom<Offsets>($offsets) attr-dict `:` type($src) `->` type($result)"
+    custom_directives = (Offsets,)
 
     def verify_(self) -> None:
         src, res = _memdesc(self.src, "src"), _memdesc(self.result, "result")
@@ -725,7 +724,7 @@ def _check_split_along_tiles(
 
 
 @irdl_op_definition
-class MemDescTransOp(IRDLOperation):
+class MemDescTransOp(PropsInAttrDictOp):
     """`ttg.memdesc_trans`: a transposed view of a buffer (`order` permutes the dimensions)."""
 
     name = "ttg.memdesc_trans"
@@ -735,7 +734,6 @@ class MemDescTransOp(IRDLOperation):
     result = result_def(MemDescType)
 
     traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
 
     def verify_(self) -> None:
@@ -774,22 +772,43 @@ class MemDescReshapeOp(IRDLOperation):
 # Asynchronous copies (cp.async)
 # --------------------------------------------------------------------------------------------
 
-CACHE_MODIFIERS: dict[int, str] = {1: "none", 2: "ca", 3: "cg", 4: "wb", 5: "cs", 6: "wt", 7: "cv"}
-"""Triton's CacheModifier enum (`tt.load`'s `cacheModifier`), value to keyword."""
+@irdl_custom_directive
+class MemDescBody(CustomDirective):
+    """`<shape x T, #enc, #space[, mutable]>`: a memdesc type without its `!ttg.memdesc` prefix, as
+    some of Triton's formats print it; it also reads the full spelling."""
 
-EVICTION_POLICIES: dict[int, str] = {1: "evict_normal", 2: "evict_first", 3: "evict_last"}
-"""Triton's EvictionPolicy enum (`evictionPolicy`), value to keyword."""
+    memdesc: TypeDirective
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        self.memdesc.set(state, [parse_memdesc_maybe_unqualified(parser)])
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        state.print_whitespace(printer)
+        memdesc = self.memdesc.get(op)[0]
+        assert isinstance(memdesc, MemDescType)
+        memdesc.print_body(printer)
 
 
-def _parse_enum_keyword(parser: Parser, table: dict[int, str], what: str) -> IntegerAttr:
-    start = parser.pos
-    word = parser.parse_identifier()
-    for value, keyword in table.items():
-        if keyword == word:
-            return IntegerAttr(value, i32)
-    parser.raise_error(
-        f"expected one of {', '.join(table.values())} for {what}, got '{word}'", start, parser.pos
-    )
+@irdl_custom_directive
+class MaskAndOtherTypes(CustomDirective):
+    """Nothing printed: the types of an access's optional `mask` (i1) and `other` (pointee) operands,
+    derived from its pointer tensor's type (Triton's `TypesMatchWith`)."""
+
+    pointers: TypeDirective
+    mask: TypeDirective
+    other: TypeDirective
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        assert isinstance(self.pointers.inner, OperandVariable)
+        pointers = state.operand_types[self.pointers.inner.index]
+        assert pointers is not None
+        for directive, derive in ((self.mask, _mask_type), (self.other, _pointee_tensor_type)):
+            assert isinstance(directive.inner, OptionalOperandVariable)
+            present = state.operands[directive.inner.index]
+            directive.set(state, [derive(pointers[0])] if present else [])
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        pass
 
 
 @irdl_op_definition
@@ -807,103 +826,21 @@ class AsyncCopyGlobalToLocalOp(IRDLOperation):
     result = operand_def(MemDescType)
     mask = opt_operand_def(TensorType)
     other = opt_operand_def(AnyAttr())
-    cache = opt_prop_def(IntegerAttr)
-    evict = opt_prop_def(IntegerAttr)
-    is_volatile = opt_prop_def(BoolAttr, prop_name="isVolatile")
-    contiguity = opt_prop_def(IntegerAttr)
+    cache = opt_prop_def(IntegerAttr, default_value=CacheModifier.NONE.attr())
+    evict = opt_prop_def(IntegerAttr, default_value=EvictionPolicy.NORMAL.attr())
+    is_volatile = opt_prop_def(BoolAttr, prop_name="isVolatile", default_value=IntegerAttr(0, 1))
+    contiguity = opt_prop_def(IntegerAttr, default_value=IntegerAttr(1, i32))
     token = result_def(AsyncTokenType)
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    DEFAULTS: ClassVar[dict[str, Attribute]] = {
-        "cache": IntegerAttr(1, i32),
-        "evict": IntegerAttr(1, i32),
-        "isVolatile": IntegerAttr(0, 1),
-        "contiguity": IntegerAttr(1, i32),
-    }
-    """Values Triton elides when printing (its DefaultValuedAttr defaults)."""
-
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
-
-    # Hand-written syntax: `cacheModifier = ..` / `evictionPolicy = ..` in any order is ODS's `oilist`,
-    # which xDSL 0.74's format lacks.
-    @classmethod
-    def parse(cls, parser: Parser) -> AsyncCopyGlobalToLocalOp:
-        src = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        dst = parser.parse_unresolved_operand()
-        mask = other = None
-        if parser.parse_optional_keyword("mask"):
-            mask = parser.parse_unresolved_operand()
-        if parser.parse_optional_keyword("other"):
-            other = parser.parse_unresolved_operand()
-        properties: dict[str, Attribute] = {}
-        while True:
-            if parser.parse_optional_keyword("cacheModifier"):
-                parser.parse_punctuation("=")
-                properties["cache"] = _parse_enum_keyword(parser, CACHE_MODIFIERS, "cacheModifier")
-            elif parser.parse_optional_keyword("evictionPolicy"):
-                parser.parse_punctuation("=")
-                properties["evict"] = _parse_enum_keyword(
-                    parser, EVICTION_POLICIES, "evictionPolicy"
-                )
-            else:
-                break
-        attrs = parser.parse_optional_attr_dict()
-        for key in ("isVolatile", "contiguity", "cache", "evict"):
-            if key in attrs:
-                properties[key] = attrs.pop(key)
-        parser.parse_punctuation(":")
-        src_type = parser.parse_type()
-        parser.parse_punctuation("->")
-        dst_type = parse_memdesc_maybe_unqualified(parser)
-        operands: list[SSAValue | Sequence[SSAValue]] = [
-            parser.resolve_operand(src, src_type),
-            parser.resolve_operand(dst, dst_type),
-        ]
-        if mask is not None:
-            operands.append([parser.resolve_operand(mask, _mask_type(src_type))])
-        else:
-            operands.append([])
-        if other is not None:
-            operands.append([parser.resolve_operand(other, _pointee_tensor_type(src_type))])
-        else:
-            operands.append([])
-        return cls(
-            operands=operands,
-            result_types=[AsyncTokenType()],
-            properties=properties,
-            attributes=attrs,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.src)
-        printer.print_string(", ")
-        printer.print_operand(self.result)
-        if self.mask is not None:
-            printer.print_string(" mask ")
-            printer.print_operand(self.mask)
-        if self.other is not None:
-            printer.print_string(" other ")
-            printer.print_operand(self.other)
-        if self.cache is not None and self.cache != self.DEFAULTS["cache"]:
-            printer.print_string(f" cacheModifier = {CACHE_MODIFIERS[self.cache.value.data]}")
-        if self.evict is not None and self.evict != self.DEFAULTS["evict"]:
-            printer.print_string(f" evictionPolicy = {EVICTION_POLICIES[self.evict.value.data]}")
-        shown: dict[str, Attribute] = {}
-        for key in ("contiguity", "isVolatile"):
-            value = self.properties.get(key)
-            if value is not None and value != self.DEFAULTS[key]:
-                shown[key] = value
-        shown.update(self.attributes)
-        printer.print_op_attributes(dict(sorted(shown.items())))
-        printer.print_string(" : ")
-        printer.print_attribute(self.src.type)
-        printer.print_string(" -> ")
-        memdesc = self.result.type
-        assert isinstance(memdesc, MemDescType)
-        memdesc.print_body(printer)
+    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
+    assembly_format = (
+        "$src `,` $result (`mask` $mask^)? (`other` $other^)? custom<CacheAndEvict>($cache, $evict) "
+        "attr-dict `:` type($src) `->` custom<MemDescBody>(type($result)) "
+        "custom<MaskAndOtherTypes>(ref(type($src)), type($mask), type($other))"
+    )
+    custom_directives = (CacheAndEvict, MemDescBody, MaskAndOtherTypes)
 
     def verify_(self) -> None:
         src = _tensor(self.src, "src")
@@ -914,9 +851,9 @@ class AsyncCopyGlobalToLocalOp(IRDLOperation):
             raise VerifyException("the pointer tensor and the memdesc must have the same shape")
         if self.mask is not None and self.mask.type != _mask_type(src):
             raise VerifyException("mask must be an i1 tensor of the pointer tensor's shape")
-        if self.cache is not None and self.cache.value.data not in CACHE_MODIFIERS:
+        if self.cache.value.data not in set(CacheModifier):
             raise VerifyException(f"invalid cache modifier {self.cache.value.data}")
-        if self.evict is not None and self.evict.value.data not in EVICTION_POLICIES:
+        if self.evict.value.data not in set(EvictionPolicy):
             raise VerifyException(f"invalid eviction policy {self.evict.value.data}")
 
 
@@ -953,7 +890,7 @@ class AsyncCommitGroupOp(IRDLOperation):
 
 
 @irdl_op_definition
-class AsyncWaitOp(IRDLOperation):
+class AsyncWaitOp(PropsInAttrDictOp):
     """`ttg.async_wait %t... {num = N : i32}`: wait until at most N copy groups are pending.
 
     Before Triton 3.3 it had no token result; that form still reads, and gains the token.
@@ -965,12 +902,11 @@ class AsyncWaitOp(IRDLOperation):
     num = prop_def(IntegerAttr)
     ret_token = result_def(AsyncTokenType)
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "($async_token^)? attr-dict"
 
 
 @irdl_op_definition
-class GlobalScratchAllocOp(IRDLOperation):
+class GlobalScratchAllocOp(PropsInAttrDictOp):
     """`ttg.global_scratch_alloc {alignment, nbytes} : !tt.ptr<i8>`: per-program global scratch."""
 
     name = "ttg.global_scratch_alloc"
@@ -981,7 +917,6 @@ class GlobalScratchAllocOp(IRDLOperation):
 
     traits = traits_def(MemoryAllocEffect())
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "attr-dict `:` type($result)"
 
 
@@ -1089,7 +1024,7 @@ class BarrierOp(IRDLOperation):
 
 
 @irdl_op_definition
-class WarpIdOp(IRDLOperation):
+class WarpIdOp(PropsInAttrDictOp):
     """`ttg.warp_id`: the index of the current warp (`omitUniformHint`: the NVIDIA lowering skips
     the shuffle that marks it warp-uniform)."""
 
@@ -1099,7 +1034,6 @@ class WarpIdOp(IRDLOperation):
     result = result_def(i32)
 
     traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "attr-dict"
 
 

@@ -19,7 +19,6 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.irdl import (
     IRDLOperation,
-    ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
     prop_def,
@@ -29,13 +28,14 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.infer import unpacked_source_layout
 from ttc.layouts.linear import LayoutError
 
 
 @irdl_op_definition
-class Fp4ToFpOp(IRDLOperation):
+class Fp4ToFpOp(PropsInAttrDictOp):
     """`ttg.fp4_to_fp %x {axis = 1 : i32} : tensor<MxNxi8, #l> -> tensor<Mx2Nxbf16, #l2>`."""
 
     name = "ttg.fp4_to_fp"
@@ -45,7 +45,6 @@ class Fp4ToFpOp(IRDLOperation):
     result = result_def(TensorType)
 
     traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
 
     def verify_(self) -> None:

@@ -28,18 +28,11 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt_syntax import (
-    parse_attr_dict,
-    parse_enum,
-    parse_functional_type,
-    print_attr_dict,
-    print_functional_type,
-)
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
+from ttc.dialects.tt_syntax import enum_keyword
 from ttc.dialects.tt_types import RMWOp, i1_same_shape
 from ttc.dialects.ttg import AsyncTokenType, MemDescType, check_shared_rank
 from ttc.dialects.ttg_attrs import SharedEncoding
@@ -62,7 +55,7 @@ def _check_axis(axis: IntegerAttr, memdesc: MemDescType, what: str) -> None:
 
 
 @irdl_op_definition
-class LocalGatherOp(IRDLOperation):
+class LocalGatherOp(PropsInAttrDictOp):
     """`ttg.local_gather`: read a shared buffer at per-element indices along `axis`."""
 
     name = "ttg.local_gather"
@@ -74,7 +67,6 @@ class LocalGatherOp(IRDLOperation):
     result = result_def(TensorType)
 
     traits = traits_def(MemoryReadEffect())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "$src `[` $indices `]` (`token` $token^)? attr-dict `:` type($src) `,` type($indices) "
         "`->` type($result)"
@@ -97,7 +89,7 @@ class LocalGatherOp(IRDLOperation):
 
 
 @irdl_op_definition
-class LocalScatterOp(IRDLOperation):
+class LocalScatterOp(PropsInAttrDictOp):
     """`ttg.local_scatter`: write values into a shared buffer at per-element indices."""
 
     name = "ttg.local_scatter"
@@ -109,7 +101,6 @@ class LocalScatterOp(IRDLOperation):
     axis = prop_def(IntegerAttr)
 
     traits = traits_def(MemoryWriteEffect())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "$dst `[` $indices `]` `,` $values (`token` $token^)? attr-dict `:` type($dst) `,` "
         "type($indices) `,` type($values)"
@@ -147,47 +138,14 @@ class LocalAtomicScatterRMWOp(IRDLOperation):
     result = result_def(TensorType)
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
 
-    # Declarative format candidate: an RMW enum keyword (`enum_keyword`), `[` `]`, an optional mask and
-    # functional-type.
-    @classmethod
-    def parse(cls, parser: Parser) -> LocalAtomicScatterRMWOp:
-        kind = parse_enum(parser, RMWOp)
-        parser.parse_punctuation(",")
-        dst = parser.parse_unresolved_operand()
-        parser.parse_punctuation("[")
-        indices = parser.parse_unresolved_operand()
-        parser.parse_punctuation("]")
-        parser.parse_punctuation(",")
-        values = parser.parse_unresolved_operand()
-        mask = parser.parse_unresolved_operand() if parser.parse_optional_punctuation(",") else None
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        inputs, outputs = parse_functional_type(parser)
-        written = [dst, values, indices, *([mask] if mask is not None else [])]
-        resolved = parser.resolve_operands(written, inputs, pos)
-        return cls.build(
-            operands=[resolved[0], resolved[1], resolved[2], resolved[3:]],
-            result_types=outputs,
-            properties=properties | {"atomic_rmw_op": kind.attr()},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(f" {RMWOp.from_attr(self.atomic_rmw_op).keyword}, ")
-        printer.print_operand(self.dst)
-        printer.print_string("[")
-        printer.print_operand(self.indices)
-        printer.print_string("], ")
-        printer.print_operand(self.values)
-        if self.mask is not None:
-            printer.print_string(", ")
-            printer.print_operand(self.mask)
-        print_attr_dict(printer, self, elided=("atomic_rmw_op", "operandSegmentSizes"))
-        printer.print_string(" : ")
-        print_functional_type(printer, self.operand_types, self.result_types)
+    assembly_format = (
+        "custom<RMWOp>($atomic_rmw_op) `,` $dst `[` $indices `]` `,` $values (`,` $mask^)? "
+        "attr-dict `:` `(` type($dst) `,` type($values) `,` type($indices) (`,` type($mask)^)? `)` "
+        "`->` type($result)"
+    )
+    custom_directives = (enum_keyword(RMWOp),)
 
     def verify_(self) -> None:
         dst, values = self.dst.type, self.values.type

@@ -14,11 +14,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
+    I32,
     IndexType,
     IntegerAttr,
     SignlessIntegerConstraint,
     i1,
-    i32,
 )
 from xdsl.irdl import (
     IRDLOperation,
@@ -33,15 +33,13 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsTerminator, Pure, ReturnLike
 
-from ttc.dialects.tt_syntax import parse_attr_dict, print_attr_dict
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 
 
 @irdl_op_definition
-class PredicateStageOp(IRDLOperation):
+class PredicateStageOp(PropsInAttrDictOp):
     """`ttg.predicate_stage`: the predicate of one pipeline stage at one iteration."""
 
     name = "ttg.predicate_stage"
@@ -50,48 +48,16 @@ class PredicateStageOp(IRDLOperation):
     iv = operand_def(T)
     ub = operand_def(T)
     step = operand_def(T)
-    max_stage = prop_def(IntegerAttr, prop_name="maxStage")
-    stage = prop_def(IntegerAttr)
+    max_stage = prop_def(IntegerAttr[I32], prop_name="maxStage")
+    stage = prop_def(IntegerAttr[I32])
     result = result_def(i1)
 
     traits = traits_def(Pure())
 
-    # Declarative format candidate: bare i32 integers after `maxStage`/`stage` and `type($iv) ->
-    # type($result)` with inferred ub/step types.
-    @classmethod
-    def parse(cls, parser: Parser) -> PredicateStageOp:
-        operands = [parser.parse_unresolved_operand()]
-        for _ in range(2):
-            parser.parse_punctuation(",")
-            operands.append(parser.parse_unresolved_operand())
-        parser.parse_keyword("maxStage")
-        max_stage = parser.parse_integer()
-        parser.parse_keyword("stage")
-        stage = parser.parse_integer()
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        iv_type = parser.parse_type()
-        parser.parse_punctuation("->")
-        result_type = parser.parse_type()
-        return cls.build(
-            operands=[parser.resolve_operand(o, iv_type) for o in operands],
-            result_types=[result_type],
-            properties=properties
-            | {"maxStage": IntegerAttr(max_stage, i32), "stage": IntegerAttr(stage, i32)},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_list((self.iv, self.ub, self.step), printer.print_operand)
-        printer.print_string(
-            f" maxStage {self.max_stage.value.data} stage {self.stage.value.data}"
-        )
-        print_attr_dict(printer, self, elided=("maxStage", "stage"))
-        printer.print_string(" : ")
-        printer.print_attribute(self.iv.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.result.type)
+    assembly_format = (
+        "$iv `,` $ub `,` $step `maxStage` $maxStage `stage` $stage attr-dict `:` type($iv) `->` "
+        "type($result)"
+    )
 
 
 @irdl_op_definition

@@ -30,7 +30,6 @@ from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, ModuleOp, i32
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
-    ParsePropInAttrDict,
     irdl_op_definition,
     opt_prop_def,
     prop_def,
@@ -53,6 +52,7 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_syntax import (
     print_attr_dict,
     print_functional_type,
@@ -78,7 +78,7 @@ def check_min_blocks(region: Region, index: int, name: str) -> None:
 
 
 @irdl_op_definition
-class WarpSpecializeOp(IRDLOperation):
+class WarpSpecializeOp(PropsInAttrDictOp):
     """`ttg.warp_specialize`: run the default region and each partition on its own warp group."""
 
     name = "ttg.warp_specialize"
@@ -92,7 +92,6 @@ class WarpSpecializeOp(IRDLOperation):
     partition_op_holder = region_def()
 
     traits = traits_def(RecursiveMemoryEffect())
-    irdl_options = (ParsePropInAttrDict(),)
 
     def num_warps(self) -> tuple[int, ...]:
         return _ints(self.partition_num_warps)

@@ -25,13 +25,12 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.mma_support import verify_dot_operand_encodings
-from ttc.dialects.tt_syntax import parse_attr_dict, print_attr_dict
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
+from ttc.dialects.tt_syntax import OneType
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
 
 
@@ -47,7 +46,7 @@ def _int_tensor(value_type: Attribute, width: int, index: int, what: str) -> Ten
 
 
 @irdl_op_definition
-class DotI8Op(IRDLOperation):
+class DotI8Op(PropsInAttrDictOp):
     """`tti.dot_i8`: D = A * B + C with wrapping i8 products into i32 (NVIDIA MMAv2)."""
 
     name = "tti.dot_i8"
@@ -61,47 +60,11 @@ class DotI8Op(IRDLOperation):
 
     traits = traits_def(Pure())
 
-    # Hand-written syntax: `aSigned = true, bSigned = false` are bools printed as bare keywords between
-    # operands, and c's type is inferred from d.
-    @classmethod
-    def parse(cls, parser: Parser) -> DotI8Op:
-        operands = [parser.parse_unresolved_operand()]
-        for _ in range(2):
-            parser.parse_punctuation(",")
-            operands.append(parser.parse_unresolved_operand())
-        signs: dict[str, Attribute] = {}
-        for key in ("aSigned", "bSigned"):
-            parser.parse_punctuation(",")
-            parser.parse_keyword(key)
-            parser.parse_punctuation("=")
-            signs[key] = BoolAttr.from_bool(parser.parse_boolean())
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        a_type = parser.parse_type()
-        parser.parse_punctuation("*")
-        b_type = parser.parse_type()
-        parser.parse_punctuation("->")
-        d_type = parser.parse_type()
-        return cls.build(
-            operands=parser.resolve_operands(operands, [a_type, b_type, d_type], parser.pos),
-            result_types=[d_type],
-            properties=properties | signs,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_list((self.a, self.b, self.c), printer.print_operand)
-        a_signed = "true" if self.a_signed.value.data else "false"
-        b_signed = "true" if self.b_signed.value.data else "false"
-        printer.print_string(f", aSigned = {a_signed}, bSigned = {b_signed}")
-        print_attr_dict(printer, self, elided=("aSigned", "bSigned"))
-        printer.print_string(" : ")
-        printer.print_attribute(self.a.type)
-        printer.print_string(" * ")
-        printer.print_attribute(self.b.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.d.type)
+    assembly_format = (
+        "$a `,` $b `,` $c `,` `aSigned` `=` $aSigned `,` `bSigned` `=` $bSigned attr-dict `:` "
+        "type($a) `*` type($b) `->` custom<OneType>(type($d), type($c))"
+    )
+    custom_directives = (OneType,)
 
     def verify_(self) -> None:
         a = _int_tensor(self.a.type, 8, 0, "operand")

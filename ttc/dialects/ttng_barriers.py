@@ -16,7 +16,7 @@ CTAs of a cluster, its `block` bases are 1, 2, 4, ... (zero bases allowed betwee
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import BoolAttr, IntegerAttr, IntegerType, UnitAttr, i1, i32
+from xdsl.dialects.builtin import I32, BoolAttr, IntegerAttr, IntegerType, UnitAttr, i1, i32
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -30,12 +30,10 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt_syntax import parse_attr_dict, print_attr_dict
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.ttg import MemDescType, lookup_num_ctas, memdesc_layout
 from ttc.dialects.ttg_attrs import format_bases
 from ttc.dialects.ttng_attrs import encoding_cga_bases, has_cga_layout
@@ -81,6 +79,12 @@ def verify_completion_barrier(op: Operation, barrier: SSAValue) -> None:
         )
 
 
+def verify_cluster_is_multi_cta(op: Operation) -> None:
+    """Triton's `verifyClusterIsMultiCTA`: the module runs more than one CTA per cluster."""
+    if lookup_num_ctas(op) <= 1:
+        raise VerifyException("requires ttg.num-ctas > 1")
+
+
 def _verify_count(count: IntegerAttr) -> None:
     if count.value.data < 1:
         raise VerifyException("count must be greater than or equal to 1")
@@ -91,44 +95,18 @@ def _verify_from_cta(op: Operation, from_cta: IntegerAttr | None) -> None:
         raise VerifyException("fromCTA must be in the range [0, num_ctas - 1]")
 
 
-def _parse_int_attr(parser: Parser) -> IntegerAttr:
-    return IntegerAttr(parser.parse_integer(allow_boolean=False), i32)
-
-
 @irdl_op_definition
-class InitBarrierOp(IRDLOperation):
+class InitBarrierOp(PropsInAttrDictOp):
     """`ttng.init_barrier %alloc, count`: initialise an mbarrier expecting `count` arrivals."""
 
     name = "ttng.init_barrier"
 
     alloc = operand_def(MemDescType)
-    count = prop_def(IntegerAttr)
+    count = prop_def(IntegerAttr[I32])
 
     traits = traits_def(MemoryWriteEffect())
 
-    # Hand-written syntax: the count is a bare integer without its type, parsed with its own range
-    # diagnostics (`_parse_int_attr`).
-    @classmethod
-    def parse(cls, parser: Parser) -> InitBarrierOp:
-        alloc = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        count = _parse_int_attr(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        alloc_type = parser.parse_type()
-        return cls.build(
-            operands=[parser.resolve_operand(alloc, alloc_type)],
-            properties=properties | {"count": count},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.alloc)
-        printer.print_string(f", {self.count.value.data}")
-        print_attr_dict(printer, self, elided=("count",))
-        printer.print_string(" : ")
-        printer.print_attribute(self.alloc.type)
+    assembly_format = "$alloc `,` $count attr-dict `:` type($alloc)"
 
     def verify_(self) -> None:
         verify_barrier_type(self, self.alloc)
@@ -151,45 +129,19 @@ class InvalBarrierOp(IRDLOperation):
 
 
 @irdl_op_definition
-class BarrierExpectOp(IRDLOperation):
+class BarrierExpectOp(PropsInAttrDictOp):
     """`ttng.barrier_expect %alloc, size, %pred`: expect `size` bytes of async copies."""
 
     name = "ttng.barrier_expect"
 
     alloc = operand_def(MemDescType)
     pred = operand_def(i1)
-    size = prop_def(IntegerAttr)
+    size = prop_def(IntegerAttr[I32])
     from_cta = opt_prop_def(IntegerAttr, prop_name="fromCTA")
 
     traits = traits_def(MemoryWriteEffect())
 
-    # Hand-written syntax: the size is a bare integer (`_parse_int_attr`) and the attr-dict sits between
-    # operands.
-    @classmethod
-    def parse(cls, parser: Parser) -> BarrierExpectOp:
-        alloc = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        size = _parse_int_attr(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(",")
-        pred = parser.parse_unresolved_operand()
-        parser.parse_punctuation(":")
-        alloc_type = parser.parse_type()
-        return cls.build(
-            operands=[parser.resolve_operand(alloc, alloc_type), parser.resolve_operand(pred, i1)],
-            properties=properties | {"size": size},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.alloc)
-        printer.print_string(f", {self.size.value.data}")
-        print_attr_dict(printer, self, elided=("size",))
-        printer.print_string(", ")
-        printer.print_operand(self.pred)
-        printer.print_string(" : ")
-        printer.print_attribute(self.alloc.type)
+    assembly_format = "$alloc `,` $size attr-dict `,` $pred `:` type($alloc)"
 
     def verify_(self) -> None:
         verify_barrier_type(self, self.alloc)
@@ -208,107 +160,34 @@ class WaitBarrierOp(IRDLOperation):
     deps = var_operand_def(MemDescType)
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
 
-    # Declarative format candidate: optional `, $pred` and `deps` groups with `(`,` type($deps)^)?`, as
-    # upstream.
-    @classmethod
-    def parse(cls, parser: Parser) -> WaitBarrierOp:
-        alloc = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        phase = parser.parse_unresolved_operand()
-        pred = parser.parse_unresolved_operand() if parser.parse_optional_punctuation(",") else None
-        deps = []
-        if parser.parse_optional_keyword("deps"):
-            deps = parser.parse_comma_separated_list(
-                parser.Delimiter.NONE, parser.parse_unresolved_operand
-            )
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        alloc_type = parser.parse_type()
-        dep_types = []
-        if deps:
-            parser.parse_punctuation(",")
-            dep_types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
-        return cls.build(
-            operands=[
-                parser.resolve_operand(alloc, alloc_type),
-                parser.resolve_operand(phase, i32),
-                [parser.resolve_operand(pred, i1)] if pred is not None else [],
-                parser.resolve_operands(deps, dep_types, parser.pos),
-            ],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.alloc)
-        printer.print_string(", ")
-        printer.print_operand(self.phase)
-        if self.pred is not None:
-            printer.print_string(", ")
-            printer.print_operand(self.pred)
-        if self.deps:
-            printer.print_string(" deps ")
-            printer.print_list(self.deps, printer.print_operand)
-        print_attr_dict(printer, self, elided=("operandSegmentSizes",))
-        printer.print_string(" : ")
-        printer.print_attribute(self.alloc.type)
-        if self.deps:
-            printer.print_string(", ")
-            printer.print_list([d.type for d in self.deps], printer.print_attribute)
+    assembly_format = (
+        "$alloc `,` $phase (`,` $pred^)? (`deps` $deps^)? attr-dict `:` type($alloc) "
+        "(`,` type($deps)^)?"
+    )
 
     def verify_(self) -> None:
         verify_barrier_type(self, self.alloc)
 
 
 @irdl_op_definition
-class ArriveBarrierOp(IRDLOperation):
+class ArriveBarrierOp(PropsInAttrDictOp):
     """`ttng.arrive_barrier %alloc, count[, %pred]`: arrive `count` times on an mbarrier."""
 
     name = "ttng.arrive_barrier"
 
     alloc = operand_def(MemDescType)
     pred = opt_operand_def(i1)
-    count = prop_def(IntegerAttr)
+    count = prop_def(IntegerAttr[I32])
     from_cta = opt_prop_def(IntegerAttr, prop_name="fromCTA")
-    multicast_cta = opt_prop_def(IntegerAttr, prop_name="multicastCTA")
+    multicast_cta = opt_prop_def(
+        IntegerAttr, prop_name="multicastCTA", default_value=IntegerAttr(0, i32)
+    )
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    # Hand-written syntax: the count is a bare integer (`_parse_int_attr`) followed by an optional
-    # predicate.
-    @classmethod
-    def parse(cls, parser: Parser) -> ArriveBarrierOp:
-        alloc = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        count = _parse_int_attr(parser)
-        pred = parser.parse_unresolved_operand() if parser.parse_optional_punctuation(",") else None
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        alloc_type = parser.parse_type()
-        return cls.build(
-            operands=[
-                parser.resolve_operand(alloc, alloc_type),
-                [parser.resolve_operand(pred, i1)] if pred is not None else [],
-            ],
-            properties=properties | {"count": count},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.alloc)
-        printer.print_string(f", {self.count.value.data}")
-        if self.pred is not None:
-            printer.print_string(", ")
-            printer.print_operand(self.pred)
-        print_attr_dict(
-            printer, self, elided=("count",), defaults={"multicastCTA": IntegerAttr(0, i32)}
-        )
-        printer.print_string(" : ")
-        printer.print_attribute(self.alloc.type)
+    assembly_format = "$alloc `,` $count (`,` $pred^)? attr-dict `:` type($alloc)"
 
     def verify_(self) -> None:
         verify_barrier_type(self, self.alloc)
@@ -326,7 +205,7 @@ class ArriveBarrierOp(IRDLOperation):
 
 
 @irdl_op_definition
-class AsyncCopyMbarrierArriveOp(IRDLOperation):
+class AsyncCopyMbarrierArriveOp(PropsInAttrDictOp):
     """`ttng.async_copy_mbarrier_arrive %b`: arrive once the issued cp.async copies complete."""
 
     name = "ttng.async_copy_mbarrier_arrive"
@@ -335,12 +214,11 @@ class AsyncCopyMbarrierArriveOp(IRDLOperation):
     no_increment = opt_prop_def(UnitAttr, prop_name="noIncrement")
 
     traits = traits_def(MemoryWriteEffect())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$barrier attr-dict `:` type($barrier)"
 
 
 @irdl_op_definition
-class ClusterBarrierOp(IRDLOperation):
+class ClusterBarrierOp(PropsInAttrDictOp):
     """`ttng.cluster_barrier {relaxed = true}`: synchronise every warp of the cluster."""
 
     name = "ttng.cluster_barrier"
@@ -348,16 +226,14 @@ class ClusterBarrierOp(IRDLOperation):
     relaxed = opt_prop_def(BoolAttr)
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "attr-dict"
 
     def verify_(self) -> None:
-        if lookup_num_ctas(self) <= 1:
-            raise VerifyException("requires ttg.num-ctas > 1")
+        verify_cluster_is_multi_cta(self)
 
 
 @irdl_op_definition
-class TMAStoreWaitOp(IRDLOperation):
+class TMAStoreWaitOp(PropsInAttrDictOp):
     """`ttng.async_tma_store_wait {pendings = N : i32}`: wait until at most N TMA stores pend."""
 
     name = "ttng.async_tma_store_wait"
@@ -366,7 +242,6 @@ class TMAStoreWaitOp(IRDLOperation):
     read_only = opt_prop_def(UnitAttr)
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "attr-dict"
 
 

@@ -27,12 +27,11 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt_syntax import parse_attr_dict, parse_enum, print_attr_dict
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
+from ttc.dialects.tt_syntax import enum_keyword
 from ttc.dialects.tt_types import PointerType, ProgramIDDim, TensorDescType
 from ttc.dialects.ttg import MemDescType
 from ttc.dialects.ttg_attrs import format_bases
@@ -138,7 +137,7 @@ class CLCIsCanceledOp(IRDLOperation):
 
 
 @irdl_op_definition
-class CLCGetProgramIdOp(IRDLOperation):
+class CLCGetProgramIdOp(PropsInAttrDictOp):
     """`ttng.clc_get_program_id %r, x : i128 -> i32`: a program id of the cancelled cluster."""
 
     name = "ttng.clc_get_program_id"
@@ -149,34 +148,11 @@ class CLCGetProgramIdOp(IRDLOperation):
 
     traits = traits_def(Pure())
 
-    # Declarative format candidate: `$src `,` custom<ProgramIDDim>($dim) attr-dict : type($src) ->
-    # type($result)`.
-    @classmethod
-    def parse(cls, parser: Parser) -> CLCGetProgramIdOp:
-        value = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        dim = parse_enum(parser, ProgramIDDim)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        value_type = parser.parse_type()
-        parser.parse_punctuation("->")
-        result_type = parser.parse_type()
-        return cls.build(
-            operands=[parser.resolve_operand(value, value_type)],
-            result_types=[result_type],
-            properties=properties | {"dim": dim.attr()},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.clc_result)
-        printer.print_string(f", {ProgramIDDim.from_attr(self.dim).keyword}")
-        print_attr_dict(printer, self, elided=("dim",))
-        printer.print_string(" : ")
-        printer.print_attribute(self.clc_result.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.result.type)
+    assembly_format = (
+        "$clc_result `,` custom<ProgramIDDim>($dim) attr-dict `:` type($clc_result) `->` "
+        "type($result)"
+    )
+    custom_directives = (enum_keyword(ProgramIDDim),)
 
 
 @irdl_op_definition

@@ -29,7 +29,7 @@ from ttc.dialects.ttg import (
 )
 from ttc.dialects.ttg_attrs import ints
 from ttc.dialects.ttg_shared_attrs import PaddedSharedEncodingAttr
-from ttc.dialects.ttng_barriers import verify_barrier_type
+from ttc.dialects.ttng_barriers import verify_barrier_type, verify_cluster_is_multi_cta
 from ttc.layouts.divide import largest_vectorisation
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError
@@ -45,9 +45,7 @@ class FenceMBarrierInitReleaseClusterOp(IRDLOperation):
     assembly_format = "attr-dict"
 
     def verify_(self) -> None:
-        """Triton's `verifyClusterIsMultiCTA`."""
-        if lookup_num_ctas(self) <= 1:
-            raise VerifyException("requires ttg.num-ctas > 1")
+        verify_cluster_is_multi_cta(self)
 
 
 @irdl_op_definition

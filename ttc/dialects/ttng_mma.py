@@ -41,6 +41,7 @@ from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
+    ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
     opt_operand_def,
@@ -50,13 +51,20 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
+from xdsl.irdl.declarative_assembly_format import (
+    CustomDirective,
+    ParsingState,
+    PrintingState,
+    VariadicOperandVariable,
+    irdl_custom_directive,
+)
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.tt import DotOpInterface, verify_dot_interface
-from ttc.dialects.tt_syntax import parse_attr_dict, parse_enum, print_attr_dict
+from ttc.dialects.tt_syntax import enum_keyword
 from ttc.dialects.tt_types import ScaleDotElemType, bit_width
 from ttc.dialects.ttg import AsyncTokenType, MemDescType, module_compute_capability
 from ttc.dialects.ttg_attrs import (
@@ -73,12 +81,9 @@ from ttc.dialects.ttng_attrs import (
 from ttc.dialects.ttng_barriers import verify_completion_barrier
 from ttc.dialects.ttng_tmem import (
     memdesc_linear_layout,
-    parse_token,
-    print_token,
-    resolve_dep,
+    Token,
     tmem_layout,
     tmem_rows,
-    token_types,
 )
 from ttc.layouts.linear import LinearLayout
 from ttc.layouts.cga import shape_per_cta
@@ -103,36 +108,36 @@ SCALED_OPERAND_TYPES: dict[ScaleDotElemType, Attribute] = {
 # --------------------------------------------------------------------------------------------
 
 
-def parse_barriers(parser: Parser) -> tuple[list[UnresolvedOperand], list[UnresolvedOperand]]:
-    barriers: list[UnresolvedOperand] = []
-    preds: list[UnresolvedOperand] = []
-    while parser.parse_optional_punctuation(",") is not None:
-        barriers.append(parser.parse_unresolved_operand())
-        parser.parse_punctuation("[")
-        preds.append(parser.parse_unresolved_operand())
-        parser.parse_punctuation("]")
-    return barriers, preds
+@irdl_custom_directive
+class BarriersAndPreds(CustomDirective):
+    """Triton's `custom<BarriersAndPreds>($barriers, $barrier_preds)`: `, %bar[%pred]` for each
+    completion barrier and its predicate."""
+
+    barriers: VariadicOperandVariable
+    preds: VariadicOperandVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        barriers: list[UnresolvedOperand] = []
+        preds: list[UnresolvedOperand] = []
+        while parser.parse_optional_punctuation(",") is not None:
+            barriers.append(parser.parse_unresolved_operand())
+            parser.parse_punctuation("[")
+            preds.append(parser.parse_unresolved_operand())
+            parser.parse_punctuation("]")
+        self.barriers.set(state, barriers)
+        self.preds.set(state, preds)
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        for barrier, pred in zip(self.barriers.get(op), self.preds.get(op), strict=True):
+            printer.print_string(", ")
+            printer.print_operand(barrier)
+            printer.print_string("[")
+            printer.print_operand(pred)
+            printer.print_string("]")
 
 
-def print_barriers(printer: Printer, barriers: Sequence[SSAValue], preds: Sequence[SSAValue]) -> None:
-    for barrier, pred in zip(barriers, preds, strict=True):
-        printer.print_string(", ")
-        printer.print_operand(barrier)
-        printer.print_string("[")
-        printer.print_operand(pred)
-        printer.print_string("]")
-
-
-def parse_types(parser: Parser, count: int) -> list[Attribute]:
-    types = [parser.parse_type()]
-    for _ in range(count - 1):
-        parser.parse_punctuation(",")
-        types.append(parser.parse_type())
-    return types
-
-
-def print_types(printer: Printer, values: Sequence[SSAValue]) -> None:
-    printer.print_list([v.type for v in values], printer.print_attribute)
+_MMA_OPERANDS = "$a `,` $b `,` $d custom<Token>($acc_dep, type($acc_dep), type($token))"
+"""The start of both tcgen05 MMA formats: the operands, then the accumulator's token."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -236,52 +241,13 @@ class TCGen5MMAOp(IRDLOperation):
     token = opt_result_def(AsyncTokenType)
 
     traits = traits_def(DotOpInterface(), MemoryReadEffect(), MemoryWriteEffect())
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
 
-    # Hand-written syntax: upstream's `custom<Token>` and `custom<BarriersAndPreds>` directives
-    # (`[%dep]`, `%bar[%pred], ...`).
-    @classmethod
-    def parse(cls, parser: Parser) -> TCGen5MMAOp:
-        a = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        b = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        d = parser.parse_unresolved_operand()
-        dep, produces = parse_token(parser)
-        parser.parse_punctuation(",")
-        use_d = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        pred = parser.parse_unresolved_operand()
-        barriers, preds = parse_barriers(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        types = parse_types(parser, 3 + len(barriers))
-        return cls.build(
-            operands=[
-                parser.resolve_operand(a, types[0]),
-                parser.resolve_operand(b, types[1]),
-                parser.resolve_operand(d, types[2]),
-                resolve_dep(parser, dep),
-                parser.resolve_operand(use_d, i1),
-                parser.resolve_operand(pred, i1),
-                [parser.resolve_operand(x, t) for x, t in zip(barriers, types[3:])],
-                [parser.resolve_operand(p, i1) for p in preds],
-            ],
-            result_types=[token_types(produces)],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_list((self.a, self.b, self.d), printer.print_operand)
-        print_token(printer, self.acc_dep, self.token)
-        printer.print_string(", ")
-        printer.print_list((self.use_d, self.pred), printer.print_operand)
-        print_barriers(printer, self.barriers, self.barrier_preds)
-        print_attr_dict(printer, self, elided=("operandSegmentSizes",))
-        printer.print_string(" : ")
-        print_types(printer, (self.a, self.b, self.d, *self.barriers))
+    assembly_format = (
+        _MMA_OPERANDS + " `,` $use_d `,` $pred custom<BarriersAndPreds>($barriers, $barrier_preds) "
+        "attr-dict `:` type($a) `,` type($b) `,` type($d) (`,` type($barriers)^)?"
+    )
+    custom_directives = (Token, BarriersAndPreds)
 
     def verify_(self) -> None:
         a, b, d = _memdesc(self.a), _memdesc(self.b), _memdesc(self.d)
@@ -416,7 +382,7 @@ class TCGen5MMAScaledOp(IRDLOperation):
     token = opt_result_def(AsyncTokenType)
 
     traits = traits_def(DotOpInterface(), MemoryReadEffect(), MemoryWriteEffect())
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
 
     @property
     def lhs_type(self) -> ScaleDotElemType:
@@ -426,62 +392,13 @@ class TCGen5MMAScaledOp(IRDLOperation):
     def rhs_type(self) -> ScaleDotElemType:
         return ScaleDotElemType(self.b_type.value.data)
 
-    # Hand-written syntax: upstream's `custom<Token>` and `custom<BarriersAndPreds>` directives
-    # (`[%dep]`, `%bar[%pred], ...`).
-    @classmethod
-    def parse(cls, parser: Parser) -> TCGen5MMAScaledOp:
-        a = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        b = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        d = parser.parse_unresolved_operand()
-        dep, produces = parse_token(parser)
-        operands: list[UnresolvedOperand] = []
-        for _ in range(4):  # a_scale, b_scale, useD, pred
-            parser.parse_punctuation(",")
-            operands.append(parser.parse_unresolved_operand())
-        parser.parse_keyword("lhs")
-        parser.parse_punctuation("=")
-        lhs = parse_enum(parser, ScaleDotElemType)
-        parser.parse_keyword("rhs")
-        parser.parse_punctuation("=")
-        rhs = parse_enum(parser, ScaleDotElemType)
-        barriers, preds = parse_barriers(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        types = parse_types(parser, 5 + len(barriers))
-        a_scale, b_scale, use_d, pred = operands
-        return cls.build(
-            operands=[
-                parser.resolve_operand(a, types[0]),
-                parser.resolve_operand(b, types[1]),
-                parser.resolve_operand(d, types[2]),
-                resolve_dep(parser, dep),
-                parser.resolve_operand(a_scale, types[3]),
-                parser.resolve_operand(b_scale, types[4]),
-                parser.resolve_operand(use_d, i1),
-                parser.resolve_operand(pred, i1),
-                [parser.resolve_operand(x, t) for x, t in zip(barriers, types[5:])],
-                [parser.resolve_operand(p, i1) for p in preds],
-            ],
-            result_types=[token_types(produces)],
-            properties=properties | {"a_type": lhs.attr(), "b_type": rhs.attr()},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_list((self.a, self.b, self.d), printer.print_operand)
-        print_token(printer, self.acc_dep, self.token)
-        printer.print_string(", ")
-        printer.print_list(
-            (self.a_scale, self.b_scale, self.use_d, self.pred), printer.print_operand
-        )
-        printer.print_string(f" lhs = {self.lhs_type.keyword} rhs = {self.rhs_type.keyword}")
-        print_barriers(printer, self.barriers, self.barrier_preds)
-        print_attr_dict(printer, self, elided=("operandSegmentSizes", "a_type", "b_type"))
-        printer.print_string(" : ")
-        print_types(printer, (self.a, self.b, self.d, self.a_scale, self.b_scale, *self.barriers))
+    assembly_format = (
+        _MMA_OPERANDS + " `,` $a_scale `,` $b_scale `,` $use_d `,` $pred `lhs` `=` "
+        "custom<ScaleDotElemType>($a_type) `rhs` `=` custom<ScaleDotElemType>($b_type) "
+        "custom<BarriersAndPreds>($barriers, $barrier_preds) attr-dict `:` type($a) `,` type($b) "
+        "`,` type($d) `,` type($a_scale) `,` type($b_scale) (`,` type($barriers)^)?"
+    )
+    custom_directives = (Token, BarriersAndPreds, enum_keyword(ScaleDotElemType))
 
     def _k_and_mn(self) -> tuple[int, int, int, int, int, int]:
         """(A's K, B's K, M, N, D's M, D's N) counting packed fp4 elements twice, as Triton's

@@ -69,19 +69,21 @@ class PackedType:
         return self.code == "2"
 
 
+_PACKED_TYPES: tuple[tuple[type[Attribute], PackedType], ...] = (
+    (Float32Type, PackedType("f32x2", 2, "f")),
+    (Float16Type, PackedType("f16x2", 2, "h")),
+    (BFloat16Type, PackedType("bf16x2", 2, "b")),
+    (Float8E5M2Type, PackedType("e5m2x4", 4, "5")),
+    (Float8E4M3FNType, PackedType("e4m3x4", 4, "4")),
+    (Float8E8M0FNUType, PackedType("ue8m0x4", 4, "u")),
+)
+"""The packed type of each element type; fp4 (`i8` holding two e2m1) is the fallback."""
+
+
 def packed_type(element: Attribute) -> PackedType:
-    if isinstance(element, Float32Type):
-        return PackedType("f32x2", 2, "f")
-    if isinstance(element, Float16Type):
-        return PackedType("f16x2", 2, "h")
-    if isinstance(element, BFloat16Type):
-        return PackedType("bf16x2", 2, "b")
-    if isinstance(element, Float8E5M2Type):
-        return PackedType("e5m2x4", 4, "5")
-    if isinstance(element, Float8E4M3FNType):
-        return PackedType("e4m3x4", 4, "4")
-    if isinstance(element, Float8E8M0FNUType):
-        return PackedType("ue8m0x4", 4, "u")
+    for element_type, packed in _PACKED_TYPES:
+        if isinstance(element, element_type):
+            return packed
     assert isinstance(element, IntegerType)
     return PackedType("e2m1x4", 4, "2")
 

@@ -48,21 +48,14 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt import I32Attr, parse_cache_and_evict, print_cache_and_evict
+from ttc.dialects.tt import I32Attr
+from ttc.dialects.tt_cache_syntax import CacheAndEvict
 from ttc.dialects.tt_descriptor import verify_block_matches, verify_rows
-from ttc.dialects.tt_syntax import (
-    enum_attr,
-    parse_attr_dict,
-    parse_bracketed_operands,
-    parse_enum,
-    print_attr_dict,
-    print_operands,
-)
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
+from ttc.dialects.tt_syntax import enum_attr, enum_keyword
 from ttc.dialects.tt_types import (
     CacheModifier,
     DescriptorReduceKind,
@@ -250,10 +243,10 @@ class AsyncTMACopyGlobalToLocalOp(IRDLOperation):
     multicast = opt_prop_def(UnitAttr)
     cache = opt_prop_def(I32Attr, default_value=CacheModifier.NONE.attr())
     evict = opt_prop_def(I32Attr, default_value=EvictionPolicy.NORMAL.attr())
-    is_volatile = opt_prop_def(BoolAttr, prop_name="isVolatile")
+    is_volatile = opt_prop_def(BoolAttr, prop_name="isVolatile", default_value=BoolAttr(0, i1))
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
 
     def cache_modifier(self) -> CacheModifier:
         return enum_attr(CacheModifier, self.cache, CacheModifier.NONE)
@@ -261,66 +254,12 @@ class AsyncTMACopyGlobalToLocalOp(IRDLOperation):
     def eviction_policy(self) -> EvictionPolicy:
         return enum_attr(EvictionPolicy, self.evict, EvictionPolicy.NORMAL)
 
-    # Hand-written syntax: ODS's `oilist` of cache/evict clauses (absent from xDSL 0.74) and the im2col
-    # offsets group.
-    @classmethod
-    def parse(cls, parser: Parser) -> AsyncTMACopyGlobalToLocalOp:
-        desc = parser.parse_unresolved_operand()
-        coord = parse_bracketed_operands(parser)
-        offsets = []
-        if parser.parse_optional_keyword("offsets"):
-            parser.parse_punctuation("=")
-            offsets = parse_bracketed_operands(parser)
-        result = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        barrier = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        pred = parser.parse_unresolved_operand()
-        clauses = parse_cache_and_evict(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        desc_type = parser.parse_type()
-        parser.parse_punctuation(",")
-        barrier_type = parser.parse_type()
-        parser.parse_punctuation("->")
-        result_type = parser.parse_type()
-        pos = parser.pos
-        return cls.build(
-            operands=[
-                parser.resolve_operand(desc, desc_type),
-                parser.resolve_operands(coord, [i32] * len(coord), pos),
-                parser.resolve_operands(offsets, [_I16] * len(offsets), pos),
-                parser.resolve_operand(barrier, barrier_type),
-                parser.resolve_operand(result, result_type),
-                parser.resolve_operand(pred, i1),
-            ],
-            properties=properties | clauses,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.desc)
-        printer.print_string("[")
-        print_operands(printer, self.coord)
-        printer.print_string("]")
-        if self.offsets:
-            printer.print_string(" offsets = [")
-            print_operands(printer, self.offsets)
-            printer.print_string("]")
-        printer.print_string(" ")
-        print_operands(printer, (self.result, self.barrier, self.pred))
-        print_cache_and_evict(printer, self)  # type: ignore[arg-type]
-        print_attr_dict(
-            printer,
-            self,
-            elided=("cache", "evict", "operandSegmentSizes"),
-            defaults={"isVolatile": IntegerAttr(0, i1)},
-        )
-        printer.print_string(" : ")
-        printer.print_list((self.desc.type, self.barrier.type), printer.print_attribute)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.result.type)
+    assembly_format = (
+        "$desc `[` $coord `]` (`offsets` `=` `[` $offsets^ `]`)? $result `,` $barrier `,` $pred "
+        "custom<CacheAndEvict>($cache, $evict) attr-dict `:` type($desc) `,` type($barrier) `->` "
+        "type($result)"
+    )
+    custom_directives = (CacheAndEvict,)
 
     def verify_(self) -> None:
         _verify_coords(self.desc.type, len(self.coord))
@@ -372,7 +311,7 @@ def _supports_reduce(kind: DescriptorReduceKind, element: Attribute) -> bool:
 
 
 @irdl_op_definition
-class AsyncTMAReduceOp(IRDLOperation):
+class AsyncTMAReduceOp(PropsInAttrDictOp):
     """`ttng.async_tma_reduce add, %desc[%coord...] %src`: combine a buffer into global memory."""
 
     name = "ttng.async_tma_reduce"
@@ -384,42 +323,11 @@ class AsyncTMAReduceOp(IRDLOperation):
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
-    # Hand-written syntax: the reduction kind and operands share the descriptor-write helpers with
-    # tt.descriptor_reduce.
-    @classmethod
-    def parse(cls, parser: Parser) -> AsyncTMAReduceOp:
-        kind = parse_enum(parser, DescriptorReduceKind)
-        parser.parse_punctuation(",")
-        desc = parser.parse_unresolved_operand()
-        coord = parse_bracketed_operands(parser)
-        src = parser.parse_unresolved_operand()
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        desc_type = parser.parse_type()
-        parser.parse_punctuation(",")
-        src_type = parser.parse_type()
-        pos = parser.pos
-        return cls.build(
-            operands=[
-                parser.resolve_operand(desc, desc_type),
-                parser.resolve_operands(coord, [i32] * len(coord), pos),
-                parser.resolve_operand(src, src_type),
-            ],
-            properties=properties | {"kind": kind.attr()},
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        kind = DescriptorReduceKind.from_attr(self.kind)
-        printer.print_string(f" {kind.keyword}, ")
-        printer.print_operand(self.desc)
-        printer.print_string("[")
-        print_operands(printer, self.coord)
-        printer.print_string("] ")
-        printer.print_operand(self.src)
-        print_attr_dict(printer, self, elided=("kind",))
-        printer.print_string(" : ")
-        printer.print_list((self.desc.type, self.src.type), printer.print_attribute)
+    assembly_format = (
+        "custom<DescriptorReduceKind>($kind) `,` $desc `[` $coord `]` $src attr-dict `:` "
+        "type($desc) `,` type($src)"
+    )
+    custom_directives = (enum_keyword(DescriptorReduceKind),)
 
     def verify_(self) -> None:
         _verify_tma_store(self, self.desc.type, len(self.coord), self.src.type)
@@ -444,7 +352,7 @@ def _verify_row_offsets(rows: Attribute) -> None:
 
 
 @irdl_op_definition
-class AsyncTMAGatherOp(IRDLOperation):
+class AsyncTMAGatherOp(PropsInAttrDictOp):
     """`ttng.async_tma_gather %desc[%x_offsets, %y] %result, %barrier, %pred : <operand types>`."""
 
     name = "ttng.async_tma_gather"
@@ -458,7 +366,6 @@ class AsyncTMAGatherOp(IRDLOperation):
     multicast = opt_prop_def(UnitAttr)
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "$desc `[` $x_offsets `,` $y_offset `]` $result `,` $barrier `,` $pred attr-dict `:` "
         "type($desc) `,` type($x_offsets) `,` type($y_offset) `,` type($barrier) `,` "

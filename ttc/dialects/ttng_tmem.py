@@ -46,12 +46,20 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.irdl.declarative_assembly_format import (
+    CustomDirective,
+    OptionalOperandVariable,
+    ParsingState,
+    PrintingState,
+    TypeDirective,
+    irdl_custom_directive,
+)
+from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt_syntax import parse_attr_dict, print_attr_dict
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_types import bit_width
 from ttc.dialects.ttg import (
     TMEM_ENCODINGS,
@@ -137,33 +145,33 @@ def memdesc_linear_layout(memdesc: MemDescType) -> LinearLayout | None:
 # --------------------------------------------------------------------------------------------
 
 
-def parse_token(parser: Parser) -> tuple[UnresolvedOperand | None, bool]:
-    """Triton's `parseToken`: (the dependency, whether the op produces a token)."""
-    if parser.parse_optional_punctuation("[") is None:
-        return None, False
-    if parser.parse_optional_punctuation("]") is not None:
-        return None, True
-    dep = parser.parse_unresolved_operand()
-    parser.parse_punctuation("]")
-    return dep, True
+@irdl_custom_directive
+class Token(CustomDirective):
+    """Triton's `custom<Token>($dep, type($token))`: `[%dep]` when the op takes and gives an async
+    token, `[]` when it only gives one, nothing when it has none; the token types are inferred."""
 
+    dep: OptionalOperandVariable
+    dep_type: TypeDirective
+    token_type: TypeDirective
 
-def print_token(printer: Printer, dep: SSAValue | None, token: SSAValue | None) -> None:
-    """Triton's `printToken`."""
-    if token is None:
-        return
-    printer.print_string("[")
-    if dep is not None:
-        printer.print_operand(dep)
-    printer.print_string("]")
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        dep = None
+        produces = parser.parse_optional_punctuation("[") is not None
+        if produces and parser.parse_optional_punctuation("]") is None:
+            dep = parser.parse_unresolved_operand()
+            parser.parse_punctuation("]")
+        self.dep.set(state, dep)
+        self.dep_type.set(state, [AsyncTokenType()] if dep is not None else [])
+        self.token_type.set(state, [AsyncTokenType()] if produces else [])
 
-
-def resolve_dep(parser: Parser, dep: UnresolvedOperand | None) -> list[SSAValue]:
-    return [] if dep is None else [parser.resolve_operand(dep, AsyncTokenType())]
-
-
-def token_types(produces: bool) -> list[Attribute]:
-    return [AsyncTokenType()] if produces else []
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        if not self.token_type.get(op):
+            return
+        printer.print_string("[")
+        dep = self.dep.get(op)
+        if dep is not None:
+            printer.print_operand(dep)
+        printer.print_string("]")
 
 
 # --------------------------------------------------------------------------------------------
@@ -240,7 +248,7 @@ def _linear_encoding(layout: LinearLayout) -> LinearEncodingAttr:
 
 
 @irdl_op_definition
-class TMEMAllocOp(IRDLOperation):
+class TMEMAllocOp(PropsInAttrDictOp):
     """`ttng.tmem_alloc`: allocate a TMEM buffer, optionally initialised from a tensor."""
 
     name = "ttng.tmem_alloc"
@@ -250,7 +258,6 @@ class TMEMAllocOp(IRDLOperation):
     token = opt_result_def(AsyncTokenType)
 
     traits = traits_def(LocalAllocEffects())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "($src^)? attr-dict `:` functional-type(operands, results)"
 
     def verify_(self) -> None:
@@ -280,39 +287,12 @@ class TMEMLoadOp(IRDLOperation):
     red = opt_result_def(TensorType)
 
     traits = traits_def(MemoryReadEffect())
-    irdl_options = (AttrSizedResultSegments(as_property=True),)
-
-    # Hand-written syntax: upstream's `custom<Token>`: an optional `[%dep]` token whose result type is
-    # printed only when present.
-    @classmethod
-    def parse(cls, parser: Parser) -> TMEMLoadOp:
-        src = parser.parse_unresolved_operand()
-        dep, produces = parse_token(parser)
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        src_type = parser.parse_type()
-        parser.parse_punctuation("->")
-        result_type = parser.parse_type()
-        red = [parser.parse_type()] if parser.parse_optional_punctuation(",") else []
-        return cls.build(
-            operands=[parser.resolve_operand(src, src_type), resolve_dep(parser, dep)],
-            result_types=[result_type, token_types(produces), red],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.src)
-        print_token(printer, self.dep, self.token)
-        print_attr_dict(printer, self, elided=("resultSegmentSizes",))
-        printer.print_string(" : ")
-        printer.print_attribute(self.src.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.result.type)
-        if self.red is not None:
-            printer.print_string(", ")
-            printer.print_attribute(self.red.type)
+    irdl_options = (AttrSizedResultSegments(as_property=True), ParsePropInAttrDict())
+    assembly_format = (
+        "$src custom<Token>($dep, type($dep), type($token)) attr-dict `:` type($src) `->` "
+        "type($result) (`,` type($red)^)?"
+    )
+    custom_directives = (Token,)
 
     def verify_(self) -> None:
         memdesc, tensor = self.src.type, self.result.type
@@ -347,7 +327,7 @@ class TMEMLoadOp(IRDLOperation):
 
 
 @irdl_op_definition
-class TMEMStoreOp(IRDLOperation):
+class TMEMStoreOp(PropsInAttrDictOp):
     """`ttng.tmem_store`: write registers into a mutable TMEM buffer under a predicate."""
 
     name = "ttng.tmem_store"
@@ -360,46 +340,11 @@ class TMEMStoreOp(IRDLOperation):
 
     traits = traits_def(MemoryWriteEffect())
 
-    # Hand-written syntax: upstream's `custom<Token>`: an optional `[%dep]` token whose result type is
-    # printed only when present.
-    @classmethod
-    def parse(cls, parser: Parser) -> TMEMStoreOp:
-        src = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        dst = parser.parse_unresolved_operand()
-        dep, produces = parse_token(parser)
-        parser.parse_punctuation(",")
-        pred = parser.parse_unresolved_operand()
-        properties, attributes = parse_attr_dict(parser, cls)
-        parser.parse_punctuation(":")
-        src_type = parser.parse_type()
-        parser.parse_punctuation("->")
-        dst_type = parser.parse_type()
-        return cls.build(
-            operands=[
-                parser.resolve_operand(dst, dst_type),
-                resolve_dep(parser, dep),
-                parser.resolve_operand(src, src_type),
-                parser.resolve_operand(pred, i1),
-            ],
-            result_types=[token_types(produces)],
-            properties=properties,
-            attributes=attributes,
-        )
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.src)
-        printer.print_string(", ")
-        printer.print_operand(self.dst)
-        print_token(printer, self.dep, self.token)
-        printer.print_string(", ")
-        printer.print_operand(self.pred)
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        printer.print_attribute(self.src.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.dst.type)
+    assembly_format = (
+        "$src `,` $dst custom<Token>($dep, type($dep), type($token)) `,` $pred attr-dict `:` "
+        "type($src) `->` type($dst)"
+    )
+    custom_directives = (Token,)
 
     def verify_(self) -> None:
         memdesc, tensor = self.dst.type, self.src.type
@@ -486,7 +431,7 @@ def _same_cga(tmem: LinearLayout, smem: LinearLayout) -> bool:
 
 
 @irdl_op_definition
-class TMEMSubSliceOp(IRDLOperation):
+class TMEMSubSliceOp(PropsInAttrDictOp):
     """`ttng.tmem_subslice`: a view of part of a TMEM buffer along one dimension."""
 
     name = "ttng.tmem_subslice"
@@ -497,7 +442,6 @@ class TMEMSubSliceOp(IRDLOperation):
     result = result_def(MemDescType)
 
     traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
 
     def verify_(self) -> None:

@@ -44,7 +44,6 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
-    ParsePropInAttrDict,
     VarConstraint,
     base,
     irdl_op_definition,
@@ -61,6 +60,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from ttc.dialects.tt import DotOpInterface
+from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_types import InputPrecision, PointerType, TensorDescType
 from ttc.dialects.ttg import MemDescType
 from ttc.targets.musa.sqmma_encoding import SqmmaEncoding
@@ -304,7 +304,7 @@ def sqmma_k_choices(element: Attribute, tf32: bool) -> tuple[int, ...]:
 
 
 @irdl_op_definition
-class SquadDotOp(IRDLOperation):
+class SquadDotOp(PropsInAttrDictOp):
     """`ttmg.squad_dot`: D = A * B + C on a squad of 4 warps (SQMMA), A and B in shared memory."""
 
     name = "ttmg.squad_dot"
@@ -320,7 +320,6 @@ class SquadDotOp(IRDLOperation):
     is_async = opt_prop_def(BoolAttr, prop_name="isAsync")
     d = result_def(ACC)
 
-    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "$a `,` $b `,` $c (`,` $use_c^)? attr-dict `:` type($a) `*` type($b) `->` type($d)")
     traits = traits_def(DotOpInterface())
