@@ -373,20 +373,25 @@ def _verify_successor_args(block: Block, args: Sequence[SSAValue]) -> None:
             )
 
 
-def _parse_syncscope(parser: Parser) -> StringAttr | None:
-    if parser.parse_optional_keyword("syncscope") is None:
-        return None
-    parser.parse_punctuation("(")
-    scope = parser.parse_str_literal()
-    parser.parse_punctuation(")")
-    return StringAttr(scope)
+@irdl_custom_directive
+class SyncScope(CustomDirective):
+    """`syncscope("agent")`, when the op has a sync scope (nothing otherwise)."""
 
+    scope: AttributeVariable
 
-def _print_syncscope(printer: Printer, scope: StringAttr | None) -> None:
-    if scope is not None:
-        printer.print_string(" syncscope(")
-        printer.print_string_literal(scope.data)
-        printer.print_string(")")
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        if parser.parse_optional_keyword("syncscope") is not None:
+            parser.parse_punctuation("(")
+            self.scope.set(state, StringAttr(parser.parse_str_literal()))
+            parser.parse_punctuation(")")
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        scope = self.scope.get(op)
+        if isinstance(scope, StringAttr):
+            state.print_whitespace(printer)
+            printer.print_string("syncscope(")
+            printer.print_string_literal(scope.data)
+            printer.print_string(")")
 
 
 # LLVM's AtomicOrdering, with MLIR's numbering (LLVMEnums.td).
@@ -407,11 +412,47 @@ def ordering_name(attr: IntegerAttr | None) -> str:
     return _ORDERING_NAMES[attr.value.data] if attr is not None else "not_atomic"
 
 
-def _parse_ordering(parser: Parser) -> IntegerAttr:
-    name = parser.parse_identifier()
-    if name not in ATOMIC_ORDERINGS:
-        parser.raise_error(f"unknown atomic ordering '{name}'")
-    return IntegerAttr(ATOMIC_ORDERINGS[name], i64)
+class _I64Keyword(CustomDirective):
+    """An i64 enum property spelled by its keyword from `KEYWORDS` (keyword to value)."""
+
+    KEYWORDS: ClassVar[dict[str, int]]
+    WHAT: ClassVar[str]
+    """What the keyword names, for the error on an unknown one."""
+
+    attr: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        name = parser.parse_identifier()
+        if name not in self.KEYWORDS:
+            parser.raise_error(f"unknown {self.WHAT} '{name}'")
+        self.attr.set(state, IntegerAttr(self.KEYWORDS[name], i64))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        attr = self.attr.get(op)
+        assert isinstance(attr, IntegerAttr)
+        state.print_whitespace(printer)
+        printer.print_string(next(k for k, v in self.KEYWORDS.items() if v == attr.value.data))
+
+    def is_present(self, op: IRDLOperation) -> bool:
+        return self.attr.is_present(op)
+
+    def is_anchorable(self) -> bool:
+        return self.attr.is_anchorable()
+
+
+@irdl_custom_directive
+class Ordering(_I64Keyword):
+    """`acq_rel`: an atomic ordering; an optional group anchored on it is left out for a
+    `not_atomic` ordering, as for an absent one."""
+
+    KEYWORDS: ClassVar = ATOMIC_ORDERINGS
+    WHAT: ClassVar = "atomic ordering"
+
+    attr: AttributeVariable
+
+    def is_present(self, op: IRDLOperation) -> bool:
+        attr = self.attr.get(op)
+        return isinstance(attr, IntegerAttr) and ordering_name(attr) != "not_atomic"
 
 
 def overflow_flag_names(attr: Attribute | None) -> list[str]:
@@ -640,20 +681,25 @@ class CmpPredicate(CustomDirective):
 
 
 @irdl_custom_directive
-class ComparedType(CustomDirective):
-    """`T`: the type compared, whose i1 counterpart is the result type."""
+class InferredType(CustomDirective):
+    """`T`: the one type printed; the op class's `inferred_type(T, properties)` gives the other (a
+    comparison's i1 result, a vector's element, an aggregate's member, a shuffle's result)."""
 
-    compared: TypeDirective
-    result: TypeDirective
+    printed: TypeDirective
+    inferred: TypeDirective
 
     def parse(self, parser: Parser, state: ParsingState) -> None:
-        t = parser.parse_type()
-        self.compared.set(state, [t])
-        self.result.set(state, [_i1_like(t)])
+        printed = parser.parse_type()
+        try:
+            inferred = state.op_type.inferred_type(printed, state.properties)  # type: ignore[attr-defined]
+        except VerifyException as e:
+            parser.raise_error(str(e))
+        self.printed.set(state, [printed])
+        self.inferred.set(state, [inferred])
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
         state.print_whitespace(printer)
-        printer.print_attribute(self.compared.get(op)[0])
+        printer.print_attribute(self.printed.get(op)[0])
 
 
 class _CmpOp(IRDLOperation):
@@ -687,12 +733,16 @@ class _CmpOp(IRDLOperation):
         if self.res.type != _i1_like(self.lhs.type):
             raise VerifyException(f"result type must be {_i1_like(self.lhs.type)}")
 
+    @staticmethod
+    def inferred_type(compared: Attribute, properties: dict[str, Attribute]) -> Attribute:
+        return _i1_like(compared)
+
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "custom<CmpPredicate>($predicate) $lhs `,` $rhs attr-dict `:` "
-        "custom<ComparedType>(type($lhs), type($res))"
+        "custom<InferredType>(type($lhs), type($res))"
     )
-    custom_directives = (CmpPredicate, ComparedType)
+    custom_directives = (CmpPredicate, InferredType)
 
 
 @irdl_op_definition
@@ -1179,36 +1229,10 @@ class CallIntrinsicOp(IRDLOperation):
     intrin = prop_def(StringAttr)
     args = var_operand_def()
     results_ = var_result_def()
-    fastmathFlags = opt_prop_def(FastMathAttr)
+    fastmathFlags = opt_prop_def(FastMathAttr, NO_FASTMATH)
 
-    # Hand-written syntax: the intrinsic name string and operand bundles around a functional type.
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_string_literal(self.intrin.data)
-        printer.print_string("(")
-        print_operands(printer, self.args)
-        printer.print_string(")")
-        fmf = self.properties.get("fastmathFlags")
-        elided = ["intrin"]
-        if isinstance(fmf, FastMathAttr) and not fmf.data:
-            elided.append("fastmathFlags")
-        print_attr_dict(printer, self, elided=elided)
-        printer.print_string(" : ")
-        print_functional_type(printer, [a.type for a in self.args], [r.type for r in self.results])
-
-    @classmethod
-    def parse(cls, parser: Parser) -> CallIntrinsicOp:
-        intrin = parser.parse_str_literal()
-        args = _parse_operand_list(parser, parser.Delimiter.PAREN)
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        inputs, outputs = _parse_functional_type(parser)
-        return cls.create(
-            operands=_resolve(parser, args, inputs),
-            result_types=outputs,
-            properties={"intrin": StringAttr(intrin)} | props,
-            attributes=attrs,
-        )
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$intrin `(` $args `)` attr-dict `:` functional-type($args, $results_)"
 
 
 @irdl_op_definition
@@ -1419,20 +1443,12 @@ class _MemAccessOp(IRDLOperation):
     ordering = opt_prop_def(IntegerAttr)
     syncscope = opt_prop_def(StringAttr)
 
-    _ELIDED: ClassVar = ("volatile_", "ordering", "syncscope")
+    irdl_options = (ParsePropInAttrDict(),)
+    custom_directives = (SyncScope, Ordering)
 
-    def _print_atomic(self, printer: Printer) -> None:
-        if ordering_name(self.ordering) != "not_atomic":
-            printer.print_string(" atomic")
-            _print_syncscope(printer, self.syncscope)
-            printer.print_string(f" {ordering_name(self.ordering)}")
 
-    @staticmethod
-    def _parse_atomic(parser: Parser, props: dict[str, Attribute]) -> None:
-        if parser.parse_optional_keyword("atomic") is not None:
-            if (scope := _parse_syncscope(parser)) is not None:
-                props["syncscope"] = scope
-            props["ordering"] = _parse_ordering(parser)
+_ATOMIC = "(`atomic` custom<SyncScope>($syncscope) custom<Ordering>($ordering)^)?"
+"""MLIR's `atomic [syncscope("...")] ordering` clause of loads and stores."""
 
 
 @irdl_op_definition
@@ -1445,42 +1461,10 @@ class LoadOp(_MemAccessOp):
     dereferenced_value = result_def()
     invariant = opt_prop_def(UnitAttr)
 
-    # Hand-written syntax: optional `volatile`, `atomic [syncscope] ordering` and `{alignment}` clauses
-    # with inferred types.
-    def print(self, printer: Printer) -> None:
-        if self.volatile_ is not None:
-            printer.print_string(" volatile")
-        printer.print_string(" ")
-        printer.print_operand(self.addr)
-        self._print_atomic(printer)
-        if self.invariant is not None:
-            printer.print_string(" invariant")
-        print_attr_dict(printer, self, elided=[*self._ELIDED, "invariant"])
-        printer.print_string(" : ")
-        printer.print_attribute(self.addr.type)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.dereferenced_value.type)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> LoadOp:
-        props: dict[str, Attribute] = {}
-        if parser.parse_optional_keyword("volatile") is not None:
-            props["volatile_"] = UnitAttr()
-        addr = parser.parse_unresolved_operand()
-        cls._parse_atomic(parser, props)
-        if parser.parse_optional_keyword("invariant") is not None:
-            props["invariant"] = UnitAttr()
-        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        ptr_type = parser.parse_type()
-        parser.parse_punctuation("->")
-        type = parser.parse_type()
-        return cls.create(
-            operands=_resolve(parser, [addr], [ptr_type]),
-            result_types=[type],
-            properties=props | attr_props,
-            attributes=attrs,
-        )
+    assembly_format = (
+        f"(`volatile` $volatile_^)? $addr {_ATOMIC} (`invariant` $invariant^)? attr-dict "
+        "`:` type($addr) `->` type($dereferenced_value)"
+    )
 
 
 @irdl_op_definition
@@ -1492,39 +1476,10 @@ class StoreOp(_MemAccessOp):
     value = operand_def()
     addr = operand_def(LLVMPointerType)
 
-    # Hand-written syntax: optional `volatile`, `atomic [syncscope] ordering` and `{alignment}` clauses
-    # with inferred types.
-    def print(self, printer: Printer) -> None:
-        if self.volatile_ is not None:
-            printer.print_string(" volatile")
-        printer.print_string(" ")
-        printer.print_operand(self.value)
-        printer.print_string(", ")
-        printer.print_operand(self.addr)
-        self._print_atomic(printer)
-        print_attr_dict(printer, self, elided=self._ELIDED)
-        printer.print_string(" : ")
-        print_types(printer, [self.value.type, self.addr.type])
-
-    @classmethod
-    def parse(cls, parser: Parser) -> StoreOp:
-        props: dict[str, Attribute] = {}
-        if parser.parse_optional_keyword("volatile") is not None:
-            props["volatile_"] = UnitAttr()
-        value = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        addr = parser.parse_unresolved_operand()
-        cls._parse_atomic(parser, props)
-        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        value_type = parser.parse_type()
-        parser.parse_punctuation(",")
-        ptr_type = parser.parse_type()
-        return cls.create(
-            operands=_resolve(parser, [value, addr], [value_type, ptr_type]),
-            properties=props | attr_props,
-            attributes=attrs,
-        )
+    assembly_format = (
+        f"(`volatile` $volatile_^)? $value `,` $addr {_ATOMIC} attr-dict "
+        "`:` type($value) `,` type($addr)"
+    )
 
 
 @irdl_op_definition
@@ -1538,31 +1493,8 @@ class AllocaOp(IRDLOperation):
     elem_type = prop_def(TypeAttribute)
     alignment = opt_prop_def(IntegerAttr)
 
-    # Hand-written syntax: `%n x T : (i32) -> !llvm.ptr` prints the element type attribute inside the
-    # type list.
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.arraySize)
-        printer.print_string(" x ")
-        printer.print_attribute(self.elem_type)
-        print_attr_dict(printer, self, elided=["elem_type"])
-        printer.print_string(" : ")
-        print_functional_type(printer, [self.arraySize.type], [self.res.type])
-
-    @classmethod
-    def parse(cls, parser: Parser) -> AllocaOp:
-        size = parser.parse_unresolved_operand()
-        parser.parse_keyword("x")
-        elem_type = parser.parse_type()
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        inputs, outputs = _parse_functional_type(parser)
-        return cls.create(
-            operands=_resolve(parser, [size], inputs),
-            result_types=outputs,
-            properties={"elem_type": elem_type} | props,
-            attributes=attrs,
-        )
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$arraySize `x` $elem_type attr-dict `:` functional-type($arraySize, $res)"
 
 
 # --------------------------------------------------------------------------------------------
@@ -1570,30 +1502,65 @@ class AllocaOp(IRDLOperation):
 # --------------------------------------------------------------------------------------------
 
 
-def _parse_position(parser: Parser) -> DenseArrayBase:
-    values = parser.parse_comma_separated_list(
-        parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False)
-    )
-    return DenseArrayBase.from_list(i64, values)
+@irdl_custom_directive
+class IntList(CustomDirective):
+    """`[0, 1, -1]`: a dense array property (a position or a mask) as a bare list of integers, of
+    the op class's `LIST_ELEMENT_TYPE`."""
+
+    array: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        values = parser.parse_comma_separated_list(
+            parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False)
+        )
+        element_type = state.op_type.LIST_ELEMENT_TYPE  # type: ignore[attr-defined]
+        self.array.set(state, DenseArrayBase.from_list(element_type, values))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        state.print_whitespace(printer)
+        array = self.array.get(op)
+        assert isinstance(array, DenseArrayBase)
+        _print_int_list(printer, array)
 
 
-def _print_position(printer: Printer, position: DenseArrayBase) -> None:
+def _print_int_list(printer: Printer, array: DenseArrayBase) -> None:
     printer.print_string("[")
-    printer.print_list(position.get_values(), printer.print_int)
+    printer.print_list(array.get_values(), printer.print_int)
     printer.print_string("]")
 
 
+class _AggregateAccessOp(IRDLOperation):
+    """`llvm.extractvalue`/`insertvalue`: the member at `position` of a struct or array; the
+    member's type follows from the aggregate's, which MLIR prints with a trailing space."""
+
+    position = prop_def(DenseArrayBase)
+
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    custom_directives = (IntList, InferredType)
+
+    LIST_ELEMENT_TYPE: ClassVar = i64
+
+    @staticmethod
+    def inferred_type(aggregate: Attribute, properties: dict[str, Attribute]) -> Attribute:
+        position = properties["position"]
+        assert isinstance(position, DenseArrayBase)
+        return aggregate_member(aggregate, position.get_values())
+
+
 @irdl_op_definition
-class ExtractValueOp(IRDLOperation):
+class ExtractValueOp(_AggregateAccessOp):
     """`llvm.extractvalue %s[0] : !llvm.struct<(i32, i32)> ` (MLIR leaves the trailing space)."""
 
     name = "llvm.extractvalue"
 
     container = operand_def()
     res = result_def()
-    position = prop_def(DenseArrayBase)
 
-    traits = traits_def(Pure())
+    assembly_format = (
+        "$container `` custom<IntList>($position) attr-dict `:` "
+        "custom<InferredType>(type($container), type($res)) ` `"
+    )
 
     def __init__(self, container: SSAValue | Operation, position: Sequence[int]):
         container = SSAValue.get(container)
@@ -1608,38 +1575,9 @@ class ExtractValueOp(IRDLOperation):
         if member != self.res.type:
             raise VerifyException(f"result type {self.res.type} does not match member {member}")
 
-    # Hand-written syntax: the result type is inferred from the aggregate and position, and MLIR leaves
-    # a trailing space after the type.
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.container)
-        _print_position(printer, self.position)
-        print_attr_dict(printer, self, elided=["position"])
-        printer.print_string(" : ")
-        printer.print_attribute(self.container.type)
-        printer.print_string(" ")
-
-    @classmethod
-    def parse(cls, parser: Parser) -> ExtractValueOp:
-        container = parser.parse_unresolved_operand()
-        position = _parse_position(parser)
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        type = parser.parse_type()
-        try:
-            member = aggregate_member(type, position.get_values())
-        except VerifyException as e:
-            parser.raise_error(str(e))
-        return cls.create(
-            operands=_resolve(parser, [container], [type]),
-            result_types=[member],
-            properties={"position": position} | props,
-            attributes=attrs,
-        )
-
 
 @irdl_op_definition
-class InsertValueOp(IRDLOperation):
+class InsertValueOp(_AggregateAccessOp):
     """`llvm.insertvalue %v, %s[0] : !llvm.struct<(i32, i32)> ` (trailing space as in MLIR)."""
 
     name = "llvm.insertvalue"
@@ -1648,9 +1586,11 @@ class InsertValueOp(IRDLOperation):
     container = operand_def(T)
     value = operand_def()
     res = result_def(T)
-    position = prop_def(DenseArrayBase)
 
-    traits = traits_def(Pure())
+    assembly_format = (
+        "$value `,` $container `` custom<IntList>($position) attr-dict `:` "
+        "custom<InferredType>(type($container), type($value)) ` `"
+    )
 
     def __init__(
         self, container: SSAValue | Operation, value: SSAValue | Operation, position: Sequence[int]
@@ -1667,76 +1607,23 @@ class InsertValueOp(IRDLOperation):
         if member != self.value.type:
             raise VerifyException(f"inserted type {self.value.type} does not match member {member}")
 
-    # Hand-written syntax: the value's type is inferred from the aggregate and position, and MLIR leaves
-    # a trailing space after the type.
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.value)
-        printer.print_string(", ")
-        printer.print_operand(self.container)
-        _print_position(printer, self.position)
-        print_attr_dict(printer, self, elided=["position"])
-        printer.print_string(" : ")
-        printer.print_attribute(self.container.type)
-        printer.print_string(" ")
 
-    @classmethod
-    def parse(cls, parser: Parser) -> InsertValueOp:
-        value = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        container = parser.parse_unresolved_operand()
-        position = _parse_position(parser)
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        type = parser.parse_type()
-        try:
-            member = aggregate_member(type, position.get_values())
-        except VerifyException as e:
-            parser.raise_error(str(e))
-        return cls.create(
-            operands=_resolve(parser, [container, value], [type, member]),
-            result_types=[type],
-            properties={"position": position} | props,
-            attributes=attrs,
-        )
+class _ElementAccessOp(IRDLOperation):
+    """`llvm.extractelement`/`insertelement`: the element at `%i : i32` of a vector."""
 
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    custom_directives = (InferredType,)
 
-def _print_element_access(
-    printer: Printer, op: Operation, vector: SSAValue, position: SSAValue
-) -> None:
-    """`%v[%i : i32] attr-dict : vector<...>`, the tail of extractelement and insertelement."""
-    printer.print_operand(vector)
-    printer.print_string("[")
-    printer.print_operand(position)
-    printer.print_string(" : ")
-    printer.print_attribute(position.type)
-    printer.print_string("]")
-    print_attr_dict(printer, op)
-    printer.print_string(" : ")
-    printer.print_attribute(vector.type)
-
-
-def _parse_element_access(
-    parser: Parser,
-) -> tuple[UnresolvedOperand, UnresolvedOperand, Attribute, dict[str, Attribute], VectorType]:
-    """Parse `%v[%i : i32] attr-dict : vector<...>`: (vector, position, position type,
-    attributes, vector type)."""
-    vector = parser.parse_unresolved_operand()
-    parser.parse_punctuation("[")
-    position = parser.parse_unresolved_operand()
-    parser.parse_punctuation(":")
-    position_type = parser.parse_type()
-    parser.parse_punctuation("]")
-    attrs = parser.parse_optional_attr_dict()
-    parser.parse_punctuation(":")
-    type = parser.parse_type()
-    if not isinstance(type, VectorType):
-        parser.raise_error(f"expected a vector type, got {type}")
-    return vector, position, position_type, attrs, type
+    @staticmethod
+    def inferred_type(vector: Attribute, properties: dict[str, Attribute]) -> Attribute:
+        if not isinstance(vector, VectorType):
+            raise VerifyException(f"expected a vector type, got {vector}")
+        return vector.element_type
 
 
 @irdl_op_definition
-class ExtractElementOp(IRDLOperation):
+class ExtractElementOp(_ElementAccessOp):
     """`llvm.extractelement %v[%i : i32] : vector<4xf32>`."""
 
     name = "llvm.extractelement"
@@ -1745,30 +1632,18 @@ class ExtractElementOp(IRDLOperation):
     position = operand_def(IntegerType)
     res = result_def()
 
-    traits = traits_def(Pure())
+    assembly_format = (
+        "$vector `[` $position `:` type($position) `]` attr-dict `:` "
+        "custom<InferredType>(type($vector), type($res))"
+    )
 
     def verify_(self) -> None:
         if self.res.type != element_type(self.vector.type):
             raise VerifyException("result type must be the vector's element type")
 
-    # Hand-written syntax: `%v[%i : i32]` puts a type inside the brackets and infers the result from the
-    # vector.
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        _print_element_access(printer, self, self.vector, self.position)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> ExtractElementOp:
-        vector, position, position_type, attrs, type = _parse_element_access(parser)
-        return cls.create(
-            operands=_resolve(parser, [vector, position], [type, position_type]),
-            result_types=[type.element_type],
-            attributes=attrs,
-        )
-
 
 @irdl_op_definition
-class InsertElementOp(IRDLOperation):
+class InsertElementOp(_ElementAccessOp):
     """`llvm.insertelement %x, %v[%i : i32] : vector<4xf32>`."""
 
     name = "llvm.insertelement"
@@ -1779,31 +1654,14 @@ class InsertElementOp(IRDLOperation):
     position = operand_def(IntegerType)
     res = result_def(T)
 
-    traits = traits_def(Pure())
+    assembly_format = (
+        "$value `,` $vector `[` $position `:` type($position) `]` attr-dict `:` "
+        "custom<InferredType>(type($vector), type($value))"
+    )
 
     def verify_(self) -> None:
         if self.value.type != element_type(self.vector.type):
             raise VerifyException("inserted value type must be the vector's element type")
-
-    # Hand-written syntax: `%e, %v[%i : i32]` puts a type inside the brackets.
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.value)
-        printer.print_string(", ")
-        _print_element_access(printer, self, self.vector, self.position)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> InsertElementOp:
-        value = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        vector, position, position_type, attrs, type = _parse_element_access(parser)
-        return cls.create(
-            operands=_resolve(
-                parser, [vector, value, position], [type, type.element_type, position_type]
-            ),
-            result_types=[type],
-            attributes=attrs,
-        )
 
 
 @irdl_op_definition
@@ -1819,6 +1677,14 @@ class ShuffleVectorOp(IRDLOperation):
     mask = prop_def(DenseArrayBase)
 
     traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$v1 `,` $v2 custom<IntList>($mask) attr-dict `:` "
+        "custom<InferredType>(type($v1), type($res)) ` `"
+    )
+    custom_directives = (IntList, InferredType)
+
+    LIST_ELEMENT_TYPE: ClassVar = i32
 
     def __init__(self, v1: SSAValue, v2: SSAValue, mask: Sequence[int]):
         """Elements of `v1` (indices from 0) and `v2` (indices after `v1`'s), `-1` for poison."""
@@ -1827,38 +1693,13 @@ class ShuffleVectorOp(IRDLOperation):
                          result_types=[VectorType(v1.type.element_type, [len(mask)])],
                          properties={"mask": DenseArrayBase.from_list(i32, mask)})
 
-    # Hand-written syntax: the result type is inferred from the mask length and operand type.
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.v1)
-        printer.print_string(", ")
-        printer.print_operand(self.v2)
-        printer.print_string(" ")
-        _print_position(printer, self.mask)
-        print_attr_dict(printer, self, elided=["mask"])
-        printer.print_string(" : ")
-        printer.print_attribute(self.v1.type)
-        printer.print_string(" ")
-
-    @classmethod
-    def parse(cls, parser: Parser) -> ShuffleVectorOp:
-        v1 = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        v2 = parser.parse_unresolved_operand()
-        mask = parser.parse_comma_separated_list(
-            parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False)
-        )
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        type = parser.parse_type()
-        if not isinstance(type, VectorType):
-            parser.raise_error(f"expected a vector type, got {type}")
-        return cls.create(
-            operands=_resolve(parser, [v1, v2], [type, type]),
-            result_types=[VectorType(type.element_type, [len(mask)])],
-            properties={"mask": DenseArrayBase.from_list(i32, mask)} | props,
-            attributes=attrs,
-        )
+    @staticmethod
+    def inferred_type(vector: Attribute, properties: dict[str, Attribute]) -> Attribute:
+        if not isinstance(vector, VectorType):
+            raise VerifyException(f"expected a vector type, got {vector}")
+        mask = properties["mask"]
+        assert isinstance(mask, DenseArrayBase)
+        return VectorType(vector.element_type, [len(mask)])
 
 
 # --------------------------------------------------------------------------------------------
@@ -1924,7 +1765,7 @@ class CondBrOp(IRDLOperation):
         printer.print_operand(self.condition)
         if self.branch_weights is not None:
             printer.print_string(" weights(")
-            _print_position(printer, self.branch_weights)
+            _print_int_list(printer, self.branch_weights)
             printer.print_string(")")
         printer.print_string(", ")
         _print_successor(printer, self.trueDest, self.trueDestOperands)
@@ -2080,6 +1921,16 @@ ATOMIC_BIN_OPS = (
 """MLIR's AtomicBinOp keywords (`_and`, `_or`, `_xor` avoid C++ keywords), in enum order."""
 
 
+@irdl_custom_directive
+class AtomicBinOp(_I64Keyword):
+    """`add`: the operation of `llvm.atomicrmw`."""
+
+    KEYWORDS: ClassVar = {name: i for i, name in enumerate(ATOMIC_BIN_OPS)}
+    WHAT: ClassVar = "atomicrmw operation"
+
+    attr: AttributeVariable
+
+
 @irdl_op_definition
 class AtomicRMWOp(IRDLOperation):
     """`llvm.atomicrmw [volatile] add %p, %v [syncscope("s")] acq_rel attr-dict : !llvm.ptr<1>, i32`."""
@@ -2096,51 +1947,17 @@ class AtomicRMWOp(IRDLOperation):
     alignment = opt_prop_def(IntegerAttr)
     volatile_ = opt_prop_def(UnitAttr)
 
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "(`volatile` $volatile_^)? custom<AtomicBinOp>($bin_op) $ptr `,` $val "
+        "custom<SyncScope>($syncscope) custom<Ordering>($ordering) attr-dict "
+        "`:` type($ptr) `,` type($val)"
+    )
+    custom_directives = (AtomicBinOp, SyncScope, Ordering)
+
     @property
     def bin_op_name(self) -> str:
         return ATOMIC_BIN_OPS[self.bin_op.value.data]
-
-    # Hand-written syntax: the bin-op and orderings are bare keywords of i64 enums, with an optional
-    # `syncscope("...")`.
-    def print(self, printer: Printer) -> None:
-        if self.volatile_ is not None:
-            printer.print_string(" volatile")
-        printer.print_string(f" {self.bin_op_name} ")
-        printer.print_operand(self.ptr)
-        printer.print_string(", ")
-        printer.print_operand(self.val)
-        _print_syncscope(printer, self.syncscope)
-        printer.print_string(f" {ordering_name(self.ordering)}")
-        print_attr_dict(printer, self, elided=["bin_op", "ordering", "syncscope", "volatile_"])
-        printer.print_string(" : ")
-        print_types(printer, [self.ptr.type, self.val.type])
-
-    @classmethod
-    def parse(cls, parser: Parser) -> AtomicRMWOp:
-        props: dict[str, Attribute] = {}
-        if parser.parse_optional_keyword("volatile") is not None:
-            props["volatile_"] = UnitAttr()
-        bin_op = parser.parse_identifier()
-        if bin_op not in ATOMIC_BIN_OPS:
-            parser.raise_error(f"unknown atomicrmw operation '{bin_op}'")
-        props["bin_op"] = IntegerAttr(ATOMIC_BIN_OPS.index(bin_op), i64)
-        ptr = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        val = parser.parse_unresolved_operand()
-        if (scope := _parse_syncscope(parser)) is not None:
-            props["syncscope"] = scope
-        props["ordering"] = _parse_ordering(parser)
-        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        ptr_type = parser.parse_type()
-        parser.parse_punctuation(",")
-        val_type = parser.parse_type()
-        return cls.create(
-            operands=_resolve(parser, [ptr, val], [ptr_type, val_type]),
-            result_types=[val_type],
-            properties=props | attr_props,
-            attributes=attrs,
-        )
 
 
 @irdl_op_definition
@@ -2149,9 +1966,10 @@ class AtomicCmpXchgOp(IRDLOperation):
 
     name = "llvm.cmpxchg"
 
+    T: ClassVar = VarConstraint("T", AnyAttr())
     ptr = operand_def(LLVMPointerType)
-    val = operand_def()
-    new_val = operand_def()
+    val = operand_def(T)
+    new_val = operand_def(T)
     res = result_def(LLVMStructType)
     success_ordering = prop_def(IntegerAttr)
     failure_ordering = prop_def(IntegerAttr)
@@ -2160,54 +1978,19 @@ class AtomicCmpXchgOp(IRDLOperation):
     weak = opt_prop_def(UnitAttr)
     volatile_ = opt_prop_def(UnitAttr)
 
-    # Hand-written syntax: `syncscope("...")`, bare atomic-ordering keywords of i64 enums and an
-    # inferred struct result type.
-    def print(self, printer: Printer) -> None:
-        if self.weak is not None:
-            printer.print_string(" weak")
-        if self.volatile_ is not None:
-            printer.print_string(" volatile")
-        printer.print_string(" ")
-        print_operands(printer, self.operands)
-        _print_syncscope(printer, self.syncscope)
-        printer.print_string(
-            f" {ordering_name(self.success_ordering)} {ordering_name(self.failure_ordering)}"
-        )
-        print_attr_dict(
-            printer,
-            self,
-            elided=["success_ordering", "failure_ordering", "syncscope", "weak", "volatile_"],
-        )
-        printer.print_string(" : ")
-        print_types(printer, [self.ptr.type, self.val.type])
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "(`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $val `,` $new_val "
+        "custom<SyncScope>($syncscope) custom<Ordering>($success_ordering) "
+        "custom<Ordering>($failure_ordering) attr-dict `:` type($ptr) `,` "
+        "custom<InferredType>(type($val), type($res))"
+    )
+    custom_directives = (SyncScope, Ordering, InferredType)
 
-    @classmethod
-    def parse(cls, parser: Parser) -> AtomicCmpXchgOp:
-        props: dict[str, Attribute] = {}
-        if parser.parse_optional_keyword("weak") is not None:
-            props["weak"] = UnitAttr()
-        if parser.parse_optional_keyword("volatile") is not None:
-            props["volatile_"] = UnitAttr()
-        operands = parser.parse_comma_separated_list(
-            parser.Delimiter.NONE, parser.parse_unresolved_operand
-        )
-        if len(operands) != 3:
-            parser.raise_error("cmpxchg takes a pointer, a comparand and a new value")
-        if (scope := _parse_syncscope(parser)) is not None:
-            props["syncscope"] = scope
-        props["success_ordering"] = _parse_ordering(parser)
-        props["failure_ordering"] = _parse_ordering(parser)
-        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        ptr_type = parser.parse_type()
-        parser.parse_punctuation(",")
-        val_type = parser.parse_type()
-        return cls.create(
-            operands=_resolve(parser, operands, [ptr_type, val_type, val_type]),
-            result_types=[LLVMStructType([val_type, i1])],
-            properties=props | attr_props,
-            attributes=attrs,
-        )
+    @staticmethod
+    def inferred_type(value: Attribute, properties: dict[str, Attribute]) -> Attribute:
+        """The result: the loaded value and whether it was exchanged."""
+        return LLVMStructType([value, i1])
 
 
 @irdl_op_definition
@@ -2219,20 +2002,9 @@ class FenceOp(IRDLOperation):
     ordering = prop_def(IntegerAttr)
     syncscope = opt_prop_def(StringAttr)
 
-    # Hand-written syntax: an optional `syncscope("...")` then a bare ordering keyword of an i64 enum.
-    def print(self, printer: Printer) -> None:
-        _print_syncscope(printer, self.syncscope)
-        printer.print_string(f" {ordering_name(self.ordering)}")
-        print_attr_dict(printer, self, elided=["ordering", "syncscope"])
-
-    @classmethod
-    def parse(cls, parser: Parser) -> FenceOp:
-        props: dict[str, Attribute] = {}
-        if (scope := _parse_syncscope(parser)) is not None:
-            props["syncscope"] = scope
-        props["ordering"] = _parse_ordering(parser)
-        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        return cls.create(properties=props | attr_props, attributes=attrs)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "custom<SyncScope>($syncscope) custom<Ordering>($ordering) attr-dict"
+    custom_directives = (SyncScope, Ordering)
 
 
 # --------------------------------------------------------------------------------------------
@@ -2249,7 +2021,7 @@ class IntrinsicOp(IRDLOperation):
 
     args = var_operand_def()
     res = result_def()
-    fastmathFlags = opt_prop_def(FastMathAttr)
+    fastmathFlags = opt_prop_def(FastMathAttr, NO_FASTMATH)
 
     traits = traits_def(NoMemoryEffect())
 
@@ -2260,28 +2032,8 @@ class IntrinsicOp(IRDLOperation):
         if len(self.args) != self.ARITY:
             raise VerifyException(f"'{self.name}' takes {self.ARITY} operands")
 
-    def print(self, printer: Printer) -> None:
-        printer.print_string("(")
-        print_operands(printer, self.args)
-        printer.print_string(")")
-        fmf = self.properties.get("fastmathFlags")
-        elided = ["fastmathFlags"] if isinstance(fmf, FastMathAttr) and not fmf.data else []
-        print_attr_dict(printer, self, elided=elided)
-        printer.print_string(" : ")
-        print_functional_type(printer, [a.type for a in self.args], [self.res.type])
-
-    @classmethod
-    def parse(cls, parser: Parser) -> IntrinsicOp:
-        args = _parse_operand_list(parser, parser.Delimiter.PAREN)
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        inputs, outputs = _parse_functional_type(parser)
-        return cls.create(
-            operands=_resolve(parser, args, inputs),
-            result_types=outputs,
-            properties=props,
-            attributes=attrs,
-        )
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "`(` $args `)` attr-dict `:` functional-type($args, $res)"
 
 
 def _intrinsic(mnemonic: str, arity: int) -> type[IntrinsicOp]:
