@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I32, IntegerAttr, IntegerType, UnitAttr, i1, i32
+from xdsl.dialects.builtin import I32, I64, IntegerAttr, IntegerType, UnitAttr, i1, i32
 from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -26,6 +26,13 @@ from xdsl.irdl import (
     result_def,
     traits_def,
     var_operand_def,
+)
+from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
+    CustomDirective,
+    ParsingState,
+    PrintingState,
+    irdl_custom_directive,
 )
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
@@ -286,7 +293,10 @@ class FenceProxyOp(_NoOperandOp):
 
 
 class _CountOp(IRDLOperation):
-    """`nvvm.<name> N attr-dict`, with the count in property `COUNT_NAME`."""
+    """`nvvm.<name> N attr-dict`: a pending-group count (property `COUNT_NAME`), printed without
+    its type."""
+
+    irdl_options = (ParsePropInAttrDict(),)
 
     COUNT_NAME: ClassVar[str]
 
@@ -294,20 +304,6 @@ class _CountOp(IRDLOperation):
         attr = self.properties[self.COUNT_NAME]
         assert isinstance(attr, IntegerAttr)
         return attr.value.data
-
-    # Hand-written syntax: a bare integer whose width (i32 or i64) depends on the op, with no type
-    # printed.
-    def print(self, printer: Printer) -> None:
-        printer.print_string(f" {self.count()}")
-        print_attr_dict(printer, self, elided=(self.COUNT_NAME,))
-
-    @classmethod
-    def parse(cls, parser: Parser) -> _CountOp:
-        n = parser.parse_integer(allow_boolean=False, allow_negative=False)
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        width = 64 if cls.COUNT_NAME == "expected" else 32
-        props[cls.COUNT_NAME] = IntegerAttr(n, IntegerType(width))
-        return cls.create(properties=props, attributes=attrs)
 
 
 @irdl_op_definition
@@ -318,6 +314,7 @@ class CpAsyncWaitGroupOp(_CountOp):
 
     n = prop_def(IntegerAttr[I32])
     COUNT_NAME: ClassVar = "n"
+    assembly_format = "$n attr-dict"
 
 
 @irdl_op_definition
@@ -330,6 +327,7 @@ class CpAsyncBulkWaitGroupOp(_CountOp):
     group = prop_def(IntegerAttr[I32])
     read = opt_prop_def(UnitAttr)
     COUNT_NAME: ClassVar = "group"
+    assembly_format = "$group attr-dict"
 
 
 @irdl_op_definition
@@ -338,8 +336,9 @@ class WgmmaWaitGroupSyncOp(_CountOp):
 
     name = "nvvm.wgmma.wait.group.sync.aligned"
 
-    expected = prop_def(IntegerAttr)
+    expected = prop_def(IntegerAttr[I64])
     COUNT_NAME: ClassVar = "expected"
+    assembly_format = "$expected attr-dict"
 
 
 @irdl_op_definition
@@ -350,22 +349,8 @@ class BarWarpSyncOp(IRDLOperation):
 
     mask = operand_def(IntegerType)
 
-    # Declarative format candidate: `$mask attr-dict : type($mask)`.
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.mask)
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        printer.print_attribute(self.mask.type)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> BarWarpSyncOp:
-        mask = parser.parse_unresolved_operand()
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        return cls.create(
-            operands=[parser.resolve_operand(mask, parser.parse_type())], attributes=attrs
-        )
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$mask attr-dict `:` type($mask)"
 
 
 @irdl_op_definition
@@ -386,40 +371,25 @@ class ElectSyncOp(IRDLOperation):
 # --------------------------------------------------------------------------------------------
 
 
-def _print_kind_operands(printer: Printer, op: IRDLOperation, kind: str, spacing: str,
-                         value_type: Attribute, result_type: Attribute) -> None:
-    """`<spacing>kind %a, %b, ... {attrs} : T -> R`, the syntax of `shfl.sync` and `redux.sync`."""
-    printer.print_string(f"{spacing}{kind} ")
-    printer.print_list(op.operands, printer.print_operand)
-    print_attr_dict(printer, op, elided=("kind",))
-    printer.print_string(" : ")
-    printer.print_attribute(value_type)
-    printer.print_string(" -> ")
-    printer.print_attribute(result_type)
+@irdl_custom_directive
+class KindKeyword(CustomDirective):
+    """`  bfly`: the kind of `shfl.sync` or `redux.sync` as its bare keyword, after two spaces as MLIR
+    prints it; the op class's `KIND` is the attribute class."""
 
+    kind: AttributeVariable
 
-def _parse_kind_operands(
-    parser: Parser, op_class: type[IRDLOperation], kinds: tuple[str, ...], operand_names: str,
-    value_index: int, count: int,
-) -> tuple[str, list[SSAValue], Attribute, dict[str, Attribute], dict[str, Attribute]]:
-    """Parse `kind %a, ... {attrs} : T -> R`: the kind, the operands (the one at `value_index`
-    typed T, the others i32), R, and the properties and attributes of the attribute dictionary."""
-    kind = parser.parse_identifier()
-    if kind not in kinds:
-        parser.raise_error(f"unknown kind '{kind}' for '{op_class.name}'")
-    operands = parser.parse_comma_separated_list(
-        parser.Delimiter.NONE, parser.parse_unresolved_operand
-    )
-    if len(operands) != count:
-        parser.raise_error(f"'{op_class.name}' takes {operand_names}")
-    props, attrs = split_attr_dict(op_class, parser.parse_optional_attr_dict())
-    parser.parse_punctuation(":")
-    value_type = parser.parse_type()
-    parser.parse_punctuation("->")
-    result_type = parser.parse_type()
-    types = [value_type if i == value_index else i32 for i in range(count)]
-    resolved = [parser.resolve_operand(o, t) for o, t in zip(operands, types, strict=True)]
-    return kind, resolved, result_type, props, attrs
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        kind_class: type[_KeywordAttr] = state.op_type.KIND  # type: ignore[attr-defined]
+        keyword = parser.parse_identifier()
+        if keyword not in kind_class.KEYWORDS:
+            parser.raise_error(f"unknown kind '{keyword}' for '{state.op_type.name}'")
+        self.kind.set(state, kind_class.get(keyword))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        kind = self.kind.get(op)
+        assert isinstance(kind, _KeywordAttr)
+        state.print_whitespace(printer)
+        printer.print_string(f" {kind.value}")
 
 
 @irdl_op_definition
@@ -428,10 +398,10 @@ class ShflOp(IRDLOperation):
 
     name = "nvvm.shfl.sync"
 
-    thread_mask = operand_def(IntegerType)
+    thread_mask = operand_def(i32)
     val = operand_def()
-    offset = operand_def(IntegerType)
-    mask_and_clamp = operand_def(IntegerType)
+    offset = operand_def(i32)
+    mask_and_clamp = operand_def(i32)
     res = result_def()
     kind = prop_def(ShflKindAttr)
     return_value_and_is_valid = opt_prop_def(UnitAttr)
@@ -444,22 +414,14 @@ class ShflOp(IRDLOperation):
         if self.res.type != expected:
             raise VerifyException(f"expected result type {expected}")
 
-    # Hand-written syntax: the kind keyword and operand list share `_parse_kind_operands` with redux
-    # (its own operand-count diagnostics).
-    def print(self, printer: Printer) -> None:
-        _print_kind_operands(printer, self, self.kind.value, "  ", self.val.type, self.res.type)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "custom<KindKeyword>($kind) $thread_mask `,` $val `,` $offset `,` $mask_and_clamp attr-dict "
+        "`:` type($val) `->` type($res)"
+    )
+    custom_directives = (KindKeyword,)
 
-    @classmethod
-    def parse(cls, parser: Parser) -> ShflOp:
-        kind, operands, result_type, props, attrs = _parse_kind_operands(
-            parser, cls, ShflKindAttr.KEYWORDS, "a mask, a value, an offset and a clamp", 1, 4
-        )
-        return cls.create(
-            operands=operands,
-            result_types=[result_type],
-            properties={"kind": ShflKindAttr.get(kind)} | props,
-            attributes=attrs,
-        )
+    KIND: ClassVar = ShflKindAttr
 
 
 @irdl_attr_definition
@@ -478,7 +440,7 @@ class ReduxOp(IRDLOperation):
     name = "nvvm.redux.sync"
 
     val = operand_def(IntegerType)
-    mask_and_clamp = operand_def(IntegerType)
+    mask_and_clamp = operand_def(i32)
     res = result_def(IntegerType)
     kind = prop_def(ReduxKindAttr)
 
@@ -486,22 +448,13 @@ class ReduxOp(IRDLOperation):
         super().__init__(operands=[value, mask], result_types=[value.type],
                          properties={"kind": ReduxKindAttr.get(kind)})
 
-    # Hand-written syntax: the kind keyword and operand list share `_parse_kind_operands` with shfl (its
-    # own operand-count diagnostics).
-    def print(self, printer: Printer) -> None:
-        _print_kind_operands(printer, self, self.kind.value, "  ", self.val.type, self.res.type)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "custom<KindKeyword>($kind) $val `,` $mask_and_clamp attr-dict `:` type($val) `->` type($res)"
+    )
+    custom_directives = (KindKeyword,)
 
-    @classmethod
-    def parse(cls, parser: Parser) -> ReduxOp:
-        kind, operands, result_type, props, attrs = _parse_kind_operands(
-            parser, cls, ReduxKindAttr.KEYWORDS, "a value and a mask", 0, 2
-        )
-        return cls.create(
-            operands=operands,
-            result_types=[result_type],
-            properties={"kind": ReduxKindAttr.get(kind)} | props,
-            attributes=attrs,
-        )
+    KIND: ClassVar = ReduxKindAttr
 
 
 class _MatrixOp(IRDLOperation):
@@ -511,6 +464,8 @@ class _MatrixOp(IRDLOperation):
     layout = prop_def(MMALayoutAttr)
     eltType = opt_prop_def(LdStMatrixEltTypeAttr)
     shape = opt_prop_def(LdStMatrixShapeAttr)
+
+    irdl_options = (ParsePropInAttrDict(),)
 
     def verify_(self) -> None:
         if self.num.value.data not in (1, 2, 4):
@@ -526,31 +481,7 @@ class LdMatrixOp(_MatrixOp):
     ptr = operand_def(LLVMPointerType)
     res = result_def()
 
-    # Declarative format candidate: `$ptr attr-dict : functional-type(operands, results)`.
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.ptr)
-        print_attr_dict(printer, self)
-        printer.print_string(" : (")
-        printer.print_attribute(self.ptr.type)
-        printer.print_string(") -> ")
-        printer.print_attribute(self.res.type)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> LdMatrixOp:
-        ptr = parser.parse_unresolved_operand()
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        parser.parse_punctuation("(")
-        ptr_type = parser.parse_type()
-        parser.parse_punctuation(")")
-        parser.parse_punctuation("->")
-        return cls.create(
-            operands=[parser.resolve_operand(ptr, ptr_type)],
-            result_types=[parser.parse_type()],
-            properties=props,
-            attributes=attrs,
-        )
+    assembly_format = "$ptr attr-dict `:` functional-type($ptr, $res)"
 
 
 @irdl_op_definition
@@ -562,29 +493,7 @@ class StMatrixOp(_MatrixOp):
     ptr = operand_def(LLVMPointerType)
     sources = var_operand_def()
 
-    # Declarative format candidate: `operands attr-dict : type(operands)` (its type-count message would
-    # change).
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_list(self.operands, printer.print_operand)
-        print_attr_dict(printer, self)
-        printer.print_string(" : ")
-        printer.print_list([o.type for o in self.operands], printer.print_attribute)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> StMatrixOp:
-        operands = parser.parse_comma_separated_list(
-            parser.Delimiter.NONE, parser.parse_unresolved_operand
-        )
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
-        if len(types) != len(operands):
-            parser.raise_error(f"expected {len(operands)} types, got {len(types)}")
-        values: list[SSAValue] = [
-            parser.resolve_operand(o, t) for o, t in zip(operands, types, strict=True)
-        ]
-        return cls.create(operands=values, properties=props, attributes=attrs)
+    assembly_format = "operands attr-dict `:` type(operands)"
 
 
 NVVM = Dialect(
