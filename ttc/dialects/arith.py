@@ -61,11 +61,20 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
+from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
+    CustomDirective,
+    ParsingState,
+    PrintingState,
+    irdl_custom_directive,
+)
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import Commutative, NoMemoryEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
+
+from ttc.dialects.llvm_syntax import InferredType
 
 FastMathFlagsAttr = xarith.FastMathFlagsAttr
 
@@ -586,14 +595,44 @@ class RemFOp(xarith.FloatingPointLikeBinaryOperation):
     traits = traits_def(Pure())
 
 
+class FastMathOp(IRDLOperation):
+    """An op with MLIR's `fastmath` property (`none` unless given); built from its operands, with
+    one result whose type `inferred_type` derives from the first operand's (the same type here)."""
+
+    fastmath = prop_def(FastMathFlagsAttr, default_value=FastMathFlagsAttr("none"))
+
+    def __init__(
+        self, operands: Sequence[Operation | SSAValue], fastmath: FastMathFlagsAttr | None = None
+    ):
+        first = SSAValue.get(operands[0])
+        IRDLOperation.__init__(
+            self,
+            operands=list(operands),
+            result_types=[self.inferred_type(first.type, {})],
+            properties={"fastmath": fastmath or FastMathFlagsAttr("none")},
+        )
+
+    @staticmethod
+    def inferred_type(operand_type: Attribute, properties: dict[str, Attribute]) -> Attribute:
+        return operand_type
+
+
+class I1LikeResult:
+    """An op whose result is `i1`, or `i1` in its operands' shape and encoding (a comparison or
+    a classification), printed only as the operands' type."""
+
+    @staticmethod
+    def inferred_type(operand_type: Attribute, properties: dict[str, Attribute]) -> Attribute:
+        return with_element_type(operand_type, i1)
+
+
 @irdl_op_definition
-class NegfOp(IRDLOperation):
+class NegfOp(FastMathOp):
     """`arith.negf`; xDSL's builder puts the fastmath flags among the attributes instead of the properties."""
 
     name = "arith.negf"
 
     _T: ClassVar = VarConstraint("_T", _float_like)
-    fastmath = prop_def(FastMathFlagsAttr, default_value=FastMathFlagsAttr("none"))
     operand = operand_def(_T)
     result = result_def(_T)
 
@@ -601,101 +640,101 @@ class NegfOp(IRDLOperation):
     assembly_format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
 
     def __init__(self, operand: Operation | SSAValue, fastmath: FastMathFlagsAttr | None = None):
-        operand = SSAValue.get(operand)
-        IRDLOperation.__init__(
-            self,
-            operands=[operand],
-            result_types=[operand.type],
-            properties={"fastmath": fastmath or FastMathFlagsAttr("none")},
-        )
+        super().__init__([operand], fastmath)
 
 
-def _verify_compare(op: CmpiOp | CmpfOp) -> None:
-    if op.lhs.type != op.rhs.type:
-        raise VerifyException(f"'{op.name}' op requires all operands to have the same type")
-    expected = with_element_type(op.lhs.type, i1)
-    if op.result.type != expected:
-        raise VerifyException(
-            f"'{op.name}' op result #0 must be {expected} (i1 in the operands' shape), "
-            f"but got {op.result.type}"
-        )
+@irdl_custom_directive
+class ComparisonPredicate(CustomDirective):
+    """`slt`: a comparison's i64 predicate as its keyword from the op class's `PREDICATES` (also
+    read, as MLIR's enum parsers do, as a string: `"slt"`)."""
+
+    predicate: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        predicates: Sequence[str] = state.op_type.PREDICATES  # type: ignore[attr-defined]
+        quoted = parser.parse_optional_str_literal()
+        name = quoted if quoted is not None else parser.parse_identifier()
+        if name not in predicates:
+            parser.raise_error(f"unknown comparison predicate \"{name}\"")
+        self.predicate.set(state, IntegerAttr(predicates.index(name), 64))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        predicate = self.predicate.get(op)
+        assert isinstance(predicate, IntegerAttr)
+        state.print_whitespace(printer)
+        printer.print_string(op.PREDICATES[predicate.value.data])  # type: ignore[attr-defined]
 
 
-def _parse_predicate(parser: Parser) -> str:
-    """A comparison predicate: a keyword (`slt`) or, as MLIR's enum parsers also take, a string
-    (`"slt"`)."""
-    quoted = parser.parse_optional_str_literal()
-    return quoted if quoted is not None else parser.parse_identifier()
+class _CompareOp(I1LikeResult, IRDLOperation):
+    """`arith.cmpi`/`cmpf`: the result is `i1`, or `i1` in the operands' shape and encoding."""
+
+    PREDICATES: ClassVar[Sequence[str]]
+
+    predicate = prop_def(IntegerAttr)
+
+    custom_directives = (ComparisonPredicate, InferredType)
+    # The subclasses keep xDSL's classes as bases (traits, canonicalization patterns that match
+    # them) but take their syntax from the format, not from xDSL's printer and parser.
+    print = Operation.print
+    parse = Operation.__dict__["parse"]
+
+    def verify_(self) -> None:
+        if self.operands[0].type != self.operands[1].type:
+            raise VerifyException(f"'{self.name}' op requires all operands to have the same type")
+        expected = with_element_type(self.operands[0].type, i1)
+        if self.results[0].type != expected:
+            raise VerifyException(
+                f"'{self.name}' op result #0 must be {expected} (i1 in the operands' shape), "
+                f"but got {self.results[0].type}"
+            )
 
 
 @irdl_op_definition
-class CmpiOp(xarith.CmpiOp):
-    """`arith.cmpi`: the result is `i1`, or `i1` in the operands' shape and encoding."""
+class CmpiOp(_CompareOp, xarith.CmpiOp):
+    """`arith.cmpi %a, %b : T`: integer comparison."""
 
     name = "arith.cmpi"
 
-    predicate = prop_def(IntegerAttr)
+    PREDICATES: ClassVar = xarith.CMPI_COMPARISON_OPERATIONS
+
     lhs = operand_def(_int_like)
     rhs = operand_def(_int_like)
     result = result_def(_bool_like)
 
+    assembly_format = (
+        "custom<ComparisonPredicate>($predicate) `,` $lhs `,` $rhs attr-dict `:` "
+        "custom<InferredType>(type(operands), type($result))"
+    )
+
     def __init__(self, operand1: Operation | SSAValue, operand2: Operation | SSAValue, arg: int | str):
         lhs, rhs = SSAValue.get(operand1), SSAValue.get(operand2)
         if isinstance(arg, str):
-            arg = self._get_comparison_predicate(
-                arg, {name: i for i, name in enumerate(xarith.CMPI_COMPARISON_OPERATIONS)}
-            )
+            arg = self.PREDICATES.index(arg)
         IRDLOperation.__init__(
             self,
             operands=[lhs, rhs],
-            result_types=[with_element_type(lhs.type, i1)],
+            result_types=[self.inferred_type(lhs.type, {})],
             properties={"predicate": IntegerAttr(arg, 64)},
         )
 
-    def verify_(self) -> None:
-        _verify_compare(self)
-
-    # Hand-written syntax: the predicate is an i64 integer printed as a bare keyword, and the i1-like
-    # result type is inferred, not printed.
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" " + xarith.CMPI_COMPARISON_OPERATIONS[self.predicate.value.data] + ", ")
-        printer.print_operand(self.lhs)
-        printer.print_string(", ")
-        printer.print_operand(self.rhs)
-        if self.attributes:
-            printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_attribute(self.lhs.type)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> CmpiOp:
-        predicate = _parse_predicate(parser)
-        parser.parse_punctuation(",")
-        lhs = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        rhs = parser.parse_unresolved_operand()
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        type = parser.parse_type()
-        lhs_value, rhs_value = parser.resolve_operands([lhs, rhs], [type, type], parser.pos)
-        if predicate not in xarith.CMPI_COMPARISON_OPERATIONS:
-            parser.raise_error(f"unknown comparison predicate \"{predicate}\"")
-        op = cls(lhs_value, rhs_value, predicate)
-        op.attributes |= attrs
-        return op
-
 
 @irdl_op_definition
-class CmpfOp(xarith.CmpfOp):
-    """`arith.cmpf`: the result is `i1`, or `i1` in the operands' shape and encoding."""
+class CmpfOp(_CompareOp, xarith.CmpfOp):
+    """`arith.cmpf %a, %b [fastmath<...>] : T`: float comparison."""
 
     name = "arith.cmpf"
 
-    predicate = prop_def(IntegerAttr)
+    PREDICATES: ClassVar = xarith.CMPF_COMPARISON_OPERATIONS
+
     lhs = operand_def(_float_like)
     rhs = operand_def(_float_like)
     fastmath = prop_def(FastMathFlagsAttr, default_value=FastMathFlagsAttr("none"))
     result = result_def(_bool_like)
+
+    assembly_format = (
+        "custom<ComparisonPredicate>($predicate) `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? "
+        "attr-dict `:` custom<InferredType>(type(operands), type($result))"
+    )
 
     def __init__(
         self,
@@ -706,56 +745,16 @@ class CmpfOp(xarith.CmpfOp):
     ):
         lhs, rhs = SSAValue.get(operand1), SSAValue.get(operand2)
         if isinstance(arg, str):
-            arg = self._get_comparison_predicate(
-                arg, {name: i for i, name in enumerate(xarith.CMPF_COMPARISON_OPERATIONS)}
-            )
+            arg = self.PREDICATES.index(arg)
         IRDLOperation.__init__(
             self,
             operands=[lhs, rhs],
-            result_types=[with_element_type(lhs.type, i1)],
+            result_types=[self.inferred_type(lhs.type, {})],
             properties={
                 "predicate": IntegerAttr(arg, 64),
                 "fastmath": fastmath or FastMathFlagsAttr("none"),
             },
         )
-
-    def verify_(self) -> None:
-        _verify_compare(self)
-
-    # Hand-written syntax: the predicate is an i64 integer printed as a bare keyword, then an optional
-    # `fastmath<...>`; the comparison's i1-like result type is inferred, not printed.
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" " + xarith.CMPF_COMPARISON_OPERATIONS[self.predicate.value.data] + ", ")
-        printer.print_operand(self.lhs)
-        printer.print_string(", ")
-        printer.print_operand(self.rhs)
-        if self.fastmath != FastMathFlagsAttr("none"):
-            printer.print_string(" fastmath")
-            self.fastmath.print_parameter(printer)
-        if self.attributes:
-            printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_attribute(self.lhs.type)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> CmpfOp:
-        predicate = _parse_predicate(parser)
-        parser.parse_punctuation(",")
-        lhs = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        rhs = parser.parse_unresolved_operand()
-        fastmath = None
-        if parser.parse_optional_keyword("fastmath"):
-            fastmath = FastMathFlagsAttr(FastMathFlagsAttr.parse_parameter(parser))
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        type = parser.parse_type()
-        lhs_value, rhs_value = parser.resolve_operands([lhs, rhs], [type, type], parser.pos)
-        if predicate not in xarith.CMPF_COMPARISON_OPERATIONS:
-            parser.raise_error(f"unknown comparison predicate \"{predicate}\"")
-        op = cls(lhs_value, rhs_value, predicate, fastmath)
-        op.attributes |= attrs
-        return op
 
 
 @irdl_op_definition

@@ -101,6 +101,7 @@ from ttc.dialects.llvm_attrs import (
     UndefAttr,
     ZeroAttr,
 )
+from ttc.dialects.llvm_syntax import InferredType
 from ttc.dialects.tt_syntax import (
     print_attr_dict,
     print_functional_type,
@@ -678,28 +679,6 @@ class CmpPredicate(CustomDirective):
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
         state.print_whitespace(printer)
         printer.print_string(f'"{op.predicate_name}"')  # type: ignore[attr-defined]
-
-
-@irdl_custom_directive
-class InferredType(CustomDirective):
-    """`T`: the one type printed; the op class's `inferred_type(T, properties)` gives the other (a
-    comparison's i1 result, a vector's element, an aggregate's member, a shuffle's result)."""
-
-    printed: TypeDirective
-    inferred: TypeDirective
-
-    def parse(self, parser: Parser, state: ParsingState) -> None:
-        printed = parser.parse_type()
-        try:
-            inferred = state.op_type.inferred_type(printed, state.properties)  # type: ignore[attr-defined]
-        except VerifyException as e:
-            parser.raise_error(str(e))
-        self.printed.set(state, [printed])
-        self.inferred.set(state, [inferred])
-
-    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-        state.print_whitespace(printer)
-        printer.print_attribute(self.printed.get(op)[0])
 
 
 class _CmpOp(IRDLOperation):

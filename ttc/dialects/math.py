@@ -17,21 +17,12 @@ from typing import ClassVar
 from xdsl.dialects import math as xmath
 from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, container_of, i1
 from xdsl.ir import Dialect, Operation, SSAValue
-from xdsl.irdl import (
-    IRDLOperation,
-    VarConstraint,
-    irdl_op_definition,
-    operand_def,
-    prop_def,
-    result_def,
-    traits_def,
-)
-from xdsl.parser import Parser
-from xdsl.printer import Printer
+from xdsl.irdl import VarConstraint, irdl_op_definition, operand_def, result_def, traits_def
 from xdsl.traits import Pure, SameOperandsAndResultType
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.arith import FastMathFlagsAttr, with_element_type
+from ttc.dialects.arith import FastMathFlagsAttr, FastMathOp, I1LikeResult, with_element_type
+from ttc.dialects.llvm_syntax import InferredType
 
 _float_like = container_of(AnyFloat)
 _int_like = container_of(IntegerType | IndexType)
@@ -39,13 +30,12 @@ _bool_like = container_of(IntegerType(1))
 
 
 @irdl_op_definition
-class FmaOp(IRDLOperation):
+class FmaOp(FastMathOp):
     """`math.fma %a, %b, %c : T`: fused multiply-add."""
 
     name = "math.fma"
 
     T: ClassVar = VarConstraint("T", _float_like)
-    fastmath = prop_def(FastMathFlagsAttr, default_value=FastMathFlagsAttr("none"))
     a = operand_def(T)
     b = operand_def(T)
     c = operand_def(T)
@@ -62,21 +52,16 @@ class FmaOp(IRDLOperation):
         c: Operation | SSAValue,
         fastmath: FastMathFlagsAttr | None = None,
     ):
-        super().__init__(
-            operands=[a, b, c],
-            result_types=[SSAValue.get(a).type],
-            properties={"fastmath": fastmath or FastMathFlagsAttr("none")},
-        )
+        super().__init__([a, b, c], fastmath)
 
 
 @irdl_op_definition
-class FPowIOp(IRDLOperation):
+class FPowIOp(FastMathOp):
     """`math.fpowi %base, %power : f32, i32`: a float raised to an integer power."""
 
     name = "math.fpowi"
 
     T: ClassVar = VarConstraint("T", _float_like)
-    fastmath = prop_def(FastMathFlagsAttr, default_value=FastMathFlagsAttr("none"))
     lhs = operand_def(T)
     rhs = operand_def(_int_like)
     result = result_def(T)
@@ -86,16 +71,9 @@ class FPowIOp(IRDLOperation):
     assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs) `,` type($rhs)"
 
     def __init__(
-        self,
-        lhs: Operation | SSAValue,
-        rhs: Operation | SSAValue,
-        fastmath: FastMathFlagsAttr | None = None,
+        self, lhs: Operation | SSAValue, rhs: Operation | SSAValue, fastmath: FastMathFlagsAttr | None = None
     ):
-        super().__init__(
-            operands=[lhs, rhs],
-            result_types=[SSAValue.get(lhs).type],
-            properties={"fastmath": fastmath or FastMathFlagsAttr("none")},
-        )
+        super().__init__([lhs, rhs], fastmath)
 
     def verify_(self) -> None:
         if with_element_type(self.lhs.type, i1) != with_element_type(self.rhs.type, i1):
@@ -111,51 +89,28 @@ class ErfcOp(xmath.FloatingPointLikeUnaryMathOperation):
     traits = traits_def(Pure(), SameOperandsAndResultType())
 
 
-class _FloatClassification(IRDLOperation):
+class _FloatClassification(I1LikeResult, FastMathOp):
     """`math.isnan %x : T`: `i1`, or `i1` in the operand's shape and encoding."""
 
     operand = operand_def(_float_like)
     result = result_def(_bool_like)
-    fastmath = prop_def(FastMathFlagsAttr, default_value=FastMathFlagsAttr("none"))
 
     traits = traits_def(Pure())
 
+    assembly_format = (
+        "$operand (`fastmath` `` $fastmath^)? attr-dict `:` "
+        "custom<InferredType>(type($operand), type($result))"
+    )
+    custom_directives = (InferredType,)
+
     def __init__(self, operand: Operation | SSAValue, fastmath: FastMathFlagsAttr | None = None):
-        operand = SSAValue.get(operand)
-        super().__init__(
-            operands=[operand],
-            result_types=[with_element_type(operand.type, i1)],
-            properties={"fastmath": fastmath or FastMathFlagsAttr("none")},
-        )
+        super().__init__([operand], fastmath)
 
     def verify_(self) -> None:
         if self.result.type != with_element_type(self.operand.type, i1):
             raise VerifyException(
                 f"'{self.name}' op result must be i1 in the shape of the operand, got {self.result.type}"
             )
-
-    # Hand-written syntax: the i1-like result type is inferred from the operand type, not printed.
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.operand)
-        if self.fastmath != FastMathFlagsAttr("none"):
-            printer.print_string(" fastmath")
-            self.fastmath.print_parameter(printer)
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_attribute(self.operand.type)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> _FloatClassification:
-        operand = parser.parse_unresolved_operand()
-        fastmath = None
-        if parser.parse_optional_keyword("fastmath"):
-            fastmath = FastMathFlagsAttr(FastMathFlagsAttr.parse_parameter(parser))
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        op = cls(parser.resolve_operand(operand, parser.parse_type()), fastmath)
-        op.attributes |= attrs
-        return op
 
 
 @irdl_op_definition
