@@ -73,7 +73,6 @@ from xdsl.irdl.declarative_assembly_format import (
     CustomDirective,
     ParsingState,
     PrintingState,
-    TypeDirective,
     irdl_custom_directive,
 )
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
@@ -101,7 +100,7 @@ from ttc.dialects.llvm_attrs import (
     UndefAttr,
     ZeroAttr,
 )
-from ttc.dialects.llvm_syntax import InferredType
+from ttc.dialects.llvm_syntax import AttrDirective, InferredType
 from ttc.dialects.tt_syntax import (
     print_attr_dict,
     print_functional_type,
@@ -413,7 +412,7 @@ def ordering_name(attr: IntegerAttr | None) -> str:
     return _ORDERING_NAMES[attr.value.data] if attr is not None else "not_atomic"
 
 
-class _I64Keyword(CustomDirective):
+class _I64Keyword(AttrDirective):
     """An i64 enum property spelled by its keyword from `KEYWORDS` (keyword to value)."""
 
     KEYWORDS: ClassVar[dict[str, int]]
@@ -433,12 +432,6 @@ class _I64Keyword(CustomDirective):
         assert isinstance(attr, IntegerAttr)
         state.print_whitespace(printer)
         printer.print_string(next(k for k, v in self.KEYWORDS.items() if v == attr.value.data))
-
-    def is_present(self, op: IRDLOperation) -> bool:
-        return self.attr.is_present(op)
-
-    def is_anchorable(self) -> bool:
-        return self.attr.is_anchorable()
 
 
 @irdl_custom_directive
@@ -1127,25 +1120,9 @@ class ReturnOp(IRDLOperation):
             if [a.type for a in self.arg] != expected:
                 raise VerifyException("returned value does not match the function result type")
 
-    # Hand-written syntax: MLIR prints the attr-dict between the operand and its type, which ttc keeps.
-    def print(self, printer: Printer) -> None:
-        if self.arg:
-            printer.print_string(" ")
-            print_operands(printer, self.arg)
-        print_attr_dict(printer, self)
-        if self.arg:
-            printer.print_string(" : ")
-            print_types(printer, [a.type for a in self.arg])
-
-    @classmethod
-    def parse(cls, parser: Parser) -> ReturnOp:
-        operand = parser.parse_optional_unresolved_operand()
-        attrs = parser.parse_optional_attr_dict()
-        operands: list[SSAValue] = []
-        if operand is not None:
-            parser.parse_punctuation(":")
-            operands = _resolve(parser, [operand], [parser.parse_type()])
-        return cls.create(operands=operands, attributes=attrs)
+    irdl_options = (ParsePropInAttrDict(),)
+    # MLIR prints the attr-dict between the operand and its type, which ttc keeps.
+    assembly_format = "($arg^)? attr-dict (`:` type($arg)^)?"
 
 
 @irdl_op_definition
@@ -1482,30 +1459,26 @@ class AllocaOp(IRDLOperation):
 
 
 @irdl_custom_directive
-class IntList(CustomDirective):
-    """`[0, 1, -1]`: a dense array property (a position or a mask) as a bare list of integers, of
-    the op class's `LIST_ELEMENT_TYPE`."""
+class IntList(AttrDirective):
+    """`[0, 1, -1]`: a dense array property (a position, a mask, branch weights) as a bare list of
+    integers, of the op class's `LIST_ELEMENT_TYPE`."""
 
-    array: AttributeVariable
+    attr: AttributeVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> None:
         values = parser.parse_comma_separated_list(
             parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False)
         )
         element_type = state.op_type.LIST_ELEMENT_TYPE  # type: ignore[attr-defined]
-        self.array.set(state, DenseArrayBase.from_list(element_type, values))
+        self.attr.set(state, DenseArrayBase.from_list(element_type, values))
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
         state.print_whitespace(printer)
-        array = self.array.get(op)
+        array = self.attr.get(op)
         assert isinstance(array, DenseArrayBase)
-        _print_int_list(printer, array)
-
-
-def _print_int_list(printer: Printer, array: DenseArrayBase) -> None:
-    printer.print_string("[")
-    printer.print_list(array.get_values(), printer.print_int)
-    printer.print_string("]")
+        printer.print_string("[")
+        printer.print_list(array.get_values(), printer.print_int)
+        printer.print_string("]")
 
 
 class _AggregateAccessOp(IRDLOperation):
@@ -1703,18 +1676,8 @@ class BrOp(IRDLOperation):
     def verify_(self) -> None:
         _verify_successor_args(self.dest, self.destOperands)
 
-    # Hand-written syntax: successor operands print as `^bb1(%a : T)`, which the format cannot attach to
-    # a successor.
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        _print_successor(printer, self.dest, self.destOperands)
-        print_attr_dict(printer, self)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> BrOp:
-        dest, args = _parse_successor(parser)
-        attrs = parser.parse_optional_attr_dict()
-        return cls.create(operands=args, successors=[dest], attributes=attrs)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict"
 
 
 @irdl_op_definition
@@ -1723,63 +1686,28 @@ class CondBrOp(IRDLOperation):
 
     name = "llvm.cond_br"
 
-    condition = operand_def(IntegerType)
+    condition = operand_def(i1)
     trueDestOperands = var_operand_def()
     falseDestOperands = var_operand_def()
     trueDest = successor_def()
     falseDest = successor_def()
     branch_weights = opt_prop_def(DenseArrayBase)
 
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
     traits = traits_def(IsTerminator(), Pure())
 
     def verify_(self) -> None:
         _verify_successor_args(self.trueDest, self.trueDestOperands)
         _verify_successor_args(self.falseDest, self.falseDestOperands)
 
-    # Hand-written syntax: successor operands print as `^bb1(%a : T)`, which the format cannot attach to
-    # a successor.
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.condition)
-        if self.branch_weights is not None:
-            printer.print_string(" weights(")
-            _print_int_list(printer, self.branch_weights)
-            printer.print_string(")")
-        printer.print_string(", ")
-        _print_successor(printer, self.trueDest, self.trueDestOperands)
-        printer.print_string(", ")
-        _print_successor(printer, self.falseDest, self.falseDestOperands)
-        print_attr_dict(printer, self, elided=["branch_weights", "operandSegmentSizes"])
+    assembly_format = (
+        "$condition (`weights` `(` custom<IntList>($branch_weights)^ `)`)? `,` "
+        "$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` "
+        "$falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict"
+    )
+    custom_directives = (IntList,)
 
-    @classmethod
-    def parse(cls, parser: Parser) -> CondBrOp:
-        cond = parser.parse_unresolved_operand()
-        props: dict[str, Attribute] = {}
-        if parser.parse_optional_keyword("weights") is not None:
-            parser.parse_punctuation("(")
-            weights = parser.parse_comma_separated_list(
-                parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False)
-            )
-            parser.parse_punctuation(")")
-            props["branch_weights"] = DenseArrayBase.from_list(i32, weights)
-        parser.parse_punctuation(",")
-        true_dest, true_args = _parse_successor(parser)
-        parser.parse_punctuation(",")
-        false_dest, false_args = _parse_successor(parser)
-        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        return cls.create(
-            operands=[parser.resolve_operand(cond, i1), *true_args, *false_args],
-            successors=[true_dest, false_dest],
-            properties=props
-            | attr_props
-            | {
-                "operandSegmentSizes": DenseArrayBase.from_list(
-                    i32, [1, len(true_args), len(false_args)]
-                )
-            },
-            attributes=attrs,
-        )
+    LIST_ELEMENT_TYPE: ClassVar = i32
 
 
 @irdl_op_definition

@@ -3,12 +3,14 @@
 MLIR's ODS formats of these dialects print one type and infer another from it (`arith.cmpi`'s
 i1-like result from its operands' type, `llvm.extractvalue`'s result from the aggregate and the
 position); `InferredType` is that `custom<...>` directive for xDSL's declarative formats.
+`AttrDirective` is the base of the directives that spell one attribute their own way.
 """
 
 from __future__ import annotations
 
 from xdsl.irdl import IRDLOperation
 from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
     CustomDirective,
     OperandsDirective,
     ParsingState,
@@ -45,3 +47,16 @@ class InferredType(CustomDirective):
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
         state.print_whitespace(printer)
         printer.print_attribute(self.printed.get(op)[0])
+
+
+class AttrDirective(CustomDirective):
+    """A directive that spells the one attribute `attr` (declared again by each subclass, which
+    xDSL's directive decorator reads); an optional group can be anchored on it."""
+
+    attr: AttributeVariable
+
+    def is_present(self, op: IRDLOperation) -> bool:
+        return self.attr.is_present(op)
+
+    def is_anchorable(self) -> bool:
+        return self.attr.is_anchorable()

@@ -29,7 +29,6 @@ from xdsl.irdl import (
 )
 from xdsl.irdl.declarative_assembly_format import (
     AttributeVariable,
-    CustomDirective,
     ParsingState,
     PrintingState,
     irdl_custom_directive,
@@ -40,7 +39,7 @@ from xdsl.traits import NoMemoryEffect
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.llvm import ConstantRangeAttr, LLVMPointerType, LLVMStructType
-from ttc.dialects.tt_syntax import print_attr_dict, split_attr_dict
+from ttc.dialects.llvm_syntax import AttrDirective
 
 # --------------------------------------------------------------------------------------------
 # Attributes
@@ -144,6 +143,22 @@ class LdStMatrixShapeAttr(ParametrizedAttribute):
 # --------------------------------------------------------------------------------------------
 
 
+@irdl_custom_directive
+class RangeParameters(AttrDirective):
+    """`<i32, 0, 1024>`: a `#llvm.constant_range` written by its parameters alone."""
+
+    attr: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        self.attr.set(state, ConstantRangeAttr(*ConstantRangeAttr.parse_parameters(parser)))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        attr = self.attr.get(op)
+        assert isinstance(attr, ConstantRangeAttr)
+        state.print_whitespace(printer)
+        attr.print_parameters(printer)
+
+
 class SpecialRegisterOp(IRDLOperation):
     """`nvvm.read.ptx.sreg.<reg> [range <i32, 0, 1024>] : i32`; `REGISTER` is the PTX name."""
 
@@ -157,24 +172,9 @@ class SpecialRegisterOp(IRDLOperation):
     def __init__(self, type: Attribute = i32):
         super().__init__(result_types=[type])
 
-    def print(self, printer: Printer) -> None:
-        if self.range is not None:
-            printer.print_string(" range ")
-            self.range.print_parameters(printer)
-        print_attr_dict(printer, self, elided=("range",))
-        printer.print_string(" : ")
-        printer.print_attribute(self.res.type)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> SpecialRegisterOp:
-        props: dict[str, Attribute] = {}
-        if parser.parse_optional_keyword("range") is not None:
-            props["range"] = ConstantRangeAttr(*ConstantRangeAttr.parse_parameters(parser))
-        attr_props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        parser.parse_punctuation(":")
-        return cls.create(
-            result_types=[parser.parse_type()], properties=props | attr_props, attributes=attrs
-        )
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "(`range` custom<RangeParameters>($range)^)? attr-dict `:` type($res)"
+    custom_directives = (RangeParameters,)
 
 
 def _special_register(register: str, width: int) -> type[SpecialRegisterOp]:
@@ -372,21 +372,21 @@ class ElectSyncOp(IRDLOperation):
 
 
 @irdl_custom_directive
-class KindKeyword(CustomDirective):
+class KindKeyword(AttrDirective):
     """`  bfly`: the kind of `shfl.sync` or `redux.sync` as its bare keyword, after two spaces as MLIR
     prints it; the op class's `KIND` is the attribute class."""
 
-    kind: AttributeVariable
+    attr: AttributeVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> None:
         kind_class: type[_KeywordAttr] = state.op_type.KIND  # type: ignore[attr-defined]
         keyword = parser.parse_identifier()
         if keyword not in kind_class.KEYWORDS:
             parser.raise_error(f"unknown kind '{keyword}' for '{state.op_type.name}'")
-        self.kind.set(state, kind_class.get(keyword))
+        self.attr.set(state, kind_class.get(keyword))
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-        kind = self.kind.get(op)
+        kind = self.attr.get(op)
         assert isinstance(kind, _KeywordAttr)
         state.print_whitespace(printer)
         printer.print_string(f" {kind.value}")
