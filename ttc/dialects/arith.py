@@ -96,44 +96,46 @@ _FLOAT_FORMATS: dict[type[Attribute], tuple[int, int]] = {
 _DOUBLE_MANTISSA_BITS = 52
 
 
+# (float, unsigned integer) `struct` codes of each format and the shift of its bits within them:
+# bf16 is the top half of an f32.
+_STRUCT_PACKING: dict[type[Attribute], tuple[str, str, int]] = {
+    Float16Type: ("<e", "<H", 0),
+    BFloat16Type: ("<f", "<I", 16),
+    Float32Type: ("<f", "<I", 0),
+    Float64Type: ("<d", "<Q", 0),
+}
+
+
+def _float_format(type: Attribute) -> tuple[int, int]:
+    fmt = _FLOAT_FORMATS.get(type.__class__)
+    if fmt is None:
+        raise ValueError(f"no bit layout known for {type}")
+    return fmt
+
+
 def float_to_bits(value: float, type: Attribute) -> int:
     """The bit pattern (unsigned) of `value` as an f16/bf16/f32/f64; bf16 keeps the top half of the
     f32 pattern. A NaN keeps its sign and the top of its payload, signalling or not (a hardware
     narrowing would set the quiet bit), so NaNs from `bits_to_float` come back unchanged."""
-    fmt = _FLOAT_FORMATS.get(type.__class__)
-    if fmt is None:
-        raise ValueError(f"no bit layout known for {type}")
+    fmt = _float_format(type)
     if math.isnan(value) and not isinstance(type, Float64Type):
         return _narrow_nan_bits(value, *fmt)
-    if isinstance(type, Float64Type):
-        return struct.unpack("<Q", struct.pack("<d", value))[0]
-    if isinstance(type, Float32Type):
-        return struct.unpack("<I", struct.pack("<f", value))[0]
-    if isinstance(type, Float16Type):
-        return struct.unpack("<H", struct.pack("<e", value))[0]
-    return struct.unpack("<I", struct.pack("<f", value))[0] >> 16
+    float_code, int_code, shift = _STRUCT_PACKING[type.__class__]
+    return struct.unpack(int_code, struct.pack(float_code, value))[0] >> shift
 
 
 def bits_to_float(bits: int, type: Attribute) -> float:
     """The f16/bf16/f32/f64 value whose bit pattern is `bits` (the inverse of `float_to_bits`); a
     NaN's payload is widened bit for bit into the double."""
-    fmt = _FLOAT_FORMATS.get(type.__class__)
-    if fmt is None:
-        raise ValueError(f"no bit layout known for {type}")
-    total_bits, mantissa_bits = fmt
+    total_bits, mantissa_bits = _float_format(type)
     mantissa = bits & ((1 << mantissa_bits) - 1)
     exponent_all_ones = ((1 << (total_bits - 1 - mantissa_bits)) - 1) << mantissa_bits
     if mantissa and bits & exponent_all_ones == exponent_all_ones and total_bits < 64:
         sign = bits >> (total_bits - 1)
         double = sign << 63 | 0x7FF << _DOUBLE_MANTISSA_BITS | mantissa << (_DOUBLE_MANTISSA_BITS - mantissa_bits)
         return struct.unpack("<d", struct.pack("<Q", double))[0]
-    if isinstance(type, Float64Type):
-        return struct.unpack("<d", struct.pack("<Q", bits))[0]
-    if isinstance(type, Float32Type):
-        return struct.unpack("<f", struct.pack("<I", bits))[0]
-    if isinstance(type, Float16Type):
-        return struct.unpack("<e", struct.pack("<H", bits))[0]
-    return struct.unpack("<f", struct.pack("<I", bits << 16))[0]
+    float_code, int_code, shift = _STRUCT_PACKING[type.__class__]
+    return struct.unpack(float_code, struct.pack(int_code, bits << shift))[0]
 
 
 def _narrow_nan_bits(value: float, total_bits: int, mantissa_bits: int) -> int:
@@ -671,12 +673,24 @@ class _CompareOp(I1LikeResult, IRDLOperation):
     PREDICATES: ClassVar[Sequence[str]]
 
     predicate = prop_def(IntegerAttr)
+    result = result_def(_bool_like)
 
     custom_directives = (ComparisonPredicate, InferredType)
     # The subclasses keep xDSL's classes as bases (traits, canonicalization patterns that match
     # them) but take their syntax from the format, not from xDSL's printer and parser.
     print = Operation.print
     parse = Operation.__dict__["parse"]
+
+    def __init__(self, operand1: Operation | SSAValue, operand2: Operation | SSAValue, arg: int | str):
+        lhs = SSAValue.get(operand1)
+        if isinstance(arg, str):
+            arg = self.PREDICATES.index(arg)
+        IRDLOperation.__init__(
+            self,
+            operands=[lhs, operand2],
+            result_types=[self.inferred_type(lhs.type, {})],
+            properties={"predicate": IntegerAttr(arg, 64)},
+        )
 
     def verify_(self) -> None:
         if self.operands[0].type != self.operands[1].type:
@@ -699,23 +713,11 @@ class CmpiOp(_CompareOp, xarith.CmpiOp):
 
     lhs = operand_def(_int_like)
     rhs = operand_def(_int_like)
-    result = result_def(_bool_like)
 
     assembly_format = (
         "custom<ComparisonPredicate>($predicate) `,` $lhs `,` $rhs attr-dict `:` "
         "custom<InferredType>(type(operands), type($result))"
     )
-
-    def __init__(self, operand1: Operation | SSAValue, operand2: Operation | SSAValue, arg: int | str):
-        lhs, rhs = SSAValue.get(operand1), SSAValue.get(operand2)
-        if isinstance(arg, str):
-            arg = self.PREDICATES.index(arg)
-        IRDLOperation.__init__(
-            self,
-            operands=[lhs, rhs],
-            result_types=[self.inferred_type(lhs.type, {})],
-            properties={"predicate": IntegerAttr(arg, 64)},
-        )
 
 
 @irdl_op_definition
@@ -729,7 +731,6 @@ class CmpfOp(_CompareOp, xarith.CmpfOp):
     lhs = operand_def(_float_like)
     rhs = operand_def(_float_like)
     fastmath = prop_def(FastMathFlagsAttr, default_value=FastMathFlagsAttr("none"))
-    result = result_def(_bool_like)
 
     assembly_format = (
         "custom<ComparisonPredicate>($predicate) `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? "
@@ -743,18 +744,8 @@ class CmpfOp(_CompareOp, xarith.CmpfOp):
         arg: int | str,
         fastmath: FastMathFlagsAttr | None = None,
     ):
-        lhs, rhs = SSAValue.get(operand1), SSAValue.get(operand2)
-        if isinstance(arg, str):
-            arg = self.PREDICATES.index(arg)
-        IRDLOperation.__init__(
-            self,
-            operands=[lhs, rhs],
-            result_types=[self.inferred_type(lhs.type, {})],
-            properties={
-                "predicate": IntegerAttr(arg, 64),
-                "fastmath": fastmath or FastMathFlagsAttr("none"),
-            },
-        )
+        super().__init__(operand1, operand2, arg)
+        self.properties["fastmath"] = fastmath or FastMathFlagsAttr("none")
 
 
 @irdl_op_definition
@@ -847,33 +838,35 @@ def _cast_compatible_error(op: Operation) -> VerifyException:
     )
 
 
-class _IntWidthCast(_CastOp):
+class _WidthCast(_CastOp):
+    """A cast to a wider (`WIDER`) or a narrower type of the same kind."""
+
     WIDER: ClassVar[bool]
 
+    def verify_widths(self, src: Attribute, dst: Attribute, src_width: int, dst_width: int) -> None:
+        if self.WIDER and dst_width <= src_width:
+            raise VerifyException(f"'{self.name}' op result type '{dst}' must be wider than operand type '{src}'")
+        if not self.WIDER and dst_width >= src_width:
+            raise VerifyException(f"'{self.name}' op result type '{dst}' must be shorter than operand type '{src}'")
+
+
+class _IntWidthCast(_WidthCast):
     input = operand_def(_int_like)
     result = result_def(_int_like)
 
     def verify_elements(self, src: Attribute, dst: Attribute) -> None:
         if not isinstance(src, IntegerType) or not isinstance(dst, IntegerType):
             raise _cast_compatible_error(self)
-        if self.WIDER and dst.width.data <= src.width.data:
-            raise VerifyException(f"'{self.name}' op result type '{dst}' must be wider than operand type '{src}'")
-        if not self.WIDER and dst.width.data >= src.width.data:
-            raise VerifyException(f"'{self.name}' op result type '{dst}' must be shorter than operand type '{src}'")
+        self.verify_widths(src, dst, src.width.data, dst.width.data)
 
 
-class _FloatWidthCast(_CastOp):
-    WIDER: ClassVar[bool]
-
+class _FloatWidthCast(_WidthCast):
     input = operand_def(_float_like)
     result = result_def(_float_like)
 
     def verify_elements(self, src: Attribute, dst: Attribute) -> None:
         assert isinstance(src, AnyFloat) and isinstance(dst, AnyFloat)
-        if self.WIDER and dst.bitwidth <= src.bitwidth:
-            raise VerifyException(f"'{self.name}' op result type '{dst}' must be wider than operand type '{src}'")
-        if not self.WIDER and dst.bitwidth >= src.bitwidth:
-            raise VerifyException(f"'{self.name}' op result type '{dst}' must be shorter than operand type '{src}'")
+        self.verify_widths(src, dst, src.bitwidth, dst.bitwidth)
 
 
 @irdl_op_definition
