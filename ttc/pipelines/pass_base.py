@@ -1,9 +1,11 @@
 """The base class of every ttc pass.
 
 A pass mirrors one Triton/MLIR pass: its `name` is the flag triton-opt uses
-(`tritongpu-coalesce`), its options are dataclass fields whose names are the option spellings with
-`-` written as `_` (`num_stages` for `num-stages=3`), and `summary` is the one-line description
-`ttc list passes` shows. A field's help text goes in `field(metadata={"help": "..."})`.
+(`tritongpu-coalesce`) and its `summary` the one-line description `ttc list passes` shows, both
+given as class keywords (`class TritonGPUCoalesce(TtcPass, name="tritongpu-coalesce",
+summary="...")`); its options are dataclass fields whose names are the option spellings with `-`
+written as `_` (`num_stages` for `num-stages=3`). A field's help text goes in
+`field(metadata={"help": "..."})`.
 """
 
 from __future__ import annotations
@@ -20,3 +22,11 @@ class TtcPass(ModulePass):
 
     name: ClassVar[str]
     summary: ClassVar[str] = ""
+
+    def __init_subclass__(cls, name: str | None = None, summary: str | None = None, **kwargs: object) -> None:
+        """Record the class keywords `name` (the flag) and `summary` as class attributes."""
+        super().__init_subclass__(**kwargs)
+        if name is not None:
+            cls.name = name
+        if summary is not None:
+            cls.summary = summary

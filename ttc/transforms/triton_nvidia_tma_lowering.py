@@ -29,7 +29,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -462,11 +461,10 @@ def tma_lowering(op: Operation, rewriter: PatternRewriter) -> bool:
 
 
 @dataclass(frozen=True)
-class TritonNvidiaGPUTMALoweringPass(TtcPass):
+class TritonNvidiaGPUTMALoweringPass(
+    TtcPass, name="triton-nvidia-tma-lowering", summary="lower to TMA load/store operations"
+):
     """Lower tensor-descriptor loads, stores and creation to TMA operations."""
-
-    name: ClassVar[str] = "triton-nvidia-tma-lowering"
-    summary: ClassVar[str] = "lower to TMA load/store operations"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         apply_patterns_greedily(ctx, op.body, tma_lowering, GreedyConfig(top_down=False))

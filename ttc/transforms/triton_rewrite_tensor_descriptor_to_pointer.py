@@ -25,7 +25,6 @@ out-of-bounds elements read as NaN. So:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -433,11 +432,12 @@ class _Rewriter(OneToManyRewriter[TensorDescType]):
 
 
 @dataclass(frozen=True)
-class TritonRewriteTensorDescriptorToPointer(TtcPass):
+class TritonRewriteTensorDescriptorToPointer(
+    TtcPass,
+    name="triton-rewrite-tensor-descriptor-to-pointer",
+    summary="Rewrite load/stores of tensor descriptors into pointer load/stores",
+):
     """Rewrite tensor-descriptor accesses into pointer loads, stores and atomics."""
-
-    name: ClassVar[str] = "triton-rewrite-tensor-descriptor-to-pointer"
-    summary: ClassVar[str] = "Rewrite load/stores of tensor descriptors into pointer load/stores"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         rewriter = _Rewriter(ctx)

@@ -21,7 +21,6 @@ Block pointers anywhere else (branches, calls, returns) are reported at the op t
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import AnyFloat, ModuleOp, TensorType, i64
@@ -258,11 +257,12 @@ class _Rewriter(OneToManyRewriter[BlockPointer]):
 
 
 @dataclass(frozen=True)
-class TritonRewriteTensorPointer(TtcPass):
+class TritonRewriteTensorPointer(
+    TtcPass,
+    name="triton-rewrite-tensor-pointer",
+    summary="Rewrite load/stores with tensor pointers into legacy load/stores",
+):
     """Rewrite loads and stores through block pointers into loads and stores of pointer tensors."""
-
-    name: ClassVar[str] = "triton-rewrite-tensor-pointer"
-    summary: ClassVar[str] = "Rewrite load/stores with tensor pointers into legacy load/stores"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         rewriter = _Rewriter(ctx)

@@ -45,7 +45,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -440,11 +439,10 @@ def promote_operands(module: ModuleOp, compute_capability: int) -> None:
 
 
 @dataclass(frozen=True)
-class TritonGPUAccelerateMatmulPass(TtcPass):
+class TritonGPUAccelerateMatmulPass(
+    TtcPass, name="tritongpu-accelerate-matmul", summary="Use tensor cores (wgmma, mma.sync) for tt.dot on NVIDIA GPUs"
+):
     """Rewrite `tt.dot`s into NVIDIA MMA v3 or v2 form, or promote their operands for FMA."""
-
-    name: ClassVar[str] = "tritongpu-accelerate-matmul"
-    summary: ClassVar[str] = "Use tensor cores (wgmma, mma.sync) for tt.dot on NVIDIA GPUs"
 
     mma_choice: MmaChoice = field(
         default="wgmma",

@@ -17,7 +17,6 @@ keeps them. (The MMAv5 latencies of Blackwell do not arise on the targets ttc co
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
@@ -124,11 +123,12 @@ def loads_to_indirection_level(
 
 
 @dataclass(frozen=True)
-class TritonGPUAssignLatencies(TtcPass):
+class TritonGPUAssignLatencies(
+    TtcPass,
+    name="tritongpu-assign-latencies",
+    summary="Assign pipelining latencies to the loads that feed dots in loops",
+):
     """Give loads feeding dots in pipelinable loops a `tt.latency`."""
-
-    name: ClassVar[str] = "tritongpu-assign-latencies"
-    summary: ClassVar[str] = "Assign pipelining latencies to the loads that feed dots in loops"
 
     num_stages: int = field(default=3, metadata={"help": "number of pipeline stages"})
 

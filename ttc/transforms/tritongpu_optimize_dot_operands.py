@@ -39,7 +39,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i32
@@ -199,11 +198,12 @@ def dot_operand_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
 
 
 @dataclass(frozen=True)
-class TritonGPUOptimizeDotOperandsPass(TtcPass):
+class TritonGPUOptimizeDotOperandsPass(
+    TtcPass,
+    name="tritongpu-optimize-dot-operands",
+    summary="Fuse transpositions of dot operands into shared-memory loads",
+):
     """Canonicalize, then move transposes of mma.sync operands into shared-memory reads."""
-
-    name: ClassVar[str] = "tritongpu-optimize-dot-operands"
-    summary: ClassVar[str] = "Fuse transpositions of dot operands into shared-memory loads"
 
     hoist_layout_conversion: bool = field(
         default=True, metadata={"help": "accepted for Triton's pipelines; no effect in 3.6"}

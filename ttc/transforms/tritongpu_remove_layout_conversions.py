@@ -44,7 +44,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
@@ -1131,11 +1130,12 @@ def eliminate_dead_for_args(op: Operation, rewriter: PatternRewriter) -> bool:
 
 
 @dataclass(frozen=True)
-class TritonGPURemoveLayoutConversionsPass(TtcPass):
+class TritonGPURemoveLayoutConversionsPass(
+    TtcPass,
+    name="tritongpu-remove-layout-conversions",
+    summary="Remove layout conversions by propagating and rematerializing layouts",
+):
     """Propagate layouts from anchors and rematerialize producers to drop conversions."""
-
-    name: ClassVar[str] = "tritongpu-remove-layout-conversions"
-    summary: ClassVar[str] = "Remove layout conversions by propagating and rematerializing layouts"
 
     disable_remat_splitting: bool = field(
         default=False,
