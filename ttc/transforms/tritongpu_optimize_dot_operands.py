@@ -52,16 +52,15 @@ from ttc.dialects.ttg_attrs import (
     DotOperandEncodingAttr,
     NVMMASharedEncodingAttr,
     SwizzledSharedEncodingAttr,
-    ints,
 )
 from ttc.ir.diagnostics import op_error
 from ttc.layouts.infer import (
     infer_memdesc_reshape_nvmma,
     infer_trans_encoding,
     permute_cta_layout,
+    permute_swizzled_shared,
 )
 from ttc.layouts.linear import LayoutError
-from ttc.layouts.permutation import inverse_permutation
 from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.canonicalize import CanonicalizePass
@@ -79,14 +78,7 @@ def transposed_shared(
 ) -> SwizzledSharedEncodingAttr:
     """Triton's `inferTransOpEncoding` for a swizzled shared encoding: same swizzle, order and
     CTA layout permuted."""
-    inverse = inverse_permutation(order)
-    return SwizzledSharedEncodingAttr.make(
-        encoding.vec.data,
-        encoding.per_phase.data,
-        encoding.max_phase.data,
-        [inverse[o] for o in ints(encoding.order)],
-        permute_cta_layout(encoding.cta_layout, order),
-    )
+    return permute_swizzled_shared(encoding, order, permute_cta_layout(encoding.cta_layout, order))
 
 
 def swizzle_shared_memory_convert(cvt: Operation, rewriter: PatternRewriter) -> bool:
