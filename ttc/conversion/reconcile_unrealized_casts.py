@@ -14,7 +14,6 @@ and hand-written IR with casts work.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, UnrealizedConversionCastOp
@@ -80,7 +79,6 @@ def reconcile_unrealized_casts(module: Operation) -> None:
             )
 
 
-@dataclass(frozen=True)
 class ReconcileUnrealizedCastsPass(
     TtcPass, name="reconcile-unrealized-casts", summary="Simplify and eliminate unrealized conversion casts"
 ):

@@ -22,7 +22,6 @@ Tensor-typed block arguments stay tensors here; `convert-triton-gpu-to-llvm` tur
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -204,7 +203,6 @@ def lower_structured_control_flow(root: Operation) -> None:
             _lower_execute_region(op)
 
 
-@dataclass(frozen=True)
 class ConvertScfToCfPass(
     TtcPass,
     name="convert-scf-to-cf",

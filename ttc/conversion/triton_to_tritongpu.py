@@ -44,7 +44,7 @@ leaves an unconverted value in use, so the option changes nothing here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -410,7 +410,6 @@ class _Conversion:
         self.retype(op.results[0], result_type)
 
 
-@dataclass(frozen=True)
 class ConvertTritonToTritonGPUPass(
     TtcPass,
     name="convert-triton-to-tritongpu",

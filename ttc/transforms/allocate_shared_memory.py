@@ -14,7 +14,7 @@ layout conversion's buffer is swizzled for the ldmatrix/stmatrix instructions th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, i32
@@ -49,7 +49,6 @@ def attach_allocation(module: ModuleOp, allocation: ModuleAllocation) -> None:
     module.attributes[SHARED_ATTR] = IntegerAttr(allocation.shared_memory_size, i32)
 
 
-@dataclass(frozen=True)
 class AllocateSharedMemoryPass(
     TtcPass, name="allocate-shared-memory", summary="Add metadata for shared memory allocation"
 ):
@@ -59,7 +58,6 @@ class AllocateSharedMemoryPass(
         attach_allocation(op, allocate_module(op))
 
 
-@dataclass(frozen=True)
 class AllocateSharedMemoryNvPass(
     TtcPass, name="allocate-shared-memory-nv", summary="Add metadata for shared memory allocation for NVIDIA targets"
 ):

@@ -9,7 +9,7 @@ unless `region-simplify=disabled`. `max-iterations` bounds the number of sweeps 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -19,7 +19,6 @@ from ttc.transforms.patterns import apply_patterns
 from ttc.transforms.patterns.greedy import GreedyConfig, RegionSimplify, apply_patterns_greedily
 
 
-@dataclass(frozen=True)
 class CanonicalizePass(
     TtcPass, name="canonicalize", summary="Canonicalize operations (folds, patterns, constant uniquing, DCE)"
 ):

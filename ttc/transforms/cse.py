@@ -209,7 +209,6 @@ def eliminate_common_subexpressions(root: Operation) -> None:
     driver.erase_dead()
 
 
-@dataclass(frozen=True)
 class CsePass(TtcPass, name="cse", summary="Eliminate common sub-expressions"):
     """Eliminate common subexpressions."""
 

@@ -95,7 +95,6 @@ class _Allocator:
             func.attributes[name] = IntegerAttr(value, i32)
 
 
-@dataclass(frozen=True)
 class GlobalScratchAllocationPass(
     TtcPass, name="tritongpu-global-scratch-memory-allocation", summary="Assign global scratch memory buffer offsets"
 ):

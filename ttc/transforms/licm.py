@@ -8,7 +8,6 @@ op are then reconsidered.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -30,7 +29,6 @@ def is_hoistable_pure(op: Operation, cache: EffectCache | None = None) -> bool:
     return is_memory_effect_free(op, cache) and is_speculatable(op)
 
 
-@dataclass(frozen=True)
 class LoopInvariantCodeMotionPass(
     TtcPass, name="loop-invariant-code-motion", summary="Hoist loop invariant instructions outside of the loop"
 ):

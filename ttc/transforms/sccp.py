@@ -432,7 +432,6 @@ def rewrite(solver: ConstantSolver, ctx: Context) -> None:
             _replace_with_constant(solver, folder, arg, block)
 
 
-@dataclass(frozen=True)
 class SccpPass(TtcPass, name="sccp", summary="Sparse Conditional Constant Propagation"):
     """Propagate constants through executable code and replace the values known constant."""
 

@@ -9,7 +9,6 @@ erased.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -80,7 +79,6 @@ def erase_dead_symbols(module: ModuleOp) -> list[str]:
     return dead
 
 
-@dataclass(frozen=True)
 class SymbolDcePass(TtcPass, name="symbol-dce", summary="Eliminate dead symbols"):
     """Erase unreferenced private symbols."""
 

@@ -7,7 +7,6 @@ constant_value = ...` (see ttc.analysis.axis_info). Used with `-verify-diagnosti
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -19,7 +18,6 @@ from ttc.pipelines.pass_base import TtcPass
 from ttc.ir.walk import walk
 
 
-@dataclass(frozen=True)
 class TestPrintAlignmentPass(
     TtcPass, name="test-print-alignment", summary="Print the axis info (contiguity, divisibility, constancy) of values"
 ):

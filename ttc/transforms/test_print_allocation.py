@@ -11,7 +11,7 @@ scratch buffer instead; `partition-size` gives the size of a physical shared-mem
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
 from xdsl.context import Context
@@ -24,7 +24,6 @@ from ttc.pipelines.pass_base import TtcPass
 from ttc.ir.walk import walk
 
 
-@dataclass(frozen=True)
 class TestPrintAllocationPass(
     TtcPass, name="test-print-allocation", summary="Print the result of the shared-memory allocation analysis"
 ):

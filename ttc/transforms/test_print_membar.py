@@ -7,7 +7,6 @@ or write-after-write hazard; the printed module shows them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -16,7 +15,6 @@ from ttc.analysis.membar import insert_barriers
 from ttc.pipelines.pass_base import TtcPass
 
 
-@dataclass(frozen=True)
 class TestPrintMembarPass(
     TtcPass, name="test-print-membar", summary="Insert the barriers the shared-memory accesses need (Membar analysis)"
 ):

@@ -19,7 +19,6 @@ Applied with MLIR's greedy driver (folding on, as in Triton):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith as xarith
@@ -268,7 +267,6 @@ def apply_combine_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
     return pattern is not None and pattern(op, rewriter)
 
 
-@dataclass(frozen=True)
 class TritonCombinePass(
     TtcPass, name="triton-combine", summary="Combine ops: dot+add, addptr chains, select of masked load"
 ):

@@ -9,7 +9,6 @@ hoisted load is predicated on the trip-count check `lb < ub`: its mask becomes
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType, i1
@@ -36,7 +35,6 @@ def _mask_type(ptr_type: Attribute) -> Attribute:
     return i1
 
 
-@dataclass(frozen=True)
 class TritonLicmPass(
     TtcPass, name="triton-licm", summary="MLIR's LICM plus hoisting of tt.load guarded by the trip count"
 ):

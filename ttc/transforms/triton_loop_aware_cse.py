@@ -15,7 +15,6 @@ loops up with the `scf.for` canonicalization patterns.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -126,7 +125,6 @@ def _simplify_loops(op: Operation, rewriter: PatternRewriter) -> bool:
     )
 
 
-@dataclass(frozen=True)
 class TritonLoopAwareCsePass(
     TtcPass, name="triton-loop-aware-cse", summary="CSE that also merges loop iter_args equal on every iteration"
 ):

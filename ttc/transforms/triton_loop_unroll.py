@@ -10,7 +10,6 @@ is not pipelined. A loop left with a single iteration is replaced by its body.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp
@@ -156,7 +155,6 @@ def unroll_factor(loop: Operation) -> int:
     return attr.value.data if isinstance(attr, IntegerAttr) else 1
 
 
-@dataclass(frozen=True)
 class TritonLoopUnrollPass(TtcPass, name="triton-loop-unroll", summary="Unroll loops carrying tt.loop_unroll_factor"):
     """Unroll scf.for loops annotated with tt.loop_unroll_factor."""
 

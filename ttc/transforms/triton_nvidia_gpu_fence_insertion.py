@@ -21,7 +21,7 @@ no fence.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import BoolAttr, ModuleOp
@@ -144,7 +144,6 @@ def insert_fence(dot: Operation) -> None:
         fence.erase()
 
 
-@dataclass(frozen=True)
 class TritonGPUFenceInsertionPass(
     TtcPass, name="triton-nvidia-gpu-fence-insertion", summary="Insert fences across generic and async proxy"
 ):

@@ -17,7 +17,7 @@ pending accesses of async-proxy ops (wgmma, the TMA copies and reductions) and o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i1
@@ -95,7 +95,6 @@ class ProxyFenceAnalysis(_Membar):
         info.join(current)
 
 
-@dataclass(frozen=True)
 class TritonGPUProxyFenceInsertionPass(
     TtcPass, name="triton-nvidia-gpu-proxy-fence-insertion", summary="Insert fences across generic and async proxy"
 ):

@@ -229,7 +229,6 @@ def assign_function(func: Operation) -> None:
     func.properties["function_type"] = FunctionType.from_lists([a.type for a in entry.args], outputs)
 
 
-@dataclass(frozen=True)
 class TritonNvidiaGPUOptimizeDescriptorEncodingPass(
     TtcPass, name="triton-nvidia-optimize-descriptor-encoding", summary="Set encodings on tensor descriptor types"
 ):

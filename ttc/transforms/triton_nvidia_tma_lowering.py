@@ -27,7 +27,6 @@ they create end up uniqued at the top of the function and inputs left dead are e
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from math import prod
 
 from xdsl.context import Context
@@ -460,7 +459,6 @@ def tma_lowering(op: Operation, rewriter: PatternRewriter) -> bool:
     return True
 
 
-@dataclass(frozen=True)
 class TritonNvidiaGPUTMALoweringPass(
     TtcPass, name="triton-nvidia-tma-lowering", summary="lower to TMA load/store operations"
 ):

@@ -13,7 +13,6 @@ splat, broadcast of broadcast, expand_dims of broadcast).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
@@ -153,7 +152,6 @@ def apply_reorder_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
     )
 
 
-@dataclass(frozen=True)
 class TritonReorderBroadcastPass(
     TtcPass, name="triton-reorder-broadcast", summary="Move elementwise ops before broadcast and splat"
 ):

@@ -431,7 +431,6 @@ class _Rewriter(OneToManyRewriter[TensorDescType]):
         self.erase_stale_arguments()
 
 
-@dataclass(frozen=True)
 class TritonRewriteTensorDescriptorToPointer(
     TtcPass,
     name="triton-rewrite-tensor-descriptor-to-pointer",

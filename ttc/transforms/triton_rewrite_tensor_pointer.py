@@ -256,7 +256,6 @@ class _Rewriter(OneToManyRewriter[BlockPointer]):
         return self.lookup(user, value)
 
 
-@dataclass(frozen=True)
 class TritonRewriteTensorPointer(
     TtcPass,
     name="triton-rewrite-tensor-pointer",

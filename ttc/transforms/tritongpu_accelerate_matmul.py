@@ -44,7 +44,7 @@ sm_120's block-scaled mma.sync).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -438,7 +438,6 @@ def promote_operands(module: ModuleOp, compute_capability: int) -> None:
             promote_operand(dot, 1, element)
 
 
-@dataclass(frozen=True)
 class TritonGPUAccelerateMatmulPass(
     TtcPass, name="tritongpu-accelerate-matmul", summary="Use tensor cores (wgmma, mma.sync) for tt.dot on NVIDIA GPUs"
 ):

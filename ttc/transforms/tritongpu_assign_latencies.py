@@ -16,7 +16,7 @@ keeps them. (The MMAv5 latencies of Blackwell do not arise on the targets ttc co
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
@@ -122,7 +122,6 @@ def loads_to_indirection_level(
     return {op: info for op, info in levels.items() if info[0] < num_stages - 1}
 
 
-@dataclass(frozen=True)
 class TritonGPUAssignLatencies(
     TtcPass,
     name="tritongpu-assign-latencies",

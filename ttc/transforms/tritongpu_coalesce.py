@@ -24,7 +24,6 @@ Each operand is then converted to that layout, the op retyped, and its result co
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -275,7 +274,6 @@ def coalesce_op(ctx: Context, op: Operation, encoding: Attribute) -> None:
     block.erase_op(op)
 
 
-@dataclass(frozen=True)
 class TritonGPUCoalescePass(
     TtcPass, name="tritongpu-coalesce", summary="Coalesce global memory accesses (per-op blocked layouts)"
 ):

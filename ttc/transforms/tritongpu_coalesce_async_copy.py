@@ -22,7 +22,6 @@ vector is narrower than the global one (int8 loaded for bf16, say).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
@@ -108,7 +107,6 @@ def clip_async_copy_size_per_thread(op: Operation, rewriter: PatternRewriter) ->
     return True
 
 
-@dataclass(frozen=True)
 class TritonGPUCoalesceAsyncCopy(
     TtcPass, name="tritongpu-coalesce-async-copy", summary="Improve coalescing for async global to local copies"
 ):

@@ -14,7 +14,6 @@ Mirrors Triton's CombineTensorSelectAndIf.cpp:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
@@ -91,7 +90,6 @@ def merge_selects(ctx: Context, if_op: Operation, selects: list[Operation]) -> N
     erase_op(if_op)
 
 
-@dataclass(frozen=True)
 class TritonGPUCombineTensorSelectAndIfPass(
     TtcPass, name="tritongpu-combine-tensor-select-and-if", summary="Combine tensor select and if"
 ):

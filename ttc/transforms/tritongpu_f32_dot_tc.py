@@ -18,7 +18,7 @@ Zero accumulators are `tt.splat`s of an f32 zero, which the driver folds into de
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.arith import CMPF_COMPARISON_OPERATIONS
@@ -182,7 +182,6 @@ def f32_dot_patterns(emu_tf32: bool) -> PatternSet:
     return apply
 
 
-@dataclass(frozen=True)
 class TritonGPUF32DotTCPass(
     TtcPass, name="tritongpu-F32DotTC", summary="Emulate dot-product tensor core precision using TF32s or BF16s"
 ):

@@ -927,7 +927,6 @@ def _move_before(op: Operation, anchor: Operation) -> None:
     block.insert_op_before(op, anchor)
 
 
-@dataclass(frozen=True)
 class TritonGPUFuseNestedLoops(
     TtcPass,
     name="tritongpu-fuse-nested-loops",

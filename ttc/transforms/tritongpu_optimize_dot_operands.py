@@ -38,7 +38,7 @@ missing as everywhere in ttc (no split layout inference, no tensor memory).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i32
@@ -189,7 +189,6 @@ def dot_operand_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
     return any(fn(op, rewriter) for fn in CONVERT_LAYOUT_CANONICALIZATION.get(op.name, ()))
 
 
-@dataclass(frozen=True)
 class TritonGPUOptimizeDotOperandsPass(
     TtcPass,
     name="tritongpu-optimize-dot-operands",

@@ -31,7 +31,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from math import prod
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith as xarith
@@ -406,7 +405,6 @@ def localize_reduction(ctx: Context, reduce: Operation, loop: Operation) -> None
     loop_block.erase_op(loop)
 
 
-@dataclass(frozen=True)
 class TritonGPUOptimizeThreadLocalityPass(
     TtcPass,
     name="tritongpu-optimize-thread-locality",

@@ -935,7 +935,6 @@ def apply_arith_patterns(op: Operation, rewriter: object) -> bool:
     return op.name.startswith("arith.") and apply_patterns(op, rewriter)  # pyright: ignore[reportArgumentType]
 
 
-@dataclass(frozen=True)
 class TritonGPUPipeline(
     TtcPass, name="tritongpu-pipeline", summary="Software-pipeline scheduled loops with cp.async ring buffers"
 ):

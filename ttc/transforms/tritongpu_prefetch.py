@@ -320,7 +320,6 @@ def _result_encoding(op: Operation) -> NvidiaMmaEncodingAttr:
     return type_.encoding
 
 
-@dataclass(frozen=True)
 class TritonGPUPrefetch(TtcPass, name="tritongpu-prefetch", summary="prefetch"):
     """Prefetch the first K slice of a loop's dot operands from shared memory one iteration
     ahead."""

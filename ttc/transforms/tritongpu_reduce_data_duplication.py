@@ -15,7 +15,6 @@ stages an operand whatever its size (the 96 KiB cap of later releases is not in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
@@ -62,7 +61,6 @@ def stage_through_shared_memory(ctx: Context, cvt: Operation) -> bool:
     return True
 
 
-@dataclass(frozen=True)
 class TritonGPUReduceDataDuplicationPass(
     TtcPass,
     name="tritongpu-reduce-data-duplication",

@@ -1129,7 +1129,6 @@ def eliminate_dead_for_args(op: Operation, rewriter: PatternRewriter) -> bool:
     return True
 
 
-@dataclass(frozen=True)
 class TritonGPURemoveLayoutConversionsPass(
     TtcPass,
     name="tritongpu-remove-layout-conversions",

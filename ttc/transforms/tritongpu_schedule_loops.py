@@ -16,7 +16,6 @@ than its operands'. The result is written as `loop.stage`/`loop.cluster` on the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -221,7 +220,6 @@ def take_latencies(root: Operation) -> dict[Operation, int]:
     return latencies
 
 
-@dataclass(frozen=True)
 class TritonGPUScheduleLoops(
     TtcPass,
     name="tritongpu-schedule-loops",

@@ -20,7 +20,7 @@ external `addrspace(3)` array.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from xdsl.builder import Builder
 from xdsl.context import Context
@@ -226,7 +226,6 @@ def _global_smem() -> llvm.GlobalOp:
     )
 
 
-@dataclass(frozen=True)
 class ConvertTritonGPUToLLVMPass(
     TtcPass, name="convert-triton-gpu-to-llvm", summary="Lower TritonGPU IR to the LLVM dialect for NVIDIA GPUs"
 ):

@@ -170,7 +170,6 @@ def blocked_to_sqmma() -> PatternSet:
     return rewrite
 
 
-@dataclass(frozen=True)
 class TritonMusaAccelerateMatmulPass(
     TtcPass, name="tritonmusa-accelerate-matmul", summary="Use MUSA PH1's squad MMA (SQMMA) for tt.dot"
 ):

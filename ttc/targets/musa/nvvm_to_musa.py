@@ -22,7 +22,6 @@ PTX inline assembly) is an error at the op: the module cannot run on MUSA as it 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
@@ -91,7 +90,6 @@ def musa_equivalent(op: Operation) -> Operation | None:
     return None
 
 
-@dataclass(frozen=True)
 class ConvertNVVMToMusaPass(
     TtcPass, name="convert-nvvm-to-musa", summary="Turn NVVM special registers, barriers and shuffles into llvm.musa.*"
 ):

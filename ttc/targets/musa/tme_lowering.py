@@ -19,7 +19,6 @@ unswizzled row-major one (the physical swizzle is the TME descriptor's).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType, i1, i32
@@ -99,7 +98,6 @@ def lower_descriptor_load(ctx: Context, load: Operation, bar_id: int) -> None:
     load.erase()
 
 
-@dataclass(frozen=True)
 class TritonMusaTMELoweringPass(
     TtcPass, name="tritonmusa-tme-lowering", summary="Lower descriptor loads to MUSA TME copies with their barriers"
 ):
