@@ -762,15 +762,22 @@ class LayoutRematerialization:
                 return None
         return extended
 
+    def conversion_slice(
+        self, cvt: Operation, stop: Callable[[Operation], bool] | None = None, to_dot_operand: bool = False
+    ) -> BackwardSlice | None:
+        """The rematerializable slice feeding the conversion `cvt`, in its target layout; None
+        also for a conversion to a dot operand, unless `to_dot_operand`."""
+        target = encoding_of(cvt.results[0].type)
+        assert target is not None
+        if isinstance(target, DotOperandEncodingAttr) and not to_dot_operand:
+            return None
+        return self.rematerializable_slice(cvt, 0, target, BackwardSlice(), stop)
+
     # -- the transformations -----------------------------------------------------------------
 
     def backward_rematerialize(self, cvt: Operation) -> bool:
         """Triton's `backwardRematerialization` of one conversion."""
-        target = encoding_of(cvt.results[0].type)
-        assert target is not None
-        if isinstance(target, DotOperandEncodingAttr):
-            return False
-        found = self.rematerializable_slice(cvt, 0, target, BackwardSlice())
+        found = self.conversion_slice(cvt)
         if found is None or not is_remat_beneficial(cvt, found.values, found.layout, 0, self.disable_splitting):
             return False
         self.rewrite_slice(found, cvt, {})
@@ -778,11 +785,7 @@ class LayoutRematerialization:
 
     def hoist_above_ext_or_broadcast(self, cvt: Operation) -> bool:
         """Triton's `hoistConvertOnTopOfExtOrBroadcast`."""
-        target = encoding_of(cvt.results[0].type)
-        assert target is not None
-        if isinstance(target, DotOperandEncodingAttr):
-            return False
-        found = self.rematerializable_slice(cvt, 0, target, BackwardSlice(), is_ext_or_broadcast)
+        found = self.conversion_slice(cvt, is_ext_or_broadcast)
         if found is None:
             return False
         hoisted: Operation | None = None
@@ -823,9 +826,7 @@ class LayoutRematerialization:
         """Triton's `hoistConvertIntoConditionals`: when the slice of a conversion can be
         recomputed along one branch of an `scf.if` (directly in a loop) but not the other, the
         conversion moves into that other branch, so that it only runs when the branch does."""
-        target = encoding_of(cvt.results[0].type)
-        assert target is not None
-        found = self.rematerializable_slice(cvt, 0, target, BackwardSlice(), is_if)
+        found = self.conversion_slice(cvt, is_if, to_dot_operand=True)
         if found is None:
             return False
         hoist_above: list[tuple[SSAValue, Operation, int]] = []
