@@ -326,6 +326,17 @@ def _unpack_words(lw: FunctionLowering, words: list[SSAValue], element: Attribut
     return values
 
 
+def _lane_bit_clear(lw: FunctionLowering, lane: SSAValue, bit: int) -> SSAValue:
+    """Whether bit `bit` of the lane id is 0."""
+    return lw.icmp("eq", lw.binary(llvm.AndOp, lane, 1 << bit), 0)
+
+
+def _register_pairs(bit: int, count: int) -> list[tuple[int, int]]:
+    """The pairs of the `count` registers that differ only in `bit`, the one with it clear first."""
+    step = 1 << bit
+    return [(r, r | step) for r in range(count) if not r & step]
+
+
 def _swap(
     lw: FunctionLowering, words: list[SSAValue], shuffle: WarpShuffle, lane: SSAValue
 ) -> list[SSAValue]:
@@ -335,13 +346,9 @@ def _swap(
     def select_stage(values: list[SSAValue], before_shuffle: bool) -> list[SSAValue]:
         for r_bit, l_bit in shuffle.transpositions:
             lane_bit = inverse[l_bit] if before_shuffle else l_bit
-            off = lw.icmp("eq", lw.binary(llvm.AndOp, lane, 1 << lane_bit), 0)
-            step = 1 << r_bit
+            off = _lane_bit_clear(lw, lane, lane_bit)
             new = list(values)
-            for r0 in range(len(values)):
-                if r0 & step:
-                    continue
-                r1 = r0 | step
+            for r0, r1 in _register_pairs(r_bit, len(values)):
                 new[r0] = lw.value(llvm.SelectOp(off, values[r0], values[r1]))
                 new[r1] = lw.value(llvm.SelectOp(off, values[r1], values[r0]))
             values = new
@@ -386,13 +393,9 @@ def _ship(
     """One transposition with the lanes in place: each lane ships one word of each pair to its
     partner (Triton's `Ship`)."""
     ((r_bit, l_bit),) = shuffle.transpositions
-    off = lw.icmp("eq", lw.binary(llvm.AndOp, lane, 1 << l_bit), 0)
-    step = 1 << r_bit
+    off = _lane_bit_clear(lw, lane, l_bit)
     out = list(words)
-    for r0 in range(len(words)):
-        if r0 & step:
-            continue
-        r1 = r0 | step
+    for r0, r1 in _register_pairs(r_bit, len(words)):
         ship = lw.value(llvm.SelectOp(off, words[r1], words[r0]))
         shipped = shuffle_xor(lw, ship, 1 << l_bit)
         out[r0] = lw.value(llvm.SelectOp(off, words[r0], shipped))
