@@ -313,6 +313,14 @@ class LayoutPropagation:
         assert encoding is not None
         self.rewrite_mapping[(old, encoding)] = new
 
+    def stand_in(self, old: SSAValue, new: SSAValue) -> None:
+        """`new` takes `old`'s place: its uses when the types agree, else its mapping in `new`'s
+        layout."""
+        if old.type == new.type:
+            old.replace_all_uses_with(new)
+        else:
+            self.map(old, new)
+
     def value_as(self, value: SSAValue, encoding: Attribute | None) -> SSAValue:
         """Triton's `getValueAs`: the rewritten `value`, converted to `encoding` if needed."""
         if not _is_tensor(value) or encoding is None:
@@ -463,10 +471,7 @@ class LayoutPropagation:
         for old_result, new_result in zip(op.results, new.results):
             if isinstance(old_result.type, TensorType):
                 set_type(new_result, with_encoding(old_result.type, encoding))
-            if old_result.type == new_result.type:
-                old_result.replace_all_uses_with(new_result)
-            else:
-                self.map(old_result, new_result)
+            self.stand_in(old_result, new_result)
         return new
 
     def rewrite_for(self, op: Operation) -> Operation:
@@ -479,10 +484,7 @@ class LayoutPropagation:
         new = new_for_op(self.ctx, op, converted, [v.type for v in converted])
         new_body = _entry_block(new)
         for old, new_value in [*zip(op.results, new.results), *zip(old_body.args, new_body.args)]:
-            if old.type == new_value.type:
-                old.replace_all_uses_with(new_value)
-            else:
-                self.map(old, new_value)
+            self.stand_in(old, new_value)
         return new
 
     def rewrite_if(self, op: Operation) -> Operation:
@@ -491,10 +493,7 @@ class LayoutPropagation:
         ]
         new = rebuild_if(op, types)
         for old, new_value in zip(op.results, new.results):
-            if old.type == new_value.type:
-                old.replace_all_uses_with(new_value)
-            else:
-                self.map(old, new_value)
+            self.stand_in(old, new_value)
         return new
 
 
