@@ -82,6 +82,11 @@ class OneToManyRewriter(ABC, Generic[Info]):
 
     # -- the walk --------------------------------------------------------------------------------
 
+    def run(self, module: Operation) -> None:
+        """Rewrite every op of `module`, then erase the ops replaced."""
+        self.visit(module)
+        self.erase()
+
     def visit(self, op: Operation) -> None:
         for region in op.regions:
             for block in list(region.blocks):

@@ -439,6 +439,4 @@ class TritonRewriteTensorDescriptorToPointer(
     """Rewrite tensor-descriptor accesses into pointer loads, stores and atomics."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        rewriter = _Rewriter(ctx)
-        rewriter.visit(op)
-        rewriter.erase()
+        _Rewriter(ctx).run(op)

@@ -264,7 +264,5 @@ class TritonRewriteTensorPointer(
     """Rewrite loads and stores through block pointers into loads and stores of pointer tensors."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        rewriter = _Rewriter(ctx)
-        rewriter.visit(op)
-        rewriter.erase()
+        _Rewriter(ctx).run(op)
 
