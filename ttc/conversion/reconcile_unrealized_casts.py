@@ -14,8 +14,6 @@ and hand-written IR with casts work.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, UnrealizedConversionCastOp
@@ -81,12 +79,10 @@ def reconcile_unrealized_casts(module: Operation) -> None:
             )
 
 
-@dataclass(frozen=True)
-class ReconcileUnrealizedCastsPass(TtcPass):
+class ReconcileUnrealizedCastsPass(
+    TtcPass, name="reconcile-unrealized-casts", summary="Simplify and eliminate unrealized conversion casts"
+):
     """Fold `builtin.unrealized_conversion_cast` chains; fail on any that stay live."""
-
-    name: ClassVar[str] = "reconcile-unrealized-casts"
-    summary: ClassVar[str] = "Simplify and eliminate unrealized conversion casts"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         reconcile_unrealized_casts(op)

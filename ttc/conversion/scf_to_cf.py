@@ -22,8 +22,6 @@ Tensor-typed block arguments stay tensors here; `convert-triton-gpu-to-llvm` tur
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -205,12 +203,12 @@ def lower_structured_control_flow(root: Operation) -> None:
             _lower_execute_region(op)
 
 
-@dataclass(frozen=True)
-class ConvertScfToCfPass(TtcPass):
+class ConvertScfToCfPass(
+    TtcPass,
+    name="convert-scf-to-cf",
+    summary="Lower scf.for/if/while/execute_region to cf.br/cf.cond_br (MLIR's SCFToControlFlow)",
+):
     """Lower structured control flow (scf) to the cf dialect's branches."""
-
-    name: ClassVar[str] = "convert-scf-to-cf"
-    summary: ClassVar[str] = "Lower scf.for/if/while/execute_region to cf.br/cf.cond_br (MLIR's SCFToControlFlow)"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for inner in walk(op):

@@ -44,8 +44,7 @@ leaves an unconverted value in use, so the option changes nothing here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -411,12 +410,12 @@ class _Conversion:
         self.retype(op.results[0], result_type)
 
 
-@dataclass(frozen=True)
-class ConvertTritonToTritonGPUPass(TtcPass):
+class ConvertTritonToTritonGPUPass(
+    TtcPass,
+    name="convert-triton-to-tritongpu",
+    summary="Convert TTIR to TTGIR: default blocked layouts on every tensor",
+):
     """Assign Triton's default blocked layouts to every tensor of a TTIR module."""
-
-    name: ClassVar[str] = "convert-triton-to-tritongpu"
-    summary: ClassVar[str] = "Convert TTIR to TTGIR: default blocked layouts on every tensor"
 
     target: str = field(default="", metadata={"help": "the target, e.g. cuda:80 or cuda:90"})
     num_warps: int = field(default=4, metadata={"help": "number of warps per CTA"})

@@ -17,6 +17,7 @@ from xdsl.ir import Attribute
 
 from ttc.dialects.ttg_attrs import (
     BlockedEncodingAttr,
+    CTALayout,
     DotOperandEncodingAttr,
     GenericLinearEncodingAttr,
     LayoutEncoding,
@@ -74,6 +75,11 @@ def to_linear_layout(encoding: Attribute, shape: Sequence[int]) -> LinearLayout:
     return _to_linear_layout(encoding, shape)
 
 
+def _cga(cta: CTALayout) -> tuple[Sequence[int], Sequence[int], Sequence[int]]:
+    """The CTAs-per-CGA, CTA split and CTA order arrays the layout builders take."""
+    return (cta.ctas_per_cga, cta.cta_split_num, cta.cta_order)
+
+
 @lru_cache(maxsize=4096)
 def _to_linear_layout(encoding: Attribute, shape: tuple[int, ...]) -> LinearLayout:
     if isinstance(encoding, BlockedEncodingAttr):
@@ -94,13 +100,12 @@ def _to_linear_layout(encoding: Attribute, shape: tuple[int, ...]) -> LinearLayo
     if isinstance(encoding, LinearEncodingAttr | GenericLinearEncodingAttr):
         return linear_encoding_to_linear(encoding.bases(), shape)
     if isinstance(encoding, NvidiaMmaEncodingAttr):
-        cta = encoding.cta_layout
         return nvidia_mma_to_linear(
             shape,
             encoding.version_major.data,
             ints(encoding.warps_per_cta),
             ints(encoding.instr_shape),
-            (cta.ctas_per_cga, cta.cta_split_num, cta.cta_order),
+            _cga(encoding.cta_layout),
         )
     if isinstance(encoding, DotOperandEncodingAttr):
         return _dot_operand_to_linear(encoding, shape)
@@ -117,17 +122,15 @@ def _to_linear_layout(encoding: Attribute, shape: tuple[int, ...]) -> LinearLayo
 def _dot_operand_to_linear(encoding: DotOperandEncodingAttr, shape: tuple[int, ...]) -> LinearLayout:
     parent, op_idx = encoding.parent, encoding.op_idx.data
     if isinstance(parent, NvidiaMmaEncodingAttr):
-        cta = parent.cta_layout
         return nvidia_dot_operand_to_linear(
             shape,
             op_idx,
             encoding.k_width.data,
             parent.version_major.data,
             ints(parent.warps_per_cta),
-            (cta.ctas_per_cga, cta.cta_split_num, cta.cta_order),
+            _cga(parent.cta_layout),
         )
     if isinstance(parent, BlockedEncodingAttr):
-        cta = parent.cta_layout
         return fma_dot_operand_to_linear(
             shape,
             op_idx,
@@ -135,7 +138,7 @@ def _dot_operand_to_linear(encoding: DotOperandEncodingAttr, shape: tuple[int, .
             ints(parent.threads_per_warp),
             ints(parent.warps_per_cta),
             ints(parent.order),
-            (cta.ctas_per_cga, cta.cta_split_num, cta.cta_order),
+            _cga(parent.cta_layout),
         )
     name = getattr(parent, "name", type(parent).__name__)
     raise LayoutError(f"no linear-layout conversion for #ttg.dot_op of #{name} yet")
@@ -173,24 +176,22 @@ def _partitioned_shared(encoding: PartitionedSharedEncodingAttr, shape: tuple[in
 
 def _shared_to_linear(encoding: Attribute, shape: tuple[int, ...]) -> LinearLayout:
     if isinstance(encoding, SwizzledSharedEncodingAttr):
-        cta = encoding.cta_layout
         return swizzled_shared_to_linear(
             shape,
             encoding.vec.data,
             encoding.per_phase.data,
             encoding.max_phase.data,
             ints(encoding.order),
-            (cta.ctas_per_cga, cta.cta_split_num, cta.cta_order),
+            _cga(encoding.cta_layout),
         )
     if isinstance(encoding, NVMMASharedEncodingAttr):
-        cta = encoding.cta_layout
         return nvmma_shared_to_linear(
             shape,
             encoding.swizzling_byte_width.data,
             encoding.is_transposed,
             encoding.element_bit_width.data,
             encoding.is_fp4_padded,
-            (cta.ctas_per_cga, cta.cta_split_num, cta.cta_order),
+            _cga(encoding.cta_layout),
         )
     assert isinstance(encoding, SharedLinearEncodingAttr)
     return shared_linear_to_linear(encoding.bases(), shape)

@@ -373,6 +373,21 @@ def _transposed_cta(cta: CTALayout, order: Sequence[int]) -> CTALayout:
     return permute_cta_layout(cta, order)
 
 
+def permute_swizzled_shared(
+    encoding: SwizzledSharedEncodingAttr, order: Sequence[int], cta: CTALayout
+) -> SwizzledSharedEncodingAttr:
+    """The swizzled shared encoding of a buffer transposed by `order`: the same swizzle, the
+    order permuted, in CTA layout `cta`."""
+    inverse = inverse_permutation(order)
+    return SwizzledSharedEncodingAttr.make(
+        encoding.vec.data,
+        encoding.per_phase.data,
+        encoding.max_phase.data,
+        [inverse[o] for o in ints(encoding.order)],
+        cta,
+    )
+
+
 def permute_blocked(encoding: BlockedEncodingAttr, order: Sequence[int]) -> BlockedEncodingAttr:
     """The blocked encoding whose dimension i is dimension `order[i]` of `encoding`."""
     inverse = inverse_permutation(order)
@@ -404,14 +419,7 @@ def infer_trans_encoding(
     if isinstance(src, SwizzledSharedEncodingAttr):
         if src.rank != len(order):
             return None
-        inverse = inverse_permutation(order)
-        return SwizzledSharedEncodingAttr.make(
-            src.vec.data,
-            src.per_phase.data,
-            src.max_phase.data,
-            [inverse[o] for o in ints(src.order)],
-            _transposed_cta(src.cta_layout, order),
-        )
+        return permute_swizzled_shared(src, order, _transposed_cta(src.cta_layout, order))
     if isinstance(src, NVMMASharedEncodingAttr) and list(order) == [1, 0]:
         return NVMMASharedEncodingAttr.make(
             src.swizzling_byte_width.data,

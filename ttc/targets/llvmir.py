@@ -1114,6 +1114,17 @@ def parameter_types(params: str) -> tuple[str, ...]:
     return tuple(types)
 
 
+def kernel_header(define: re.Pattern[str], llvm_ir: str, kind: str) -> tuple[str, tuple[str, ...]]:
+    """The name and parameter types of the one kernel whose header `define` matches (groups: the
+    name, the parameter text); `kind` says what such a function is when there is not one."""
+    kernels = define.findall(llvm_ir)
+    if len(kernels) != 1:
+        found = ", ".join(name for name, _ in kernels) or "none"
+        raise TtcError(f"expected exactly one kernel ({kind}) in the LLVM IR, found {found}")
+    name, params = kernels[0]
+    return name.strip('"'), parameter_types(params)
+
+
 def _split_params(text: str) -> list[str]:
     """The parameters of an LLVM function header, split at the commas outside brackets."""
     params: list[str] = []

@@ -14,8 +14,7 @@ layout conversion's buffer is swizzled for the ldmatrix/stmatrix instructions th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, i32
@@ -50,23 +49,19 @@ def attach_allocation(module: ModuleOp, allocation: ModuleAllocation) -> None:
     module.attributes[SHARED_ATTR] = IntegerAttr(allocation.shared_memory_size, i32)
 
 
-@dataclass(frozen=True)
-class AllocateSharedMemoryPass(TtcPass):
+class AllocateSharedMemoryPass(
+    TtcPass, name="allocate-shared-memory", summary="Add metadata for shared memory allocation"
+):
     """Plan shared memory with the target-independent scratch sizes."""
-
-    name: ClassVar[str] = "allocate-shared-memory"
-    summary: ClassVar[str] = "Add metadata for shared memory allocation"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         attach_allocation(op, allocate_module(op))
 
 
-@dataclass(frozen=True)
-class AllocateSharedMemoryNvPass(TtcPass):
+class AllocateSharedMemoryNvPass(
+    TtcPass, name="allocate-shared-memory-nv", summary="Add metadata for shared memory allocation for NVIDIA targets"
+):
     """Plan shared memory for an NVIDIA target."""
-
-    name: ClassVar[str] = "allocate-shared-memory-nv"
-    summary: ClassVar[str] = "Add metadata for shared memory allocation for NVIDIA targets"
 
     compute_capability: int = field(default=DEFAULT_COMPUTE_CAPABILITY,
                                     metadata={"help": "device compute capability"})

@@ -9,8 +9,7 @@ unless `region-simplify=disabled`. `max-iterations` bounds the number of sweeps 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -20,12 +19,10 @@ from ttc.transforms.patterns import apply_patterns
 from ttc.transforms.patterns.greedy import GreedyConfig, RegionSimplify, apply_patterns_greedily
 
 
-@dataclass(frozen=True)
-class CanonicalizePass(TtcPass):
+class CanonicalizePass(
+    TtcPass, name="canonicalize", summary="Canonicalize operations (folds, patterns, constant uniquing, DCE)"
+):
     """Fold, apply canonicalization patterns, and simplify regions to a fixed point."""
-
-    name: ClassVar[str] = "canonicalize"
-    summary: ClassVar[str] = "Canonicalize operations (folds, patterns, constant uniquing, DCE)"
 
     region_simplify: RegionSimplify = field(
         default=RegionSimplify.NORMAL,

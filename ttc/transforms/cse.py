@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -210,12 +209,8 @@ def eliminate_common_subexpressions(root: Operation) -> None:
     driver.erase_dead()
 
 
-@dataclass(frozen=True)
-class CsePass(TtcPass):
+class CsePass(TtcPass, name="cse", summary="Eliminate common sub-expressions"):
     """Eliminate common subexpressions."""
-
-    name: ClassVar[str] = "cse"
-    summary: ClassVar[str] = "Eliminate common sub-expressions"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         eliminate_common_subexpressions(op)

@@ -13,7 +13,6 @@ totals are copied onto the module, where the launcher reads how much to allocate
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
@@ -96,12 +95,10 @@ class _Allocator:
             func.attributes[name] = IntegerAttr(value, i32)
 
 
-@dataclass(frozen=True)
-class GlobalScratchAllocationPass(TtcPass):
+class GlobalScratchAllocationPass(
+    TtcPass, name="tritongpu-global-scratch-memory-allocation", summary="Assign global scratch memory buffer offsets"
+):
     """Assign global-scratch offsets to allocations and calls; record the per-program size."""
-
-    name: ClassVar[str] = "tritongpu-global-scratch-memory-allocation"
-    summary: ClassVar[str] = "Assign global scratch memory buffer offsets"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         allocator = _Allocator(op)

@@ -11,8 +11,6 @@ Finally callees left unreferenced and private are erased, as the inliner erases 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, SymbolRefAttr
@@ -139,12 +137,8 @@ def _recursive(functions: dict[str, Operation]) -> set[str]:
     return {name for name, seen in reach.items() if name in seen}
 
 
-@dataclass(frozen=True)
-class InlinePass(TtcPass):
+class InlinePass(TtcPass, name="inline", summary="Inline function calls"):
     """Inline tt.call of module functions, simplifying each function as MLIR's inliner does."""
-
-    name: ClassVar[str] = "inline"
-    summary: ClassVar[str] = "Inline function calls"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         functions = {

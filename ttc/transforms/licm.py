@@ -8,8 +8,6 @@ op are then reconsidered.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -31,12 +29,10 @@ def is_hoistable_pure(op: Operation, cache: EffectCache | None = None) -> bool:
     return is_memory_effect_free(op, cache) and is_speculatable(op)
 
 
-@dataclass(frozen=True)
-class LoopInvariantCodeMotionPass(TtcPass):
+class LoopInvariantCodeMotionPass(
+    TtcPass, name="loop-invariant-code-motion", summary="Hoist loop invariant instructions outside of the loop"
+):
     """Hoist loop-invariant, side-effect-free ops out of scf loops."""
-
-    name: ClassVar[str] = "loop-invariant-code-motion"
-    summary: ClassVar[str] = "Hoist loop invariant instructions outside of the loop"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         effects = EffectCache()  # a hoist changes the effects of the loop it leaves, no other

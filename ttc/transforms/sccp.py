@@ -34,7 +34,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects import cf, func
@@ -433,12 +432,8 @@ def rewrite(solver: ConstantSolver, ctx: Context) -> None:
             _replace_with_constant(solver, folder, arg, block)
 
 
-@dataclass(frozen=True)
-class SccpPass(TtcPass):
+class SccpPass(TtcPass, name="sccp", summary="Sparse Conditional Constant Propagation"):
     """Propagate constants through executable code and replace the values known constant."""
-
-    name: ClassVar[str] = "sccp"
-    summary: ClassVar[str] = "Sparse Conditional Constant Propagation"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         solver = ConstantSolver(op)

@@ -9,8 +9,6 @@ erased.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -81,12 +79,8 @@ def erase_dead_symbols(module: ModuleOp) -> list[str]:
     return dead
 
 
-@dataclass(frozen=True)
-class SymbolDcePass(TtcPass):
+class SymbolDcePass(TtcPass, name="symbol-dce", summary="Eliminate dead symbols"):
     """Erase unreferenced private symbols."""
-
-    name: ClassVar[str] = "symbol-dce"
-    summary: ClassVar[str] = "Eliminate dead symbols"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         erase_dead_symbols(op)

@@ -7,8 +7,6 @@ constant_value = ...` (see ttc.analysis.axis_info). Used with `-verify-diagnosti
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -20,12 +18,10 @@ from ttc.pipelines.pass_base import TtcPass
 from ttc.ir.walk import walk
 
 
-@dataclass(frozen=True)
-class TestPrintAlignmentPass(TtcPass):
+class TestPrintAlignmentPass(
+    TtcPass, name="test-print-alignment", summary="Print the axis info (contiguity, divisibility, constancy) of values"
+):
     """Emit the axis info of every op result as a remark."""
-
-    name: ClassVar[str] = "test-print-alignment"
-    summary: ClassVar[str] = "Print the axis info (contiguity, divisibility, constancy) of values"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         analysis = ModuleAxisInfo(op)

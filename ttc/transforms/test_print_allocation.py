@@ -11,8 +11,8 @@ scratch buffer instead; `partition-size` gives the size of a physical shared-mem
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from dataclasses import field
+from typing import Literal
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -24,12 +24,10 @@ from ttc.pipelines.pass_base import TtcPass
 from ttc.ir.walk import walk
 
 
-@dataclass(frozen=True)
-class TestPrintAllocationPass(TtcPass):
+class TestPrintAllocationPass(
+    TtcPass, name="test-print-allocation", summary="Print the result of the shared-memory allocation analysis"
+):
     """Emit every function's shared-memory offsets and sizes as remarks."""
-
-    name: ClassVar[str] = "test-print-allocation"
-    summary: ClassVar[str] = "Print the result of the shared-memory allocation analysis"
 
     get_scratch_size_function: Literal["None", "ValidConstant"] = field(
         default="None",

@@ -7,8 +7,6 @@ or write-after-write hazard; the printed module shows them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -17,12 +15,10 @@ from ttc.analysis.membar import insert_barriers
 from ttc.pipelines.pass_base import TtcPass
 
 
-@dataclass(frozen=True)
-class TestPrintMembarPass(TtcPass):
+class TestPrintMembarPass(
+    TtcPass, name="test-print-membar", summary="Insert the barriers the shared-memory accesses need (Membar analysis)"
+):
     """Insert the barriers shared-memory accesses need."""
-
-    name: ClassVar[str] = "test-print-membar"
-    summary: ClassVar[str] = "Insert the barriers the shared-memory accesses need (Membar analysis)"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         insert_barriers(op)

@@ -19,8 +19,6 @@ Applied with MLIR's greedy driver (folding on, as in Triton):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects import arith as xarith
@@ -269,12 +267,10 @@ def apply_combine_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
     return pattern is not None and pattern(op, rewriter)
 
 
-@dataclass(frozen=True)
-class TritonCombinePass(TtcPass):
+class TritonCombinePass(
+    TtcPass, name="triton-combine", summary="Combine ops: dot+add, addptr chains, select of masked load"
+):
     """Combine dot+add, nested addptrs and select of masked loads."""
-
-    name: ClassVar[str] = "triton-combine"
-    summary: ClassVar[str] = "Combine ops: dot+add, addptr chains, select of masked load"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         apply_patterns_greedily(ctx, op.body, apply_combine_patterns)

@@ -9,8 +9,6 @@ hoisted load is predicated on the trip-count check `lb < ub`: its mask becomes
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType, i1
@@ -37,12 +35,10 @@ def _mask_type(ptr_type: Attribute) -> Attribute:
     return i1
 
 
-@dataclass(frozen=True)
-class TritonLicmPass(TtcPass):
+class TritonLicmPass(
+    TtcPass, name="triton-licm", summary="MLIR's LICM plus hoisting of tt.load guarded by the trip count"
+):
     """LICM that also hoists loads out of `scf.for` loops under a trip-count guard."""
-
-    name: ClassVar[str] = "triton-licm"
-    summary: ClassVar[str] = "MLIR's LICM plus hoisting of tt.load guarded by the trip count"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         # Hoisting an op out of a loop changes the effects of that loop only: the op, and the

@@ -15,8 +15,6 @@ loops up with the `scf.for` canonicalization patterns.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -127,12 +125,10 @@ def _simplify_loops(op: Operation, rewriter: PatternRewriter) -> bool:
     )
 
 
-@dataclass(frozen=True)
-class TritonLoopAwareCsePass(TtcPass):
+class TritonLoopAwareCsePass(
+    TtcPass, name="triton-loop-aware-cse", summary="CSE that also merges loop iter_args equal on every iteration"
+):
     """Merge provably equal loop iter_args between two CSE runs."""
-
-    name: ClassVar[str] = "triton-loop-aware-cse"
-    summary: ClassVar[str] = "CSE that also merges loop iter_args equal on every iteration"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         eliminate_common_subexpressions(op)

@@ -10,8 +10,6 @@ is not pipelined. A loop left with a single iteration is replaced by its body.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp
@@ -157,12 +155,8 @@ def unroll_factor(loop: Operation) -> int:
     return attr.value.data if isinstance(attr, IntegerAttr) else 1
 
 
-@dataclass(frozen=True)
-class TritonLoopUnrollPass(TtcPass):
+class TritonLoopUnrollPass(TtcPass, name="triton-loop-unroll", summary="Unroll loops carrying tt.loop_unroll_factor"):
     """Unroll scf.for loops annotated with tt.loop_unroll_factor."""
-
-    name: ClassVar[str] = "triton-loop-unroll"
-    summary: ClassVar[str] = "Unroll loops carrying tt.loop_unroll_factor"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         loops = [o for o in walk(op) if isinstance(o, scf.ForOp) and unroll_factor(o) > 1]

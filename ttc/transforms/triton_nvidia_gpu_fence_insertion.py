@@ -21,8 +21,7 @@ no fence.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import BoolAttr, ModuleOp
@@ -145,13 +144,11 @@ def insert_fence(dot: Operation) -> None:
         fence.erase()
 
 
-@dataclass(frozen=True)
-class TritonGPUFenceInsertionPass(TtcPass):
+class TritonGPUFenceInsertionPass(
+    TtcPass, name="triton-nvidia-gpu-fence-insertion", summary="Insert fences across generic and async proxy"
+):
     """Insert `ttng.fence_async_shared` between register-to-shared copies and the MMAs reading
     them."""
-
-    name: ClassVar[str] = "triton-nvidia-gpu-fence-insertion"
-    summary: ClassVar[str] = "Insert fences across generic and async proxy"
 
     compute_capability: int = field(default=FENCE_DEFAULT_COMPUTE_CAPABILITY,
                                     metadata={"help": "device compute capability"})

@@ -17,8 +17,7 @@ pending accesses of async-proxy ops (wgmma, the TMA copies and reductions) and o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i1
@@ -96,12 +95,10 @@ class ProxyFenceAnalysis(_Membar):
         info.join(current)
 
 
-@dataclass(frozen=True)
-class TritonGPUProxyFenceInsertionPass(TtcPass):
+class TritonGPUProxyFenceInsertionPass(
+    TtcPass, name="triton-nvidia-gpu-proxy-fence-insertion", summary="Insert fences across generic and async proxy"
+):
     """Insert async-proxy fences before TMA loads into memory the generic proxy touched."""
-
-    name: ClassVar[str] = "triton-nvidia-gpu-proxy-fence-insertion"
-    summary: ClassVar[str] = "Insert fences across generic and async proxy"
 
     compute_capability: int = field(default=FENCE_DEFAULT_COMPUTE_CAPABILITY,
                                     metadata={"help": "device compute capability"})

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FunctionType, ModuleOp, NoneAttr, TensorType
@@ -230,12 +229,10 @@ def assign_function(func: Operation) -> None:
     func.properties["function_type"] = FunctionType.from_lists([a.type for a in entry.args], outputs)
 
 
-@dataclass(frozen=True)
-class TritonNvidiaGPUOptimizeDescriptorEncodingPass(TtcPass):
+class TritonNvidiaGPUOptimizeDescriptorEncodingPass(
+    TtcPass, name="triton-nvidia-optimize-descriptor-encoding", summary="Set encodings on tensor descriptor types"
+):
     """Set the shared-memory encoding (TMA swizzle and box) of every tensor descriptor."""
-
-    name: ClassVar[str] = "triton-nvidia-optimize-descriptor-encoding"
-    summary: ClassVar[str] = "Set encodings on tensor descriptor types"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for func in list(op.body.block.ops):

@@ -27,9 +27,7 @@ they create end up uniqued at the top of the function and inputs left dead are e
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from math import prod
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -461,12 +459,10 @@ def tma_lowering(op: Operation, rewriter: PatternRewriter) -> bool:
     return True
 
 
-@dataclass(frozen=True)
-class TritonNvidiaGPUTMALoweringPass(TtcPass):
+class TritonNvidiaGPUTMALoweringPass(
+    TtcPass, name="triton-nvidia-tma-lowering", summary="lower to TMA load/store operations"
+):
     """Lower tensor-descriptor loads, stores and creation to TMA operations."""
-
-    name: ClassVar[str] = "triton-nvidia-tma-lowering"
-    summary: ClassVar[str] = "lower to TMA load/store operations"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         apply_patterns_greedily(ctx, op.body, tma_lowering, GreedyConfig(top_down=False))

@@ -13,8 +13,6 @@ splat, broadcast of broadcast, expand_dims of broadcast).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
@@ -154,12 +152,10 @@ def apply_reorder_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
     )
 
 
-@dataclass(frozen=True)
-class TritonReorderBroadcastPass(TtcPass):
+class TritonReorderBroadcastPass(
+    TtcPass, name="triton-reorder-broadcast", summary="Move elementwise ops before broadcast and splat"
+):
     """Move elementwise ops ahead of splats and broadcasts."""
-
-    name: ClassVar[str] = "triton-reorder-broadcast"
-    summary: ClassVar[str] = "Move elementwise ops before broadcast and splat"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         apply_patterns_greedily(ctx, op.body, apply_reorder_patterns)

@@ -25,7 +25,6 @@ out-of-bounds elements read as NaN. So:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -68,6 +67,7 @@ from ttc.dialects.tt_types import (
 )
 from ttc.ir.diagnostics import op_error
 from ttc.pipelines.pass_base import TtcPass
+from ttc.transforms.one_to_many_rewrite import OneToManyRewriter, expand_types
 from ttc.transforms.tensor_pointer_utils import (
     BlockBuilder,
     add_strided,
@@ -76,7 +76,7 @@ from ttc.transforms.tensor_pointer_utils import (
     offset_range,
     splat_base,
 )
-from ttc.transforms.utils import constant_scalar, erase_op
+from ttc.transforms.utils import constant_scalar
 
 
 def descriptor_part_types(desc: TensorDescType) -> list[Attribute]:
@@ -86,12 +86,14 @@ def descriptor_part_types(desc: TensorDescType) -> list[Attribute]:
     return [PointerType(block.get_element_type()), *([i64] * (2 * rank)), i1]
 
 
+def descriptor_parts_of(type_: Attribute) -> list[Attribute] | None:
+    """A descriptor type's parts' types; None for other types."""
+    return descriptor_part_types(type_) if isinstance(type_, TensorDescType) else None
+
+
 def converted_types(types: list[Attribute]) -> list[Attribute]:
     """`types` with each descriptor replaced by its parts' types."""
-    result: list[Attribute] = []
-    for type_ in types:
-        result.extend(descriptor_part_types(type_) if isinstance(type_, TensorDescType) else [type_])
-    return result
+    return expand_types(types, descriptor_parts_of)
 
 
 def has_descriptor(types: object) -> bool:
@@ -187,24 +189,15 @@ def _block_shape(type_: Attribute) -> tuple[int, ...]:
     return tuple(type_.get_shape())
 
 
-class _Rewriter:
+class _Rewriter(OneToManyRewriter[TensorDescType]):
     """One run of the pass: the parts each descriptor value stands for, and what to erase."""
 
+    converted_kind = "a tensor descriptor"
+    pass_name = "triton-rewrite-tensor-descriptor-to-pointer"
+
     def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
-        self.parts: dict[SSAValue, list[SSAValue]] = {}
-        self.erased: list[Operation] = []
-        self.stale: list[SSAValue] = []
-
-    # -- the walk -------------------------------------------------------------------------------
-
-    def visit(self, op: Operation) -> None:
-        for region in op.regions:
-            for block in list(region.blocks):
-                for nested in list(block.ops):
-                    next_op = self.rewrite(nested)
-                    if next_op is not None:
-                        self.visit(next_op)
+        super().__init__(ctx)
+        self.descriptor_parts: dict[SSAValue, list[SSAValue]] = {}
 
     def rewrite(self, op: Operation) -> Operation | None:
         if isinstance(op, FuncOp):
@@ -240,50 +233,26 @@ class _Rewriter:
             raise op_error(op, f"'{op.name}' on tensor descriptors cannot be rewritten to pointers")
         return None
 
-    def lookup(self, user: Operation, value: SSAValue) -> list[SSAValue]:
-        parts = self.parts.get(value)
+    def part_types(self, type_: Attribute) -> list[Attribute] | None:
+        return descriptor_parts_of(type_)
+
+    def parts(self, user: Operation, value: SSAValue) -> list[SSAValue]:
+        parts = self.descriptor_parts.get(value)
         if parts is None:
             raise op_error(user, "cannot find the pointer, shape and strides of this tensor descriptor")
         return parts
 
-    def flatten(self, user: Operation, values: list[SSAValue]) -> list[SSAValue]:
-        result: list[SSAValue] = []
-        for value in values:
-            result.extend(self.lookup(user, value) if isinstance(value.type, TensorDescType) else [value])
-        return result
+    def carried(self, user: Operation, value: SSAValue) -> TensorDescType | None:
+        """A descriptor's parts follow from its type alone."""
+        return value.type if isinstance(value.type, TensorDescType) else None
 
-    def bind(self, old: list[SSAValue], new: list[SSAValue]) -> None:
-        """Old values stand for new ones: a descriptor for its parts, the others replaced."""
-        index = 0
-        for value in old:
-            if isinstance(value.type, TensorDescType):
-                count = len(descriptor_part_types(value.type))
-                self.parts[value] = new[index : index + count]
-                self.stale.append(value)
-                index += count
-            else:
-                value.replace_all_uses_with(new[index])
-                index += 1
-        assert index == len(new)
+    yielded = carried
 
-    def retyped_block(self, block: Block, leading: int = 0) -> Block:
-        """A block with `block`'s ops whose arguments after the first `leading` are converted."""
-        old_args = list(block.args)
-        new = Block(arg_types=[*(a.type for a in old_args[:leading]), *converted_types([a.type for a in old_args[leading:]])])
-        for old_arg, new_arg in zip(old_args[:leading], new.args[:leading], strict=True):
-            old_arg.replace_all_uses_with(new_arg)
-        self.bind(old_args[leading:], list(new.args[leading:]))
-        for op in list(block.ops):
-            op.detach()
-            new.add_op(op)
-        return new
+    def record(self, value: SSAValue, info: TensorDescType, parts: list[SSAValue]) -> None:
+        self.descriptor_parts[value] = parts
 
-    def replace_op(self, op: Operation, new: Operation) -> Operation:
-        new.location = op.location
-        BlockBuilder(self.ctx, op).insert_op(new)
-        self.bind(list(op.results), list(new.results))
-        self.erased.append(op)
-        return new
+    def result_infos(self, op: Operation) -> list[TensorDescType | None]:
+        return [self.carried(op, r) for r in op.results]
 
     # -- functions -------------------------------------------------------------------------------
 
@@ -307,7 +276,7 @@ class _Rewriter:
                     new_arg = entry.insert_arg(type_, arg.index + 1 + offset, arg.location)  # pyright: ignore[reportCallIssue]
                     new_arg.name_hint = arg.name_hint
                     parts.append(new_arg)
-                self.parts[arg] = parts
+                self.descriptor_parts[arg] = parts
                 self.stale.append(arg)
         if func.arg_attrs is not None and len(new_inputs) != len(inputs):
             attrs: list[DictionaryAttr] = []
@@ -336,7 +305,7 @@ class _Rewriter:
             properties=dict(op.properties),
             attributes=dict(op.attributes),
         )
-        self.replace_op(op, new)
+        self.replace_op(op, new, self.result_infos(op))
 
     # -- descriptors and accesses ----------------------------------------------------------------
 
@@ -345,13 +314,13 @@ class _Rewriter:
         shape = [cast_to_i64(b, s) for s in op.shape]
         padding = op.padding.value.data if op.padding is not None else int(PaddingOption.PAD_ZERO)
         nan = b.constant(IntegerAttr(int(padding == PaddingOption.PAD_NAN), i1), i1)
-        self.parts[op.result] = [op.base, *shape, *op.strides, nan]
+        self.descriptor_parts[op.result] = [op.base, *shape, *op.strides, nan]
         self.erased.append(op)
 
     def _descriptor(self, op: Operation, value: SSAValue) -> tuple[Descriptor, TensorDescType]:
         desc_type = value.type
         assert isinstance(desc_type, TensorDescType)
-        return Descriptor.unpack(self.lookup(op, value)), desc_type
+        return Descriptor.unpack(self.parts(op, value)), desc_type
 
     def _emit(self, op: Operation, new: Operation, b: BlockBuilder) -> None:
         """Insert `new` for `op`, with `op`'s attributes (Triton copies them all but the operand
@@ -438,47 +407,10 @@ class _Rewriter:
 
     # -- control flow ----------------------------------------------------------------------------
 
-    def rewrite_for(self, op: scf.ForOp) -> Operation:
-        body = op.body.blocks.first
-        assert body is not None
-        new_body = self.retyped_block(body, leading=1)
-        new = type(op).create(
-            operands=[op.lb, op.ub, op.step, *self.flatten(op, list(op.iter_args))],
-            result_types=converted_types([r.type for r in op.results]),
-            properties=dict(op.properties),
-            attributes=dict(op.attributes),
-            regions=[Region(new_body)],
-        )
-        return self.replace_op(op, new)
-
-    def rewrite_while(self, op: scf.WhileOp) -> Operation:
-        before, after = (r.blocks.first for r in op.regions)
-        assert before is not None and after is not None
-        new_before, new_after = self.retyped_block(before), self.retyped_block(after)
-        new = type(op).create(
-            operands=self.flatten(op, list(op.operands)),
-            result_types=converted_types([r.type for r in op.results]),
-            properties=dict(op.properties),
-            attributes=dict(op.attributes),
-            regions=[Region(new_before), Region(new_after)],
-        )
-        return self.replace_op(op, new)
-
-    def rewrite_if(self, op: scf.IfOp) -> Operation:
-        regions = [op.detach_region(r) for r in list(op.regions)]
-        new = type(op).create(
-            operands=list(op.operands),
-            result_types=converted_types([r.type for r in op.results]),
-            properties=dict(op.properties),
-            attributes=dict(op.attributes),
-            regions=regions,
-        )
-        return self.replace_op(op, new)
-
     def rewrite_select(self, op: Operation) -> None:
         """Triton's `RewriteArithSelectOp`: an `scf.if` yielding the true or the false parts."""
         cond, true_value, false_value = op.operands
-        true_parts, false_parts = self.lookup(op, true_value), self.lookup(op, false_value)
+        true_parts, false_parts = self.parts(op, true_value), self.parts(op, false_value)
         branches = []
         for parts in (true_parts, false_parts):
             yield_op = scf.YieldOp(*parts)
@@ -490,33 +422,21 @@ class _Rewriter:
             attributes=dict(op.attributes),
             regions=branches,
         )
-        self.replace_op(op, new)
+        self.replace_op(op, new, self.result_infos(op))
 
     # -- clean-up --------------------------------------------------------------------------------
 
     def erase(self) -> None:
-        doomed = set(self.erased)
-        for value in [*self.stale, *(r for op in self.erased for r in op.results)]:
-            for use in value.uses:
-                if use.operation not in doomed:
-                    raise op_error(
-                        use.operation,
-                        f"'{use.operation.name}' uses a tensor descriptor, which "
-                        "triton-rewrite-tensor-descriptor-to-pointer cannot rewrite there",
-                    )
-        for op in reversed(self.erased):
-            erase_op(op)
+        super().erase()
         self.erase_stale_arguments()
 
 
-@dataclass(frozen=True)
-class TritonRewriteTensorDescriptorToPointer(TtcPass):
+class TritonRewriteTensorDescriptorToPointer(
+    TtcPass,
+    name="triton-rewrite-tensor-descriptor-to-pointer",
+    summary="Rewrite load/stores of tensor descriptors into pointer load/stores",
+):
     """Rewrite tensor-descriptor accesses into pointer loads, stores and atomics."""
 
-    name: ClassVar[str] = "triton-rewrite-tensor-descriptor-to-pointer"
-    summary: ClassVar[str] = "Rewrite load/stores of tensor descriptors into pointer load/stores"
-
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        rewriter = _Rewriter(ctx)
-        rewriter.visit(op)
-        rewriter.erase()
+        _Rewriter(ctx).run(op)

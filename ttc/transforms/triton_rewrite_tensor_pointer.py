@@ -21,17 +21,17 @@ Block pointers anywhere else (branches, calls, returns) are reported at the op t
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import AnyFloat, ModuleOp, TensorType, i64
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from ttc.dialects import scf
 from ttc.dialects.tt import AdvanceOp, LoadOp, MakeTensorPtrOp, StoreOp
 from ttc.dialects.tt_types import PaddingOption, PointerType, is_tensor_ptr
 from ttc.ir.diagnostics import op_error
 from ttc.pipelines.pass_base import TtcPass
+from ttc.transforms.one_to_many_rewrite import OneToManyRewriter, expand_types
 from ttc.transforms.tensor_pointer_utils import (
     BlockBuilder,
     add_strided,
@@ -40,7 +40,6 @@ from ttc.transforms.tensor_pointer_utils import (
     padding_attr,
     splat_base,
 )
-from ttc.transforms.utils import erase_op
 
 
 def block_rank(type_: Attribute) -> int:
@@ -49,12 +48,14 @@ def block_rank(type_: Attribute) -> int:
     return len(type_.pointee_type.get_shape())
 
 
+def offset_types(type_: Attribute) -> list[Attribute] | None:
+    """The i64 offsets, one per dimension, a block pointer is carried as; None for other types."""
+    return [i64] * block_rank(type_) if is_tensor_ptr(type_) else None
+
+
 def expanded_types(types: list[Attribute]) -> list[Attribute]:
     """`types` with each block pointer replaced by one i64 offset per dimension."""
-    result: list[Attribute] = []
-    for type_ in types:
-        result.extend([i64] * block_rank(type_) if is_tensor_ptr(type_) else [type_])
-    return result
+    return expand_types(types, offset_types)
 
 
 @dataclass
@@ -109,24 +110,15 @@ class _AccessBuilder:
         return self.b.splat(scalar, TensorType(element, self.info.block_shape))
 
 
-class _Rewriter:
+class _Rewriter(OneToManyRewriter[BlockPointer]):
     """One run of the pass over a module (Triton's `RewriteTensorPointerPass` state)."""
 
+    converted_kind = "a block pointer"
+    pass_name = "triton-rewrite-tensor-pointer"
+
     def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
+        super().__init__(ctx)
         self.info: dict[SSAValue, BlockPointer] = {}
-        self.erased: list[Operation] = []
-        self.stale_args: list[SSAValue] = []
-
-    # -- the walk -------------------------------------------------------------------------------
-
-    def visit(self, op: Operation) -> None:
-        for region in op.regions:
-            for block in list(region.blocks):
-                for nested in list(block.ops):
-                    next_op = self.rewrite(nested)
-                    if next_op is not None:
-                        self.visit(next_op)
 
     def rewrite(self, op: Operation) -> Operation | None:
         """Rewrite `op`; the op whose regions to visit next, if any (Triton's `rewriteOp`)."""
@@ -142,7 +134,7 @@ class _Rewriter:
         if op.dialect_name() not in ("scf", "cf"):
             return op
         if isinstance(op, scf.IfOp):
-            return self.rewrite_if(op)
+            return self.rewrite_if(op) if any(is_tensor_ptr(r.type) for r in op.results) else op
         if not any(is_tensor_ptr(o.type) for o in op.operands):
             return op
         if isinstance(op, scf.ForOp):
@@ -150,9 +142,12 @@ class _Rewriter:
         if isinstance(op, scf.WhileOp):
             return self.rewrite_while(op)
         if isinstance(op, scf.YieldOp | scf.ConditionOp):
-            op.operands = self.expand(op, list(op.operands))
+            op.operands = self.flatten(op, list(op.operands))
             return None
         raise op_error(op, f"block pointers cannot be rewritten through '{op.name}'; only scf.for, scf.while and scf.if carry them")
+
+    def part_types(self, type_: Attribute) -> list[Attribute] | None:
+        return offset_types(type_)
 
     def lookup(self, user: Operation, value: SSAValue) -> BlockPointer:
         info = self.info.get(value)
@@ -160,12 +155,17 @@ class _Rewriter:
             raise op_error(user, "cannot find where this block pointer was made (tt.make_tensor_ptr) to rewrite it")
         return info
 
-    def expand(self, user: Operation, values: list[SSAValue]) -> list[SSAValue]:
-        """`values` with each block pointer replaced by its offsets (`generateNewOperands`)."""
-        result: list[SSAValue] = []
-        for value in values:
-            result.extend(self.lookup(user, value).offsets if is_tensor_ptr(value.type) else [value])
-        return result
+    def parts(self, user: Operation, value: SSAValue) -> list[SSAValue]:
+        return self.lookup(user, value).offsets
+
+    def carried(self, user: Operation, value: SSAValue) -> BlockPointer | None:
+        return self.lookup(user, value) if is_tensor_ptr(value.type) else None
+
+    def yielded(self, user: Operation, value: SSAValue) -> BlockPointer | None:
+        return self.origin(user, value) if is_tensor_ptr(value.type) else None
+
+    def record(self, value: SSAValue, info: BlockPointer, parts: list[SSAValue]) -> None:
+        self.info[value] = info.moved_to(parts)
 
     # -- block pointers and accesses -------------------------------------------------------------
 
@@ -255,123 +255,14 @@ class _Rewriter:
                 break
         return self.lookup(user, value)
 
-    def bind(self, old: list[SSAValue], new: list[SSAValue], infos: list[BlockPointer | None]) -> None:
-        """Old values stand for new ones: block pointers take their offsets from `new`, the others
-        are replaced by theirs."""
-        index = 0
-        for value, info in zip(old, infos, strict=True):
-            if info is None:
-                value.replace_all_uses_with(new[index])
-                index += 1
-            else:
-                count = len(info.offsets)
-                self.info[value] = info.moved_to(new[index : index + count])
-                self.stale_args.append(value)
-                index += count
 
-    def retyped_block(self, block: Block, infos: list[BlockPointer | None], leading: int = 0) -> Block:
-        """A block with `block`'s ops whose arguments after the first `leading` carry offsets in place
-        of block pointers; `block`'s own arguments stand for them."""
-        old_args = list(block.args)
-        new = Block(arg_types=[*(a.type for a in old_args[:leading]), *expanded_types([a.type for a in old_args[leading:]])])
-        for old_arg, new_arg in zip(old_args[:leading], new.args[:leading], strict=True):
-            old_arg.replace_all_uses_with(new_arg)
-        self.bind(old_args[leading:], list(new.args[leading:]), infos)
-        for op in list(block.ops):
-            op.detach()
-            new.add_op(op)
-        return new
-
-    def rewrite_for(self, op: scf.ForOp) -> Operation:
-        inits = list(op.iter_args)
-        infos = [self.lookup(op, v) if is_tensor_ptr(v.type) else None for v in inits]
-        body = op.body.blocks.first
-        assert body is not None
-        new_body = self.retyped_block(body, infos, leading=1)
-        new = type(op).create(
-            operands=[op.lb, op.ub, op.step, *self.expand(op, inits)],
-            result_types=expanded_types([r.type for r in op.results]),
-            properties=dict(op.properties),
-            attributes=dict(op.attributes),
-            regions=[Region(new_body)],
-        )
-        new.location = op.location
-        BlockBuilder(self.ctx, op).insert_op(new)
-        self.bind(list(op.results), list(new.results), infos)
-        self.erased.append(op)
-        return new
-
-    def rewrite_while(self, op: scf.WhileOp) -> Operation:
-        inits = list(op.operands)
-        before, after = (r.blocks.first for r in op.regions)
-        assert before is not None and after is not None
-        condition = before.last_op
-        assert isinstance(condition, scf.ConditionOp)
-        before_infos = [self.lookup(op, v) if is_tensor_ptr(v.type) else None for v in inits]
-        after_infos = [self.origin(op, v) if is_tensor_ptr(v.type) else None for v in condition.operands[1:]]
-        new_before = self.retyped_block(before, before_infos)
-        new_after = self.retyped_block(after, after_infos)
-        new = type(op).create(
-            operands=self.expand(op, inits),
-            result_types=expanded_types([r.type for r in op.results]),
-            properties=dict(op.properties),
-            attributes=dict(op.attributes),
-            regions=[Region(new_before), Region(new_after)],
-        )
-        new.location = op.location
-        BlockBuilder(self.ctx, op).insert_op(new)
-        self.bind(list(op.results), list(new.results), after_infos)
-        self.erased.append(op)
-        return new
-
-    def rewrite_if(self, op: scf.IfOp) -> Operation:
-        then_block = op.regions[0].blocks.first
-        assert then_block is not None
-        terminator = then_block.last_op
-        assert terminator is not None
-        if not any(is_tensor_ptr(r.type) for r in op.results):
-            return op
-        infos = [self.origin(op, v) if is_tensor_ptr(v.type) else None for v in terminator.operands]
-        regions = [op.detach_region(r) for r in list(op.regions)]
-        new = type(op).create(
-            operands=list(op.operands),
-            result_types=expanded_types([r.type for r in op.results]),
-            properties=dict(op.properties),
-            attributes=dict(op.attributes),
-            regions=regions,
-        )
-        new.location = op.location
-        BlockBuilder(self.ctx, op).insert_op(new)
-        self.bind(list(op.results), list(new.results), infos)
-        self.erased.append(op)
-        return new
-
-    # -- clean-up --------------------------------------------------------------------------------
-
-    def erase(self) -> None:
-        """Erase the replaced ops, last first, once no other op uses a block pointer they made."""
-        doomed = set(self.erased)
-        for value in [*self.stale_args, *(r for op in self.erased for r in op.results)]:
-            for use in value.uses:
-                if use.operation not in doomed:
-                    raise op_error(
-                        use.operation,
-                        f"'{use.operation.name}' uses a block pointer, which triton-rewrite-tensor-pointer "
-                        "cannot rewrite there",
-                    )
-        for op in reversed(self.erased):
-            erase_op(op)
-
-
-@dataclass(frozen=True)
-class TritonRewriteTensorPointer(TtcPass):
+class TritonRewriteTensorPointer(
+    TtcPass,
+    name="triton-rewrite-tensor-pointer",
+    summary="Rewrite load/stores with tensor pointers into legacy load/stores",
+):
     """Rewrite loads and stores through block pointers into loads and stores of pointer tensors."""
 
-    name: ClassVar[str] = "triton-rewrite-tensor-pointer"
-    summary: ClassVar[str] = "Rewrite load/stores with tensor pointers into legacy load/stores"
-
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        rewriter = _Rewriter(ctx)
-        rewriter.visit(op)
-        rewriter.erase()
+        _Rewriter(ctx).run(op)
 

@@ -44,8 +44,7 @@ sm_120's block-scaled mma.sync).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import ClassVar
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -439,12 +438,10 @@ def promote_operands(module: ModuleOp, compute_capability: int) -> None:
             promote_operand(dot, 1, element)
 
 
-@dataclass(frozen=True)
-class TritonGPUAccelerateMatmulPass(TtcPass):
+class TritonGPUAccelerateMatmulPass(
+    TtcPass, name="tritongpu-accelerate-matmul", summary="Use tensor cores (wgmma, mma.sync) for tt.dot on NVIDIA GPUs"
+):
     """Rewrite `tt.dot`s into NVIDIA MMA v3 or v2 form, or promote their operands for FMA."""
-
-    name: ClassVar[str] = "tritongpu-accelerate-matmul"
-    summary: ClassVar[str] = "Use tensor cores (wgmma, mma.sync) for tt.dot on NVIDIA GPUs"
 
     mma_choice: MmaChoice = field(
         default="wgmma",

@@ -16,8 +16,7 @@ keeps them. (The MMAv5 latencies of Blackwell do not arise on the targets ttc co
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
@@ -123,12 +122,12 @@ def loads_to_indirection_level(
     return {op: info for op, info in levels.items() if info[0] < num_stages - 1}
 
 
-@dataclass(frozen=True)
-class TritonGPUAssignLatencies(TtcPass):
+class TritonGPUAssignLatencies(
+    TtcPass,
+    name="tritongpu-assign-latencies",
+    summary="Assign pipelining latencies to the loads that feed dots in loops",
+):
     """Give loads feeding dots in pipelinable loops a `tt.latency`."""
-
-    name: ClassVar[str] = "tritongpu-assign-latencies"
-    summary: ClassVar[str] = "Assign pipelining latencies to the loads that feed dots in loops"
 
     num_stages: int = field(default=3, metadata={"help": "number of pipeline stages"})
 

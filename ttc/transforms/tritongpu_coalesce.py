@@ -24,8 +24,6 @@ Each operand is then converted to that layout, the op retyped, and its result co
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -276,12 +274,10 @@ def coalesce_op(ctx: Context, op: Operation, encoding: Attribute) -> None:
     block.erase_op(op)
 
 
-@dataclass(frozen=True)
-class TritonGPUCoalescePass(TtcPass):
+class TritonGPUCoalescePass(
+    TtcPass, name="tritongpu-coalesce", summary="Coalesce global memory accesses (per-op blocked layouts)"
+):
     """Pick coalesced layouts for global loads, stores and atomics."""
-
-    name: ClassVar[str] = "tritongpu-coalesce"
-    summary: ClassVar[str] = "Coalesce global memory accesses (per-op blocked layouts)"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         info = ModuleAxisInfo(op)

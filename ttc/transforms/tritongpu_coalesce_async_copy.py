@@ -22,8 +22,6 @@ vector is narrower than the global one (int8 loaded for bf16, say).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
@@ -109,12 +107,10 @@ def clip_async_copy_size_per_thread(op: Operation, rewriter: PatternRewriter) ->
     return True
 
 
-@dataclass(frozen=True)
-class TritonGPUCoalesceAsyncCopy(TtcPass):
+class TritonGPUCoalesceAsyncCopy(
+    TtcPass, name="tritongpu-coalesce-async-copy", summary="Improve coalescing for async global to local copies"
+):
     """Clip the source's per-thread run of async copies to the shared layout's copy size."""
-
-    name: ClassVar[str] = "tritongpu-coalesce-async-copy"
-    summary: ClassVar[str] = "Improve coalescing for async global to local copies"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         apply_patterns_greedily(ctx, op.body, clip_async_copy_size_per_thread, GreedyConfig(top_down=False))

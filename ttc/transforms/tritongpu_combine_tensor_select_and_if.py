@@ -14,8 +14,6 @@ Mirrors Triton's CombineTensorSelectAndIf.cpp:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
@@ -92,12 +90,10 @@ def merge_selects(ctx: Context, if_op: Operation, selects: list[Operation]) -> N
     erase_op(if_op)
 
 
-@dataclass(frozen=True)
-class TritonGPUCombineTensorSelectAndIfPass(TtcPass):
+class TritonGPUCombineTensorSelectAndIfPass(
+    TtcPass, name="tritongpu-combine-tensor-select-and-if", summary="Combine tensor select and if"
+):
     """Merge tensor selects into the ifs that test the same condition."""
-
-    name: ClassVar[str] = "tritongpu-combine-tensor-select-and-if"
-    summary: ClassVar[str] = "Combine tensor select and if"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         use_branch_values(op)

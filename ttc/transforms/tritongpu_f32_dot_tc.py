@@ -18,8 +18,7 @@ Zero accumulators are `tt.splat`s of an f32 zero, which the driver folds into de
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.arith import CMPF_COMPARISON_OPERATIONS
@@ -183,12 +182,10 @@ def f32_dot_patterns(emu_tf32: bool) -> PatternSet:
     return apply
 
 
-@dataclass(frozen=True)
-class TritonGPUF32DotTCPass(TtcPass):
+class TritonGPUF32DotTCPass(
+    TtcPass, name="tritongpu-F32DotTC", summary="Emulate dot-product tensor core precision using TF32s or BF16s"
+):
     """Decompose f32 dots of tf32x3/bf16x3/bf16x6 precision into tf32 or bf16 dots."""
-
-    name: ClassVar[str] = "tritongpu-F32DotTC"
-    summary: ClassVar[str] = "Emulate dot-product tensor core precision using TF32s or BF16s"
 
     emu_tf32: bool = field(
         default=False, metadata={"help": "whether to handle InputPrecision TF32xN for Nvidia GPUs"}

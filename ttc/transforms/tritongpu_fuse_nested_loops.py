@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, TypeVar
+from typing import TypeVar
 
 from xdsl.context import Context
 from xdsl.dialects import arith as xarith
@@ -927,12 +927,12 @@ def _move_before(op: Operation, anchor: Operation) -> None:
     block.insert_op_before(op, anchor)
 
 
-@dataclass(frozen=True)
-class TritonGPUFuseNestedLoops(TtcPass):
+class TritonGPUFuseNestedLoops(
+    TtcPass,
+    name="tritongpu-fuse-nested-loops",
+    summary="Fuse nested loops into one loop (tt.flatten) so the pipeliner sees one loop",
+):
     """Flatten loop nests marked `tt.flatten` (or `ttg.always-fuse`) into single loops."""
-
-    name: ClassVar[str] = "tritongpu-fuse-nested-loops"
-    summary: ClassVar[str] = "Fuse nested loops into one loop (tt.flatten) so the pipeliner sees one loop"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for func in list(op.body.block.ops):

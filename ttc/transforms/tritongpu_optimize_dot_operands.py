@@ -38,8 +38,7 @@ missing as everywhere in ttc (no split layout inference, no tensor memory).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import ClassVar
+from dataclasses import field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i32
@@ -53,16 +52,15 @@ from ttc.dialects.ttg_attrs import (
     DotOperandEncodingAttr,
     NVMMASharedEncodingAttr,
     SwizzledSharedEncodingAttr,
-    ints,
 )
 from ttc.ir.diagnostics import op_error
 from ttc.layouts.infer import (
     infer_memdesc_reshape_nvmma,
     infer_trans_encoding,
     permute_cta_layout,
+    permute_swizzled_shared,
 )
 from ttc.layouts.linear import LayoutError
-from ttc.layouts.permutation import inverse_permutation
 from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.canonicalize import CanonicalizePass
@@ -80,14 +78,7 @@ def transposed_shared(
 ) -> SwizzledSharedEncodingAttr:
     """Triton's `inferTransOpEncoding` for a swizzled shared encoding: same swizzle, order and
     CTA layout permuted."""
-    inverse = inverse_permutation(order)
-    return SwizzledSharedEncodingAttr.make(
-        encoding.vec.data,
-        encoding.per_phase.data,
-        encoding.max_phase.data,
-        [inverse[o] for o in ints(encoding.order)],
-        permute_cta_layout(encoding.cta_layout, order),
-    )
+    return permute_swizzled_shared(encoding, order, permute_cta_layout(encoding.cta_layout, order))
 
 
 def swizzle_shared_memory_convert(cvt: Operation, rewriter: PatternRewriter) -> bool:
@@ -198,12 +189,12 @@ def dot_operand_patterns(op: Operation, rewriter: PatternRewriter) -> bool:
     return any(fn(op, rewriter) for fn in CONVERT_LAYOUT_CANONICALIZATION.get(op.name, ()))
 
 
-@dataclass(frozen=True)
-class TritonGPUOptimizeDotOperandsPass(TtcPass):
+class TritonGPUOptimizeDotOperandsPass(
+    TtcPass,
+    name="tritongpu-optimize-dot-operands",
+    summary="Fuse transpositions of dot operands into shared-memory loads",
+):
     """Canonicalize, then move transposes of mma.sync operands into shared-memory reads."""
-
-    name: ClassVar[str] = "tritongpu-optimize-dot-operands"
-    summary: ClassVar[str] = "Fuse transpositions of dot operands into shared-memory loads"
 
     hoist_layout_conversion: bool = field(
         default=True, metadata={"help": "accepted for Triton's pipelines; no effect in 3.6"}

@@ -31,8 +31,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from math import prod
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects import arith as xarith
@@ -407,12 +405,12 @@ def localize_reduction(ctx: Context, reduce: Operation, loop: Operation) -> None
     loop_block.erase_op(loop)
 
 
-@dataclass(frozen=True)
-class TritonGPUOptimizeThreadLocalityPass(TtcPass):
+class TritonGPUOptimizeThreadLocalityPass(
+    TtcPass,
+    name="tritongpu-optimize-thread-locality",
+    summary="Thread-local partial reductions in accumulation loops; reshape/gather layouts",
+):
     """Reduce within threads first: reshape/gather layouts, per-thread partial loop reductions."""
-
-    name: ClassVar[str] = "tritongpu-optimize-thread-locality"
-    summary: ClassVar[str] = "Thread-local partial reductions in accumulation loops; reshape/gather layouts"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         apply_patterns_greedily(ctx, op.body, apply_layout_patterns)

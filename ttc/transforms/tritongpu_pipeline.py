@@ -43,7 +43,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import prod
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -936,12 +935,10 @@ def apply_arith_patterns(op: Operation, rewriter: object) -> bool:
     return op.name.startswith("arith.") and apply_patterns(op, rewriter)  # pyright: ignore[reportArgumentType]
 
 
-@dataclass(frozen=True)
-class TritonGPUPipeline(TtcPass):
+class TritonGPUPipeline(
+    TtcPass, name="tritongpu-pipeline", summary="Software-pipeline scheduled loops with cp.async ring buffers"
+):
     """Lower the loads of scheduled loops to async copies and expand the loops into pipelines."""
-
-    name: ClassVar[str] = "tritongpu-pipeline"
-    summary: ClassVar[str] = "Software-pipeline scheduled loops with cp.async ring buffers"
 
     num_stages: int = field(default=3, metadata={"help": "number of pipeline stages"})
     dump_intermediate_steps: bool = field(

@@ -35,7 +35,6 @@ leaves it in place, which prints the same.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i32
@@ -321,13 +320,9 @@ def _result_encoding(op: Operation) -> NvidiaMmaEncodingAttr:
     return type_.encoding
 
 
-@dataclass(frozen=True)
-class TritonGPUPrefetch(TtcPass):
+class TritonGPUPrefetch(TtcPass, name="tritongpu-prefetch", summary="prefetch"):
     """Prefetch the first K slice of a loop's dot operands from shared memory one iteration
     ahead."""
-
-    name: ClassVar[str] = "tritongpu-prefetch"
-    summary: ClassVar[str] = "prefetch"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         apply_patterns_greedily(

@@ -15,8 +15,6 @@ stages an operand whatever its size (the 96 KiB cap of later releases is not in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
@@ -63,12 +61,12 @@ def stage_through_shared_memory(ctx: Context, cvt: Operation) -> bool:
     return True
 
 
-@dataclass(frozen=True)
-class TritonGPUReduceDataDuplicationPass(TtcPass):
+class TritonGPUReduceDataDuplicationPass(
+    TtcPass,
+    name="tritongpu-reduce-data-duplication",
+    summary="Stage blocked -> dot_op conversions through shared memory",
+):
     """Convert to dot-operand layouts through a swizzled shared-memory buffer."""
-
-    name: ClassVar[str] = "tritongpu-reduce-data-duplication"
-    summary: ClassVar[str] = "Stage blocked -> dot_op conversions through shared memory"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         conversions = [o for o in walk(op) if isinstance(o, ttg.ConvertLayoutOp)]

@@ -44,7 +44,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
@@ -314,6 +313,14 @@ class LayoutPropagation:
         assert encoding is not None
         self.rewrite_mapping[(old, encoding)] = new
 
+    def stand_in(self, old: SSAValue, new: SSAValue) -> None:
+        """`new` takes `old`'s place: its uses when the types agree, else its mapping in `new`'s
+        layout."""
+        if old.type == new.type:
+            old.replace_all_uses_with(new)
+        else:
+            self.map(old, new)
+
     def value_as(self, value: SSAValue, encoding: Attribute | None) -> SSAValue:
         """Triton's `getValueAs`: the rewritten `value`, converted to `encoding` if needed."""
         if not _is_tensor(value) or encoding is None:
@@ -464,10 +471,7 @@ class LayoutPropagation:
         for old_result, new_result in zip(op.results, new.results):
             if isinstance(old_result.type, TensorType):
                 set_type(new_result, with_encoding(old_result.type, encoding))
-            if old_result.type == new_result.type:
-                old_result.replace_all_uses_with(new_result)
-            else:
-                self.map(old_result, new_result)
+            self.stand_in(old_result, new_result)
         return new
 
     def rewrite_for(self, op: Operation) -> Operation:
@@ -480,10 +484,7 @@ class LayoutPropagation:
         new = new_for_op(self.ctx, op, converted, [v.type for v in converted])
         new_body = _entry_block(new)
         for old, new_value in [*zip(op.results, new.results), *zip(old_body.args, new_body.args)]:
-            if old.type == new_value.type:
-                old.replace_all_uses_with(new_value)
-            else:
-                self.map(old, new_value)
+            self.stand_in(old, new_value)
         return new
 
     def rewrite_if(self, op: Operation) -> Operation:
@@ -492,10 +493,7 @@ class LayoutPropagation:
         ]
         new = rebuild_if(op, types)
         for old, new_value in zip(op.results, new.results):
-            if old.type == new_value.type:
-                old.replace_all_uses_with(new_value)
-            else:
-                self.map(old, new_value)
+            self.stand_in(old, new_value)
         return new
 
 
@@ -763,15 +761,22 @@ class LayoutRematerialization:
                 return None
         return extended
 
+    def conversion_slice(
+        self, cvt: Operation, stop: Callable[[Operation], bool] | None = None, to_dot_operand: bool = False
+    ) -> BackwardSlice | None:
+        """The rematerializable slice feeding the conversion `cvt`, in its target layout; None
+        also for a conversion to a dot operand, unless `to_dot_operand`."""
+        target = encoding_of(cvt.results[0].type)
+        assert target is not None
+        if isinstance(target, DotOperandEncodingAttr) and not to_dot_operand:
+            return None
+        return self.rematerializable_slice(cvt, 0, target, BackwardSlice(), stop)
+
     # -- the transformations -----------------------------------------------------------------
 
     def backward_rematerialize(self, cvt: Operation) -> bool:
         """Triton's `backwardRematerialization` of one conversion."""
-        target = encoding_of(cvt.results[0].type)
-        assert target is not None
-        if isinstance(target, DotOperandEncodingAttr):
-            return False
-        found = self.rematerializable_slice(cvt, 0, target, BackwardSlice())
+        found = self.conversion_slice(cvt)
         if found is None or not is_remat_beneficial(cvt, found.values, found.layout, 0, self.disable_splitting):
             return False
         self.rewrite_slice(found, cvt, {})
@@ -779,11 +784,7 @@ class LayoutRematerialization:
 
     def hoist_above_ext_or_broadcast(self, cvt: Operation) -> bool:
         """Triton's `hoistConvertOnTopOfExtOrBroadcast`."""
-        target = encoding_of(cvt.results[0].type)
-        assert target is not None
-        if isinstance(target, DotOperandEncodingAttr):
-            return False
-        found = self.rematerializable_slice(cvt, 0, target, BackwardSlice(), is_ext_or_broadcast)
+        found = self.conversion_slice(cvt, is_ext_or_broadcast)
         if found is None:
             return False
         hoisted: Operation | None = None
@@ -824,9 +825,7 @@ class LayoutRematerialization:
         """Triton's `hoistConvertIntoConditionals`: when the slice of a conversion can be
         recomputed along one branch of an `scf.if` (directly in a loop) but not the other, the
         conversion moves into that other branch, so that it only runs when the branch does."""
-        target = encoding_of(cvt.results[0].type)
-        assert target is not None
-        found = self.rematerializable_slice(cvt, 0, target, BackwardSlice(), is_if)
+        found = self.conversion_slice(cvt, is_if, to_dot_operand=True)
         if found is None:
             return False
         hoist_above: list[tuple[SSAValue, Operation, int]] = []
@@ -1130,12 +1129,12 @@ def eliminate_dead_for_args(op: Operation, rewriter: PatternRewriter) -> bool:
     return True
 
 
-@dataclass(frozen=True)
-class TritonGPURemoveLayoutConversionsPass(TtcPass):
+class TritonGPURemoveLayoutConversionsPass(
+    TtcPass,
+    name="tritongpu-remove-layout-conversions",
+    summary="Remove layout conversions by propagating and rematerializing layouts",
+):
     """Propagate layouts from anchors and rematerialize producers to drop conversions."""
-
-    name: ClassVar[str] = "tritongpu-remove-layout-conversions"
-    summary: ClassVar[str] = "Remove layout conversions by propagating and rematerializing layouts"
 
     disable_remat_splitting: bool = field(
         default=False,

@@ -21,8 +21,6 @@ before one shared user end up in their original order, closest to the user last.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
@@ -215,12 +213,8 @@ def order_dot_operand_loads(module: ModuleOp) -> None:
         move_after(load, a_load)
 
 
-@dataclass(frozen=True)
-class TritonGPUReorderInstructionsPass(TtcPass):
+class TritonGPUReorderInstructionsPass(TtcPass, name="tritongpu-reorder-instructions", summary="Reorder instructions"):
     """Sink and hoist conversions, shared-memory loads, allocations and transposes."""
-
-    name: ClassVar[str] = "tritongpu-reorder-instructions"
-    summary: ClassVar[str] = "Reorder instructions"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         sink_conversions_below_deallocs(op)

@@ -16,8 +16,6 @@ than its operands'. The result is written as `loop.stage`/`loop.cluster` on the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -222,12 +220,12 @@ def take_latencies(root: Operation) -> dict[Operation, int]:
     return latencies
 
 
-@dataclass(frozen=True)
-class TritonGPUScheduleLoops(TtcPass):
+class TritonGPUScheduleLoops(
+    TtcPass,
+    name="tritongpu-schedule-loops",
+    summary="Give the ops of loops with latencies a pipeline stage and cluster",
+):
     """Write the coarse pipelining schedule of every loop with latencies."""
-
-    name: ClassVar[str] = "tritongpu-schedule-loops"
-    summary: ClassVar[str] = "Give the ops of loops with latencies a pipeline stage and cluster"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         latencies = take_latencies(op)

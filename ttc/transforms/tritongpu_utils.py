@@ -113,30 +113,43 @@ def slice_encoding(dim: int, parent: Attribute) -> SliceEncodingAttr:
 
 def infer_dst_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
     """Triton's `inferDstEncoding`: the result encoding when the operands have `encoding`."""
+    return _infer_across(op, encoding, forward=True)
+
+
+def infer_src_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
+    """Triton's `inferSrcEncoding`: the operand encoding that gives results `encoding`."""
+    return _infer_across(op, encoding, forward=False)
+
+
+def _infer_across(op: Operation, encoding: Attribute, forward: bool) -> Attribute | None:
+    """The encoding on the other side of `op` when the operands (`forward`) or the results have
+    `encoding`: a reduction going forward is an expand_dims going back, a join a split, and a
+    transpose is undone by its inverse order."""
     if isinstance(op, tt.ScanOp) and not isinstance(encoding, BlockedEncodingAttr):
         return None  # a scan is only lowered in a blocked layout
-    if keeps_encoding(op):
+    if keeps_encoding(op) or isinstance(op, tt.GatherOp):
+        # A gather's result has the encoding of the indices (Triton assumes `encoding` is theirs).
         return encoding
-    if isinstance(op, tt.ReduceOp):
+    adds_slice, drops_slice = (tt.ReduceOp, tt.ExpandDimsOp) if forward else (tt.ExpandDimsOp, tt.ReduceOp)
+    if isinstance(op, adds_slice):
         return slice_encoding(required_int_property(op, "axis"), encoding)
-    if isinstance(op, tt.ExpandDimsOp):
+    if isinstance(op, drops_slice):
         if isinstance(encoding, SliceEncodingAttr) and encoding.dim.data == required_int_property(op, "axis"):
             return encoding.parent
         return None
+    if not isinstance(op, tt.TransOp | tt.JoinOp | tt.SplitOp | tt.ReshapeOp | Fp4ToFpOp):
+        return None
+    known, other = (op.operands[0], op.results[0]) if forward else (op.results[0], op.operands[0])
     if isinstance(op, tt.TransOp):
-        return infer_trans_encoding(encoding, shape_of(op.operands[0].type), trans_order(op))
-    if isinstance(op, tt.JoinOp):
-        return infer_join_encoding(encoding, shape_of(op.operands[0].type))
-    if isinstance(op, tt.SplitOp):
-        return infer_split_encoding(encoding, shape_of(op.operands[0].type))
+        order = trans_order(op)
+        return infer_trans_encoding(encoding, shape_of(known.type), order if forward else inverse_permutation(order))
+    if isinstance(op, tt.JoinOp if forward else tt.SplitOp):
+        return infer_join_encoding(encoding, shape_of(known.type))
+    if isinstance(op, tt.SplitOp if forward else tt.JoinOp):
+        return infer_split_encoding(encoding, shape_of(known.type))
     if isinstance(op, tt.ReshapeOp):
-        return _infer_reshape(op, op.operands[0], op.results[0], encoding)
-    if isinstance(op, tt.GatherOp):
-        # The result has the encoding of the indices (Triton assumes `encoding` is theirs).
-        return encoding
-    if isinstance(op, Fp4ToFpOp):
-        return infer_fp4_to_fp_encoding(encoding, shape_of(op.operands[0].type), required_int_property(op, "axis"), forward=True)
-    return None
+        return _infer_reshape(op, known, other, encoding)
+    return infer_fp4_to_fp_encoding(encoding, shape_of(known.type), required_int_property(op, "axis"), forward=forward)
 
 
 def _infer_reshape(op: Operation, src: SSAValue, dst: SSAValue, encoding: Attribute) -> Attribute | None:
@@ -151,33 +164,6 @@ def _infer_reshape(op: Operation, src: SSAValue, dst: SSAValue, encoding: Attrib
     ):
         return hint
     return infer_reshape_encoding(shape_of(src.type), encoding, shape_of(dst.type))
-
-
-def infer_src_encoding(op: Operation, encoding: Attribute) -> Attribute | None:
-    """Triton's `inferSrcEncoding`: the operand encoding that gives results `encoding`."""
-    if isinstance(op, tt.ScanOp) and not isinstance(encoding, BlockedEncodingAttr):
-        return None
-    if keeps_encoding(op):
-        return encoding
-    if isinstance(op, tt.ReduceOp):
-        if isinstance(encoding, SliceEncodingAttr) and encoding.dim.data == required_int_property(op, "axis"):
-            return encoding.parent
-        return None
-    if isinstance(op, tt.ExpandDimsOp):
-        return slice_encoding(required_int_property(op, "axis"), encoding)
-    if isinstance(op, tt.TransOp):
-        return infer_trans_encoding(encoding, shape_of(op.results[0].type), inverse_permutation(trans_order(op)))
-    if isinstance(op, tt.JoinOp):
-        return infer_split_encoding(encoding, shape_of(op.results[0].type))
-    if isinstance(op, tt.SplitOp):
-        return infer_join_encoding(encoding, shape_of(op.results[0].type))
-    if isinstance(op, tt.ReshapeOp):
-        return _infer_reshape(op, op.results[0], op.operands[0], encoding)
-    if isinstance(op, tt.GatherOp):
-        return encoding
-    if isinstance(op, Fp4ToFpOp):
-        return infer_fp4_to_fp_encoding(encoding, shape_of(op.results[0].type), required_int_property(op, "axis"), forward=False)
-    return None
 
 
 def is_splat_constant(op: Operation) -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from typing import ClassVar
 
 import pytest
@@ -23,7 +22,6 @@ class _Name:
     name: ClassVar[str] = "runner-unit-test-behave"
 
 
-@dataclass(frozen=True)
 class Behave(_Name, TtcPass):
     """Does what `mode` says: nothing, remark, emit an error, raise one, or crash."""
 

@@ -20,8 +20,7 @@ external `addrspace(3)` array.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import ClassVar
+from dataclasses import field, replace
 
 from xdsl.builder import Builder
 from xdsl.context import Context
@@ -227,12 +226,10 @@ def _global_smem() -> llvm.GlobalOp:
     )
 
 
-@dataclass(frozen=True)
-class ConvertTritonGPUToLLVMPass(TtcPass):
+class ConvertTritonGPUToLLVMPass(
+    TtcPass, name="convert-triton-gpu-to-llvm", summary="Lower TritonGPU IR to the LLVM dialect for NVIDIA GPUs"
+):
     """Lower TTGIR (tt/ttg/arith/math/cf) to the LLVM and NVVM dialects."""
-
-    name: ClassVar[str] = "convert-triton-gpu-to-llvm"
-    summary: ClassVar[str] = "Lower TritonGPU IR to the LLVM dialect for NVIDIA GPUs"
 
     compute_capability: int = field(default=DEFAULT_COMPUTE_CAPABILITY,
                                     metadata={"help": "the target's compute capability"})

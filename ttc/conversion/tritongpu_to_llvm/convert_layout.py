@@ -28,6 +28,7 @@ moves data between CTAs is not supported.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, TensorType, VectorType, i8, i32, i64
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -275,15 +276,23 @@ def _through_shared_memory(
 # -- Warp shuffles -------------------------------------------------------------------------------
 
 
-def _pack_words(
-    lw: FunctionLowering, values: list[SSAValue], element: Attribute, pack: int
-) -> list[SSAValue]:
-    """`2**pack` consecutive values per i32 word (Triton's packing in `transferWithinWarp`)."""
-    count = 1 << pack
-    if count == 1:
-        return values
-    width = bit_width(element)
-    lane_bits = 32 // count
+class _WordPacking(NamedTuple):
+    """`count` values of `width` bits per i32 word, each in a lane of `lane_bits` bits (Triton's
+    packing in `transferWithinWarp`, `2**pack` values a word)."""
+
+    count: int
+    width: int
+    lane_bits: int
+
+    @staticmethod
+    def of(element: Attribute, pack: int) -> _WordPacking:
+        count = 1 << pack
+        return _WordPacking(count, bit_width(element), 32 // count)
+
+
+def _pack_words(lw: FunctionLowering, values: list[SSAValue], element: Attribute, pack: int) -> list[SSAValue]:
+    """`2**pack` consecutive values per i32 word; `pack` is at least 1."""
+    count, width, lane_bits = _WordPacking.of(element, pack)
     words = []
     for i in range(0, len(values), count):
         group = values[i : i + count]
@@ -303,14 +312,9 @@ def _pack_words(
     return words
 
 
-def _unpack_words(
-    lw: FunctionLowering, words: list[SSAValue], element: Attribute, pack: int
-) -> list[SSAValue]:
-    count = 1 << pack
-    if count == 1:
-        return words
-    width = bit_width(element)
-    lane_bits = 32 // count
+def _unpack_words(lw: FunctionLowering, words: list[SSAValue], element: Attribute, pack: int) -> list[SSAValue]:
+    """The values `_pack_words` packed into `words`."""
+    count, width, lane_bits = _WordPacking.of(element, pack)
     lane_type: Attribute = IntegerType(lane_bits) if width < lane_bits else element
     values = []
     for word in words:
@@ -322,6 +326,17 @@ def _unpack_words(
     return values
 
 
+def _lane_bit_clear(lw: FunctionLowering, lane: SSAValue, bit: int) -> SSAValue:
+    """Whether bit `bit` of the lane id is 0."""
+    return lw.icmp("eq", lw.binary(llvm.AndOp, lane, 1 << bit), 0)
+
+
+def _register_pairs(bit: int, count: int) -> list[tuple[int, int]]:
+    """The pairs of the `count` registers that differ only in `bit`, the one with it clear first."""
+    step = 1 << bit
+    return [(r, r | step) for r in range(count) if not r & step]
+
+
 def _swap(
     lw: FunctionLowering, words: list[SSAValue], shuffle: WarpShuffle, lane: SSAValue
 ) -> list[SSAValue]:
@@ -331,13 +346,9 @@ def _swap(
     def select_stage(values: list[SSAValue], before_shuffle: bool) -> list[SSAValue]:
         for r_bit, l_bit in shuffle.transpositions:
             lane_bit = inverse[l_bit] if before_shuffle else l_bit
-            off = lw.icmp("eq", lw.binary(llvm.AndOp, lane, 1 << lane_bit), 0)
-            step = 1 << r_bit
+            off = _lane_bit_clear(lw, lane, lane_bit)
             new = list(values)
-            for r0 in range(len(values)):
-                if r0 & step:
-                    continue
-                r1 = r0 | step
+            for r0, r1 in _register_pairs(r_bit, len(values)):
                 new[r0] = lw.value(llvm.SelectOp(off, values[r0], values[r1]))
                 new[r1] = lw.value(llvm.SelectOp(off, values[r1], values[r0]))
             values = new
@@ -382,13 +393,9 @@ def _ship(
     """One transposition with the lanes in place: each lane ships one word of each pair to its
     partner (Triton's `Ship`)."""
     ((r_bit, l_bit),) = shuffle.transpositions
-    off = lw.icmp("eq", lw.binary(llvm.AndOp, lane, 1 << l_bit), 0)
-    step = 1 << r_bit
+    off = _lane_bit_clear(lw, lane, l_bit)
     out = list(words)
-    for r0 in range(len(words)):
-        if r0 & step:
-            continue
-        r1 = r0 | step
+    for r0, r1 in _register_pairs(r_bit, len(words)):
         ship = lw.value(llvm.SelectOp(off, words[r1], words[r0]))
         shipped = shuffle_xor(lw, ship, 1 << l_bit)
         out[r0] = lw.value(llvm.SelectOp(off, words[r0], shipped))
@@ -411,13 +418,14 @@ def _within_warp(
     renamed: list[SSAValue | None] = [None] * count
     for reg, value in enumerate(values):
         renamed[permute_index(reg, shuffle.pre)] = value
-    words = _pack_words(lw, [v for v in renamed if v is not None], element, shuffle.pack)
+    ordered = [v for v in renamed if v is not None]
+    words = _pack_words(lw, ordered, element, shuffle.pack) if shuffle.pack else ordered
     lane = thread_coordinates(lw)["lane"]
     if len(shuffle.transpositions) == 1 and shuffle.lane_is_identity:
         words = _ship(lw, words, shuffle, lane)
     else:
         words = _swap(lw, words, shuffle, lane)
-    unpacked = _unpack_words(lw, words, element, shuffle.pack)
+    unpacked = _unpack_words(lw, words, element, shuffle.pack) if shuffle.pack else words
     out: list[SSAValue | None] = [None] * count
     for reg, value in enumerate(unpacked):
         out[permute_index(reg, shuffle.post)] = value

@@ -157,6 +157,25 @@ def pack_word(lw: FunctionLowering, elems: list[SSAValue], width: int) -> SSAVal
     return lw.value(llvm.BitcastOp(pack_vector(lw, elems), IntegerType(width)))
 
 
+def _append_global_access(
+    asm: PtxInstruction,
+    opcode: str,
+    data: str,
+    ptr: SSAValue,
+    policy: SSAValue | None,
+    predicate: SSAValue | None,
+    load: bool,
+) -> None:
+    """The line of a global load (`data` registers, then the address) or store (the address, then
+    `data`): the address operand, then the L2 policy and the predicate, if any, as inputs."""
+    address = f"[ {asm.input(ptr, 'l')} + 0 ]"
+    operands = f"{data}, {address}" if load else f"{address}, {data}"
+    if policy is not None:
+        operands += f", {asm.input(policy, 'l')}"
+    guard = "" if predicate is None else f"@{asm.input(predicate, 'b')} "
+    asm.lines.append(f"{guard}{opcode} {operands};")
+
+
 @lowers("tt.load")
 def _load(lw: FunctionLowering, op: Operation) -> None:
     assert isinstance(op, tt.LoadOp)
@@ -204,14 +223,8 @@ def _load(lw: FunctionLowering, op: Operation) -> None:
                     asm.input(word, out[1:])  # tied to its destination: no move needed
                 else:
                     asm.lines.append(f"{mov} {out}, {asm.input(word, _constraint(width))};")
-        address = asm.input(ptrs[start], "l")
-        operands = f"{operand_list(outs)}, [ {address} + 0 ]"
-        if policy is not None:
-            operands += f", {asm.input(policy, 'l')}"
-        predicate = ""
-        if masks is not None:
-            predicate = f"@{asm.input(masks[start], 'b')} "
-        asm.lines.append(f"{predicate}{opcode} {operands};")
+        _append_global_access(asm, opcode, operand_list(outs), ptrs[start], policy,
+                              masks[start] if masks is not None else None, load=True)
         result_type = llvm.LLVMStructType([word_type] * n_words) if n_words > 1 else word_type
         result = asm.launch(lw, result_type)
         assert result is not None
@@ -262,12 +275,5 @@ def _store(lw: FunctionLowering, op: Operation) -> None:
             )
             for w in range(n_words)
         ]
-        address = asm.input(ptrs[start], "l")
-        operands = f"[ {address} + 0 ], {operand_list(words)}"
-        if policy is not None:
-            operands += f", {asm.input(policy, 'l')}"
-        predicate = ""
-        if predicate_value is not None:
-            predicate = f"@{asm.input(predicate_value, 'b')} "
-        asm.lines.append(f"{predicate}{opcode} {operands};")
+        _append_global_access(asm, opcode, operand_list(words), ptrs[start], policy, predicate_value, load=False)
         asm.launch(lw, None)

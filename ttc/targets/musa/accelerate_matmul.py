@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import Float32Type, IntegerType, ModuleOp, TensorType
@@ -171,12 +170,10 @@ def blocked_to_sqmma() -> PatternSet:
     return rewrite
 
 
-@dataclass(frozen=True)
-class TritonMusaAccelerateMatmulPass(TtcPass):
+class TritonMusaAccelerateMatmulPass(
+    TtcPass, name="tritonmusa-accelerate-matmul", summary="Use MUSA PH1's squad MMA (SQMMA) for tt.dot"
+):
     """Rewrite `tt.dot`s into SQMMA (`ttmg.squad_dot`), or promote their operands for FMA."""
-
-    name: ClassVar[str] = "tritonmusa-accelerate-matmul"
-    summary: ClassVar[str] = "Use MUSA PH1's squad MMA (SQMMA) for tt.dot"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         apply_patterns_greedily(ctx, op.body, blocked_to_sqmma(), GreedyConfig(top_down=False))

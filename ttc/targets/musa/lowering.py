@@ -278,17 +278,29 @@ def _tile_vectors(lw: FunctionLowering, shape: Sequence[int],
 _TME_DEFAULTS = (SWIZZLE_NONE, SWIZZLE_STRIDE_256B, SWIZZLE_LINE_256B)
 
 
+def _shared_buffer(lw: FunctionLowering, buffer: SSAValue) -> tuple[Sequence[int], SSAValue]:
+    """The shape and shared-memory base address of a TME copy's buffer."""
+    type_ = buffer.type
+    assert isinstance(type_, MemDescType)
+    return type_.get_shape(), SharedView.of(lw, buffer).base
+
+
+def _tme_args(
+    lw: FunctionLowering, base: SSAValue, desc: SSAValue, shape: Sequence[int], coords: Sequence[SSAValue],
+    zeros: int,
+) -> list[SSAValue]:
+    """A TME copy intrinsic's operands from the buffer on: base, descriptor, tile, the default
+    swizzles and `zeros` zero words."""
+    return [base, _descriptor_word(lw, desc), *_tile_vectors(lw, shape, coords),
+            *(lw.i32(v) for v in (*_TME_DEFAULTS, *[0] * zeros))]
+
+
 @lowers("ttmg.async_tme_copy_global_to_local")
 def _tme_load(lw: FunctionLowering, op: Operation) -> None:
     assert isinstance(op, AsyncTMECopyGlobalToLocalOp)
-    dst = op.result.type
-    assert isinstance(dst, MemDescType)
-    shape = dst.get_shape()
-    view = SharedView.of(lw, op.result)
+    shape, base = _shared_buffer(lw, op.result)
     lw.call_intrinsic("llvm.musa.barrier0", [], None)
-    args = [lw.scalar(op.bar_id), view.base, _descriptor_word(lw, op.desc),
-            *_tile_vectors(lw, shape, op.coords),
-            *(lw.i32(v) for v in (*_TME_DEFAULTS, 0, 0, 0, 0))]
+    args = [lw.scalar(op.bar_id), *_tme_args(lw, base, op.desc, shape, op.coords, zeros=4)]
     name = f"llvm.musa.tme.ld.tile.{len(shape)}d"
     _t0_if(lw, lw.scalar(op.pred), lambda: lw.call_intrinsic(name, args, None))
 
@@ -296,12 +308,8 @@ def _tme_load(lw: FunctionLowering, op: Operation) -> None:
 @lowers("ttmg.async_tme_copy_local_to_global")
 def _tme_store(lw: FunctionLowering, op: Operation) -> None:
     assert isinstance(op, AsyncTMECopyLocalToGlobalOp)
-    src = op.src.type
-    assert isinstance(src, MemDescType)
-    shape = src.get_shape()
-    view = SharedView.of(lw, op.src)
-    args = [view.base, _descriptor_word(lw, op.desc), *_tile_vectors(lw, shape, op.coords),
-            *(lw.i32(v) for v in (*_TME_DEFAULTS, 0, 0, 0))]
+    shape, base = _shared_buffer(lw, op.src)
+    args = _tme_args(lw, base, op.desc, shape, op.coords, zeros=3)
     name = f"llvm.musa.tme.st.{len(shape)}d"
     _t0_if(lw, lw.scalar(op.pred), lambda: lw.call_intrinsic(name, args, None))
 

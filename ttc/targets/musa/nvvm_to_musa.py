@@ -22,8 +22,6 @@ PTX inline assembly) is an error at the op: the module cannot run on MUSA as it 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
@@ -92,12 +90,10 @@ def musa_equivalent(op: Operation) -> Operation | None:
     return None
 
 
-@dataclass(frozen=True)
-class ConvertNVVMToMusaPass(TtcPass):
+class ConvertNVVMToMusaPass(
+    TtcPass, name="convert-nvvm-to-musa", summary="Turn NVVM special registers, barriers and shuffles into llvm.musa.*"
+):
     """Rename the shared lowering's NVVM ops to MUSA intrinsics (module docstring)."""
-
-    name: ClassVar[str] = "convert-nvvm-to-musa"
-    summary: ClassVar[str] = "Turn NVVM special registers, barriers and shuffles into llvm.musa.*"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for inner in list(walk(op)):

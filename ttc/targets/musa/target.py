@@ -123,14 +123,8 @@ class MusaTarget(Target):
         return llvm_ir_to_mubin(llvm_ir, self.cpu, self.llc, self.lld)
 
     def describe_kernel(self, llvm_ir: str) -> KernelSignature:
-        from ttc.targets.llvmir import parameter_types
+        from ttc.targets.llvmir import kernel_header
 
-        kernels = _DEFINE.findall(llvm_ir)
-        if len(kernels) != 1:
-            found = ", ".join(name for name, _ in kernels) or "none"
-            raise TtcError("expected exactly one kernel (a cc 102 function) in the LLVM IR, "
-                           f"found {found}")
-        name, params = kernels[0]
+        name, params = kernel_header(_DEFINE, llvm_ir, "a cc 102 function")
         match = _MAXNTID.search(llvm_ir)
-        return KernelSignature(name.strip('"'), parameter_types(params),
-                               int(match.group(1)) if match else None)
+        return KernelSignature(name, params, int(match.group(1)) if match else None)

@@ -19,8 +19,6 @@ unswizzled row-major one (the physical swizzle is the TME descriptor's).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType, i1, i32
@@ -100,12 +98,10 @@ def lower_descriptor_load(ctx: Context, load: Operation, bar_id: int) -> None:
     load.erase()
 
 
-@dataclass(frozen=True)
-class TritonMusaTMELoweringPass(TtcPass):
+class TritonMusaTMELoweringPass(
+    TtcPass, name="tritonmusa-tme-lowering", summary="Lower descriptor loads to MUSA TME copies with their barriers"
+):
     """Lower `tt.descriptor_load` to TME copies guarded by async barriers."""
-
-    name: ClassVar[str] = "tritonmusa-tme-lowering"
-    summary: ClassVar[str] = "Lower descriptor loads to MUSA TME copies with their barriers"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for func in [f for f in walk(op) if isinstance(f, tt.FuncOp)]:

@@ -160,17 +160,12 @@ class NvidiaTarget(Target):
         return identity
 
     def describe_kernel(self, llvm_ir: str) -> KernelSignature:
-        from ttc.targets.llvmir import parameter_types
+        from ttc.targets.llvmir import kernel_header
 
-        kernels = _DEFINE.findall(llvm_ir)
-        if len(kernels) != 1:
-            found = ", ".join(name for name, _ in kernels) or "none"
-            raise TtcError("expected exactly one kernel (a ptx_kernel function) in the LLVM IR, "
-                           f"found {found}")
-        name, params = kernels[0]
+        name, params = kernel_header(_DEFINE, llvm_ir, "a ptx_kernel function")
         threads = None
         if (match := _REQNTID.search(llvm_ir)) is not None:
             threads = int(match.group(1))
             for extent in filter(None, match.group(2).split(",")):
                 threads *= int(extent)
-        return KernelSignature(name.strip('"'), parameter_types(params), threads)
+        return KernelSignature(name, params, threads)

@@ -10,7 +10,8 @@ name.
   returns the replacement of each result (an SSA value or a constant attribute), `IN_PLACE` when it
   updated the op in place, or None when it does not apply. It never creates ops.
 - A *pattern* gets the op and a `PatternRewriter`, rewrites through the rewriter, and returns
-  whether it changed anything. Patterns of one op run in registration order.
+  whether it changed anything. Patterns of one op run in registration order. `with_producer`
+  writes a pattern of `op(producer(x))` as a function that also gets the producer.
 """
 
 from __future__ import annotations
@@ -18,13 +19,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, wraps
 from typing import Final
 
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.transforms.utils import constant_value
+from ttc.transforms.utils import OpT, constant_value, defined_by
 
 
 class _InPlace:
@@ -82,6 +83,23 @@ def pattern(*names: str) -> Callable[[PatternFn], PatternFn]:
         return fn
 
     return register
+
+
+def with_producer(
+    op_class: type[OpT],
+) -> Callable[[Callable[[Operation, OpT, PatternRewriter], bool]], PatternFn]:
+    """Make a pattern of `op(producer(...))` out of the decorated `fn(op, producer, rewriter)`: it
+    runs when the op's first operand is defined by an `op_class` op, and fails otherwise."""
+
+    def adapt(fn: Callable[[Operation, OpT, PatternRewriter], bool]) -> PatternFn:
+        @wraps(fn)
+        def match(op: Operation, rewriter: PatternRewriter) -> bool:
+            producer = defined_by(op.operands[0], op_class) if op.operands else None
+            return producer is not None and fn(op, producer, rewriter)
+
+        return match
+
+    return adapt
 
 
 def commutative(*names: str) -> None:

@@ -636,31 +636,18 @@ def add_of_negated(op: Operation, rewriter: PatternRewriter) -> bool:
 def sub_constant_reassociation(op: Operation, rewriter: PatternRewriter) -> bool:
     """The subi rows of ArithCanonicalization.td: a constant operand and an addi/subi operand
     holding another constant fold into one op with one constant."""
+    if _reassociate(op, rewriter, arith.AddiOp, {
+        (False, False): ("arith.addi", lambda c0, c1: c0 - c1, False),
+        (True, False): ("arith.subi", lambda c0, c1: c1 - c0, True),
+    }) or _reassociate(op, rewriter, arith.SubiOp, {
+        (False, False): ("arith.subi", lambda c0, c1: c0 + c1, False),
+        (False, True): ("arith.subi", lambda c0, c1: c0 - c1, True),
+        (True, False): ("arith.subi", lambda c0, c1: c0 + c1, True),
+        (True, True): ("arith.addi", lambda c0, c1: c1 - c0, False),
+    }):  # fmt: skip
+        return True
     lhs, rhs = op.operands
     type_ = op.results[0].type
-    c1_right, c1_left = _int_const(rhs), _int_const(lhs)
-    if c1_right is not None:
-        inner, c1 = lhs, c1_right
-        if (add := defined_by(inner, arith.AddiOp)) is not None and (
-            c0 := _int_const(add.operands[1])
-        ) is not None:
-            return _finish(rewriter, op, "arith.addi", add.operands[0], c0 - c1, False, type_)
-        if (sub := defined_by(inner, arith.SubiOp)) is not None:
-            if (c0 := _int_const(sub.operands[1])) is not None:
-                return _finish(rewriter, op, "arith.subi", sub.operands[0], c0 + c1, False, type_)
-            if (c0 := _int_const(sub.operands[0])) is not None:
-                return _finish(rewriter, op, "arith.subi", sub.operands[1], c0 - c1, True, type_)
-    if c1_left is not None:
-        inner, c1 = rhs, c1_left
-        if (add := defined_by(inner, arith.AddiOp)) is not None and (
-            c0 := _int_const(add.operands[1])
-        ) is not None:
-            return _finish(rewriter, op, "arith.subi", add.operands[0], c1 - c0, True, type_)
-        if (sub := defined_by(inner, arith.SubiOp)) is not None:
-            if (c0 := _int_const(sub.operands[1])) is not None:
-                return _finish(rewriter, op, "arith.subi", sub.operands[0], c0 + c1, True, type_)
-            if (c0 := _int_const(sub.operands[0])) is not None:
-                return _finish(rewriter, op, "arith.addi", sub.operands[1], c1 - c0, False, type_)
     if (sub := defined_by(lhs, arith.SubiOp)) is not None and sub.operands[0] is rhs:
         return _finish(rewriter, op, "arith.subi", sub.operands[1], 0, True, type_)
     return False

@@ -32,7 +32,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 from ttc.dialects import arith, tt
 from ttc.dialects.tt_types import PointerType, bit_width, with_element_type
 from ttc.layouts.permutation import apply_permutation
-from ttc.transforms.patterns import IN_PLACE, FoldResult, folder, pattern
+from ttc.transforms.patterns import IN_PLACE, FoldResult, folder, pattern, with_producer
 from ttc.transforms.patterns.context import active_context, emit_like
 from ttc.transforms.utils import (
     trans_order,
@@ -165,23 +165,19 @@ def replace_with_new(
 
 
 @pattern("tt.expand_dims", "tt.reshape", "tt.broadcast")
-def view_of_splat(op: Operation, rewriter: PatternRewriter) -> bool:
+@with_producer(tt.SplatOp)
+def view_of_splat(op: Operation, splat: tt.SplatOp, rewriter: PatternRewriter) -> bool:
     """expand_dims/reshape/broadcast(splat(x)) -> splat(x)."""
     if isinstance(op, tt.ReshapeOp) and "efficient_layout" in op.properties:
-        return False
-    splat = defined_by(op.operands[0], tt.SplatOp)
-    if splat is None:
         return False
     replace_with_new(rewriter, op, "tt.splat", [splat.operands[0]])
     return True
 
 
 @pattern("tt.expand_dims")
-def expand_dims_of_broadcast(op: Operation, rewriter: PatternRewriter) -> bool:
+@with_producer(tt.BroadcastOp)
+def expand_dims_of_broadcast(op: Operation, broadcast: tt.BroadcastOp, rewriter: PatternRewriter) -> bool:
     """expand_dims(broadcast(x)) -> broadcast(expand_dims(x))."""
-    broadcast = defined_by(op.operands[0], tt.BroadcastOp)
-    if broadcast is None:
-        return False
     source = broadcast.operands[0]
     source_type = source.type
     result_type = op.results[0].type
@@ -199,24 +195,22 @@ def expand_dims_of_broadcast(op: Operation, rewriter: PatternRewriter) -> bool:
 
 
 @pattern("tt.reshape")
-def reshape_of_expand_dims(op: Operation, rewriter: PatternRewriter) -> bool:
+@with_producer(tt.ExpandDimsOp)
+def reshape_of_expand_dims(op: Operation, expand: tt.ExpandDimsOp, rewriter: PatternRewriter) -> bool:
     """reshape(expand_dims(x)) -> x when it restores x's type and may not reorder."""
     if "efficient_layout" in op.properties or "allow_reorder" in op.properties:
         return False
-    expand = defined_by(op.operands[0], tt.ExpandDimsOp)
-    if expand is None or expand.operands[0].type != op.results[0].type:
+    if expand.operands[0].type != op.results[0].type:
         return False
     rewriter.replace(op, [], [expand.operands[0]])
     return True
 
 
 @pattern("tt.reshape")
-def reshape_of_reshape(op: Operation, rewriter: PatternRewriter) -> bool:
+@with_producer(tt.ReshapeOp)
+def reshape_of_reshape(op: Operation, inner: tt.ReshapeOp, rewriter: PatternRewriter) -> bool:
     """reshape(reshape(x)) -> reshape(x), allowing reorder when either did."""
     if "efficient_layout" in op.properties:
-        return False
-    inner = defined_by(op.operands[0], tt.ReshapeOp)
-    if inner is None:
         return False
     properties = {k: v for k, v in op.properties.items() if k == "allow_reorder"}
     if "allow_reorder" in inner.properties:
@@ -226,11 +220,9 @@ def reshape_of_reshape(op: Operation, rewriter: PatternRewriter) -> bool:
 
 
 @pattern("tt.broadcast")
-def broadcast_of_broadcast(op: Operation, rewriter: PatternRewriter) -> bool:
+@with_producer(tt.BroadcastOp)
+def broadcast_of_broadcast(op: Operation, inner: tt.BroadcastOp, rewriter: PatternRewriter) -> bool:
     """broadcast(broadcast(x)) -> broadcast(x)."""
-    inner = defined_by(op.operands[0], tt.BroadcastOp)
-    if inner is None:
-        return False
     replace_with_new(rewriter, op, "tt.broadcast", [inner.operands[0]])
     return True
 
@@ -250,7 +242,9 @@ def _splat_mask(op: Operation, index: int) -> bool | None:
     return None if value is None else bool(value)
 
 
-def _without_mask(op: Operation, keep: int) -> dict[str, Attribute]:
+def _insert_unmasked(op: Operation, rewriter: PatternRewriter, keep: int) -> Operation:
+    """A copy of the load or store `op` on its first `keep` operands (the mask and what follows
+    dropped from its operands and segment sizes), inserted at the rewriter."""
     properties = dict(op.properties)
     segments = properties.get("operandSegmentSizes")
     if segments is not None:
@@ -259,7 +253,11 @@ def _without_mask(op: Operation, keep: int) -> dict[str, Attribute]:
         properties["operandSegmentSizes"] = type(segments).from_list(  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
             segments.elt_type, sizes  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
         )
-    return properties
+    new = create_op(
+        active_context(), op.name, list(op.operands[:keep]), list(op.result_types), properties, dict(op.attributes)
+    )
+    rewriter.insert(new)
+    return new
 
 
 @pattern("tt.load")
@@ -269,16 +267,7 @@ def canonicalize_masked_load(op: Operation, rewriter: PatternRewriter) -> bool:
     if mask is None:
         return False
     if mask:
-        new = create_op(
-            active_context(),
-            "tt.load",
-            [op.operands[0]],
-            [op.results[0].type],
-            _without_mask(op, 1),
-            dict(op.attributes),
-        )
-        rewriter.insert(new)
-        rewriter.replace(op, [], list(new.results))
+        rewriter.replace(op, [], list(_insert_unmasked(op, rewriter, 1).results))
         return True
     if len(op.operands) < 3:
         return False
@@ -293,17 +282,7 @@ def canonicalize_masked_store(op: Operation, rewriter: PatternRewriter) -> bool:
     if mask is None:
         return False
     if mask:
-        new = create_op(
-            active_context(),
-            "tt.store",
-            list(op.operands[:2]),
-            [],
-            _without_mask(op, 2),
-            dict(op.attributes),
-        )
-        rewriter.insert(new)
-        rewriter.erase(op)
-        return True
+        _insert_unmasked(op, rewriter, 2)
     rewriter.erase(op)
     return True
 

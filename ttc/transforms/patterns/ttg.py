@@ -53,7 +53,7 @@ from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.infer import infer_split_encoding
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.permutation import apply_permutation
-from ttc.transforms.patterns import IN_PLACE, FoldResult, PatternFn, folder, pattern
+from ttc.transforms.patterns import IN_PLACE, FoldResult, PatternFn, folder, pattern, with_producer
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.utils import (
     trans_order,
@@ -167,11 +167,9 @@ def fold_convert(op: Operation, rewriter: PatternRewriter) -> bool:
 
 
 @pattern("tt.reshape")
-def reshape_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
+@with_producer(ttg.ConvertLayoutOp)
+def reshape_of_convert(op: Operation, convert: ttg.ConvertLayoutOp, rewriter: PatternRewriter) -> bool:
     """reshape(cvt(x)) -> reshape(x)."""
-    convert = defined_by(op.operands[0], ttg.ConvertLayoutOp)
-    if convert is None:
-        return False
     if not is_convert_trivial(convert) and (
         is_expensive_view(convert.operands[0].type, op.results[0].type)
         or "allow_reorder" not in op.properties
@@ -196,21 +194,19 @@ def trans_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
 
 
 @pattern("tt.gather")
-def gather_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
+@with_producer(ttg.ConvertLayoutOp)
+def gather_of_convert(op: Operation, convert: ttg.ConvertLayoutOp, rewriter: PatternRewriter) -> bool:
     """gather(cvt(src), idx) -> gather(src, idx), unless the gather has an efficient layout."""
-    convert = defined_by(op.operands[0], ttg.ConvertLayoutOp)
-    if convert is None or "efficient_layout" in op.properties:
+    if "efficient_layout" in op.properties:
         return False
     _rebuild(rewriter, op, [convert.operands[0], op.operands[1]])
     return True
 
 
 @pattern("tt.split")
-def split_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
+@with_producer(ttg.ConvertLayoutOp)
+def split_of_convert(op: Operation, convert: ttg.ConvertLayoutOp, rewriter: PatternRewriter) -> bool:
     """split(cvt(x)) -> split(x) when x's layout splits into the same result layout."""
-    convert = defined_by(op.operands[0], ttg.ConvertLayoutOp)
-    if convert is None:
-        return False
     source = convert.operands[0].type
     encoding = encoding_of(source)
     if encoding is None:
@@ -222,11 +218,9 @@ def split_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
 
 
 @pattern("tt.histogram")
-def histogram_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
+@with_producer(ttg.ConvertLayoutOp)
+def histogram_of_convert(op: Operation, convert: ttg.ConvertLayoutOp, rewriter: PatternRewriter) -> bool:
     """histogram(cvt(x), mask) -> histogram(x, cvt(mask))."""
-    convert = defined_by(op.operands[0], ttg.ConvertLayoutOp)
-    if convert is None:
-        return False
     source = convert.operands[0]
     operands = [source]
     if len(op.operands) > 1:
@@ -241,12 +235,10 @@ def histogram_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
 
 
 @pattern("ttg.local_alloc", "ttg.local_store")
-def memory_op_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
+@with_producer(ttg.ConvertLayoutOp)
+def memory_op_of_convert(op: Operation, convert: ttg.ConvertLayoutOp, rewriter: PatternRewriter) -> bool:
     """local_alloc(cvt(x)) -> local_alloc(x) (without its alignment, as Triton rebuilds it);
     local_store(cvt(x), m) -> local_store(x, m)."""
-    convert = defined_by(op.operands[0], ttg.ConvertLayoutOp) if op.operands else None
-    if convert is None:
-        return False
     _rebuild(rewriter, op, [convert.operands[0], *op.operands[1:]], {})
     return True
 
