@@ -17,8 +17,8 @@ Hopper", has the measurements).
 None when wgmma is kept (f16, bf16 and fp8 matmuls, where ttc's wgmma code is at or above
 Triton's). Only what was measured across kernels is in the rule: the operand element type. No
 tile-shape term is in it: tf32 lost at 64x64x32 and int8 at 128x128x64, so the data shows no
-size at which either wins. The persistent grouped GEMM (41.8 against 30.1 TFLOP/s) is one kernel,
-not yet a rule: persistent loops stay on wgmma until a family of them is measured.
+size at which either wins. Persistent loops stay on wgmma: with ttc's wgmma code caught up, the
+persistent grouped GEMM runs as fast there as on mma.sync (53.4 against 53.7 TFLOP/s).
 """
 
 from __future__ import annotations
@@ -38,8 +38,9 @@ def _operand_element(dot: Operation, index: int) -> object:
 def prefers_mma_sync(dot: Operation) -> str | None:
     """Why mma.sync beats wgmma for `dot` on an H200, or None when wgmma is kept.
 
-    - tf32 (f32 operands, the only f32 dots wgmma takes): 133.5 against 48.9 TFLOP/s;
-    - int8 operands: 377.1 against 170.4 TFLOP/s.
+    - tf32 (f32 operands, the only f32 dots wgmma takes): 136 against 49 TFLOP/s (2.74-2.84x
+      Triton's cuda:90 code once chosen);
+    - int8 operands: 400 against 172 TFLOP/s (2.29-2.31x).
     """
     a = _operand_element(dot, 0)
     if isinstance(a, Float32Type):
