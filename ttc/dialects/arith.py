@@ -54,7 +54,6 @@ from xdsl.irdl import (
     VarConstraint,
     base,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     opt_prop_def,
     prop_def,
@@ -75,6 +74,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from ttc.dialects.llvm_syntax import InferredType
+from ttc.ir.op_definition import op_definition
 
 FastMathFlagsAttr = xarith.FastMathFlagsAttr
 
@@ -400,7 +400,7 @@ class _BinaryWithOverflow(xarith.SignlessIntegerBinaryOperationWithOverflow):
         )
 
 
-@irdl_op_definition
+@op_definition
 class AddiOp(_BinaryWithOverflow):
     """`arith.addi`."""
 
@@ -412,7 +412,7 @@ class AddiOp(_BinaryWithOverflow):
     is_right_unit = staticmethod(xarith.AddiOp.is_right_unit)
 
 
-@irdl_op_definition
+@op_definition
 class SubiOp(_BinaryWithOverflow):
     """`arith.subi`."""
 
@@ -424,7 +424,7 @@ class SubiOp(_BinaryWithOverflow):
     is_right_unit = staticmethod(xarith.SubiOp.is_right_unit)
 
 
-@irdl_op_definition
+@op_definition
 class MuliOp(_BinaryWithOverflow):
     """`arith.muli`."""
 
@@ -437,7 +437,7 @@ class MuliOp(_BinaryWithOverflow):
     is_right_zero = staticmethod(xarith.MuliOp.is_right_zero)
 
 
-@irdl_op_definition
+@op_definition
 class ShLIOp(_BinaryWithOverflow):
     """`arith.shli`."""
 
@@ -457,7 +457,7 @@ class _BinaryWithExact(xarith.SignlessIntegerBinaryOperation):
     assembly_format = "$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)"
 
 
-@irdl_op_definition
+@op_definition
 class DivSIOp(_BinaryWithExact, ConditionallySpeculatableInterface):
     """`arith.divsi`: signed division rounding towards zero."""
 
@@ -469,7 +469,7 @@ class DivSIOp(_BinaryWithExact, ConditionallySpeculatableInterface):
     is_right_unit = staticmethod(xarith.DivSIOp.is_right_unit)
 
 
-@irdl_op_definition
+@op_definition
 class DivUIOp(_BinaryWithExact, ConditionallySpeculatableInterface):
     """`arith.divui`: unsigned division."""
 
@@ -481,7 +481,7 @@ class DivUIOp(_BinaryWithExact, ConditionallySpeculatableInterface):
     is_right_unit = staticmethod(xarith.DivUIOp.is_right_unit)
 
 
-@irdl_op_definition
+@op_definition
 class ShRSIOp(_BinaryWithExact):
     """`arith.shrsi`: arithmetic right shift."""
 
@@ -492,7 +492,7 @@ class ShRSIOp(_BinaryWithExact):
     is_right_unit = staticmethod(xarith.ShRSIOp.is_right_unit)
 
 
-@irdl_op_definition
+@op_definition
 class ShRUIOp(_BinaryWithExact):
     """`arith.shrui`: logical right shift."""
 
@@ -503,7 +503,7 @@ class ShRUIOp(_BinaryWithExact):
     is_right_unit = staticmethod(xarith.ShRUIOp.is_right_unit)
 
 
-@irdl_op_definition
+@op_definition
 class ConstantOp(xarith.ConstantOp):
     """`arith.constant`: value printed with MLIR's literal rules; hex float splats parse exactly."""
 
@@ -579,7 +579,7 @@ class ConstantOp(xarith.ConstantOp):
         printer.print_attribute(self.result.type)
 
 
-@irdl_op_definition
+@op_definition
 class RemUIOp(xarith.SignlessIntegerBinaryOperation):
     """`arith.remui`: Pure, as MLIR's (xDSL's class lacks the trait, so a dead one stayed)."""
 
@@ -588,7 +588,7 @@ class RemUIOp(xarith.SignlessIntegerBinaryOperation):
     traits = traits_def(Pure())
 
 
-@irdl_op_definition
+@op_definition
 class RemFOp(xarith.FloatingPointLikeBinaryOperation):
     """`arith.remf`: floating-point remainder."""
 
@@ -628,7 +628,7 @@ class I1LikeResult:
         return with_element_type(operand_type, i1)
 
 
-@irdl_op_definition
+@op_definition
 class NegfOp(FastMathOp):
     """`arith.negf`; xDSL's builder puts the fastmath flags among the attributes instead of the properties."""
 
@@ -703,7 +703,7 @@ class _CompareOp(I1LikeResult, IRDLOperation):
             )
 
 
-@irdl_op_definition
+@op_definition
 class CmpiOp(_CompareOp, xarith.CmpiOp):
     """`arith.cmpi %a, %b : T`: integer comparison."""
 
@@ -720,7 +720,7 @@ class CmpiOp(_CompareOp, xarith.CmpiOp):
     )
 
 
-@irdl_op_definition
+@op_definition
 class CmpfOp(_CompareOp, xarith.CmpfOp):
     """`arith.cmpf %a, %b [fastmath<...>] : T`: float comparison."""
 
@@ -748,7 +748,7 @@ class CmpfOp(_CompareOp, xarith.CmpfOp):
         self.properties["fastmath"] = fastmath or FastMathFlagsAttr("none")
 
 
-@irdl_op_definition
+@op_definition
 class SelectOp(xarith.SelectOp):
     """`arith.select`: scalar `i1` or shaped `i1` condition; values of any type (`!tt.ptr` too)."""
 
@@ -869,7 +869,7 @@ class _FloatWidthCast(_WidthCast):
         self.verify_widths(src, dst, src.bitwidth, dst.bitwidth)
 
 
-@irdl_op_definition
+@op_definition
 class ExtSIOp(_IntWidthCast):
     """`arith.extsi`: sign extension to a wider integer."""
 
@@ -877,7 +877,7 @@ class ExtSIOp(_IntWidthCast):
     WIDER: ClassVar[bool] = True
 
 
-@irdl_op_definition
+@op_definition
 class ExtUIOp(_NonNegFlag, _IntWidthCast):
     """`arith.extui`: zero extension to a wider integer."""
 
@@ -885,7 +885,7 @@ class ExtUIOp(_NonNegFlag, _IntWidthCast):
     WIDER: ClassVar[bool] = True
 
 
-@irdl_op_definition
+@op_definition
 class TruncIOp(_IntWidthCast):
     """`arith.trunci`: truncation to a narrower integer; `overflow<nsw, nuw>` makes dropping
     bits other than copies of the sign bit (nsw) or zeros (nuw) poison."""
@@ -902,7 +902,7 @@ class TruncIOp(_IntWidthCast):
     )
 
 
-@irdl_op_definition
+@op_definition
 class ExtFOp(_FloatWidthCast):
     """`arith.extf`: extension to a wider float."""
 
@@ -910,7 +910,7 @@ class ExtFOp(_FloatWidthCast):
     WIDER: ClassVar[bool] = True
 
 
-@irdl_op_definition
+@op_definition
 class TruncFOp(_FloatWidthCast):
     """`arith.truncf`: rounding to a narrower float."""
 
@@ -936,28 +936,28 @@ class _FloatToInt(_CastOp):
             raise _cast_compatible_error(self)
 
 
-@irdl_op_definition
+@op_definition
 class SIToFPOp(_IntToFloat):
     """`arith.sitofp`: signed integer to float."""
 
     name = "arith.sitofp"
 
 
-@irdl_op_definition
+@op_definition
 class UIToFPOp(_NonNegFlag, _IntToFloat):
     """`arith.uitofp`: unsigned integer to float."""
 
     name = "arith.uitofp"
 
 
-@irdl_op_definition
+@op_definition
 class FPToSIOp(_FloatToInt):
     """`arith.fptosi`: float to signed integer."""
 
     name = "arith.fptosi"
 
 
-@irdl_op_definition
+@op_definition
 class FPToUIOp(_FloatToInt):
     """`arith.fptoui`: float to unsigned integer."""
 
@@ -967,7 +967,7 @@ class FPToUIOp(_FloatToInt):
 _int_or_float_like = container_of(IntegerType | IndexType | AnyFloat)
 
 
-@irdl_op_definition
+@op_definition
 class BitcastOp(_CastOp):
     """`arith.bitcast`: reinterpret bits between equally wide integer and float types."""
 
@@ -992,14 +992,14 @@ class _IndexCast(_CastOp):
             raise _cast_compatible_error(self)
 
 
-@irdl_op_definition
+@op_definition
 class IndexCastOp(_IndexCast):
     """`arith.index_cast`: between `index` and a signless integer, sign-extending."""
 
     name = "arith.index_cast"
 
 
-@irdl_op_definition
+@op_definition
 class IndexCastUIOp(_NonNegFlag, _IndexCast):
     """`arith.index_castui`: between `index` and a signless integer, zero-extending."""
 

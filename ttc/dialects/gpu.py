@@ -17,7 +17,6 @@ from xdsl.ir import Dialect, SpacedOpaqueSyntaxAttribute
 from xdsl.irdl import (
     IRDLOperation,
     irdl_attr_definition,
-    irdl_op_definition,
     opt_prop_def,
     prop_def,
     result_def,
@@ -26,6 +25,8 @@ from xdsl.irdl import (
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure
+
+from ttc.ir.op_definition import op_definition
 
 
 class DimensionEnum(StrEnum):
@@ -43,7 +44,7 @@ class DimensionAttr(EnumAttribute[DimensionEnum], SpacedOpaqueSyntaxAttribute):
     name = "gpu.dim"
 
 
-@irdl_op_definition
+@op_definition
 class BarrierOp(IRDLOperation):
     """`gpu.barrier`: all threads of the workgroup wait here (`__syncthreads`)."""
 
@@ -91,28 +92,28 @@ class _DimensionQuery(IRDLOperation):
         return op
 
 
-@irdl_op_definition
+@op_definition
 class ThreadIdOp(_DimensionQuery):
     """`gpu.thread_id`: the thread's index within its block."""
 
     name = "gpu.thread_id"
 
 
-@irdl_op_definition
+@op_definition
 class BlockIdOp(_DimensionQuery):
     """`gpu.block_id`: the block's index within the grid."""
 
     name = "gpu.block_id"
 
 
-@irdl_op_definition
+@op_definition
 class BlockDimOp(_DimensionQuery):
     """`gpu.block_dim`: the number of threads per block."""
 
     name = "gpu.block_dim"
 
 
-@irdl_op_definition
+@op_definition
 class GridDimOp(_DimensionQuery):
     """`gpu.grid_dim`: the number of blocks in the grid."""
 

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, ModuleOp, StringAttr, i32
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SSAValue
-from xdsl.irdl import IRDLOperation, irdl_attr_definition, irdl_op_definition
+from xdsl.irdl import IRDLOperation, irdl_attr_definition
 from xdsl.parser import AttrParser, Parser
 
 from ttc.dialects.ttg_attrs import (
@@ -33,6 +33,7 @@ from ttc.dialects.ttg_attrs import (
     SwizzledSharedEncodingAttr,
 )
 from ttc.ir.errors import TtcError
+from ttc.ir.op_definition import op_definition
 from ttc.ir.target import TARGET_ATTR, cuda_target
 
 DIALECT_PREFIXES: dict[str, str] = {
@@ -209,7 +210,7 @@ def _constant_int(value: SSAValue) -> int | None:
     return None
 
 
-@irdl_op_definition
+@op_definition
 class LegacyMemDescSubviewOp(IRDLOperation):
     """Reads `ttg.memdesc_subview %src[%o0, ...]` (3.1-3.4) as today's ops (never constructed).
 

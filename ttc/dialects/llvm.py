@@ -55,7 +55,6 @@ from xdsl.irdl import (
     ParsePropInAttrDict,
     VarConstraint,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     opt_prop_def,
     opt_result_def,
@@ -108,6 +107,7 @@ from ttc.dialects.tt_syntax import (
     print_types,
     split_attr_dict,
 )
+from ttc.ir.op_definition import op_definition
 
 
 # --------------------------------------------------------------------------------------------
@@ -524,62 +524,62 @@ class _FloatBinaryOp(_BinaryOp):
     fastmathFlags = opt_prop_def(FastMathAttr, NO_FASTMATH)
 
 
-@irdl_op_definition
+@op_definition
 class AddOp(_OverflowBinaryOp):
     name = "llvm.add"
 
 
-@irdl_op_definition
+@op_definition
 class SubOp(_OverflowBinaryOp):
     name = "llvm.sub"
 
 
-@irdl_op_definition
+@op_definition
 class MulOp(_OverflowBinaryOp):
     name = "llvm.mul"
 
 
-@irdl_op_definition
+@op_definition
 class ShlOp(_OverflowBinaryOp):
     name = "llvm.shl"
 
 
-@irdl_op_definition
+@op_definition
 class UDivOp(_ExactBinaryOp):
     name = "llvm.udiv"
 
 
-@irdl_op_definition
+@op_definition
 class SDivOp(_ExactBinaryOp):
     name = "llvm.sdiv"
 
 
-@irdl_op_definition
+@op_definition
 class LShrOp(_ExactBinaryOp):
     name = "llvm.lshr"
 
 
-@irdl_op_definition
+@op_definition
 class AShrOp(_ExactBinaryOp):
     name = "llvm.ashr"
 
 
-@irdl_op_definition
+@op_definition
 class URemOp(_BinaryOp):
     name = "llvm.urem"
 
 
-@irdl_op_definition
+@op_definition
 class SRemOp(_BinaryOp):
     name = "llvm.srem"
 
 
-@irdl_op_definition
+@op_definition
 class AndOp(_BinaryOp):
     name = "llvm.and"
 
 
-@irdl_op_definition
+@op_definition
 class OrOp(_BinaryOp):
     name = "llvm.or"
 
@@ -588,32 +588,32 @@ class OrOp(_BinaryOp):
     assembly_format = "(`disjoint` $isDisjoint^)? $lhs `,` $rhs attr-dict `:` type($res)"
 
 
-@irdl_op_definition
+@op_definition
 class XOrOp(_BinaryOp):
     name = "llvm.xor"
 
 
-@irdl_op_definition
+@op_definition
 class FAddOp(_FloatBinaryOp):
     name = "llvm.fadd"
 
 
-@irdl_op_definition
+@op_definition
 class FSubOp(_FloatBinaryOp):
     name = "llvm.fsub"
 
 
-@irdl_op_definition
+@op_definition
 class FMulOp(_FloatBinaryOp):
     name = "llvm.fmul"
 
 
-@irdl_op_definition
+@op_definition
 class FDivOp(_FloatBinaryOp):
     name = "llvm.fdiv"
 
 
-@irdl_op_definition
+@op_definition
 class FRemOp(_FloatBinaryOp):
     name = "llvm.frem"
 
@@ -631,14 +631,14 @@ class _UnaryOp(IRDLOperation):
     assembly_format = "$operand attr-dict `:` type($res)"
 
 
-@irdl_op_definition
+@op_definition
 class FNegOp(_UnaryOp):
     name = "llvm.fneg"
 
     fastmathFlags = opt_prop_def(FastMathAttr, NO_FASTMATH)
 
 
-@irdl_op_definition
+@op_definition
 class FreezeOp(_UnaryOp):
     name = "llvm.freeze"
 
@@ -717,14 +717,14 @@ class _CmpOp(IRDLOperation):
     custom_directives = (CmpPredicate, InferredType)
 
 
-@irdl_op_definition
+@op_definition
 class ICmpOp(_CmpOp):
     name = "llvm.icmp"
 
     PREDICATES: ClassVar = ICMP_PREDICATES
 
 
-@irdl_op_definition
+@op_definition
 class FCmpOp(_CmpOp):
     name = "llvm.fcmp"
 
@@ -732,7 +732,7 @@ class FCmpOp(_CmpOp):
     PREDICATES: ClassVar = FCMP_PREDICATES
 
 
-@irdl_op_definition
+@op_definition
 class SelectOp(IRDLOperation):
     """`llvm.select %cond, %a, %b attr-dict : i1, T`."""
 
@@ -777,32 +777,32 @@ class _CastOp(IRDLOperation):
         super().__init__(operands=[arg], result_types=[result_type])
 
 
-@irdl_op_definition
+@op_definition
 class BitcastOp(_CastOp):
     name = "llvm.bitcast"
 
 
-@irdl_op_definition
+@op_definition
 class AddrSpaceCastOp(_CastOp):
     name = "llvm.addrspacecast"
 
 
-@irdl_op_definition
+@op_definition
 class IntToPtrOp(_CastOp):
     name = "llvm.inttoptr"
 
 
-@irdl_op_definition
+@op_definition
 class PtrToIntOp(_CastOp):
     name = "llvm.ptrtoint"
 
 
-@irdl_op_definition
+@op_definition
 class SExtOp(_CastOp):
     name = "llvm.sext"
 
 
-@irdl_op_definition
+@op_definition
 class ZExtOp(_CastOp):
     name = "llvm.zext"
 
@@ -811,7 +811,7 @@ class ZExtOp(_CastOp):
     assembly_format = "(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)"
 
 
-@irdl_op_definition
+@op_definition
 class TruncOp(_CastOp):
     name = "llvm.trunc"
 
@@ -821,12 +821,12 @@ class TruncOp(_CastOp):
     )
 
 
-@irdl_op_definition
+@op_definition
 class SIToFPOp(_CastOp):
     name = "llvm.sitofp"
 
 
-@irdl_op_definition
+@op_definition
 class UIToFPOp(_CastOp):
     name = "llvm.uitofp"
 
@@ -835,22 +835,22 @@ class UIToFPOp(_CastOp):
     assembly_format = "(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)"
 
 
-@irdl_op_definition
+@op_definition
 class FPToSIOp(_CastOp):
     name = "llvm.fptosi"
 
 
-@irdl_op_definition
+@op_definition
 class FPToUIOp(_CastOp):
     name = "llvm.fptoui"
 
 
-@irdl_op_definition
+@op_definition
 class FPExtOp(_CastOp):
     name = "llvm.fpext"
 
 
-@irdl_op_definition
+@op_definition
 class FPTruncOp(_CastOp):
     name = "llvm.fptrunc"
 
@@ -860,7 +860,7 @@ class FPTruncOp(_CastOp):
 # --------------------------------------------------------------------------------------------
 
 
-@irdl_op_definition
+@op_definition
 class ConstantOp(IRDLOperation, HasFolderInterface):
     """`llvm.mlir.constant(42 : i32) : i32`."""
 
@@ -900,25 +900,25 @@ class _TypedValueOp(IRDLOperation, HasFolderInterface):
     assembly_format = "attr-dict `:` type($res)"
 
 
-@irdl_op_definition
+@op_definition
 class UndefOp(_TypedValueOp):
     name = "llvm.mlir.undef"
     VALUE: ClassVar[type[ParametrizedAttribute]] = UndefAttr
 
 
-@irdl_op_definition
+@op_definition
 class PoisonOp(_TypedValueOp):
     name = "llvm.mlir.poison"
     VALUE: ClassVar[type[ParametrizedAttribute]] = PoisonAttr
 
 
-@irdl_op_definition
+@op_definition
 class ZeroOp(_TypedValueOp):
     name = "llvm.mlir.zero"
     VALUE: ClassVar[type[ParametrizedAttribute]] = ZeroAttr
 
 
-@irdl_op_definition
+@op_definition
 class AddressOfOp(IRDLOperation, HasFolderInterface):
     """`llvm.mlir.addressof @global : !llvm.ptr<3>`, constant-like: it folds to the symbol."""
 
@@ -952,7 +952,7 @@ def _parse_optional_linkage(parser: Parser) -> LinkageAttr | None:
     return LinkageAttr(name) if name is not None else None
 
 
-@irdl_op_definition
+@op_definition
 class GlobalOp(IRDLOperation):
     """`llvm.mlir.global external @name(value)? {attrs} : type`."""
 
@@ -1020,7 +1020,7 @@ class GlobalOp(IRDLOperation):
 # --------------------------------------------------------------------------------------------
 
 
-@irdl_op_definition
+@op_definition
 class FuncOp(IRDLOperation):
     """`llvm.func [linkage] @name(%arg: T {attrs}, ...) -> R attributes {...} { body }`."""
 
@@ -1097,7 +1097,7 @@ class FuncOp(IRDLOperation):
         return cls.create(properties=props, attributes=dict(attrs), regions=[body])
 
 
-@irdl_op_definition
+@op_definition
 class ReturnOp(IRDLOperation):
     """`llvm.return` or `llvm.return %value : T`."""
 
@@ -1125,7 +1125,7 @@ class ReturnOp(IRDLOperation):
     assembly_format = "($arg^)? attr-dict (`:` type($arg)^)?"
 
 
-@irdl_op_definition
+@op_definition
 class CallOp(IRDLOperation):
     """`llvm.call @f(%a) : (T) -> R` or the indirect `llvm.call %fp(%a) : !llvm.ptr, (T) -> R`."""
 
@@ -1176,7 +1176,7 @@ class CallOp(IRDLOperation):
         )
 
 
-@irdl_op_definition
+@op_definition
 class CallIntrinsicOp(IRDLOperation):
     """`llvm.call_intrinsic "llvm.foo"(%a) : (T) -> R` (`-> ()` when void)."""
 
@@ -1191,7 +1191,7 @@ class CallIntrinsicOp(IRDLOperation):
     assembly_format = "$intrin `(` $args `)` attr-dict `:` functional-type($args, $results_)"
 
 
-@irdl_op_definition
+@op_definition
 class InlineAsmOp(IRDLOperation):
     """`llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "asm", "c" %a : (T) -> R`.
 
@@ -1299,7 +1299,7 @@ def gep_flag_names(flags: int) -> list[str]:
     return names
 
 
-@irdl_op_definition
+@op_definition
 class GEPOp(IRDLOperation):
     """`llvm.getelementptr inbounds %base[%i, 0] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32`."""
 
@@ -1407,7 +1407,7 @@ _ATOMIC = "(`atomic` custom<SyncScope>($syncscope) custom<Ordering>($ordering)^)
 """MLIR's `atomic [syncscope("...")] ordering` clause of loads and stores."""
 
 
-@irdl_op_definition
+@op_definition
 class LoadOp(_MemAccessOp):
     """`llvm.load [volatile] %p [atomic ordering] {alignment = 16 : i64} : !llvm.ptr<1> -> T`."""
 
@@ -1423,7 +1423,7 @@ class LoadOp(_MemAccessOp):
     )
 
 
-@irdl_op_definition
+@op_definition
 class StoreOp(_MemAccessOp):
     """`llvm.store [volatile] %v, %p [atomic ordering] {alignment = 16 : i64} : T, !llvm.ptr<3>`."""
 
@@ -1438,7 +1438,7 @@ class StoreOp(_MemAccessOp):
     )
 
 
-@irdl_op_definition
+@op_definition
 class AllocaOp(IRDLOperation):
     """`llvm.alloca %n x T {alignment = 4 : i64} : (i32) -> !llvm.ptr`."""
 
@@ -1500,7 +1500,7 @@ class _AggregateAccessOp(IRDLOperation):
         return aggregate_member(aggregate, position.get_values())
 
 
-@irdl_op_definition
+@op_definition
 class ExtractValueOp(_AggregateAccessOp):
     """`llvm.extractvalue %s[0] : !llvm.struct<(i32, i32)> ` (MLIR leaves the trailing space)."""
 
@@ -1528,7 +1528,7 @@ class ExtractValueOp(_AggregateAccessOp):
             raise VerifyException(f"result type {self.res.type} does not match member {member}")
 
 
-@irdl_op_definition
+@op_definition
 class InsertValueOp(_AggregateAccessOp):
     """`llvm.insertvalue %v, %s[0] : !llvm.struct<(i32, i32)> ` (trailing space as in MLIR)."""
 
@@ -1574,7 +1574,7 @@ class _ElementAccessOp(IRDLOperation):
         return vector.element_type
 
 
-@irdl_op_definition
+@op_definition
 class ExtractElementOp(_ElementAccessOp):
     """`llvm.extractelement %v[%i : i32] : vector<4xf32>`."""
 
@@ -1594,7 +1594,7 @@ class ExtractElementOp(_ElementAccessOp):
             raise VerifyException("result type must be the vector's element type")
 
 
-@irdl_op_definition
+@op_definition
 class InsertElementOp(_ElementAccessOp):
     """`llvm.insertelement %x, %v[%i : i32] : vector<4xf32>`."""
 
@@ -1616,7 +1616,7 @@ class InsertElementOp(_ElementAccessOp):
             raise VerifyException("inserted value type must be the vector's element type")
 
 
-@irdl_op_definition
+@op_definition
 class ShuffleVectorOp(IRDLOperation):
     """`llvm.shufflevector %a, %b [0, 1, -1] : vector<2xf32> ` (trailing space as in MLIR)."""
 
@@ -1659,7 +1659,7 @@ class ShuffleVectorOp(IRDLOperation):
 # --------------------------------------------------------------------------------------------
 
 
-@irdl_op_definition
+@op_definition
 class BrOp(IRDLOperation):
     """`llvm.br ^bb1(%a, %b : i32, i32)`."""
 
@@ -1680,7 +1680,7 @@ class BrOp(IRDLOperation):
     assembly_format = "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict"
 
 
-@irdl_op_definition
+@op_definition
 class CondBrOp(IRDLOperation):
     """`llvm.cond_br %c [weights([1, 2])], ^bb1(%a : i32), ^bb2`."""
 
@@ -1710,7 +1710,7 @@ class CondBrOp(IRDLOperation):
     LIST_ELEMENT_TYPE: ClassVar = i32
 
 
-@irdl_op_definition
+@op_definition
 class SwitchOp(IRDLOperation):
     """`llvm.switch %v : i32, ^default [ 1: ^bb1(%a : i32), 2: ^bb2 ]` (cases on their own lines)."""
 
@@ -1806,7 +1806,7 @@ class SwitchOp(IRDLOperation):
         )
 
 
-@irdl_op_definition
+@op_definition
 class UnreachableOp(IRDLOperation):
     """`llvm.unreachable`."""
 
@@ -1838,7 +1838,7 @@ class AtomicBinOp(_I64Keyword):
     attr: AttributeVariable
 
 
-@irdl_op_definition
+@op_definition
 class AtomicRMWOp(IRDLOperation):
     """`llvm.atomicrmw [volatile] add %p, %v [syncscope("s")] acq_rel attr-dict : !llvm.ptr<1>, i32`."""
 
@@ -1867,7 +1867,7 @@ class AtomicRMWOp(IRDLOperation):
         return ATOMIC_BIN_OPS[self.bin_op.value.data]
 
 
-@irdl_op_definition
+@op_definition
 class AtomicCmpXchgOp(IRDLOperation):
     """`llvm.cmpxchg [weak] [volatile] %p, %cmp, %new acq_rel monotonic : !llvm.ptr<1>, i32`."""
 
@@ -1900,7 +1900,7 @@ class AtomicCmpXchgOp(IRDLOperation):
         return LLVMStructType([value, i1])
 
 
-@irdl_op_definition
+@op_definition
 class FenceOp(IRDLOperation):
     """`llvm.fence [syncscope("agent")] acquire`."""
 
@@ -1955,7 +1955,7 @@ def _intrinsic(mnemonic: str, arity: int) -> type[IntrinsicOp]:
             "__doc__": f"`llvm.intr.{mnemonic}`: the `llvm.{mnemonic}.*` intrinsic.",
         },
     )
-    return irdl_op_definition(cls)
+    return op_definition(cls)
 
 
 INTRINSIC_ARITIES: dict[str, int] = {
@@ -1971,7 +1971,7 @@ INTRINSIC_ARITIES: dict[str, int] = {
 INTRINSIC_OPS: dict[str, type[IntrinsicOp]] = {
     f"llvm.intr.{m}": _intrinsic(m, n) for m, n in INTRINSIC_ARITIES.items()
 }
-@irdl_op_definition
+@op_definition
 class AbsOp(IRDLOperation):
     """`"llvm.intr.abs"(%x) <{is_int_min_poison = false}> : (i32) -> i32`: `llvm.abs.*`.
 
@@ -1995,7 +1995,7 @@ class AbsOp(IRDLOperation):
         )
 
 
-@irdl_op_definition
+@op_definition
 class AssumeOp(IRDLOperation):
     """`llvm.intr.assume %cond : i1`: `llvm.assume`, what `tl.assume` builds.
 

@@ -17,19 +17,20 @@ from typing import ClassVar
 from xdsl.dialects import math as xmath
 from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, container_of, i1
 from xdsl.ir import Dialect, Operation, SSAValue
-from xdsl.irdl import VarConstraint, irdl_op_definition, operand_def, result_def, traits_def
+from xdsl.irdl import VarConstraint, operand_def, result_def, traits_def
 from xdsl.traits import Pure, SameOperandsAndResultType
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.arith import FastMathFlagsAttr, FastMathOp, I1LikeResult, with_element_type
 from ttc.dialects.llvm_syntax import InferredType
+from ttc.ir.op_definition import op_definition
 
 _float_like = container_of(AnyFloat)
 _int_like = container_of(IntegerType | IndexType)
 _bool_like = container_of(IntegerType(1))
 
 
-@irdl_op_definition
+@op_definition
 class FmaOp(FastMathOp):
     """`math.fma %a, %b, %c : T`: fused multiply-add."""
 
@@ -55,7 +56,7 @@ class FmaOp(FastMathOp):
         super().__init__([a, b, c], fastmath)
 
 
-@irdl_op_definition
+@op_definition
 class FPowIOp(FastMathOp):
     """`math.fpowi %base, %power : f32, i32`: a float raised to an integer power."""
 
@@ -80,7 +81,7 @@ class FPowIOp(FastMathOp):
             raise VerifyException(f"'{self.name}' op requires the same shape for all operands and results")
 
 
-@irdl_op_definition
+@op_definition
 class ErfcOp(xmath.FloatingPointLikeUnaryMathOperation):
     """`math.erfc`: the complementary error function."""
 
@@ -113,28 +114,28 @@ class _FloatClassification(I1LikeResult, FastMathOp):
             )
 
 
-@irdl_op_definition
+@op_definition
 class IsNaNOp(_FloatClassification):
     """`math.isnan`."""
 
     name = "math.isnan"
 
 
-@irdl_op_definition
+@op_definition
 class IsInfOp(_FloatClassification):
     """`math.isinf`."""
 
     name = "math.isinf"
 
 
-@irdl_op_definition
+@op_definition
 class IsFiniteOp(_FloatClassification):
     """`math.isfinite`."""
 
     name = "math.isfinite"
 
 
-@irdl_op_definition
+@op_definition
 class IsNormalOp(_FloatClassification):
     """`math.isnormal`."""
 

@@ -37,7 +37,6 @@ from xdsl.irdl import (
     IRDLOperation,
     VarConstraint,
     base,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     prop_def,
@@ -52,6 +51,7 @@ from ttc.dialects.llvm_attrs import LLVMPointerType
 from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_syntax import enum_keyword
 from ttc.dialects.tt_types import MemSemantic, MemSyncScope
+from ttc.ir.op_definition import op_definition
 
 WGMMA_ELT_TYPES: tuple[str, ...] = ("s8", "s32", "e4m3", "e5m2", "f16", "bf16", "tf32", "f32")
 """Triton's `WGMMAEltType` enum: the case at index i has value i."""
@@ -77,7 +77,7 @@ def _enum_value(op: IRDLOperation, prop: str, cases: tuple[str, ...]) -> int:
     return value
 
 
-@irdl_op_definition
+@op_definition
 class WGMMAOp(PropsInAttrDictOp):
     """`nvg.wgmma`: D = A * B (+ C when `useC`) for one m x n x k warp-group MMA (Hopper wgmma)."""
 
@@ -115,7 +115,7 @@ class WGMMAOp(PropsInAttrDictOp):
             raise VerifyException("the accumulator and the result must have the same type")
 
 
-@irdl_op_definition
+@op_definition
 class WGMMAWaitGroupOp(PropsInAttrDictOp):
     """`nvg.wgmma_wait_group`: wait for all but `pendings` wgmma groups; the result is the input."""
 
@@ -142,21 +142,21 @@ class PureI32IdOp(IRDLOperation):
         super().__init__(result_types=[i32])
 
 
-@irdl_op_definition
+@op_definition
 class ClusterCTAIdOp(PureI32IdOp):
     """`nvg.cluster_id`: the linear id of this CTA within its cluster (Triton's ClusterCTAIdOp)."""
 
     name = "nvg.cluster_id"
 
 
-@irdl_op_definition
+@op_definition
 class WarpIdOp(PureI32IdOp):
     """`nvg.warp_id`: this thread's warp id within the CTA, known uniform across the warp."""
 
     name = "nvg.warp_id"
 
 
-@irdl_op_definition
+@op_definition
 class WarpGroupBarrierIdOp(IRDLOperation):
     """`nvg.warp_group_barrier_id`: the named barrier of the current warp group, `i32`."""
 
@@ -167,7 +167,7 @@ class WarpGroupBarrierIdOp(IRDLOperation):
     assembly_format = "attr-dict"
 
 
-@irdl_op_definition
+@op_definition
 class LoadAcquireOp(PropsInAttrDictOp):
     """`nvg.ld_acquire acquire, gpu, %p[, %mask] : (!llvm.ptr<1>) -> i32`: a scalar global load
     with acquire (or other) semantics at a scope; the semantics and scope keywords and values are
@@ -200,7 +200,7 @@ class LoadAcquireOp(PropsInAttrDictOp):
             )
 
 
-@irdl_op_definition
+@op_definition
 class TensorMemoryBaseOp(IRDLOperation):
     """`nvg.tensor_memory_base`: the kernel's tensor-memory base address, `!llvm.ptr<6>`."""
 

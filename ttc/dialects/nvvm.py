@@ -18,7 +18,6 @@ from xdsl.irdl import (
     IRDLOperation,
     ParsePropInAttrDict,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -40,6 +39,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.llvm import ConstantRangeAttr, LLVMPointerType, LLVMStructType
 from ttc.dialects.llvm_syntax import AttrDirective
+from ttc.ir.op_definition import op_definition
 
 # --------------------------------------------------------------------------------------------
 # Attributes
@@ -188,7 +188,7 @@ def _special_register(register: str, width: int) -> type[SpecialRegisterOp]:
             "__doc__": f"`nvvm.read.ptx.sreg.{register}`: reads PTX's `%{register}` (i{width}).",
         },
     )
-    return irdl_op_definition(cls)
+    return op_definition(cls)
 
 
 _XYZ = ("x", "y", "z")
@@ -225,42 +225,42 @@ class _NoOperandOp(IRDLOperation):
         super().__init__()
 
 
-@irdl_op_definition
+@op_definition
 class Barrier0Op(_NoOperandOp):
     """`nvvm.barrier0`: `bar.sync 0` over the whole CTA."""
 
     name = "nvvm.barrier0"
 
 
-@irdl_op_definition
+@op_definition
 class CpAsyncCommitGroupOp(_NoOperandOp):
     """`nvvm.cp.async.commit.group`."""
 
     name = "nvvm.cp.async.commit.group"
 
 
-@irdl_op_definition
+@op_definition
 class CpAsyncBulkCommitGroupOp(_NoOperandOp):
     """`nvvm.cp.async.bulk.commit.group`: close the group of bulk (TMA) copies issued so far."""
 
     name = "nvvm.cp.async.bulk.commit.group"
 
 
-@irdl_op_definition
+@op_definition
 class WgmmaFenceAlignedOp(_NoOperandOp):
     """`nvvm.wgmma.fence.aligned`: `wgmma.fence.sync.aligned`."""
 
     name = "nvvm.wgmma.fence.aligned"
 
 
-@irdl_op_definition
+@op_definition
 class WgmmaGroupSyncAlignedOp(_NoOperandOp):
     """`nvvm.wgmma.commit.group.sync.aligned`."""
 
     name = "nvvm.wgmma.commit.group.sync.aligned"
 
 
-@irdl_op_definition
+@op_definition
 class ClusterArriveOp(_NoOperandOp):
     """`nvvm.cluster.arrive [{aligned}]`: `barrier.cluster.arrive[.aligned]`."""
 
@@ -269,7 +269,7 @@ class ClusterArriveOp(_NoOperandOp):
     aligned = opt_prop_def(UnitAttr)
 
 
-@irdl_op_definition
+@op_definition
 class ClusterWaitOp(_NoOperandOp):
     """`nvvm.cluster.wait [{aligned}]`: `barrier.cluster.wait[.aligned]`."""
 
@@ -278,7 +278,7 @@ class ClusterWaitOp(_NoOperandOp):
     aligned = opt_prop_def(UnitAttr)
 
 
-@irdl_op_definition
+@op_definition
 class FenceProxyOp(_NoOperandOp):
     """`nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}`."""
 
@@ -306,7 +306,7 @@ class _CountOp(IRDLOperation):
         return attr.value.data
 
 
-@irdl_op_definition
+@op_definition
 class CpAsyncWaitGroupOp(_CountOp):
     """`nvvm.cp.async.wait.group N`: wait until at most N cp.async groups are pending."""
 
@@ -317,7 +317,7 @@ class CpAsyncWaitGroupOp(_CountOp):
     assembly_format = "$n attr-dict"
 
 
-@irdl_op_definition
+@op_definition
 class CpAsyncBulkWaitGroupOp(_CountOp):
     """`nvvm.cp.async.bulk.wait_group N {read}`: wait until at most N bulk groups are pending
     (with `read`, until their sources have been read)."""
@@ -330,7 +330,7 @@ class CpAsyncBulkWaitGroupOp(_CountOp):
     assembly_format = "$group attr-dict"
 
 
-@irdl_op_definition
+@op_definition
 class WgmmaWaitGroupSyncOp(_CountOp):
     """`nvvm.wgmma.wait.group.sync.aligned N`: wait until at most N wgmma groups are pending."""
 
@@ -341,7 +341,7 @@ class WgmmaWaitGroupSyncOp(_CountOp):
     assembly_format = "$expected attr-dict"
 
 
-@irdl_op_definition
+@op_definition
 class BarWarpSyncOp(IRDLOperation):
     """`nvvm.bar.warp.sync %mask : i32`."""
 
@@ -353,7 +353,7 @@ class BarWarpSyncOp(IRDLOperation):
     assembly_format = "$mask attr-dict `:` type($mask)"
 
 
-@irdl_op_definition
+@op_definition
 class ElectSyncOp(IRDLOperation):
     """`%pred = nvvm.elect.sync [%membermask] -> i1`: true in exactly one lane of the warp (of
     `membermask`, all lanes when absent), the lane Triton's TMA lowering lets issue a copy."""
@@ -392,7 +392,7 @@ class KindKeyword(AttrDirective):
         printer.print_string(f" {kind.value}")
 
 
-@irdl_op_definition
+@op_definition
 class ShflOp(IRDLOperation):
     """`nvvm.shfl.sync bfly %mask, %val, %offset, %clamp [{return_value_and_is_valid}] : f32 -> f32`."""
 
@@ -432,7 +432,7 @@ class ReduxKindAttr(_KeywordAttr):
     KEYWORDS: ClassVar = ("add", "and", "max", "min", "or", "umax", "umin", "xor")
 
 
-@irdl_op_definition
+@op_definition
 class ReduxOp(IRDLOperation):
     """`nvvm.redux.sync  add %val, %mask : i32 -> i32`: `redux.sync` over the lanes in `mask`
     (sm_80+; 32-bit integers)."""
@@ -472,7 +472,7 @@ class _MatrixOp(IRDLOperation):
             raise VerifyException("num must be 1, 2 or 4")
 
 
-@irdl_op_definition
+@op_definition
 class LdMatrixOp(_MatrixOp):
     """`nvvm.ldmatrix %ptr {layout = ..., num = 4 : i32, ...} : (!llvm.ptr<3>) -> !llvm.struct<...>`."""
 
@@ -484,7 +484,7 @@ class LdMatrixOp(_MatrixOp):
     assembly_format = "$ptr attr-dict `:` functional-type($ptr, $res)"
 
 
-@irdl_op_definition
+@op_definition
 class StMatrixOp(_MatrixOp):
     """`nvvm.stmatrix %ptr, %a, %b {layout = ...} : !llvm.ptr<3>, i32, i32`."""
 

@@ -27,7 +27,6 @@ from xdsl.irdl import (
     IRDLOperation,
     VarConstraint,
     base,
-    irdl_op_definition,
     operand_def,
     region_def,
     traits_def,
@@ -44,6 +43,8 @@ from xdsl.traits import (
     ensure_terminator,
 )
 from xdsl.utils.exceptions import VerifyException
+
+from ttc.ir.op_definition import op_definition
 
 YieldOp = xscf.YieldOp
 ConditionOp = xscf.ConditionOp
@@ -85,7 +86,7 @@ def _parse_region_with_terminator(parser: Parser, op_args: Sequence[Parser.Argum
     return region
 
 
-@irdl_op_definition
+@op_definition
 class ForOp(xscf.ForOp):
     """`scf.for %i = %lb to %ub step %s iter_args(...) -> (...)  : i32 { ... } {attrs}`."""
 
@@ -189,7 +190,7 @@ def _print_pair(printer: Printer, pair: tuple[SSAValue, SSAValue]) -> None:
     printer.print_operand(pair[1])
 
 
-@irdl_op_definition
+@op_definition
 class IfOp(xscf.IfOp):
     """`scf.if %c -> (T) { ... } else { ... }`."""
 
@@ -251,7 +252,7 @@ class IfOp(xscf.IfOp):
         return cls(cond, result_types, then_region, else_region, attrs)
 
 
-@irdl_op_definition
+@op_definition
 class WhileOp(xscf.WhileOp):
     """`scf.while (%a = %init) : (T) -> T { ... scf.condition(%c) %x : T } do { ... }`."""
 
@@ -328,7 +329,7 @@ class WhileOp(xscf.WhileOp):
         return op
 
 
-@irdl_op_definition
+@op_definition
 class ExecuteRegionOp(xscf.ExecuteRegionOp):
     """`scf.execute_region -> T { ... scf.yield %v : T }`."""
 

@@ -46,7 +46,6 @@ from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
     SameVariadicOperandSize,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -142,6 +141,7 @@ from ttc.dialects.tt_types import (
     shape_of,
 )
 from ttc.dialects.ttg_attrs import SliceEncodingAttr
+from ttc.ir.op_definition import op_definition
 from ttc.ir.verify import RegionPhaseVerifier, VerifyErrors
 
 I32Attr = IntegerAttr[I32]
@@ -268,7 +268,7 @@ class ElementwiseCastOp(UnaryTypedOp):
         """Checks beyond the common ones (bit widths, rounding)."""
 
 
-@irdl_op_definition
+@op_definition
 class IntToPtrOp(ElementwiseCastOp):
     """`tt.int_to_ptr`: cast an int64 (or tensor of) to a pointer."""
 
@@ -277,7 +277,7 @@ class IntToPtrOp(ElementwiseCastOp):
     RESULT: ClassVar[v.TypeConstraint] = v.PTR_LIKE
 
 
-@irdl_op_definition
+@op_definition
 class PtrToIntOp(ElementwiseCastOp):
     """`tt.ptr_to_int`: cast a pointer (or tensor of) to int64."""
 
@@ -286,7 +286,7 @@ class PtrToIntOp(ElementwiseCastOp):
     RESULT: ClassVar[v.TypeConstraint] = v.I64_LIKE
 
 
-@irdl_op_definition
+@op_definition
 class BitcastOp(ElementwiseCastOp):
     """`tt.bitcast`: reinterpret between types of the same bit width (pointers included)."""
 
@@ -309,7 +309,7 @@ class BitcastOp(ElementwiseCastOp):
             )
 
 
-@irdl_op_definition
+@op_definition
 class FpToFpOp(ElementwiseCastOp):
     """`tt.fp_to_fp %x, rounding = rtne : T -> U`: float casts incl. fp8, with a rounding mode."""
 
@@ -333,7 +333,7 @@ class FpToFpOp(ElementwiseCastOp):
             raise VerifyException("Rounding mode is required for FP downcast")
 
 
-@irdl_op_definition
+@op_definition
 class SplatOp(UnaryTypedOp):
     """`tt.splat %x : T -> tensor<NxT>`: broadcast a scalar to a tensor."""
 
@@ -349,7 +349,7 @@ class SplatOp(UnaryTypedOp):
         v.same_encoding(types)
 
 
-@irdl_op_definition
+@op_definition
 class ExpandDimsOp(UnaryTypedOp):
     """`tt.expand_dims %x {axis = N : i32} : T -> U`: insert a size-1 dimension at `axis`."""
 
@@ -395,7 +395,7 @@ class ExpandDimsOp(UnaryTypedOp):
         return [TensorType(src.element_type, shape, encoding)]
 
 
-@irdl_op_definition
+@op_definition
 class BroadcastOp(UnaryTypedOp):
     """`tt.broadcast %x : tensor<1x32xT> -> tensor<64x32xT>`: grow size-1 dimensions."""
 
@@ -422,7 +422,7 @@ class BroadcastOp(UnaryTypedOp):
                 )
 
 
-@irdl_op_definition
+@op_definition
 class ReshapeOp(UnaryTypedOp):
     """`tt.reshape %x [allow_reorder] [efficient_layout] : T -> U` (Triton ≤ 2.3: `tt.view`)."""
 
@@ -450,7 +450,7 @@ class ReshapeOp(UnaryTypedOp):
             )
 
 
-@irdl_op_definition
+@op_definition
 class TransOp(UnaryTypedOp):
     """`tt.trans %x {order = array<i32: 1, 0>} : T -> U`: permute dimensions.
 
@@ -502,7 +502,7 @@ class TransOp(UnaryTypedOp):
         return [TensorType(src.element_type, [shape[o] for o in order], encoding)]
 
 
-@irdl_op_definition
+@op_definition
 class HistogramOp(TTOp):
     """`tt.histogram %x[, %mask] : tensor<NxiK> -> tensor<MxiK>`: counts of values 0..M-1."""
 
@@ -554,7 +554,7 @@ def _num_elements(t: Attribute) -> int:
     return count
 
 
-@irdl_op_definition
+@op_definition
 class UnsplatOp(TTOp):
     """`tt.unsplat %x : tensor<1x1xT>`: the single element of a one-element tensor."""
 
@@ -627,7 +627,7 @@ class BinaryShapeOp(TTOp):
         """Shape and encoding relations between the inputs and the result."""
 
 
-@irdl_op_definition
+@op_definition
 class CatOp(BinaryShapeOp):
     """`tt.cat %a, %b : T -> U`: concatenate (the order of elements is unspecified)."""
 
@@ -648,7 +648,7 @@ class CatOp(BinaryShapeOp):
             )
 
 
-@irdl_op_definition
+@op_definition
 class JoinOp(BinaryShapeOp):
     """`tt.join %a, %b : tensor<NxT> -> tensor<Nx2xT>`: join along a new minor dimension."""
 
@@ -681,7 +681,7 @@ class JoinOp(BinaryShapeOp):
             raise VerifyException("incompatible join layout")
 
 
-@irdl_op_definition
+@op_definition
 class SplitOp(TTOp):
     """`%a, %b = tt.split %x : tensor<Nx2xT> -> tensor<NxT>`: the two halves of the last dimension."""
 
@@ -751,7 +751,7 @@ class SameTypeOp(TTOp):
         v.same_type([*self.operand_types, *self.result_types])
 
 
-@irdl_op_definition
+@op_definition
 class PreciseSqrtOp(SameTypeOp):
     """`tt.precise_sqrt %x : T`: IEEE-exact square root."""
 
@@ -760,7 +760,7 @@ class PreciseSqrtOp(SameTypeOp):
     result = result_def()
 
 
-@irdl_op_definition
+@op_definition
 class PreciseDivFOp(SameTypeOp):
     """`tt.precise_divf %x, %y : T`: IEEE-exact division."""
 
@@ -770,7 +770,7 @@ class PreciseDivFOp(SameTypeOp):
     result = result_def()
 
 
-@irdl_op_definition
+@op_definition
 class MulhiUIOp(SameTypeOp):
     """`tt.mulhiui %x, %y : T`: high half of the unsigned 2N-bit product."""
 
@@ -781,7 +781,7 @@ class MulhiUIOp(SameTypeOp):
     result = result_def()
 
 
-@irdl_op_definition
+@op_definition
 class ClampFOp(TTOp):
     """`tt.clampf %x, %min, %max, propagateNan = none : T`."""
 
@@ -811,7 +811,7 @@ def _check_enum(enum: type, attr: IntegerAttr | None, name: str) -> None:
         raise VerifyException(f"attribute '{name}' failed to satisfy constraint: allowed {enum.__name__} value")
 
 
-@irdl_op_definition
+@op_definition
 class ExternElementwiseOp(TTOp):
     """`tt.extern_elementwise %a, %b {libname, libpath, symbol, pure} : (A, B) -> R`."""
 
@@ -836,7 +836,7 @@ class ExternElementwiseOp(TTOp):
         v.same_encoding(types)
 
 
-@irdl_op_definition
+@op_definition
 class ElementwiseInlineAsmOp(TTOp):
     """`tt.elementwise_inline_asm "asm" {constraints, packed_element, pure} %a : A -> R[, R2]`."""
 
@@ -909,21 +909,21 @@ class ProgramAxisOp(TTOp):
         _check_enum(ProgramIDDim, self.axis, "axis")
 
 
-@irdl_op_definition
+@op_definition
 class GetProgramIdOp(ProgramAxisOp):
     """`tt.get_program_id x : i32`: the program (CTA) index along an axis of the grid."""
 
     name = "tt.get_program_id"
 
 
-@irdl_op_definition
+@op_definition
 class GetNumProgramsOp(ProgramAxisOp):
     """`tt.get_num_programs x : i32`: the grid size along an axis."""
 
     name = "tt.get_num_programs"
 
 
-@irdl_op_definition
+@op_definition
 class MakeRangeOp(TTOp):
     """`tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>`."""
 
@@ -972,7 +972,7 @@ class MakeRangeOp(TTOp):
 # ==============================================================================================
 
 
-@irdl_op_definition
+@op_definition
 class AddPtrOp(TTOp):
     """`tt.addptr %p, %off : tensor<Nx!tt.ptr<T>>, tensor<Nxi32>`: advance pointers by elements."""
 
@@ -1040,7 +1040,7 @@ class CachedAccessOp(TTOp):
         return enum_attr(EvictionPolicy, self.properties.get("evict"), EvictionPolicy.NORMAL)
 
 
-@irdl_op_definition
+@op_definition
 class LoadOp(CachedAccessOp):
     """`tt.load %p[, %mask[, %other]] [cacheModifier = ..] [evictionPolicy = ..] : <ptr type>`.
 
@@ -1111,7 +1111,7 @@ class LoadOp(CachedAccessOp):
         _check_enum(PaddingOption, self.padding, "padding")
 
 
-@irdl_op_definition
+@op_definition
 class StoreOp(CachedAccessOp):
     """`tt.store %p, %v[, %mask] [cacheModifier = ..] [evictionPolicy = ..] : <ptr type>`."""
 
@@ -1165,7 +1165,7 @@ class StoreOp(CachedAccessOp):
         _check_enum(EvictionPolicy, self.evict, "evict")
 
 
-@irdl_op_definition
+@op_definition
 class AtomicRMWOp(TTOp):
     """`tt.atomic_rmw add, release, gpu, %p, %v[, %mask] : (P, V[, M]) -> R`."""
 
@@ -1207,7 +1207,7 @@ def _pointer_like(value_type: Attribute, ptr_type: Attribute) -> Attribute:
     return pointer_type_same_shape(value_type, space)
 
 
-@irdl_op_definition
+@op_definition
 class AtomicCASOp(TTOp):
     """`tt.atomic_cas acq_rel, gpu, %p, %cmp, %val : (P, C, V) -> R`."""
 
@@ -1286,7 +1286,7 @@ def verify_dot_interface(
         )
 
 
-@irdl_op_definition
+@op_definition
 class DotOp(TTOp):
     """`tt.dot %a, %b, %c[, inputPrecision = tf32] : A * B -> D`: D = A @ B + C.
 
@@ -1422,7 +1422,7 @@ def _parse_scale_type(parser: Parser) -> Attribute:
     return parse_tensor_type(parser, DotScaledOp.name)
 
 
-@irdl_op_definition
+@op_definition
 class DotScaledOp(TTOp):
     """`tt.dot_scaled %a scale %sa, %b scale %sb, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : ...`."""
 
@@ -1672,7 +1672,7 @@ class CombineOp(TTOp):
                 )
 
 
-@irdl_op_definition
+@op_definition
 class ReduceOp(CombineOp):
     """`"tt.reduce"(%x) <{axis = 1 : i32}> ({^bb0(%a: f32, %b: f32): ...}) : (T) -> U`."""
 
@@ -1705,7 +1705,7 @@ class ReduceOp(CombineOp):
         return inferred
 
 
-@irdl_op_definition
+@op_definition
 class ScanOp(CombineOp):
     """`"tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({...}) : (T) -> T`."""
 
@@ -1732,13 +1732,13 @@ class CombineReturnOp(TTOp):
     assembly_format = "$result attr-dict `:` type($result)"
 
 
-@irdl_op_definition
+@op_definition
 class ReduceReturnOp(CombineReturnOp):
     name = "tt.reduce.return"
     traits = traits_def(HasParent(ReduceOp), Pure(), IsTerminator(), ReturnLike())
 
 
-@irdl_op_definition
+@op_definition
 class ScanReturnOp(CombineReturnOp):
     name = "tt.scan.return"
     traits = traits_def(HasParent(ScanOp), Pure(), IsTerminator(), ReturnLike())
@@ -1749,7 +1749,7 @@ class ScanReturnOp(CombineReturnOp):
 # ==============================================================================================
 
 
-@irdl_op_definition
+@op_definition
 class PrintOp(TTOp):
     """`tt.print " x: " {hex = false, isSigned = array<i32: 1>} : %x : tensor<...>`."""
 
@@ -1766,7 +1766,7 @@ class PrintOp(TTOp):
         v.check_operands(self, *[v.TT_TYPE] * len(self.args))
 
 
-@irdl_op_definition
+@op_definition
 class AssertOp(TTOp):
     """`tt.assert %cond, "message" : tensor<Nxi1>`: abort when an element of `cond` is false."""
 
@@ -1786,7 +1786,7 @@ class AssertOp(TTOp):
 # ==============================================================================================
 
 
-@irdl_op_definition
+@op_definition
 class GatherOp(TTOp):
     """`tt.gather %src[%idx] {axis = 0 : i32} : (S, I) -> R`: gather along one axis."""
 
@@ -1835,7 +1835,7 @@ def _parse_dialect_type(
     return t
 
 
-@irdl_op_definition
+@op_definition
 class MakeTensorDescOp(TTOp):
     """`tt.make_tensor_descriptor %base, [%s0, %s1], [%st0, %st1] : <f16>, <tensor<64x64xf16>>`.
 
@@ -1919,7 +1919,7 @@ def _verify_block_pointer(op: Operation, ptr_type: Attribute, what: str) -> Tens
     return ptr_type.pointee_type
 
 
-@irdl_op_definition
+@op_definition
 class MakeTensorPtrOp(TTOp):
     """`tt.make_tensor_ptr %base, [%shape...], [%strides...], [%offsets...] {order = array<i32: ...>}
     : <tensor<64x32xf16>>`: a block pointer (`tl.make_block_ptr`), its type printed without `!tt.ptr`.
@@ -2002,7 +2002,7 @@ class MakeTensorPtrOp(TTOp):
                 raise VerifyException(f"expected {rank} {what} operands for a rank-{rank} block, got {len(group)}")
 
 
-@irdl_op_definition
+@op_definition
 class AdvanceOp(TTOp):
     """`tt.advance %ptr, [%o0, %o1] : <tensor<64x32xf16>>`: a block pointer moved by i32 element
     offsets, one per dimension (`tl.advance`; Triton's `TT_AdvanceOp`)."""
@@ -2069,7 +2069,7 @@ def _verify_descriptor_access(desc_type: Attribute, indices: Sequence[SSAValue],
         verify_block_matches(desc_type, tensor_type)
 
 
-@irdl_op_definition
+@op_definition
 class DescriptorLoadOp(CachedAccessOp):
     """`tt.descriptor_load %d[%i, %j] [cacheModifier = ..] : !tt.tensordesc<...> -> tensor<...>`."""
 
@@ -2094,7 +2094,7 @@ class DescriptorLoadOp(CachedAccessOp):
         _check_enum(EvictionPolicy, self.evict, "evict")
 
 
-@irdl_op_definition
+@op_definition
 class DescriptorStoreOp(TTOp):
     """`tt.descriptor_store %d[%i, %j], %src : !tt.tensordesc<...>, tensor<...>`."""
 
@@ -2137,7 +2137,7 @@ class FuncCallable(CallableOpInterface):
 _FUNC_RESERVED = ("sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs")
 
 
-@irdl_op_definition
+@op_definition
 class FuncOp(TTOp):
     """`tt.func public @k(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}) attributes {noinline = false}`."""
 
@@ -2232,7 +2232,7 @@ class CallSymbolUser(SymbolUserOpInterface):
                 raise VerifyException(f"result type mismatch at index {index}")
 
 
-@irdl_op_definition
+@op_definition
 class CallOp(TTOp):
     """`%r = tt.call @f(%a, %b) : (A, B) -> R`."""
 
@@ -2247,7 +2247,7 @@ class CallOp(TTOp):
     assembly_format = "$callee `(` $arguments `)` attr-dict `:` functional-type($arguments, results)"
 
 
-@irdl_op_definition
+@op_definition
 class ReturnOp(TTOp):
     """`tt.return` / `tt.return %a, %b : A, B`."""
 

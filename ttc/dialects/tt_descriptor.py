@@ -23,7 +23,6 @@ from xdsl.dialects.builtin import IntegerAttr, IntegerType, TensorType, i32
 from xdsl.ir import Attribute
 from xdsl.irdl import (
     IRDLOperation,
-    irdl_op_definition,
     operand_def,
     prop_def,
     result_def,
@@ -36,6 +35,7 @@ from xdsl.utils.exceptions import VerifyException
 from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_syntax import InferredI32, enum_keyword
 from ttc.dialects.tt_types import DescriptorReduceKind, TensorDescType, bit_width, signless
+from ttc.ir.op_definition import op_definition
 
 
 def _block(desc: Attribute) -> TensorType:
@@ -115,7 +115,7 @@ def _row_offsets(rows: Attribute) -> None:
         )
 
 
-@irdl_op_definition
+@op_definition
 class DescriptorGatherOp(IRDLOperation):
     """`tt.descriptor_gather`: rows of a global tensor, picked by offset, into one tensor."""
 
@@ -136,7 +136,7 @@ class DescriptorGatherOp(IRDLOperation):
         verify_rows(self.desc.type, self.x_offsets.type, self.result.type)
 
 
-@irdl_op_definition
+@op_definition
 class DescriptorScatterOp(IRDLOperation):
     """`tt.descriptor_scatter`: a tensor's rows written to rows of a global tensor, by offset."""
 
@@ -166,7 +166,7 @@ DESCRIPTOR_WRITE_FORMAT = (
 and `tt.descriptor_reduce` (after its kind); the indices are i32 by definition."""
 
 
-@irdl_op_definition
+@op_definition
 class DescriptorReduceOp(PropsInAttrDictOp):
     """`tt.descriptor_reduce add, %d[%i, %j], %t`: combine a tensor into a global block (TMA
     reduction)."""

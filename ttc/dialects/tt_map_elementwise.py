@@ -23,7 +23,6 @@ from xdsl.dialects.builtin import IntegerAttr, TensorType
 from xdsl.ir import Attribute, Operation
 from xdsl.irdl import (
     IRDLOperation,
-    irdl_op_definition,
     prop_def,
     region_def,
     traits_def,
@@ -44,6 +43,7 @@ from xdsl.utils.exceptions import VerifyException
 from ttc.dialects import tt_verify as v
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
+from ttc.ir.op_definition import op_definition
 from ttc.ir.walk import walk
 
 
@@ -56,7 +56,7 @@ def _error_at(op: Operation, message: str) -> TtcError:
     return TtcError(message, source_location(op.location))
 
 
-@irdl_op_definition
+@op_definition
 class MapElementwiseOp(IRDLOperation):
     """`tt.map_elementwise`: apply the scalar region to every `pack` elements of the operands."""
 
@@ -91,7 +91,7 @@ class MapElementwiseOp(IRDLOperation):
                 raise _error_at(op, "region return does not match map_elementwise result")
 
 
-@irdl_op_definition
+@op_definition
 class MapElementwiseReturnOp(IRDLOperation):
     """`tt.map_elementwise.return %x, %y : f32, f32`: the region's packed results."""
 

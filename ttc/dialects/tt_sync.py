@@ -14,7 +14,6 @@ from __future__ import annotations
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, i1, i64
 from xdsl.irdl import (
     IRDLOperation,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     prop_def,
@@ -33,9 +32,10 @@ from ttc.dialects.tt_types import (
     bit_width,
     pointer_type_same_shape,
 )
+from ttc.ir.op_definition import op_definition
 
 
-@irdl_op_definition
+@op_definition
 class AtomicPollOp(PropsInAttrDictOp):
     """`tt.atomic_poll`: spin on a global value until it holds the expected one."""
 
@@ -65,7 +65,7 @@ class AtomicPollOp(PropsInAttrDictOp):
             raise VerifyException("only supports integer elements with width {16, 32, 64}")
 
 
-@irdl_op_definition
+@op_definition
 class GridDependencyWaitOp(IRDLOperation):
     """`tt.grid_dependency_wait`: wait for prerequisite grids and acquire their writes."""
 
@@ -75,7 +75,7 @@ class GridDependencyWaitOp(IRDLOperation):
     assembly_format = "attr-dict"
 
 
-@irdl_op_definition
+@op_definition
 class GridDependencyLaunchDependentsOp(IRDLOperation):
     """`tt.grid_dependency_launch_dependents`: allow dependent grids to begin."""
 

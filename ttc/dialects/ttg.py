@@ -51,7 +51,6 @@ from xdsl.irdl import (
     IRDLOperation,
     ParsePropInAttrDict,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -107,6 +106,7 @@ from ttc.dialects.ttng_attrs import (
     TensorMemorySpaceAttr,
 )
 from ttc.ir.int_attrs import int_attribute
+from ttc.ir.op_definition import op_definition
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
 from ttc.layouts.utils import minimal_conversion
@@ -454,7 +454,7 @@ def memdesc_layout(memdesc: MemDescType) -> LinearLayout | None:
 # --------------------------------------------------------------------------------------------
 
 
-@irdl_op_definition
+@op_definition
 class ConvertLayoutOp(PropsInAttrDictOp):
     """`ttg.convert_layout`: the same tensor in another encoding (a register shuffle).
 
@@ -512,7 +512,7 @@ class LocalAllocEffects(MemoryEffect):
         return frozenset(effects)
 
 
-@irdl_op_definition
+@op_definition
 class LocalAllocOp(PropsInAttrDictOp):
     """`ttg.local_alloc`: allocate a shared-memory buffer, optionally initialised from a tensor."""
 
@@ -537,7 +537,7 @@ class LocalAllocOp(PropsInAttrDictOp):
         verify_alloc(self.src, memdesc)
 
 
-@irdl_op_definition
+@op_definition
 class LocalDeallocOp(IRDLOperation):
     """`ttg.local_dealloc`: free a buffer from `local_alloc` (optional in Triton)."""
 
@@ -550,7 +550,7 @@ class LocalDeallocOp(IRDLOperation):
     assembly_format = "$src attr-dict `:` type($src)"
 
 
-@irdl_op_definition
+@op_definition
 class LocalLoadOp(IRDLOperation):
     """`ttg.local_load`: read a shared-memory buffer into a distributed tensor."""
 
@@ -570,7 +570,7 @@ class LocalLoadOp(IRDLOperation):
         check_memory_op_types(memdesc, tensor)
 
 
-@irdl_op_definition
+@op_definition
 class LocalStoreOp(IRDLOperation):
     """`ttg.local_store`: write a distributed tensor into a (mutable) shared-memory buffer."""
 
@@ -592,7 +592,7 @@ class LocalStoreOp(IRDLOperation):
         check_memory_op_types(tensor, memdesc)
 
 
-@irdl_op_definition
+@op_definition
 class MemDescIndexOp(IRDLOperation):
     """`ttg.memdesc_index`: the `index`-th buffer along dimension 0 (a multi-buffer slot)."""
 
@@ -640,7 +640,7 @@ class Offsets(CustomDirective):
         printer.print_string(f"[{', '.join(str(int(v)) for v in offsets.get_values())}]")
 
 
-@irdl_op_definition
+@op_definition
 class MemDescSubsliceOp(IRDLOperation):
     """`ttg.memdesc_subslice %src[o0, o1]`: a static sub-tile of a buffer (Triton prints the
     offsets right after the operand)."""
@@ -723,7 +723,7 @@ def _check_split_along_tiles(
             size *= 2
 
 
-@irdl_op_definition
+@op_definition
 class MemDescTransOp(PropsInAttrDictOp):
     """`ttg.memdesc_trans`: a transposed view of a buffer (`order` permutes the dimensions)."""
 
@@ -748,7 +748,7 @@ class MemDescTransOp(PropsInAttrDictOp):
             raise VerifyException("requires the same element type for all operands and results")
 
 
-@irdl_op_definition
+@op_definition
 class MemDescReshapeOp(IRDLOperation):
     """`ttg.memdesc_reshape`: the same buffer viewed with another shape."""
 
@@ -811,7 +811,7 @@ class MaskAndOtherTypes(CustomDirective):
         pass
 
 
-@irdl_op_definition
+@op_definition
 class AsyncCopyGlobalToLocalOp(IRDLOperation):
     """`ttg.async_copy_global_to_local`: cp.async from global pointers into a shared buffer.
 
@@ -874,7 +874,7 @@ def _pointee_tensor_type(ptr_tensor: Attribute) -> Attribute:
     return TensorType(pointee, ptr_tensor.get_shape(), ptr_tensor.encoding)
 
 
-@irdl_op_definition
+@op_definition
 class AsyncCommitGroupOp(IRDLOperation):
     """`ttg.async_commit_group [tokens %t...]`: close the current batch of async copies.
 
@@ -889,7 +889,7 @@ class AsyncCommitGroupOp(IRDLOperation):
     assembly_format = "(`tokens` $input_tokens^)? attr-dict"
 
 
-@irdl_op_definition
+@op_definition
 class AsyncWaitOp(PropsInAttrDictOp):
     """`ttg.async_wait %t... {num = N : i32}`: wait until at most N copy groups are pending.
 
@@ -905,7 +905,7 @@ class AsyncWaitOp(PropsInAttrDictOp):
     assembly_format = "($async_token^)? attr-dict"
 
 
-@irdl_op_definition
+@op_definition
 class GlobalScratchAllocOp(PropsInAttrDictOp):
     """`ttg.global_scratch_alloc {alignment, nbytes} : !tt.ptr<i8>`: per-program global scratch."""
 
@@ -962,7 +962,7 @@ def format_addr_space(value: int) -> str:
     )
 
 
-@irdl_op_definition
+@op_definition
 class BarrierOp(IRDLOperation):
     """`ttg.barrier local|global_read`: a CTA-wide barrier (Triton 3.7's `TTG_BarrierOp`).
 
@@ -1023,7 +1023,7 @@ class BarrierOp(IRDLOperation):
             )
 
 
-@irdl_op_definition
+@op_definition
 class WarpIdOp(PropsInAttrDictOp):
     """`ttg.warp_id`: the index of the current warp (`omitUniformHint`: the NVIDIA lowering skips
     the shuffle that marks it warp-uniform)."""

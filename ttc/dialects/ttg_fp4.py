@@ -19,7 +19,6 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.irdl import (
     IRDLOperation,
-    irdl_op_definition,
     operand_def,
     prop_def,
     result_def,
@@ -29,12 +28,13 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.tt_op_bases import PropsInAttrDictOp
+from ttc.ir.op_definition import op_definition
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.infer import unpacked_source_layout
 from ttc.layouts.linear import LayoutError
 
 
-@irdl_op_definition
+@op_definition
 class Fp4ToFpOp(PropsInAttrDictOp):
     """`ttg.fp4_to_fp %x {axis = 1 : i32} : tensor<MxNxi8, #l> -> tensor<Mx2Nxbf16, #l2>`."""
 

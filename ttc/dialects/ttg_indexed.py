@@ -21,7 +21,6 @@ from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
     ParsePropInAttrDict,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     prop_def,
@@ -36,6 +35,7 @@ from ttc.dialects.tt_syntax import enum_keyword
 from ttc.dialects.tt_types import RMWOp, i1_same_shape
 from ttc.dialects.ttg import AsyncTokenType, MemDescType, check_shared_rank
 from ttc.dialects.ttg_attrs import SharedEncoding
+from ttc.ir.op_definition import op_definition
 
 
 def _indices(tensor: object) -> TensorType:
@@ -54,7 +54,7 @@ def _check_axis(axis: IntegerAttr, memdesc: MemDescType, what: str) -> None:
         )
 
 
-@irdl_op_definition
+@op_definition
 class LocalGatherOp(PropsInAttrDictOp):
     """`ttg.local_gather`: read a shared buffer at per-element indices along `axis`."""
 
@@ -88,7 +88,7 @@ class LocalGatherOp(PropsInAttrDictOp):
             raise VerifyException("indices and result must have the same layout")
 
 
-@irdl_op_definition
+@op_definition
 class LocalScatterOp(PropsInAttrDictOp):
     """`ttg.local_scatter`: write values into a shared buffer at per-element indices."""
 
@@ -122,7 +122,7 @@ class LocalScatterOp(PropsInAttrDictOp):
             raise VerifyException("values element type must match destination element type")
 
 
-@irdl_op_definition
+@op_definition
 class LocalAtomicScatterRMWOp(IRDLOperation):
     """`ttg.local_atomic_scatter_rmw`: atomically combine values into a shared buffer at
     per-element indices; the result holds the old values."""

@@ -24,7 +24,6 @@ from xdsl.irdl import (
     IRDLOperation,
     VarConstraint,
     base,
-    irdl_op_definition,
     operand_def,
     prop_def,
     region_def,
@@ -36,9 +35,10 @@ from xdsl.irdl import (
 from xdsl.traits import HasParent, IsTerminator, Pure, ReturnLike
 
 from ttc.dialects.tt_op_bases import PropsInAttrDictOp
+from ttc.ir.op_definition import op_definition
 
 
-@irdl_op_definition
+@op_definition
 class PredicateStageOp(PropsInAttrDictOp):
     """`ttg.predicate_stage`: the predicate of one pipeline stage at one iteration."""
 
@@ -60,7 +60,7 @@ class PredicateStageOp(PropsInAttrDictOp):
     )
 
 
-@irdl_op_definition
+@op_definition
 class MaskOp(IRDLOperation):
     """`ttg.mask`: a single-block region run under a predicate, yielding its results."""
 
@@ -71,7 +71,7 @@ class MaskOp(IRDLOperation):
     region = region_def("single_block")
 
 
-@irdl_op_definition
+@op_definition
 class MaskReturnOp(IRDLOperation):
     """`ttg.mask.return %v : T`: the terminator of `ttg.mask`."""
 

@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING
 
 from xdsl.irdl import (
     IRDLOperation,
-    irdl_op_definition,
     operand_def,
     result_def,
     traits_def,
@@ -47,6 +46,7 @@ from ttc.dialects.ttng_attrs import (
     TensorMemorySpaceAttr,
 )
 from ttc.dialects.ttng_tmem import tmem_layout, tmem_rows
+from ttc.ir.op_definition import op_definition
 from ttc.layouts.tmem import nonzero_basis_mask
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def _contiguous_from_zero(vectors: list[int], size: int) -> int:
     return size
 
 
-@irdl_op_definition
+@op_definition
 class MemDescReinterpretOp(IRDLOperation):
     """`ttg.memdesc_reinterpret %m : !ttg.memdesc<A> -> !ttg.memdesc<B>`."""
 

@@ -30,7 +30,6 @@ from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, ModuleOp, i32
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
-    irdl_op_definition,
     opt_prop_def,
     prop_def,
     region_def,
@@ -60,6 +59,7 @@ from ttc.dialects.tt_syntax import (
 )
 from ttc.ir.diagnostics import op_error
 from ttc.ir.errors import TtcError
+from ttc.ir.op_definition import op_definition
 from ttc.ir.parser import TtcParser
 
 NUM_WARPS = "ttg.num-warps"
@@ -77,7 +77,7 @@ def check_min_blocks(region: Region, index: int, name: str) -> None:
         )
 
 
-@irdl_op_definition
+@op_definition
 class WarpSpecializeOp(PropsInAttrDictOp):
     """`ttg.warp_specialize`: run the default region and each partition on its own warp group."""
 
@@ -212,7 +212,7 @@ class WarpSpecializeOp(PropsInAttrDictOp):
             )
 
 
-@irdl_op_definition
+@op_definition
 class WarpSpecializePartitionsOp(IRDLOperation):
     """`ttg.warp_specialize.partitions`: the isolated partition regions and their captures."""
 
@@ -246,7 +246,7 @@ class WarpSpecializePartitionsOp(IRDLOperation):
                     )
 
 
-@irdl_op_definition
+@op_definition
 class WarpYieldOp(IRDLOperation):
     """`ttg.warp_yield %a, %b : T, U`: end the default region; its operands are the results."""
 
@@ -272,7 +272,7 @@ class WarpYieldOp(IRDLOperation):
                 )
 
 
-@irdl_op_definition
+@op_definition
 class WarpReturnOp(IRDLOperation):
     """`ttg.warp_return`: the terminator of every partition region (it returns nothing)."""
 

@@ -19,7 +19,6 @@ from xdsl.dialects.builtin import BoolAttr, IntegerType, TensorType
 from xdsl.ir import Attribute, Dialect
 from xdsl.irdl import (
     IRDLOperation,
-    irdl_op_definition,
     operand_def,
     prop_def,
     result_def,
@@ -32,6 +31,7 @@ from ttc.dialects.mma_support import verify_dot_operand_encodings
 from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_syntax import OneType
 from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
+from ttc.ir.op_definition import op_definition
 
 
 def _int_tensor(value_type: Attribute, width: int, index: int, what: str) -> TensorType:
@@ -45,7 +45,7 @@ def _int_tensor(value_type: Attribute, width: int, index: int, what: str) -> Ten
     return value_type
 
 
-@irdl_op_definition
+@op_definition
 class DotI8Op(PropsInAttrDictOp):
     """`tti.dot_i8`: D = A * B + C with wrapping i8 products into i32 (NVIDIA MMAv2)."""
 

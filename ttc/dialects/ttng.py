@@ -49,7 +49,6 @@ from xdsl.irdl import (
     ParsePropInAttrDict,
     VarConstraint,
     base,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -84,6 +83,7 @@ from ttc.dialects.ttng_tensormap import TENSORMAP_OPS
 from ttc.dialects.ttng_tma import TMA_OPS
 from ttc.dialects.ttng_tmem import TMEM_OPS
 from ttc.dialects.ttng_types import TTNG_TYPES
+from ttc.ir.op_definition import op_definition
 
 
 def _shape(t: Attribute) -> tuple[int, ...]:
@@ -106,7 +106,7 @@ def _element(t: Attribute) -> Attribute:
     raise VerifyException(f"expected a tensor or a !ttg.memdesc, got {t}")
 
 
-@irdl_op_definition
+@op_definition
 class WarpGroupDotOp(IRDLOperation):
     """`ttng.warp_group_dot`: D = A * B + C on a warp group (Hopper wgmma)."""
 
@@ -212,7 +212,7 @@ class WarpGroupDotOp(IRDLOperation):
                 )
 
 
-@irdl_op_definition
+@op_definition
 class WarpGroupDotWaitOp(IRDLOperation):
     """`ttng.warp_group_dot_wait`: wait for wgmma groups; results mirror the operands."""
 
@@ -256,7 +256,7 @@ class WarpGroupDotWaitOp(IRDLOperation):
             raise VerifyException("results must have the types of the operands")
 
 
-@irdl_op_definition
+@op_definition
 class FenceAsyncSharedOp(IRDLOperation):
     """`ttng.fence_async_shared {bCluster = B}`: a fence.proxy.async on shared memory."""
 

@@ -22,7 +22,6 @@ from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
     ParsePropInAttrDict,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -37,6 +36,7 @@ from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.ttg import MemDescType, lookup_num_ctas, memdesc_layout
 from ttc.dialects.ttg_attrs import format_bases
 from ttc.dialects.ttng_attrs import encoding_cga_bases, has_cga_layout
+from ttc.ir.op_definition import op_definition
 
 
 def verify_barrier_type(op: Operation, barrier: SSAValue) -> None:
@@ -95,7 +95,7 @@ def _verify_from_cta(op: Operation, from_cta: IntegerAttr | None) -> None:
         raise VerifyException("fromCTA must be in the range [0, num_ctas - 1]")
 
 
-@irdl_op_definition
+@op_definition
 class InitBarrierOp(PropsInAttrDictOp):
     """`ttng.init_barrier %alloc, count`: initialise an mbarrier expecting `count` arrivals."""
 
@@ -113,7 +113,7 @@ class InitBarrierOp(PropsInAttrDictOp):
         _verify_count(self.count)
 
 
-@irdl_op_definition
+@op_definition
 class InvalBarrierOp(IRDLOperation):
     """`ttng.inval_barrier %alloc : !ttg.memdesc<...>`: invalidate an mbarrier."""
 
@@ -128,7 +128,7 @@ class InvalBarrierOp(IRDLOperation):
         verify_barrier_type(self, self.alloc)
 
 
-@irdl_op_definition
+@op_definition
 class BarrierExpectOp(PropsInAttrDictOp):
     """`ttng.barrier_expect %alloc, size, %pred`: expect `size` bytes of async copies."""
 
@@ -148,7 +148,7 @@ class BarrierExpectOp(PropsInAttrDictOp):
         _verify_from_cta(self, self.from_cta)
 
 
-@irdl_op_definition
+@op_definition
 class WaitBarrierOp(IRDLOperation):
     """`ttng.wait_barrier %alloc, %phase[, %pred] [deps %m...]`: wait for an mbarrier phase."""
 
@@ -171,7 +171,7 @@ class WaitBarrierOp(IRDLOperation):
         verify_barrier_type(self, self.alloc)
 
 
-@irdl_op_definition
+@op_definition
 class ArriveBarrierOp(PropsInAttrDictOp):
     """`ttng.arrive_barrier %alloc, count[, %pred]`: arrive `count` times on an mbarrier."""
 
@@ -204,7 +204,7 @@ class ArriveBarrierOp(PropsInAttrDictOp):
             raise VerifyException("fromCTA cannot be combined with multicast arrive")
 
 
-@irdl_op_definition
+@op_definition
 class AsyncCopyMbarrierArriveOp(PropsInAttrDictOp):
     """`ttng.async_copy_mbarrier_arrive %b`: arrive once the issued cp.async copies complete."""
 
@@ -217,7 +217,7 @@ class AsyncCopyMbarrierArriveOp(PropsInAttrDictOp):
     assembly_format = "$barrier attr-dict `:` type($barrier)"
 
 
-@irdl_op_definition
+@op_definition
 class ClusterBarrierOp(PropsInAttrDictOp):
     """`ttng.cluster_barrier {relaxed = true}`: synchronise every warp of the cluster."""
 
@@ -232,7 +232,7 @@ class ClusterBarrierOp(PropsInAttrDictOp):
         verify_cluster_is_multi_cta(self)
 
 
-@irdl_op_definition
+@op_definition
 class TMAStoreWaitOp(PropsInAttrDictOp):
     """`ttng.async_tma_store_wait {pendings = N : i32}`: wait until at most N TMA stores pend."""
 

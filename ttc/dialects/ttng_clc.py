@@ -21,7 +21,6 @@ from __future__ import annotations
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, TensorType, i1, i32
 from xdsl.irdl import (
     IRDLOperation,
-    irdl_op_definition,
     operand_def,
     prop_def,
     result_def,
@@ -39,6 +38,7 @@ from ttc.dialects.ttng_attrs import encoding_cga_bases
 from ttc.dialects.ttng_barriers import verify_completion_barrier
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
+from ttc.ir.op_definition import op_definition
 
 I128 = IntegerType(128)
 
@@ -64,7 +64,7 @@ def _verify_response_buffer(op: IRDLOperation, memdesc: MemDescType) -> None:
         )
 
 
-@irdl_op_definition
+@op_definition
 class CLCTryCancelSyncOp(IRDLOperation):
     """`ttng.clc_try_cancel_sync : tensor<2xi64>`."""
 
@@ -86,7 +86,7 @@ class CLCTryCancelSyncOp(IRDLOperation):
             raise VerifyException("response element type must be i64")
 
 
-@irdl_op_definition
+@op_definition
 class CLCTryCancelOp(IRDLOperation):
     """`ttng.clc_try_cancel %buf, %bar`: the asynchronous cancellation request."""
 
@@ -105,7 +105,7 @@ class CLCTryCancelOp(IRDLOperation):
         verify_completion_barrier(self, self.mbarrier)
 
 
-@irdl_op_definition
+@op_definition
 class CLCLoadResultOp(IRDLOperation):
     """`ttng.clc_load_result %buf : !ttg.memdesc<2xi64, ...> -> i128`."""
 
@@ -123,7 +123,7 @@ class CLCLoadResultOp(IRDLOperation):
         _verify_response_buffer(self, memdesc)
 
 
-@irdl_op_definition
+@op_definition
 class CLCIsCanceledOp(IRDLOperation):
     """`ttng.clc_is_canceled %r : i128 -> i1`."""
 
@@ -136,7 +136,7 @@ class CLCIsCanceledOp(IRDLOperation):
     assembly_format = "$clc_result attr-dict `:` type($clc_result) `->` type($is_canceled)"
 
 
-@irdl_op_definition
+@op_definition
 class CLCGetProgramIdOp(PropsInAttrDictOp):
     """`ttng.clc_get_program_id %r, x : i128 -> i32`: a program id of the cancelled cluster."""
 
@@ -155,7 +155,7 @@ class CLCGetProgramIdOp(PropsInAttrDictOp):
     custom_directives = (enum_keyword(ProgramIDDim),)
 
 
-@irdl_op_definition
+@op_definition
 class ReinterpretTensorDescOp(IRDLOperation):
     """`ttng.reinterpret_tensor_descriptor %p : !tt.ptr<i8> to !tt.tensordesc<...>`."""
 

@@ -16,7 +16,7 @@ mbarrier and is undefined in a one-CTA cluster. It must move at least 32 bits pe
 from __future__ import annotations
 
 from xdsl.dialects.builtin import TensorType
-from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, traits_def
+from xdsl.irdl import IRDLOperation, operand_def, traits_def
 from xdsl.traits import MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
@@ -30,12 +30,13 @@ from ttc.dialects.ttg import (
 from ttc.dialects.ttg_attrs import ints
 from ttc.dialects.ttg_shared_attrs import PaddedSharedEncodingAttr
 from ttc.dialects.ttng_barriers import verify_barrier_type, verify_cluster_is_multi_cta
+from ttc.ir.op_definition import op_definition
 from ttc.layouts.divide import largest_vectorisation
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError
 
 
-@irdl_op_definition
+@op_definition
 class FenceMBarrierInitReleaseClusterOp(IRDLOperation):
     """`ttng.fence_mbarrier_init_release_cluster`: fence.mbarrier_init.release.cluster."""
 
@@ -48,7 +49,7 @@ class FenceMBarrierInitReleaseClusterOp(IRDLOperation):
         verify_cluster_is_multi_cta(self)
 
 
-@irdl_op_definition
+@op_definition
 class AsyncSharedStoreOp(IRDLOperation):
     """`ttng.async_shared_store`: store registers to (possibly another CTA's) shared memory,
     completing on an mbarrier."""

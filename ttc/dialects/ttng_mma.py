@@ -42,7 +42,6 @@ from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
     ParsePropInAttrDict,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -85,6 +84,7 @@ from ttc.dialects.ttng_tmem import (
     tmem_layout,
     tmem_rows,
 )
+from ttc.ir.op_definition import op_definition
 from ttc.layouts.linear import LinearLayout
 from ttc.layouts.cga import shape_per_cta
 from ttc.layouts.tmem import cga_layout, cta_split
@@ -220,7 +220,7 @@ def verify_mma_barriers(op: TCGen5MMAOp | TCGen5MMAScaledOp) -> None:
         verify_completion_barrier(op, barrier)
 
 
-@irdl_op_definition
+@op_definition
 class TCGen5MMAOp(IRDLOperation):
     """`ttng.tc_gen5_mma`: D += A * B with tcgen05.mma, D in tensor memory."""
 
@@ -358,7 +358,7 @@ def _block_basis(layout: LinearLayout, index: int, dim: str) -> int:
 # --------------------------------------------------------------------------------------------
 
 
-@irdl_op_definition
+@op_definition
 class TCGen5MMAScaledOp(IRDLOperation):
     """`ttng.tc_gen5_mma_scaled`: D += (A * A_scale) x (B * B_scale) with block scales."""
 
@@ -505,7 +505,7 @@ def _scaled_operand_type(element: Attribute, scale_type: ScaleDotElemType) -> At
 # --------------------------------------------------------------------------------------------
 
 
-@irdl_op_definition
+@op_definition
 class TCGen5CommitOp(IRDLOperation):
     """`ttng.tc_gen5_commit`: arrive on an mbarrier once all prior tcgen5 ops complete."""
 

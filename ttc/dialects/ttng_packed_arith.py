@@ -35,7 +35,6 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute
 from xdsl.irdl import (
     IRDLOperation,
-    irdl_op_definition,
     prop_def,
     result_def,
     traits_def,
@@ -48,6 +47,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.tt_syntax import parse_attr_dict, print_attr_dict
 from ttc.dialects.ttg_attrs import DistributedEncoding, LayoutEncoding, format_ints
+from ttc.ir.op_definition import op_definition
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.infer import unpacked_source_layout
 from ttc.layouts.linear import LayoutError
@@ -147,7 +147,7 @@ def _result_element_ok(t: Attribute) -> bool:
     )
 
 
-@irdl_op_definition
+@op_definition
 class PackedArithOp(IRDLOperation):
     """`ttng.packed_arith KIND %x, %y[, %z] : (operand types) -> result type`.
 

@@ -24,7 +24,6 @@ from xdsl.ir import SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
-    irdl_op_definition,
     operand_def,
     prop_def,
     traits_def,
@@ -47,12 +46,13 @@ from ttc.dialects.tt_syntax import (
 from ttc.dialects.tt_types import PointerType
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
+from ttc.ir.op_definition import op_definition
 
 ENUM_MAXIMA: dict[str, int] = {"elem_type": 15, "interleave_layout": 2, "swizzle_mode": 3, "fill_mode": 1}
 """The largest value each enum attribute of `ttng.tensormap_create` may take."""
 
 
-@irdl_op_definition
+@op_definition
 class TensormapCreateOp(IRDLOperation):
     """`ttng.tensormap_create %desc_ptr, %global_address, [box], [dims], [strides], [estrides]`."""
 
@@ -135,7 +135,7 @@ class TensormapCreateOp(IRDLOperation):
                 )
 
 
-@irdl_op_definition
+@op_definition
 class TensormapFenceproxyAcquireOp(IRDLOperation):
     """`ttng.tensormap_fenceproxy_acquire %desc_ptr : !tt.ptr<i8>`."""
 

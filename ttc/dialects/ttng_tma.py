@@ -41,7 +41,6 @@ from xdsl.irdl import (
     IRDLOperation,
     ParsePropInAttrDict,
     base,
-    irdl_op_definition,
     operand_def,
     opt_prop_def,
     prop_def,
@@ -67,6 +66,7 @@ from ttc.dialects.ttg_attrs import NVMMASharedEncodingAttr, format_bases
 from ttc.dialects.ttng_attrs import encoding_cga_bases, has_cga_layout
 from ttc.dialects.ttng_barriers import verify_barrier_type
 from ttc.dialects.ttng_types import TensorDescIm2ColType
+from ttc.ir.op_definition import op_definition
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import contig_per_thread
 
@@ -228,7 +228,7 @@ def _verify_tma_store(op: Operation, desc: Attribute, coords: int, src_type: Att
     _verify_tma_store_buffer(desc, src)
 
 
-@irdl_op_definition
+@op_definition
 class AsyncTMACopyGlobalToLocalOp(IRDLOperation):
     """`ttng.async_tma_copy_global_to_local %desc[%coord...] %result, %barrier, %pred`."""
 
@@ -274,7 +274,7 @@ class AsyncTMACopyGlobalToLocalOp(IRDLOperation):
         _verify_multicast(self.multicast, result)
 
 
-@irdl_op_definition
+@op_definition
 class AsyncTMACopyLocalToGlobalOp(IRDLOperation):
     """`ttng.async_tma_copy_local_to_global %desc[%coord...] %src : desc type, src type`."""
 
@@ -310,7 +310,7 @@ def _supports_reduce(kind: DescriptorReduceKind, element: Attribute) -> bool:
     return False
 
 
-@irdl_op_definition
+@op_definition
 class AsyncTMAReduceOp(PropsInAttrDictOp):
     """`ttng.async_tma_reduce add, %desc[%coord...] %src`: combine a buffer into global memory."""
 
@@ -351,7 +351,7 @@ def _verify_row_offsets(rows: Attribute) -> None:
         raise VerifyException("x offsets must be broadcasted across each warp")
 
 
-@irdl_op_definition
+@op_definition
 class AsyncTMAGatherOp(PropsInAttrDictOp):
     """`ttng.async_tma_gather %desc[%x_offsets, %y] %result, %barrier, %pred : <operand types>`."""
 
@@ -383,7 +383,7 @@ class AsyncTMAGatherOp(PropsInAttrDictOp):
         _verify_row_offsets(self.x_offsets.type)
 
 
-@irdl_op_definition
+@op_definition
 class AsyncTMAScatterOp(IRDLOperation):
     """`ttng.async_tma_scatter %desc[%x_offsets, %y] %src : <operand types>`."""
 

@@ -37,7 +37,6 @@ from xdsl.irdl import (
     AttrSizedResultSegments,
     IRDLOperation,
     ParsePropInAttrDict,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -90,6 +89,7 @@ from ttc.dialects.ttng_attrs import (
     TMEMLoadReduceModifierAttr,
 )
 from ttc.ir.int_attrs import int_attribute
+from ttc.ir.op_definition import op_definition
 from ttc.ir.verify import NotedVerifyException
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.tmem import view_layout
@@ -247,7 +247,7 @@ def _linear_encoding(layout: LinearLayout) -> LinearEncodingAttr:
 # --------------------------------------------------------------------------------------------
 
 
-@irdl_op_definition
+@op_definition
 class TMEMAllocOp(PropsInAttrDictOp):
     """`ttng.tmem_alloc`: allocate a TMEM buffer, optionally initialised from a tensor."""
 
@@ -271,7 +271,7 @@ class TMEMAllocOp(PropsInAttrDictOp):
         verify_alloc(self.src, memdesc)
 
 
-@irdl_op_definition
+@op_definition
 class TMEMLoadOp(IRDLOperation):
     """`ttng.tmem_load`: read a TMEM buffer into registers, optionally reducing along N."""
 
@@ -326,7 +326,7 @@ class TMEMLoadOp(IRDLOperation):
         check_memory_op_types(memdesc, tensor)
 
 
-@irdl_op_definition
+@op_definition
 class TMEMStoreOp(PropsInAttrDictOp):
     """`ttng.tmem_store`: write registers into a mutable TMEM buffer under a predicate."""
 
@@ -357,7 +357,7 @@ class TMEMStoreOp(PropsInAttrDictOp):
         check_memory_op_types(tensor, memdesc)
 
 
-@irdl_op_definition
+@op_definition
 class TMEMCopyOp(IRDLOperation):
     """`ttng.tmem_copy`: an asynchronous shared-to-tensor-memory copy (tcgen05.cp)."""
 
@@ -430,7 +430,7 @@ def _same_cga(tmem: LinearLayout, smem: LinearLayout) -> bool:
         return False
 
 
-@irdl_op_definition
+@op_definition
 class TMEMSubSliceOp(PropsInAttrDictOp):
     """`ttng.tmem_subslice`: a view of part of a TMEM buffer along one dimension."""
 

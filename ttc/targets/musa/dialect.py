@@ -46,7 +46,6 @@ from xdsl.irdl import (
     IRDLOperation,
     VarConstraint,
     base,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -63,6 +62,7 @@ from ttc.dialects.tt import DotOpInterface
 from ttc.dialects.tt_op_bases import PropsInAttrDictOp
 from ttc.dialects.tt_types import InputPrecision, PointerType, TensorDescType
 from ttc.dialects.ttg import MemDescType
+from ttc.ir.op_definition import op_definition
 from ttc.targets.musa.sqmma_encoding import SqmmaEncoding
 
 
@@ -111,7 +111,7 @@ class _TMECopy(IRDLOperation):
         return _parse_type_of(parser, PointerType)
 
 
-@irdl_op_definition
+@op_definition
 class InitArrivalOp(IRDLOperation):
     """`ttmg.init_arrival %bar, %count, %phase[, %pred] : i32`."""
 
@@ -126,7 +126,7 @@ class InitArrivalOp(IRDLOperation):
                        "`:` type($bar_id)")
 
 
-@irdl_op_definition
+@op_definition
 class BarrierAddTransOp(IRDLOperation):
     """`ttmg.barrier_add_trans %bar, %bytes, %pred : i32`."""
 
@@ -139,7 +139,7 @@ class BarrierAddTransOp(IRDLOperation):
     assembly_format = "$bar_id `,` $bytes `,` $pred attr-dict `:` type($bar_id)"
 
 
-@irdl_op_definition
+@op_definition
 class ArriveBarrierOp(IRDLOperation):
     """`%phase = ttmg.arrive_barrier %bar : i32 -> i32` (3.1: `barrier_arrive`)."""
 
@@ -151,7 +151,7 @@ class ArriveBarrierOp(IRDLOperation):
     assembly_format = "$bar_id attr-dict `:` type($bar_id) `->` type($phase_id)"
 
 
-@irdl_op_definition
+@op_definition
 class ArriveBarrierNoRetOp(IRDLOperation):
     """`ttmg.arrive_barrier_noret %bar, %pred : i32`: arrive (thread 0, when `%pred`)."""
 
@@ -163,7 +163,7 @@ class ArriveBarrierNoRetOp(IRDLOperation):
     assembly_format = "$bar_id `,` $pred attr-dict `:` type($bar_id)"
 
 
-@irdl_op_definition
+@op_definition
 class WaitBarrierOp(IRDLOperation):
     """`ttmg.wait_barrier %bar, %phase : i32`."""
 
@@ -175,7 +175,7 @@ class WaitBarrierOp(IRDLOperation):
     assembly_format = "$bar_id `,` $phase_id attr-dict `:` type($bar_id)"
 
 
-@irdl_op_definition
+@op_definition
 class AsyncTMECopyGlobalToLocalOp(_TMECopy):
     """`ttmg.async_tme_copy_global_to_local %desc[%coords] %bar, %dst, %pred : D, i32 -> M`.
 
@@ -232,7 +232,7 @@ class AsyncTMECopyGlobalToLocalOp(_TMECopy):
             raise VerifyException("the destination of a TME copy must be mutable")
 
 
-@irdl_op_definition
+@op_definition
 class AsyncTMECopyLocalToGlobalOp(_TMECopy):
     """`ttmg.async_tme_copy_local_to_global %desc[%coords] %src, %pred : D, M`."""
 
@@ -274,7 +274,7 @@ class AsyncTMECopyLocalToGlobalOp(_TMECopy):
         _verify_coords(self.coords, self.src.type)
 
 
-@irdl_op_definition
+@op_definition
 class TMEStoreCommitOp(IRDLOperation):
     """`ttmg.tme_store_commit`: close the group of TME stores issued so far."""
 
@@ -282,7 +282,7 @@ class TMEStoreCommitOp(IRDLOperation):
     assembly_format = "attr-dict"
 
 
-@irdl_op_definition
+@op_definition
 class TMEStoreReadWaitOp(IRDLOperation):
     """`ttmg.tme_store_read_wait`: wait until the TME has read the committed stores' sources."""
 
@@ -303,7 +303,7 @@ def sqmma_k_choices(element: Attribute, tf32: bool) -> tuple[int, ...]:
     return ()
 
 
-@irdl_op_definition
+@op_definition
 class SquadDotOp(PropsInAttrDictOp):
     """`ttmg.squad_dot`: D = A * B + C on a squad of 4 warps (SQMMA), A and B in shared memory."""
 
