@@ -57,7 +57,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
-from ttc.dialects import arith, scf, tt
+from ttc.dialects import arith, scf, tt, ttg
 from ttc.dialects.tt_descriptor import DescriptorGatherOp, DescriptorScatterOp
 from ttc.dialects.tt_map_elementwise import MapElementwiseOp
 from ttc.dialects.tt_types import encoding_of, shape_of
@@ -81,7 +81,6 @@ from ttc.transforms.tritongpu_utils import (
     slice_encoding,
     with_encoding,
 )
-from ttc.transforms.utils import create_op
 
 STRUCTURED_OPS = (scf.ForOp, scf.IfOp, scf.WhileOp)
 GATHER_SCATTER = (DescriptorGatherOp, DescriptorScatterOp)
@@ -90,8 +89,7 @@ GATHER_SCATTER = (DescriptorGatherOp, DescriptorScatterOp)
 class _Conversion:
     """One run of the conversion over a module."""
 
-    def __init__(self, ctx: Context, num_warps: int, threads_per_warp: int, num_ctas: int) -> None:
-        self.ctx = ctx
+    def __init__(self, num_warps: int, threads_per_warp: int, num_ctas: int) -> None:
         self.num_warps = num_warps
         self.threads_per_warp = threads_per_warp
         self.num_ctas = num_ctas
@@ -124,7 +122,7 @@ class _Conversion:
 
     def convert(self, value: SSAValue, type_: Attribute, before: Operation) -> SSAValue:
         """A new `ttg.convert_layout` of `value` to `type_`, inserted before `before`."""
-        op = create_op(self.ctx, "ttg.convert_layout", [value], [type_])
+        op = ttg.ConvertLayoutOp(value, type_)
         block = before.parent
         assert block is not None
         block.insert_op_before(op, before)
@@ -138,7 +136,7 @@ class _Conversion:
             return value
         key = (value, desired)
         if key not in self.materialized:
-            op = create_op(self.ctx, "ttg.convert_layout", [value], [desired])
+            op = ttg.ConvertLayoutOp(value, desired)
             if isinstance(value, BlockArgument):
                 block = value.block
                 first = block.first_op
@@ -445,6 +443,6 @@ class ConvertTritonToTritonGPUPass(
             }
         )
         op.attributes = dict(sorted(attributes.items()))
-        _Conversion(ctx, self.num_warps, self.threads_per_warp, self.num_ctas).run_block(
+        _Conversion(self.num_warps, self.threads_per_warp, self.num_ctas).run_block(
             op.body.block
         )

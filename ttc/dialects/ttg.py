@@ -470,6 +470,9 @@ class ConvertLayoutOp(PropsInAttrDictOp):
     traits = traits_def(Pure())
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
 
+    def __init__(self, src: SSAValue, result_type: Attribute):
+        super().__init__(operands=[src], result_types=[result_type])
+
     def verify_(self) -> None:
         src, res = _tensor(self.src, "src"), _tensor(self.result, "result")
         if src.get_shape() != res.get_shape():

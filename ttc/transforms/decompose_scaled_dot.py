@@ -43,6 +43,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
+from ttc.dialects import ttg
 from ttc.dialects.arith import bits_to_float
 from ttc.dialects.tt import DotScaledOp
 from ttc.dialects.tt_types import ScaleDotElemType, encoding_of
@@ -382,7 +383,7 @@ def decompose_scaled_dot(dot: Operation, rewriter: PatternRewriter) -> bool:
     new_dot = create_op(active_context(), "tt.dot", [a, b, dot.c], [dot.d.type])
     new_dot.location = dot.location
     rewriter.insert(new_dot)
-    back = create_op(active_context(), "ttg.convert_layout", [new_dot.results[0]], [dot.d.type])
+    back = ttg.ConvertLayoutOp(new_dot.results[0], dot.d.type)
     back.location = dot.location
     rewriter.replace_op(dot, back)
     return True

@@ -250,7 +250,7 @@ def coalesce_op(ctx: Context, op: Operation, encoding: Attribute) -> None:
     operands: list[SSAValue] = []
     for operand in op.operands:
         if isinstance(operand.type, TensorType) and not isinstance(encoding_of(operand.type), SharedEncoding):
-            cvt = create_op(ctx, "ttg.convert_layout", [operand], [with_encoding(operand.type, encoding)])
+            cvt = ttg.ConvertLayoutOp(operand, with_encoding(operand.type, encoding))
             block.insert_op_before(cvt, op)
             operands.append(cvt.results[0])
         else:
@@ -266,7 +266,7 @@ def coalesce_op(ctx: Context, op: Operation, encoding: Attribute) -> None:
     for old, new, type_ in zip(op.results, new_op.results, result_types):
         replacement: SSAValue = new
         if type_ != old.type:
-            cvt = create_op(ctx, "ttg.convert_layout", [new], [old.type])
+            cvt = ttg.ConvertLayoutOp(new, old.type)
             block.insert_op_before(cvt, op)
             replacement = cvt.results[0]
         replacement.name_hint = old.name_hint

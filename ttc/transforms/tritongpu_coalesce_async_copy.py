@@ -35,10 +35,8 @@ from ttc.dialects.ttg_warp_specialize import lookup_num_warps
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import contig_per_thread
 from ttc.pipelines.pass_base import TtcPass
-from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import GreedyConfig, apply_patterns_greedily
 from ttc.transforms.tritongpu_utils import blocked_for_shape
-from ttc.transforms.utils import create_op
 
 
 def copy_contiguity(source: TensorType, destination: MemDescType) -> int | None:
@@ -84,13 +82,11 @@ def clip_async_copy_size_per_thread(op: Operation, rewriter: PatternRewriter) ->
         lookup_threads_per_warp(op),
         blocked.cta_layout,
     )
-    ctx = active_context()
-
     def converted(value: SSAValue) -> SSAValue:
         value_type = value.type
         assert isinstance(value_type, TensorType)
         new_type = TensorType(value_type.element_type, value_type.get_shape(), clipped)
-        convert = create_op(ctx, "ttg.convert_layout", [value], [new_type])
+        convert = ttg.ConvertLayoutOp(value, new_type)
         convert.location = op.location
         rewriter.insert(convert)
         return convert.results[0]

@@ -46,7 +46,7 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
-from ttc.dialects import arith, scf, tt
+from ttc.dialects import arith, scf, tt, ttg
 from ttc.dialects.ttg import lookup_num_ctas, lookup_threads_per_warp
 from ttc.dialects.ttg_attrs import BlockedEncodingAttr, CTALayout, ints
 from ttc.dialects.ttg_warp_specialize import lookup_num_warps
@@ -156,7 +156,7 @@ def optimize_reshape_layout(view: Operation, rewriter: PatternRewriter) -> bool:
     set_type(view.results[0], new_type)
     view.properties["efficient_layout"] = UnitAttr()
     rewriter.notify_op_modified(view)
-    cvt = create_op(active_context(), "ttg.convert_layout", [view.results[0]], [tensor])
+    cvt = ttg.ConvertLayoutOp(view.results[0], tensor)
     rewriter.insert(cvt, InsertPoint.after(view))
     rewriter.replace_uses_with_if(view.results[0], cvt.results[0], lambda use: use.operation is not cvt)
     return True
@@ -216,12 +216,12 @@ def optimize_gather_layout(gather: Operation, rewriter: PatternRewriter) -> bool
     ctx = active_context()
     converted = []
     for operand in gather.operands:
-        cvt = create_op(ctx, "ttg.convert_layout", [operand], [with_encoding(operand.type, encoding)])
+        cvt = ttg.ConvertLayoutOp(operand, with_encoding(operand.type, encoding))
         rewriter.insert(cvt, InsertPoint.before(gather))
         converted.append(cvt.results[0])
     result = gather.results[0]
     old_type = result.type
-    back = create_op(ctx, "ttg.convert_layout", [result], [old_type])
+    back = ttg.ConvertLayoutOp(result, old_type)
     rewriter.insert(back, InsertPoint.after(gather))
     rewriter.replace_uses_with_if(result, back.results[0], lambda use: use.operation is not back)
     for i, value in enumerate(converted):
@@ -391,7 +391,7 @@ def localize_reduction(ctx: Context, reduce: Operation, loop: Operation) -> None
     post = _clone_with_types(reduce, {reduce.operands[0]: new_loop.results[-1]}, [final_type])
     _insert_after(post, new_loop)
     result = new_loop.results[iter_index]
-    cvt = create_op(ctx, "ttg.convert_layout", [post.results[0]], [result.type])
+    cvt = ttg.ConvertLayoutOp(post.results[0], result.type)
     _insert_after(cvt, post)
     final = _clone_with_types(
         update, {update.operands[0]: old_init, update.operands[1]: cvt.results[0]}, [result.type]

@@ -61,7 +61,6 @@ from ttc.dialects.ttg_attrs import (
     MmaEncoding,
     NvidiaMmaEncodingAttr,
 )
-from ttc.dialects.ttng_mma import TCGen5MMAOp, TCGen5MMAScaledOp
 from ttc.dialects.ttng_tmem import TMEMLoadOp
 from ttc.ir.diagnostics import op_error
 from ttc.ir.traits import has_trait
@@ -331,7 +330,7 @@ class LayoutPropagation:
             rewritten = self.rewrite_mapping[(value, picked[0])]
         if encoding_of(rewritten.type) == encoding:
             return rewritten
-        cvt = create_op(self.ctx, "ttg.convert_layout", [rewritten], [with_encoding(value.type, encoding)])
+        cvt = ttg.ConvertLayoutOp(rewritten, with_encoding(value.type, encoding))
         _insert_after_value(rewritten, cvt)
         return cvt.results[0]
 
@@ -441,13 +440,13 @@ class LayoutPropagation:
             src = op.operands[0]
             src_encoding = self.layouts[src][0] if src in self.layouts else encoding_of(src.type)
             value = self.value_as(src, src_encoding)
-            cvt = create_op(self.ctx, "ttg.convert_layout", [value], [with_encoding(op.results[0].type, encoding)])
+            cvt = ttg.ConvertLayoutOp(value, with_encoding(op.results[0].type, encoding))
             _insert_before(cvt, op)
             self.map(op.results[0], cvt.results[0])
             return cvt
         if can_fold_into_conversion(op, encoding):
             new = _clone_before(op, op)
-            cvt = create_op(self.ctx, "ttg.convert_layout", [new.results[0]], [with_encoding(op.results[0].type, encoding)])
+            cvt = ttg.ConvertLayoutOp(new.results[0], with_encoding(op.results[0].type, encoding))
             _insert_before(cvt, op)
             self.map(op.results[0], cvt.results[0])
             return cvt
@@ -813,7 +812,7 @@ class LayoutRematerialization:
         new_cost = convert_cost(operand, src)
         if not is_remat_beneficial(cvt, found.values, found.layout, new_cost, self.disable_splitting):
             return False
-        new_cvt = create_op(self.ctx, "ttg.convert_layout", [operand], [with_encoding(operand.type, src)])
+        new_cvt = ttg.ConvertLayoutOp(operand, with_encoding(operand.type, src))
         _insert_before(new_cvt, hoisted)
         new_op = _clone_before(hoisted, hoisted, [new_cvt.results[0], *hoisted.operands[1:]])
         set_type(new_op.results[0], with_encoding(hoisted.results[0].type, dst))
@@ -859,7 +858,7 @@ class LayoutRematerialization:
         mapping: dict[SSAValue, SSAValue] = {}
 
         def hoist(value: SSAValue, encoding: Attribute) -> Operation:
-            new_cvt = create_op(self.ctx, "ttg.convert_layout", [value], [with_encoding(value.type, encoding)])
+            new_cvt = ttg.ConvertLayoutOp(value, with_encoding(value.type, encoding))
             mapping[value] = new_cvt.results[0]
             found.values.pop(value, None)
             return new_cvt
@@ -960,7 +959,7 @@ class LayoutRematerialization:
             if isinstance(op, arith.ConstantOp):
                 new = _clone_before(op, op)
                 result = op.results[0]
-                new_cvt = create_op(self.ctx, "ttg.convert_layout", [new.results[0]], [with_encoding(result.type, layout[result])])
+                new_cvt = ttg.ConvertLayoutOp(new.results[0], with_encoding(result.type, layout[result]))
                 _insert_before(new_cvt, op)
                 mapping[result] = new_cvt.results[0]
                 self.add_remat(result, layout[result], new_cvt.results[0])

@@ -183,7 +183,7 @@ def reshape_of_convert(op: Operation, convert: ttg.ConvertLayoutOp, rewriter: Pa
 def trans_of_convert(op: Operation, rewriter: PatternRewriter) -> bool:
     """trans(x, identity) -> cvt(x); trans(cvt(x)) of a trivial conversion -> trans(x)."""
     if trans_order(op) == list(range(len(trans_order(op)))):
-        new = create_op(active_context(), "ttg.convert_layout", [op.operands[0]], [op.results[0].type])
+        new = ttg.ConvertLayoutOp(op.operands[0], op.results[0].type)
         rewriter.replace(op, [new])
         return True
     convert = defined_by(op.operands[0], ttg.ConvertLayoutOp)
@@ -227,7 +227,7 @@ def histogram_of_convert(op: Operation, convert: ttg.ConvertLayoutOp, rewriter: 
         source_type = source.type
         assert isinstance(source_type, TensorType)
         mask_type = TensorType(i1, source_type.get_shape(), source_type.encoding)
-        mask = create_op(active_context(), "ttg.convert_layout", [op.operands[1]], [mask_type])
+        mask = ttg.ConvertLayoutOp(op.operands[1], mask_type)
         rewriter.insert(mask)
         operands.append(mask.results[0])
     _rebuild(rewriter, op, operands)
