@@ -528,6 +528,10 @@ class LocalAllocOp(PropsInAttrDictOp):
     traits = traits_def(LocalAllocEffects())
     assembly_format = "($src^)? attr-dict `:` functional-type(operands, results)"
 
+    def __init__(self, result_type: Attribute, src: SSAValue | None = None):
+        """A buffer of `result_type`, initialised from the tensor `src` when given."""
+        super().__init__(operands=[[] if src is None else [src]], result_types=[result_type])
+
     def verify_(self) -> None:
         """Triton's `LocalAllocOp::verify` (with `verifyAllocOp` and `verifyMemoryOpTypes`)."""
         memdesc = _memdesc(self.result, "result")
@@ -566,6 +570,9 @@ class LocalLoadOp(IRDLOperation):
     traits = traits_def(MemoryReadEffect())
 
     assembly_format = "$src (`token` $token^)? attr-dict `:` type($src) `->` type($result)"
+
+    def __init__(self, src: SSAValue, result_type: Attribute):
+        super().__init__(operands=[src, []], result_types=[result_type])
 
     def verify_(self) -> None:
         tensor, memdesc = _tensor(self.result, "result"), _memdesc(self.src, "src")

@@ -49,9 +49,8 @@ from ttc.ir.diagnostics import emit_warning, op_error
 from ttc.ir.traits import has_trait
 from ttc.layouts.linear import LayoutError
 from ttc.layouts.shared_swizzle import order_for_memory
-from ttc.transforms.patterns.context import active_context
 from ttc.dialects.ttg_cta import cta_layout_of
-from ttc.transforms.utils import create_op, value_location
+from ttc.transforms.utils import value_location
 from ttc.ir.walk import walk
 
 MMA_V3_PLUS_OPS = (ttng.WarpGroupDotOp, TCGen5MMAOp, TCGen5MMAScaledOp)
@@ -178,7 +177,7 @@ def shared_mma_operand(
     element = type_.get_element_type()
     cta = cta_layout_of(type_.encoding, len(shape))
     encoding = NVMMASharedEncodingAttr.for_shape(shape, new_order, cta, bit_width(element))
-    alloc = create_op(active_context(), "ttg.local_alloc", [source], [MemDescType.make(shape, element, encoding)])
+    alloc = ttg.LocalAllocOp(MemDescType.make(shape, element, encoding), source)
     alloc.location = value_location(source)
     rewriter.insert(alloc, _after_definition(source))
     return alloc.results[0]

@@ -110,10 +110,10 @@ def swizzle_shared_memory_convert(cvt: Operation, rewriter: PatternRewriter) -> 
     buffer_type = MemDescType.make(shape, element, shared)
     view_type = MemDescType.make(shape[::-1], element, transposed_shared(shared, [1, 0]))
     ctx = active_context()
-    alloc = create_op(ctx, "ttg.local_alloc", [source], [buffer_type])
+    alloc = ttg.LocalAllocOp(buffer_type, source)
     order = DenseArrayBase.from_list(i32, [1, 0])
     view = create_op(ctx, "ttg.memdesc_trans", [alloc.results[0]], [view_type], {"order": order})
-    load = create_op(ctx, "ttg.local_load", [view.results[0]], [load_type])
+    load = ttg.LocalLoadOp(view.results[0], load_type)
     for op in (alloc, view, load):
         rewriter.insert_op(op, InsertPoint.before(trans))
     cvt.operands = [load.results[0]]
@@ -123,7 +123,7 @@ def swizzle_shared_memory_convert(cvt: Operation, rewriter: PatternRewriter) -> 
 
 def _allocate_before(rewriter: PatternRewriter, alloc: Operation, source: SSAValue, buffer: MemDescType) -> SSAValue:
     """A new `ttg.local_alloc` of `source` into `buffer`, right before `alloc`."""
-    new_alloc = create_op(active_context(), "ttg.local_alloc", [source], [buffer])
+    new_alloc = ttg.LocalAllocOp(buffer, source)
     rewriter.insert(new_alloc, InsertPoint.before(alloc))
     return new_alloc.results[0]
 

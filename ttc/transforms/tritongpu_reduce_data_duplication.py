@@ -27,7 +27,6 @@ from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, SharedEncoding
 from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
 from ttc.pipelines.pass_base import TtcPass
 from ttc.dialects.ttg_cta import cta_layout_of
-from ttc.transforms.utils import create_op
 from ttc.ir.walk import walk
 
 def needs_shared_memory(src: TensorType[Attribute], dst: TensorType[Attribute]) -> bool:
@@ -35,7 +34,7 @@ def needs_shared_memory(src: TensorType[Attribute], dst: TensorType[Attribute]) 
     return conversion_kind(tensor_layout(src), tensor_layout(dst)) is ConversionKind.SHARED_MEMORY
 
 
-def stage_through_shared_memory(ctx: Context, cvt: Operation) -> bool:
+def stage_through_shared_memory(cvt: Operation) -> bool:
     """Rewrite one `ttg.convert_layout` into `local_alloc` + `local_load` when Triton would."""
     src, dst = cvt.operands[0].type, cvt.results[0].type
     if not isinstance(src, TensorType) or not isinstance(dst, TensorType):
@@ -51,8 +50,8 @@ def stage_through_shared_memory(ctx: Context, cvt: Operation) -> bool:
         src.get_element_type(),
     )
     memdesc = MemDescType.make(dst.get_shape(), dst.get_element_type(), shared)
-    alloc = create_op(ctx, "ttg.local_alloc", [cvt.operands[0]], [memdesc])
-    load = create_op(ctx, "ttg.local_load", [alloc.results[0]], [dst])
+    alloc = ttg.LocalAllocOp(memdesc, cvt.operands[0])
+    load = ttg.LocalLoadOp(alloc.results[0], dst)
     block = cvt.parent
     assert block is not None
     block.insert_ops_before([alloc, load], cvt)
@@ -71,4 +70,4 @@ class TritonGPUReduceDataDuplicationPass(
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         conversions = [o for o in walk(op) if isinstance(o, ttg.ConvertLayoutOp)]
         for cvt in conversions:
-            stage_through_shared_memory(ctx, cvt)
+            stage_through_shared_memory(cvt)

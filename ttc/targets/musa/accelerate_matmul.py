@@ -137,7 +137,7 @@ def _to_shared(rewriter: PatternRewriter, operand: SSAValue) -> SSAValue:
     order = layout_order(to_linear_layout(encoding, shape)) if encoding is not None else (1, 0)
     shared = SwizzledSharedEncodingAttr.make(1, 1, 1, order, cta_layout_of(encoding, len(shape)))
     memdesc = MemDescType.make(shape, type_.get_element_type(), shared)
-    alloc = create_op(active_context(), "ttg.local_alloc", [source], [memdesc])
+    alloc = ttg.LocalAllocOp(memdesc, source)
     return rewriter.insert(alloc).results[0]
 
 
