@@ -33,7 +33,6 @@ from xdsl.dialects.builtin import (
     NoneAttr,
     StringAttr,
     SymbolNameConstraint,
-    SymbolRefAttr,
     TensorType,
     UnitAttr,
     i1,
@@ -44,7 +43,6 @@ from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
 from xdsl.ir import Attribute, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
-    IRDLOperation,
     SameVariadicOperandSize,
     operand_def,
     opt_operand_def,
@@ -104,16 +102,12 @@ from ttc.dialects.tt_syntax import (
     parse_attr_dict,
     parse_bracketed_operands,
     parse_enum,
-    parse_functional_type,
     parse_operand_list,
     parse_optional_enum,
     parse_optional_operand_groups,
     parse_tensor_type,
-    parse_type_list,
     print_attr_dict,
-    print_functional_type,
     print_operands,
-    print_types,
     split_attr_dict,
 )
 from ttc.dialects.tt_types import (
@@ -239,6 +233,10 @@ class UnaryTypedOp(TTOp):
 
     TENSOR_SOURCE: ClassVar[bool] = False
     """Likewise for the source."""
+
+    def __init__(self, src: SSAValue, result_type: Attribute,
+                 properties: dict[str, Attribute] | None = None):
+        super().__init__(operands=[src], result_types=[result_type], properties=properties or {})
 
     @classmethod
     def upgrade_properties(

@@ -139,14 +139,6 @@ def parse_bracketed_operands(parser: Parser) -> list[UnresolvedOperand]:
     )
 
 
-def parse_type_list(parser: Parser) -> list[Attribute]:
-    """`T1, T2, ...` without delimiters (at least one type)."""
-    types: list[Attribute] = [parser.parse_type()]
-    while parser.parse_optional_punctuation(","):
-        types.append(parser.parse_type())
-    return types
-
-
 def parse_tensor_type(parser: Parser, op_name: str) -> TensorType:
     """A type the op's ODS declares as a ranked tensor (MLIR's `parseType<RankedTensorType>`)."""
     pos = parser.pos

@@ -18,7 +18,6 @@ from __future__ import annotations
 from xdsl.dialects.builtin import BoolAttr, IntegerType, TensorType
 from xdsl.ir import Attribute, Dialect
 from xdsl.irdl import (
-    IRDLOperation,
     operand_def,
     prop_def,
     result_def,

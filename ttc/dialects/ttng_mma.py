@@ -19,7 +19,6 @@ one instruction spans a CTA pair (`cta_group::2`), which the accumulator's encod
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 
 from xdsl.dialects.builtin import (
     AnyFloat,

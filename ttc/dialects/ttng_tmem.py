@@ -32,7 +32,7 @@ from xdsl.dialects.builtin import (
     i1,
     i32,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Operation
 from xdsl.irdl import (
     AttrSizedResultSegments,
     IRDLOperation,

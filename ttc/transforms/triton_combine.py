@@ -215,7 +215,7 @@ def combine_broadcast_mul_reduce(op: Operation, rewriter: PatternRewriter) -> bo
     acc_type = TensorType(lhs_source.element_type, [lhs_shape[0], rhs_shape[2]])
     zero = create_constant(ctx, FloatAttr(0.0, f32), f32)
     rewriter.insert(zero)
-    acc = create_op(ctx, "tt.splat", [zero.results[0]], [acc_type])
+    acc = tt.SplatOp(zero.results[0], acc_type)
     rewriter.insert(acc)
     dot = create_op(ctx, "tt.dot", [*operands, acc.results[0]], [op.results[0].type])
     rewriter.insert(dot)

@@ -72,7 +72,7 @@ class TritonLicmPass(
         mask: SSAValue = cond.results[0]
         mask_type = _mask_type(load.operands[0].type)
         if isinstance(mask_type, TensorType):
-            splat = create_op(ctx, "tt.splat", [mask], [mask_type])
+            splat = tt.SplatOp(mask, mask_type)
             block.insert_op_before(splat, loop)
             mask = splat.results[0]
         operands = list(load.operands)

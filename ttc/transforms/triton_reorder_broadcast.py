@@ -132,7 +132,7 @@ def move_broadcast_after_elementwise(op: Operation, rewriter: PatternRewriter) -
             continue
         new_type = reshaped(operand.type)
         if isinstance(owner, tt.SplatOp):
-            new = create_op(ctx, "tt.splat", [owner.operands[0]], [new_type])
+            new = tt.SplatOp(owner.operands[0], new_type)
         else:
             value = splat_scalar(constant_value(operand))
             assert value is not None

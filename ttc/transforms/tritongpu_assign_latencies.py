@@ -23,9 +23,8 @@ from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
 from xdsl.ir import Operation
 
 from ttc.analysis.axis_info import ModuleAxisInfo
-from ttc.dialects import tt, ttg, ttng
+from ttc.dialects import tt, ttg
 from ttc.dialects.tt import DotOpInterface
-from ttc.dialects.ttng_mma import TCGen5MMAOp, TCGen5MMAScaledOp
 from ttc.dialects.ttng_tmem import TMEMStoreOp
 from ttc.ir.traits import has_trait
 from ttc.pipelines.pass_base import TtcPass

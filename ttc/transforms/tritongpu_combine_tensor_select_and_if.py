@@ -22,7 +22,7 @@ from xdsl.ir import Block, Operation, Region
 from ttc.dialects import arith, scf
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.tritongpu_reorder_instructions import dominates
-from ttc.transforms.utils import create_op, erase_op, rebuild_if
+from ttc.transforms.utils import erase_op, rebuild_if
 from ttc.ir.walk import walk
 
 
@@ -72,14 +72,14 @@ def merge_selects(ctx: Context, if_op: Operation, selects: list[Operation]) -> N
     regions = [if_op.detach_region(0) for _ in range(len(if_op.regions))]
     if len(regions) < 2 or regions[1].blocks.first is None:
         else_block = Block()
-        else_block.add_op(create_op(ctx, "scf.yield", [], []))
+        else_block.add_op(scf.YieldOp())
         regions = [regions[0], Region([else_block])]
     for region, pick in zip(regions, (1, 2)):
         block = region.blocks.first
         assert block is not None and block.last_op is not None
         old_yield = block.last_op
         extra = [select.operands[pick] for select in selects]
-        block.insert_op_before(create_op(ctx, "scf.yield", [*old_yield.operands, *extra], []), old_yield)
+        block.insert_op_before(scf.YieldOp(*old_yield.operands, *extra), old_yield)
         erase_op(old_yield)
     new = rebuild_if(if_op, [*if_op.result_types, *(s.results[0].type for s in selects)], regions)
     for old, new_result in zip(if_op.results, new.results):

@@ -383,7 +383,7 @@ def localize_reduction(ctx: Context, reduce: Operation, loop: Operation) -> None
     assert old_yield is not None
     yielded = list(old_yield.operands)
     yielded[iter_index] = body.args[accumulator.index]
-    new_yield = create_op(ctx, "scf.yield", [*yielded, new_update.results[0]], [])
+    new_yield = scf.YieldOp(*yielded, new_update.results[0])
     body.insert_op_before(new_yield, old_yield)
     body.erase_op(old_yield)
 

@@ -273,7 +273,7 @@ class Prefetcher:
         for op_idx, chain in enumerate((a_chain, b_chain)):
             buffer = self._yielded(chain[0])
             yields.append(self.slice_load(mapping.get(buffer, buffer), op_idx, 0, where, chain))
-        terminator = create_op(self.ctx, "scf.yield", yields, [])
+        terminator = scf.YieldOp(*yields)
         terminator.location = self.yield_op.location
         body.add_op(terminator)
         return new_loop

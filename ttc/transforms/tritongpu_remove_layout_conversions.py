@@ -952,7 +952,7 @@ class LayoutRematerialization:
             if isinstance(op, scf.YieldOp):
                 indices = sorted(yield_operands.get(op, []))
                 extra = [mapping.get(op.operands[i], op.operands[i]) for i in indices]
-                new_yield = create_op(self.ctx, "scf.yield", [*op.operands, *extra], [])
+                new_yield = scf.YieldOp(*op.operands, *extra)
                 _insert_before(new_yield, op)
                 erase_op(op)
                 continue

@@ -47,7 +47,6 @@ from ttc.conversion.tritongpu_to_llvm.shared_memory import (
     gep,
     load_shared,
     memory_type,
-    shared_base,
     shuffle_idx,
     shuffle_up,
     shuffle_xor,
