@@ -294,7 +294,7 @@ def mma_operand_k_width(bits: int) -> int:
 def _convert(rewriter: PatternRewriter, value: SSAValue, type_: Attribute) -> SSAValue:
     """A `ttg.convert_layout` of `value` to `type_` at the rewriter's insertion point, at
     `value`'s location."""
-    convert = ttg.ConvertLayoutOp.create(operands=[value], result_types=[type_])
+    convert = ttg.ConvertLayoutOp(value, type_)
     convert.location = value_location(value)
     return rewriter.insert(convert).results[0]
 
@@ -310,7 +310,7 @@ def _replace_dot(
     the MMA layout, with `dot`'s precision properties, converted back to `dot`'s layout."""
     properties = {k: v for k, v in dot.properties.items() if k in DOT_PROPERTIES}
     new_dot = dot_class.create(operands=list(operands), result_types=[mma_type], properties=properties)
-    back = ttg.ConvertLayoutOp.create(operands=[new_dot.results[0]], result_types=[dot.results[0].type])
+    back = ttg.ConvertLayoutOp(new_dot.results[0], dot.results[0].type)
     new_dot.location = back.location = dot.location
     rewriter.insert(new_dot)
     rewriter.replace(dot, [back])

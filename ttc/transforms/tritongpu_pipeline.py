@@ -829,7 +829,7 @@ class LoopExpander:
                 # The older versions shift by one argument per iteration.
                 yields.append(new_args[len(yields) + 1])
             yields.append(mapping.get(value, value))
-        builder.insert(scf.YieldOp.create(operands=yields))
+        builder.insert(scf.YieldOp(*yields))
         return new_loop
 
     def run(self) -> Operation | None:

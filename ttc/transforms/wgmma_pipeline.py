@@ -356,7 +356,7 @@ def split_registers_operand(dot: Operation, a: SSAValue, types: list[TensorType]
             for result in _insert(dot, SplitOp.create(operands=[chunk], result_types=[half_type, half_type])).results
         ]
     return [
-        _insert(dot, ConvertLayoutOp.create(operands=[chunk], result_types=[operand_type])).results[0]
+        _insert(dot, ConvertLayoutOp(chunk, operand_type)).results[0]
         for chunk in chunks
     ]
 

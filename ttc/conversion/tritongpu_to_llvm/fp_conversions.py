@@ -23,11 +23,11 @@ several), and unpacked with `extractelement`.
 * Before sm_89 only f8E5M2 converts, with integer operations as Triton's software forms do
   (f8E4M3FN is a located error, as in Triton): an f8E5M2 is the high byte of the f16 of the same
   value, so f8E5M2 → f16 puts a zero byte below each byte, four at a time (then on to f32/bf16 as
-  above), and f16 → f8E5M2
-  rounds by adding 0x80 to the f16's bits with the lowest bit cleared (ties away from zero, past
-  the largest finite value to infinity) and keeping the high byte; f32 goes through f16 rounded
-  toward zero first. bf16 → f8E5M2 clamps the bf16's magnitude bits, rounds, rebases its
-  exponent and keeps eight bits (Triton's clamping software form, bit for bit).
+  above), and f16 → f8E5M2 rounds by adding 0x80 to the f16's bits with the lowest bit cleared
+  (ties away from zero, past the largest finite value to infinity) and keeping the high byte;
+  f32 goes through f16 rounded toward zero first. bf16 → f8E5M2 clamps the bf16's magnitude
+  bits, rounds, rebases its exponent and keeps eight bits (Triton's clamping software form, bit
+  for bit).
 
 `ttg.fp4_to_fp` (Triton's Fp4ToFpOpToLLVM.cpp) unpacks the two e2m1 values of each i8 register
 into bf16 or f16 with integer operations (`E2m1Decoding`: zero, the subnormal 0.5, or the code

@@ -157,13 +157,13 @@ def blocked_to_sqmma() -> PatternSet:
                                            cta_layout_of(encoding, 2))
         sqmma_type = with_encoding(result_type, sqmma)
         a, b = (_to_shared(rewriter, operand) for operand in dot.operands[:2])
-        convert = ttg.ConvertLayoutOp.create(operands=[dot.operands[2]], result_types=[sqmma_type])
+        convert = ttg.ConvertLayoutOp(dot.operands[2], sqmma_type)
         acc = rewriter.insert(convert).results[0]
         properties = {k: v for k, v in dot.properties.items() if k in DOT_PROPERTIES}
         squad_dot = create_op(active_context(), "ttmg.squad_dot", [a, b, acc], [sqmma_type],
                               properties)
         rewriter.insert(squad_dot)
-        back = ttg.ConvertLayoutOp.create(operands=[squad_dot.results[0]], result_types=[result_type])
+        back = ttg.ConvertLayoutOp(squad_dot.results[0], result_type)
         rewriter.replace(dot, [back])
         return True
 
