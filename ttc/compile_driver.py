@@ -169,7 +169,7 @@ def kernel_function(module: ModuleOp) -> Operation:
 
 
 def _is_kernel(op: Operation) -> bool:
-    from ttc.dialects import tt
+    from ttc.dialects.tt import ops as tt
 
     if isinstance(op, tt.FuncOp):
         return op.is_kernel

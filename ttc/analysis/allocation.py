@@ -45,29 +45,31 @@ from ttc.analysis.lowering_helpers import (
     gather_scratch_bytes,
     tensor_layout,
 )
-from ttc.dialects import scf, tt, ttg
-from ttc.dialects.llvm import FuncOp
-from ttc.dialects.tt_types import (
+from ttc.dialects.upstream import scf
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.upstream.llvm import FuncOp
+from ttc.dialects.tt.types import (
     PointerType,
     TensorDescType,
     bit_width,
     element_type_or_self,
     pointee_type,
 )
-from ttc.dialects.ttg import MemDescType, lookup_threads_per_warp
-from ttc.dialects.ttg_attrs import (
+from ttc.dialects.ttg.ops import MemDescType, lookup_threads_per_warp
+from ttc.dialects.ttg.attrs import (
     NVMMASharedEncodingAttr,
     SharedLinearEncodingAttr,
     SharedMemorySpaceAttr,
     ints,
 )
-from ttc.dialects.ttg_reinterpret import MemDescReinterpretOp
-from ttc.dialects.ttg_shared_attrs import (
+from ttc.dialects.ttg.reinterpret import MemDescReinterpretOp
+from ttc.dialects.ttg.shared_attrs import (
     PaddedSharedEncodingAttr,
     PartitionedSharedEncodingAttr,
 )
-from ttc.dialects.ttg_warp_specialize import WarpSpecializeOp, WarpSpecializePartitionsOp, WarpYieldOp
-from ttc.dialects.ttng_types import TensorDescIm2ColType
+from ttc.dialects.ttg.warp_specialize import WarpSpecializeOp, WarpSpecializePartitionsOp, WarpYieldOp
+from ttc.dialects.ttng.types import TensorDescIm2ColType
 from ttc.ir.diagnostics import op_error
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError

@@ -31,8 +31,8 @@ from math import prod
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute
 
-from ttc.dialects.tt_types import bit_width, is_ptr
-from ttc.dialects.ttg_attrs import BlockedEncodingAttr
+from ttc.dialects.tt.types import bit_width, is_ptr
+from ttc.dialects.ttg.attrs import BlockedEncodingAttr
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.order import bases_per_dim, contig_per_thread

@@ -24,9 +24,10 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 
 from ttc.analysis.allocation import Buffer, successor_edges
-from ttc.dialects import arith, ttg
-from ttc.dialects.ttg import MemDescType
-from ttc.dialects.ttg_reinterpret import MemDescReinterpretOp
+from ttc.dialects.upstream import arith
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg.reinterpret import MemDescReinterpretOp
 from ttc.ir.walk import walk
 from ttc.transforms.utils import defined_by
 

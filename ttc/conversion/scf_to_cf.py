@@ -28,7 +28,8 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.cf import BranchOp, ConditionalBranchOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 
-from ttc.dialects import arith, scf
+from ttc.dialects.upstream import arith
+from ttc.dialects.upstream import scf
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
 from ttc.pipelines.pass_base import TtcPass

@@ -57,11 +57,14 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
-from ttc.dialects import arith, scf, tt, ttg
-from ttc.dialects.tt_descriptor import DescriptorGatherOp, DescriptorScatterOp
-from ttc.dialects.tt_map_elementwise import MapElementwiseOp
-from ttc.dialects.tt_types import encoding_of, shape_of
-from ttc.dialects.ttg_attrs import (
+from ttc.dialects.upstream import arith
+from ttc.dialects.upstream import scf
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.tt.descriptor import DescriptorGatherOp, DescriptorScatterOp
+from ttc.dialects.tt.map_elementwise import MapElementwiseOp
+from ttc.dialects.tt.types import encoding_of, shape_of
+from ttc.dialects.ttg.attrs import (
     BlockedEncodingAttr,
     CTALayout,
     DotOperandEncodingAttr,

@@ -26,7 +26,7 @@ from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_attr_definition
 from xdsl.parser import AttrParser, Parser
 
-from ttc.dialects.ttg_attrs import (
+from ttc.dialects.ttg.attrs import (
     CGA_KEYS,
     EncodingBody,
     NVMMASharedEncodingAttr,
@@ -225,7 +225,7 @@ class LegacyMemDescSubviewOp(IRDLOperation):
     # operands.
     @classmethod
     def parse(cls, parser: Parser) -> Operation:  # type: ignore[override]
-        from ttc.dialects.ttg import MemDescIndexOp, MemDescSubsliceOp, MemDescType
+        from ttc.dialects.ttg.ops import MemDescIndexOp, MemDescSubsliceOp, MemDescType
 
         start = parser.pos
         src = parser.parse_unresolved_operand()

@@ -26,10 +26,10 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.mma_support import verify_dot_operand_encodings
-from ttc.dialects.tt_op_bases import PropsInAttrDictOp
-from ttc.dialects.tt_syntax import OneType
-from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
+from ttc.dialects.ttg.mma_support import verify_dot_operand_encodings
+from ttc.dialects.tt.op_bases import PropsInAttrDictOp
+from ttc.dialects.tt.syntax import OneType
+from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
 from ttc.ir.op_definition import op_definition
 
 

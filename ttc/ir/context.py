@@ -48,19 +48,19 @@ def _func() -> Dialect:
 
 
 def _arith() -> Dialect:
-    from ttc.dialects.arith import Arith
+    from ttc.dialects.upstream.arith import Arith
 
     return Arith
 
 
 def _math() -> Dialect:
-    from ttc.dialects.math import Math
+    from ttc.dialects.upstream.math import Math
 
     return Math
 
 
 def _scf() -> Dialect:
-    from ttc.dialects.scf import Scf
+    from ttc.dialects.upstream.scf import Scf
 
     return Scf
 
@@ -72,7 +72,7 @@ def _cf() -> Dialect:
 
 
 def _gpu() -> Dialect:
-    from ttc.dialects.gpu import GPU
+    from ttc.dialects.upstream.gpu import GPU
 
     return GPU
 
@@ -84,13 +84,13 @@ def _ub() -> Dialect:
 
 
 def _tt() -> Dialect:
-    from ttc.dialects.tt import TT
+    from ttc.dialects.tt.ops import TT
 
     return TT
 
 
 def _ttg() -> Dialect:
-    from ttc.dialects.ttg_dialect import TTG
+    from ttc.dialects.ttg.dialect import TTG
 
     return TTG
 
@@ -102,7 +102,7 @@ def _tti() -> Dialect:
 
 
 def _ttng() -> Dialect:
-    from ttc.dialects.ttng import TTNG
+    from ttc.dialects.ttng.ops import TTNG
 
     return TTNG
 
@@ -114,13 +114,13 @@ def _nvgpu() -> Dialect:
 
 
 def _llvm() -> Dialect:
-    from ttc.dialects.llvm import LLVM
+    from ttc.dialects.upstream.llvm import LLVM
 
     return LLVM
 
 
 def _nvvm() -> Dialect:
-    from ttc.dialects.nvvm import NVVM
+    from ttc.dialects.upstream.nvvm import NVVM
 
     return NVVM
 

@@ -179,7 +179,7 @@ class MlirPrinter(Printer):
     def _print_float(self, attribute: FloatAttr) -> bool:
         """`value : type` with MLIR's float formatting (shortest round-tripping decimal, else
         upper-case hexadecimal bits); False for a float type it has no format for."""
-        from ttc.dialects.arith import can_format, format_float
+        from ttc.dialects.upstream.arith import can_format, format_float
 
         if not can_format(attribute.type):
             return False

@@ -4,7 +4,7 @@ A target string is `FAMILY:ARCH` (`cuda:90`, `musa:31`): what `--target` names, 
 writes into every TTGIR module as `ttg.target` (convert-triton-to-tritongpu's `target` option) for
 later passes to read back (Triton's `getNVIDIAComputeCapability`). This module is the only code
 that takes one apart (`parse_target_string`, `cuda_compute_capability`; the readers of a module's
-`ttg.target` in `ttc.dialects.ttg` call the latter) or spells an NVIDIA one (`cuda_target`); it
+`ttg.target` in `ttc.dialects.ttg.ops` call the latter) or spells an NVIDIA one (`cuda_target`); it
 imports no xDSL, so the command line can use it before any IR exists.
 `test/unit/ir/test_target.py` holds the rest of ttc to that.
 

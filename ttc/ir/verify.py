@@ -2,7 +2,7 @@
 
 Mirrors MLIR's `OperationVerifier` (`mlir/lib/IR/Verifier.cpp`): ops are checked in pre-order
 (an op before the ops nested in it), each by the TritonGPU layout rules
-(`ttc.dialects.ttg.verify_op_layouts`, Triton's `VerifyTensorLayoutsTrait`), then xDSL's
+(`ttc.dialects.ttg.ops.verify_op_layouts`, Triton's `VerifyTensorLayoutsTrait`), then xDSL's
 structural checks and the op's own verifier; after the ops nested in an op, its region phase
 (`verifyRegions` and the `InferTypeOpInterface` result check, `RegionPhaseVerifier`); ops isolated
 from above are verified each on its own, after the ops around them; then dominance
@@ -262,8 +262,8 @@ class _DominanceChecker:
 
 def _verify_layouts(op: Operation) -> None:
     """The TritonGPU layout rules for `op`'s tensors and memdescs
-    (`ttc.dialects.ttg.verify_op_layouts`), checked as Triton's layout traits are: before the
+    (`ttc.dialects.ttg.ops.verify_op_layouts`), checked as Triton's layout traits are: before the
     op's own verifier."""
-    from ttc.dialects import ttg
+    from ttc.dialects.ttg import ops as ttg
 
     ttg.verify_op_layouts(op)

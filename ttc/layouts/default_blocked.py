@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ttc.dialects.ttg_attrs import BlockedEncodingAttr, CTALayout
+from ttc.dialects.ttg.attrs import BlockedEncodingAttr, CTALayout
 from ttc.layouts.cga import shape_per_cta
 
 

@@ -1,6 +1,6 @@
 """The linear layout of a `ttg` encoding attribute (Triton's `toLinearLayout(shape, layout)`).
 
-A thin adapter: it reads the parameters of the attribute classes in `ttc.dialects.ttg_attrs` (and
+A thin adapter: it reads the parameters of the attribute classes in `ttc.dialects.ttg.attrs` (and
 `ttg_shared_attrs`; a padded layout gives its linear component, padding aside) and
 calls the conversion functions, which take plain values. An encoding defined outside
 `ttc.dialects` (a target's own, such as MUSA's SQMMA layout) converts itself: it implements
@@ -15,7 +15,7 @@ from typing import Protocol, runtime_checkable
 
 from xdsl.ir import Attribute
 
-from ttc.dialects.ttg_attrs import (
+from ttc.dialects.ttg.attrs import (
     BlockedEncodingAttr,
     CTALayout,
     DotOperandEncodingAttr,
@@ -29,7 +29,7 @@ from ttc.dialects.ttg_attrs import (
     SwizzledSharedEncodingAttr,
     ints,
 )
-from ttc.dialects.ttg_shared_attrs import (
+from ttc.dialects.ttg.shared_attrs import (
     PaddedSharedEncodingAttr,
     PartitionedSharedEncodingAttr,
 )

@@ -38,7 +38,7 @@ from math import prod
 
 from xdsl.ir import Attribute
 
-from ttc.dialects.ttg_attrs import (
+from ttc.dialects.ttg.attrs import (
     LINEAR_IN_DIMS,
     BlockedEncodingAttr,
     CTALayout,

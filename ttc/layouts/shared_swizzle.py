@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute
 
-from ttc.dialects.tt_types import bit_width
-from ttc.dialects.ttg_attrs import (
+from ttc.dialects.tt.types import bit_width
+from ttc.dialects.ttg.attrs import (
     CTALayout,
     DotOperandEncodingAttr,
     NvidiaMmaEncodingAttr,

@@ -43,13 +43,13 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects import ttg
-from ttc.dialects.arith import bits_to_float
-from ttc.dialects.tt import DotScaledOp
-from ttc.dialects.tt_types import ScaleDotElemType, encoding_of
-from ttc.dialects.ttg import lookup_num_ctas, lookup_threads_per_warp
-from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
-from ttc.dialects.ttg_warp_specialize import lookup_num_warps
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.upstream.arith import bits_to_float
+from ttc.dialects.tt.ops import DotScaledOp
+from ttc.dialects.tt.types import ScaleDotElemType, encoding_of
+from ttc.dialects.ttg.ops import lookup_num_ctas, lookup_threads_per_warp
+from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
+from ttc.dialects.ttg.warp_specialize import lookup_num_warps
 from ttc.ir.diagnostics import op_error
 from ttc.layouts.default_blocked import default_blocked
 from ttc.layouts.infer import infer_fp4_to_fp_encoding, infer_reshape_encoding, infer_trans_encoding

@@ -18,7 +18,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
 from xdsl.ir import Operation
 
-from ttc.dialects import tt, ttg
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
 from ttc.ir.errors import TtcError
 from ttc.ir.int_attrs import required_int_attribute
 from ttc.ir.locations import source_location

@@ -18,8 +18,8 @@ from xdsl.dialects.cf import BranchOp
 from xdsl.ir import Block, Operation, Region
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from ttc.dialects import tt
-from ttc.dialects.tt import FuncOp, ReturnOp
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.tt.ops import FuncOp, ReturnOp
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import apply_patterns
 from ttc.transforms.patterns.greedy import apply_patterns_greedily

@@ -22,7 +22,7 @@ from typing import ClassVar, Generic, TypeVar
 from xdsl.context import Context
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from ttc.dialects import scf
+from ttc.dialects.upstream import scf
 from ttc.ir.diagnostics import op_error
 from ttc.transforms.tensor_pointer_utils import BlockBuilder
 from ttc.transforms.utils import erase_op

@@ -19,17 +19,19 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from ttc.analysis.allocation import allocation_elements
 from ttc.analysis.axis_info import ModuleAxisInfo
-from ttc.dialects import tt, ttg, ttng
-from ttc.dialects.tt_types import PointerType, TensorDescType, bit_width
-from ttc.dialects.ttg import MemDescType
-from ttc.dialects.ttg_attrs import (
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.ttng import ops as ttng
+from ttc.dialects.tt.types import PointerType, TensorDescType, bit_width
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg.attrs import (
     DotOperandEncodingAttr,
     LinearEncodingAttr,
     SwizzledSharedEncodingAttr,
     ints,
 )
-from ttc.dialects.ttg_cta import cta_layout_of
-from ttc.dialects.ttg_reinterpret import MemDescReinterpretOp
+from ttc.dialects.ttg.cta import cta_layout_of
+from ttc.dialects.ttg.reinterpret import MemDescReinterpretOp
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import layout_order
 from ttc.layouts.shared_swizzle import (

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from xdsl.dialects.builtin import IntegerAttr, i32
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
-from ttc.dialects import scf
+from ttc.dialects.upstream import scf
 from ttc.ir.int_attrs import int_attribute
 from ttc.ir.walk import walk
 

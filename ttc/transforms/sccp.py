@@ -49,7 +49,8 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.traits import CallableOpInterface, ConstantLike, IsTerminator, ReturnLike
 
-from ttc.dialects import scf, tt
+from ttc.dialects.upstream import scf
+from ttc.dialects.tt import ops as tt
 from ttc.ir.traits import has_trait
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import IN_PLACE, fold_op

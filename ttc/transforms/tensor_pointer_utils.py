@@ -32,7 +32,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from ttc.dialects.tt_types import PointerType
+from ttc.dialects.tt.types import PointerType
 from ttc.transforms.utils import create_constant, create_op
 
 CMPI_SLT = 2

@@ -12,7 +12,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
 from ttc.analysis.axis_info import ModuleAxisInfo
-from ttc.dialects import tt
+from ttc.dialects.tt import ops as tt
 from ttc.ir.diagnostics import emit_remark
 from ttc.pipelines.pass_base import TtcPass
 from ttc.ir.walk import walk

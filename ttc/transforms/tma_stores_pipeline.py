@@ -22,14 +22,15 @@ from __future__ import annotations
 from xdsl.dialects.builtin import IntegerAttr, TensorType, i1, i32
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
-from ttc.dialects import scf, tt
-from ttc.dialects.tt_descriptor import DescriptorReduceOp, DescriptorScatterOp
-from ttc.dialects.tt_sync import AtomicPollOp
-from ttc.dialects.tt_types import MemSemantic
-from ttc.dialects.ttg import LocalAllocOp, LocalDeallocOp, LocalStoreOp, MemDescType
-from ttc.dialects.ttng import FenceAsyncSharedOp
-from ttc.dialects.ttng_barriers import TMAStoreWaitOp
-from ttc.dialects.ttng_tma import AsyncTMACopyLocalToGlobalOp, AsyncTMAReduceOp
+from ttc.dialects.upstream import scf
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.tt.descriptor import DescriptorReduceOp, DescriptorScatterOp
+from ttc.dialects.tt.sync import AtomicPollOp
+from ttc.dialects.tt.types import MemSemantic
+from ttc.dialects.ttg.ops import LocalAllocOp, LocalDeallocOp, LocalStoreOp, MemDescType
+from ttc.dialects.ttng.ops import FenceAsyncSharedOp
+from ttc.dialects.ttng.barriers import TMAStoreWaitOp
+from ttc.dialects.ttng.tma import AsyncTMACopyLocalToGlobalOp, AsyncTMAReduceOp
 from ttc.transforms.tma_utils import encoding_from_descriptor
 from ttc.transforms.utils import erase_op
 from ttc.ir.walk import walk

@@ -17,8 +17,8 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 
-from ttc.dialects.tt_types import TensorDescType
-from ttc.dialects.ttg_attrs import (
+from ttc.dialects.tt.types import TensorDescType
+from ttc.dialects.ttg.attrs import (
     CTALayout,
     NVMMASharedEncodingAttr,
     SwizzledSharedEncodingAttr,

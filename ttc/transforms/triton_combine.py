@@ -34,8 +34,8 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects import tt
-from ttc.dialects.tt_types import bit_width, encoding_of, shape_of
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.tt.types import bit_width, encoding_of, shape_of
 from ttc.layouts.infer import infer_reshape_encoding
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns.context import active_context

@@ -21,7 +21,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects import scf
+from ttc.dialects.upstream import scf
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.cse import eliminate_common_subexpressions
 from ttc.transforms.patterns.greedy import apply_patterns_greedily

@@ -15,7 +15,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
-from ttc.dialects import scf
+from ttc.dialects.upstream import scf
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns.scf import inline_before, trip_count
 from ttc.transforms.utils import (

@@ -29,11 +29,12 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ttc.analysis.membar_slices import VIEW_OPS as MEMDESC_VIEW_OPS
-from ttc.dialects import scf, ttg
-from ttc.dialects.tt import DotOpInterface
-from ttc.dialects.ttg import MemDescType
-from ttc.dialects.ttg_warp_specialize import WarpSpecializePartitionsOp
-from ttc.dialects.ttng import FenceAsyncSharedOp
+from ttc.dialects.upstream import scf
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.tt.ops import DotOpInterface
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg.warp_specialize import WarpSpecializePartitionsOp
+from ttc.dialects.ttng.ops import FenceAsyncSharedOp
 from ttc.ir.traits import has_trait
 from ttc.ir.target import FENCE_DEFAULT_COMPUTE_CAPABILITY
 from ttc.pipelines.pass_base import TtcPass

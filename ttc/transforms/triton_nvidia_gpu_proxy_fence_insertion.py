@@ -26,17 +26,18 @@ from xdsl.ir import Operation, SSAValue
 from ttc.analysis.allocation import allocate_module
 from ttc.analysis.membar import BlockInfo, _Membar
 from ttc.analysis.membar_slices import Slice
-from ttc.dialects import tt, ttng
-from ttc.dialects.ttng import FenceAsyncSharedOp
-from ttc.dialects.ttng_barriers import ArriveBarrierOp, InitBarrierOp, InvalBarrierOp, WaitBarrierOp
-from ttc.dialects.ttng_mma import TCGen5MMAOp, TCGen5MMAScaledOp
-from ttc.dialects.ttng_tma import (
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttng import ops as ttng
+from ttc.dialects.ttng.ops import FenceAsyncSharedOp
+from ttc.dialects.ttng.barriers import ArriveBarrierOp, InitBarrierOp, InvalBarrierOp, WaitBarrierOp
+from ttc.dialects.ttng.mma import TCGen5MMAOp, TCGen5MMAScaledOp
+from ttc.dialects.ttng.tma import (
     AsyncTMACopyGlobalToLocalOp,
     AsyncTMAGatherOp,
     AsyncTMAReduceOp,
     AsyncTMAScatterOp,
 )
-from ttc.dialects.ttng_tmem import TMEMCopyOp
+from ttc.dialects.ttng.tmem import TMEMCopyOp
 from ttc.ir.target import FENCE_DEFAULT_COMPUTE_CAPABILITY
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.triton_nvidia_gpu_fence_insertion import FENCE_MIN_COMPUTE_CAPABILITY

@@ -30,14 +30,15 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import FunctionType, ModuleOp, NoneAttr, TensorType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
-from ttc.dialects import tt, ttg
-from ttc.dialects.tt_descriptor import DescriptorGatherOp, DescriptorReduceOp, DescriptorScatterOp
-from ttc.dialects.tt_types import TensorDescType, bit_width
-from ttc.dialects.ttg import MemDescType
-from ttc.dialects.ttg_attrs import CTALayout, NVMMASharedEncodingAttr
-from ttc.dialects.ttng_clc import ReinterpretTensorDescOp
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.tt.descriptor import DescriptorGatherOp, DescriptorReduceOp, DescriptorScatterOp
+from ttc.dialects.tt.types import TensorDescType, bit_width
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg.attrs import CTALayout, NVMMASharedEncodingAttr
+from ttc.dialects.ttng.clc import ReinterpretTensorDescOp
 from ttc.pipelines.pass_base import TtcPass
-from ttc.dialects.ttg_cta import cta_layout_of
+from ttc.dialects.ttg.cta import cta_layout_of
 from ttc.transforms.tma_utils import cta_layout_for_rank, encoding_for_shape, tied_groups
 from ttc.transforms.tritongpu_utils import set_type
 from ttc.transforms.utils import users

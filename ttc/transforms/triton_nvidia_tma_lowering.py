@@ -49,37 +49,37 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.analysis.membar_slices import VIEW_OPS
-from ttc.dialects import tt
-from ttc.dialects.tt_descriptor import DescriptorGatherOp, DescriptorReduceOp, DescriptorScatterOp
-from ttc.dialects.tt_types import (
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.tt.descriptor import DescriptorGatherOp, DescriptorReduceOp, DescriptorScatterOp
+from ttc.dialects.tt.types import (
     DescriptorReduceKind,
     PaddingOption,
     PointerType,
     TensorDescType,
     bit_width,
 )
-from ttc.dialects.ttg import (
+from ttc.dialects.ttg.ops import (
     GlobalScratchAllocOp,
     LocalAllocOp,
     LocalLoadOp,
     MemDescType,
 )
-from ttc.dialects.ttg_attrs import (
+from ttc.dialects.ttg.attrs import (
     NVMMASharedEncodingAttr,
     SwizzledSharedEncodingAttr,
 )
-from ttc.dialects.ttg_cta import cta_split_num
-from ttc.dialects.ttng import FenceAsyncSharedOp, WarpGroupDotWaitOp
-from ttc.dialects.ttng_barriers import (
+from ttc.dialects.ttg.cta import cta_split_num
+from ttc.dialects.ttng.ops import FenceAsyncSharedOp, WarpGroupDotWaitOp
+from ttc.dialects.ttng.barriers import (
     BarrierExpectOp,
     InitBarrierOp,
     InvalBarrierOp,
     TMAStoreWaitOp,
     WaitBarrierOp,
 )
-from ttc.dialects.ttng_clc import ReinterpretTensorDescOp
-from ttc.dialects.ttng_tensormap import TensormapCreateOp, TensormapFenceproxyAcquireOp
-from ttc.dialects.ttng_tma import (
+from ttc.dialects.ttng.clc import ReinterpretTensorDescOp
+from ttc.dialects.ttng.tensormap import TensormapCreateOp, TensormapFenceproxyAcquireOp
+from ttc.dialects.ttng.tma import (
     AsyncTMACopyGlobalToLocalOp,
     AsyncTMACopyLocalToGlobalOp,
     AsyncTMAGatherOp,

@@ -19,7 +19,7 @@ from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects import tt
+from ttc.dialects.tt import ops as tt
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import rules_for
 from ttc.transforms.patterns.context import active_context

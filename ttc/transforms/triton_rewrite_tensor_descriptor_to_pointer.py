@@ -43,8 +43,9 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from ttc.dialects import arith, scf
-from ttc.dialects.tt import (
+from ttc.dialects.upstream import arith
+from ttc.dialects.upstream import scf
+from ttc.dialects.tt.ops import (
     AtomicRMWOp,
     CallOp,
     DescriptorLoadOp,
@@ -55,8 +56,8 @@ from ttc.dialects.tt import (
     ReturnOp,
     StoreOp,
 )
-from ttc.dialects.tt_descriptor import DescriptorGatherOp, DescriptorReduceOp, DescriptorScatterOp
-from ttc.dialects.tt_types import (
+from ttc.dialects.tt.descriptor import DescriptorGatherOp, DescriptorReduceOp, DescriptorScatterOp
+from ttc.dialects.tt.types import (
     DescriptorReduceKind,
     MemSemantic,
     MemSyncScope,

@@ -58,13 +58,16 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects import arith, tt, ttg, ttng
-from ttc.dialects.mma_support import FP8_TYPES, NATIVE_FP8_TYPES, supports_mma
-from ttc.dialects.tt_types import bit_width, encoding_of
-from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr, ints
-from ttc.dialects.ttg import required_compute_capability
-from ttc.dialects.ttg_fp4 import Fp4ToFpOp
-from ttc.dialects.ttg_warp_specialize import lookup_num_warps
+from ttc.dialects.upstream import arith
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.ttng import ops as ttng
+from ttc.dialects.ttg.mma_support import FP8_TYPES, NATIVE_FP8_TYPES, supports_mma
+from ttc.dialects.tt.types import bit_width, encoding_of
+from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr, ints
+from ttc.dialects.ttg.ops import required_compute_capability
+from ttc.dialects.ttg.fp4 import Fp4ToFpOp
+from ttc.dialects.ttg.warp_specialize import lookup_num_warps
 from ttc.ir.diagnostics import emit_remark, op_error
 from ttc.ir.target import MmaChoice
 from ttc.layouts.from_attr import to_linear_layout
@@ -83,7 +86,7 @@ from ttc.transforms.patterns.greedy import (
     PatternSet,
     apply_patterns_greedily,
 )
-from ttc.dialects.ttg_cta import cta_layout_of, shape_per_cta_of
+from ttc.dialects.ttg.cta import cta_layout_of, shape_per_cta_of
 from ttc.transforms.tritongpu_utils import with_encoding
 from ttc.transforms.utils import is_elementwise, is_memory_effect_free, value_location
 from ttc.ir.walk import walk

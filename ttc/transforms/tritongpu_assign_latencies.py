@@ -23,9 +23,10 @@ from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
 from xdsl.ir import Operation
 
 from ttc.analysis.axis_info import ModuleAxisInfo
-from ttc.dialects import tt, ttg
-from ttc.dialects.tt import DotOpInterface
-from ttc.dialects.ttng_tmem import TMEMStoreOp
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.tt.ops import DotOpInterface
+from ttc.dialects.ttng.tmem import TMEMStoreOp
 from ttc.ir.traits import has_trait
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.pipeline_loads import (

@@ -39,13 +39,14 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from ttc.analysis.axis_info import ModuleAxisInfo
-from ttc.dialects import tt, ttg
-from ttc.dialects.tt_descriptor import DescriptorReduceOp
-from ttc.dialects.tt_types import PointerType, RMWOp, bit_width, encoding_of
-from ttc.dialects.ttg import lookup_threads_per_warp, module_compute_capability
-from ttc.dialects.ttg_attrs import SharedEncoding
-from ttc.dialects.ttg_cta import cta_layout_of, shape_per_cta_of
-from ttc.dialects.ttg_warp_specialize import lookup_num_warps
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.tt.descriptor import DescriptorReduceOp
+from ttc.dialects.tt.types import PointerType, RMWOp, bit_width, encoding_of
+from ttc.dialects.ttg.ops import lookup_threads_per_warp, module_compute_capability
+from ttc.dialects.ttg.attrs import SharedEncoding
+from ttc.dialects.ttg.cta import cta_layout_of, shape_per_cta_of
+from ttc.dialects.ttg.warp_specialize import lookup_num_warps
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.graph import strongly_connected_components
 from ttc.transforms.tritongpu_utils import (

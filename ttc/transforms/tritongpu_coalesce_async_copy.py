@@ -28,10 +28,10 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects import ttg
-from ttc.dialects.ttg import MemDescType, lookup_threads_per_warp
-from ttc.dialects.ttg_attrs import BlockedEncodingAttr, SwizzledSharedEncodingAttr, ints
-from ttc.dialects.ttg_warp_specialize import lookup_num_warps
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.ttg.ops import MemDescType, lookup_threads_per_warp
+from ttc.dialects.ttg.attrs import BlockedEncodingAttr, SwizzledSharedEncodingAttr, ints
+from ttc.dialects.ttg.warp_specialize import lookup_num_warps
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import contig_per_thread
 from ttc.pipelines.pass_base import TtcPass

@@ -19,7 +19,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Block, Operation, Region
 
-from ttc.dialects import arith, scf
+from ttc.dialects.upstream import arith
+from ttc.dialects.upstream import scf
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.tritongpu_reorder_instructions import dominates
 from ttc.transforms.utils import erase_op, rebuild_if

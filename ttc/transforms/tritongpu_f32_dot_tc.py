@@ -37,8 +37,8 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects import tt
-from ttc.dialects.tt_types import InputPrecision
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.tt.types import InputPrecision
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import GreedyConfig, PatternSet, apply_patterns_greedily

@@ -51,11 +51,11 @@ from xdsl.dialects.ub import PoisonOp
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint
 
-from ttc.dialects import arith
-from ttc.dialects.llvm import AssumeOp
-from ttc.dialects.scf import ForOp, IfOp, YieldOp
-from ttc.dialects.tt import DotOpInterface, FuncOp
-from ttc.dialects.tt_types import PointerType
+from ttc.dialects.upstream import arith
+from ttc.dialects.upstream.llvm import AssumeOp
+from ttc.dialects.upstream.scf import ForOp, IfOp, YieldOp
+from ttc.dialects.tt.ops import DotOpInterface, FuncOp
+from ttc.dialects.tt.types import PointerType
 from ttc.ir.dominance import immediate_dominators
 from ttc.ir.int_attrs import int_attribute
 from ttc.pipelines.pass_base import TtcPass

@@ -46,9 +46,10 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
-from ttc.dialects import tt, ttg
-from ttc.dialects.ttg import MemDescType
-from ttc.dialects.ttg_attrs import (
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg.attrs import (
     DotOperandEncodingAttr,
     NVMMASharedEncodingAttr,
     SwizzledSharedEncodingAttr,
@@ -68,7 +69,7 @@ from ttc.transforms.mma_v3_layout import MMA_V3_PLUS_OPS
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import GreedyConfig, apply_patterns_greedily
 from ttc.transforms.patterns.ttg import CONVERT_LAYOUT_CANONICALIZATION
-from ttc.dialects.ttg_cta import cta_layout_of
+from ttc.dialects.ttg.cta import cta_layout_of
 from ttc.transforms.utils import create_op, defined_by
 from ttc.transforms.utils import trans_order
 

@@ -46,14 +46,17 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
-from ttc.dialects import arith, scf, tt, ttg
-from ttc.dialects.ttg import lookup_num_ctas, lookup_threads_per_warp
-from ttc.dialects.ttg_attrs import BlockedEncodingAttr, CTALayout, ints
-from ttc.dialects.ttg_warp_specialize import lookup_num_warps
+from ttc.dialects.upstream import arith
+from ttc.dialects.upstream import scf
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.ttg.ops import lookup_num_ctas, lookup_threads_per_warp
+from ttc.dialects.ttg.attrs import BlockedEncodingAttr, CTALayout, ints
+from ttc.dialects.ttg.warp_specialize import lookup_num_warps
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import elems_per_thread, layout_order, thread_order, warp_order
 from ttc.pipelines.pass_base import TtcPass
-from ttc.dialects.ttg_cta import cta_layout_of
+from ttc.dialects.ttg.cta import cta_layout_of
 from ttc.transforms.tritongpu_utils import (
     blocked_for_shape,
     cta_layout_for_shape,

@@ -64,20 +64,23 @@ from xdsl.ir import (
 )
 
 from ttc.analysis.axis_info import ModuleAxisInfo
-from ttc.dialects import scf, tt, ttg, ttng
-from ttc.dialects.llvm import AssumeOp
-from ttc.dialects.tt_types import bit_width
-from ttc.dialects.ttg import (
+from ttc.dialects.upstream import scf
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.ttng import ops as ttng
+from ttc.dialects.upstream.llvm import AssumeOp
+from ttc.dialects.tt.types import bit_width
+from ttc.dialects.ttg.ops import (
     AsyncCopyGlobalToLocalOp,
     AsyncTokenType,
     MemDescType,
     lookup_num_ctas,
 )
-from ttc.dialects.ttg_attrs import CTALayout, SwizzledSharedEncodingAttr
-from ttc.dialects.ttng_barriers import ArriveBarrierOp, BarrierExpectOp, WaitBarrierOp
-from ttc.dialects.ttng_tma import AsyncTMACopyGlobalToLocalOp
-from ttc.dialects.ttg_cta import shape_per_cta_of
-from ttc.dialects.ttng_tmem import TMEMAllocOp, TMEMLoadOp
+from ttc.dialects.ttg.attrs import CTALayout, SwizzledSharedEncodingAttr
+from ttc.dialects.ttng.barriers import ArriveBarrierOp, BarrierExpectOp, WaitBarrierOp
+from ttc.dialects.ttng.tma import AsyncTMACopyGlobalToLocalOp
+from ttc.dialects.ttg.cta import shape_per_cta_of
+from ttc.dialects.ttng.tmem import TMEMAllocOp, TMEMLoadOp
 from ttc.ir.diagnostics import emit_remark
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import apply_patterns

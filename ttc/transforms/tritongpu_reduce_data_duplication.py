@@ -21,12 +21,12 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Attribute, Operation
 
 from ttc.analysis.lowering_helpers import ConversionKind, conversion_kind, tensor_layout
-from ttc.dialects import ttg
-from ttc.dialects.ttg import MemDescType
-from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, SharedEncoding
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, SharedEncoding
 from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
 from ttc.pipelines.pass_base import TtcPass
-from ttc.dialects.ttg_cta import cta_layout_of
+from ttc.dialects.ttg.cta import cta_layout_of
 from ttc.ir.walk import walk
 
 def needs_shared_memory(src: TensorType[Attribute], dst: TensorType[Attribute]) -> bool:

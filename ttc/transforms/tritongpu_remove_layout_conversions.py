@@ -51,17 +51,21 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.analysis.lowering_helpers import ConversionKind, conversion_kind, tensor_layout
-from ttc.dialects import arith, scf, tt, ttg, ttng
-from ttc.dialects.tt import DotOpInterface
-from ttc.dialects.tt_types import bit_width, encoding_of, shape_of
-from ttc.dialects.ttg_fp4 import Fp4ToFpOp
-from ttc.dialects.ttg_attrs import (
+from ttc.dialects.upstream import arith
+from ttc.dialects.upstream import scf
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.ttng import ops as ttng
+from ttc.dialects.tt.ops import DotOpInterface
+from ttc.dialects.tt.types import bit_width, encoding_of, shape_of
+from ttc.dialects.ttg.fp4 import Fp4ToFpOp
+from ttc.dialects.ttg.attrs import (
     BlockedEncodingAttr,
     DotOperandEncodingAttr,
     MmaEncoding,
     NvidiaMmaEncodingAttr,
 )
-from ttc.dialects.ttng_tmem import TMEMLoadOp
+from ttc.dialects.ttng.tmem import TMEMLoadOp
 from ttc.ir.diagnostics import op_error
 from ttc.ir.traits import has_trait
 from ttc.layouts.from_attr import to_linear_layout

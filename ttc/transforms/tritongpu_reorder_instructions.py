@@ -27,8 +27,11 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Block, Operation
 from xdsl.traits import MemoryEffectKind
 
-from ttc.dialects import arith, scf, tt, ttg
-from ttc.dialects.ttg_attrs import DotOperandEncodingAttr
+from ttc.dialects.upstream import arith
+from ttc.dialects.upstream import scf
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.ttg.attrs import DotOperandEncodingAttr
 from ttc.ir.dominance import immediate_dominators
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import memory_effects, move_before

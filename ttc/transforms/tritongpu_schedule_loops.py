@@ -21,7 +21,9 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import BlockArgument, Operation
 
-from ttc.dialects import scf, tt, ttg
+from ttc.dialects.upstream import scf
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
 from ttc.ir.int_attrs import int_attribute
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.pipeline_schedule import (

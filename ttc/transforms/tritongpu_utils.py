@@ -27,12 +27,16 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from ttc.dialects import arith, scf, tt, ttg, ttng
-from ttc.dialects.tt_types import PointerType, encoding_of, shape_of
-from ttc.dialects.ttg import lookup_threads_per_warp
-from ttc.dialects.ttg_attrs import BlockedEncodingAttr, SliceEncodingAttr
-from ttc.dialects.ttg_fp4 import Fp4ToFpOp
-from ttc.dialects.ttg_warp_specialize import lookup_num_warps
+from ttc.dialects.upstream import arith
+from ttc.dialects.upstream import scf
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.ttng import ops as ttng
+from ttc.dialects.tt.types import PointerType, encoding_of, shape_of
+from ttc.dialects.ttg.ops import lookup_threads_per_warp
+from ttc.dialects.ttg.attrs import BlockedEncodingAttr, SliceEncodingAttr
+from ttc.dialects.ttg.fp4 import Fp4ToFpOp
+from ttc.dialects.ttg.warp_specialize import lookup_num_warps
 from ttc.layouts.default_blocked import (
     blocked_for_shape,
     cta_layout_for_shape,

@@ -48,7 +48,9 @@ from xdsl.traits import (
     get_effects,
 )
 
-from ttc.dialects import arith, scf, tt
+from ttc.dialects.upstream import arith
+from ttc.dialects.upstream import scf
+from ttc.dialects.tt import ops as tt
 from ttc.ir.traits import has_trait
 from ttc.ir.walk import walk
 

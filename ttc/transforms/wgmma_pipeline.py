@@ -42,12 +42,15 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
-from ttc.dialects import scf, tt, ttg, ttng
-from ttc.dialects.arith import ConstantOp
-from ttc.dialects.tt import ReshapeOp, SplitOp, TransOp
-from ttc.dialects.ttg import ConvertLayoutOp, MemDescSubsliceOp, MemDescType
-from ttc.dialects.ttg_attrs import NvidiaMmaEncodingAttr, ints
-from ttc.dialects.ttng import WarpGroupDotOp, WarpGroupDotWaitOp
+from ttc.dialects.upstream import scf
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.ttng import ops as ttng
+from ttc.dialects.upstream.arith import ConstantOp
+from ttc.dialects.tt.ops import ReshapeOp, SplitOp, TransOp
+from ttc.dialects.ttg.ops import ConvertLayoutOp, MemDescSubsliceOp, MemDescType
+from ttc.dialects.ttg.attrs import NvidiaMmaEncodingAttr, ints
+from ttc.dialects.ttng.ops import WarpGroupDotOp, WarpGroupDotWaitOp
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.infer import (
     infer_reshape_encoding,

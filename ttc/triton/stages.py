@@ -299,7 +299,7 @@ class KernelBuild:
         if stage == "ttgir" and self.options.maxnreg is not None:
             from xdsl.dialects.builtin import IntegerAttr, i32
 
-            from ttc.dialects.ttng_tmem import MAX_NREG_ATTR
+            from ttc.dialects.ttng.tmem import MAX_NREG_ATTR
 
             module.attributes[MAX_NREG_ATTR] = IntegerAttr(self.options.maxnreg, i32)
         self.compilation.run_stage(stage, module)

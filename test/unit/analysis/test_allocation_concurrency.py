@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from xdsl.dialects.builtin import Float16Type, IntegerType, f32, i1, i8, i64
 
 from ttc.analysis.allocation import BufferKind, allocate_module, capture_bytes
-from ttc.dialects.tt_types import PointerType
+from ttc.dialects.tt.types import PointerType
 from ttc.ir.parser import parse_module
 
 HEADER = """

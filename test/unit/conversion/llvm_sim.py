@@ -16,7 +16,7 @@ import numpy as np
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, VectorType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
-from ttc.dialects import llvm
+from ttc.dialects.upstream import llvm
 
 WARP = 32
 

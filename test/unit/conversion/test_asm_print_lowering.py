@@ -31,7 +31,7 @@ from xdsl.ir import Attribute
 from ttc.conversion.tritongpu_to_llvm.assertion import file_and_line
 from ttc.conversion.tritongpu_to_llvm.inline_asm import elements_per_register
 from ttc.conversion.tritongpu_to_llvm.printing import format_specifier, index_widths
-from ttc.dialects import llvm
+from ttc.dialects.upstream import llvm
 from ttc.ir.errors import TtcError
 from ttc.ir.parser import parse_module
 from ttc.targets.llvmir import emit_llvm_ir

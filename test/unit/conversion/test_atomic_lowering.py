@@ -16,8 +16,8 @@ from xdsl.rewriter import InsertPoint
 
 from ttc.conversion.tritongpu_to_llvm.indices import distinct_registers
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
-from ttc.dialects import llvm
-from ttc.dialects.ttg_attrs import BlockedEncodingAttr
+from ttc.dialects.upstream import llvm
+from ttc.dialects.ttg.attrs import BlockedEncodingAttr
 from ttc.ir.context import make_context
 from ttc.ir.parser import parse_module
 from ttc.ir.target import TargetInfo

@@ -17,7 +17,7 @@ import pytest
 
 from ttc.conversion.tritongpu_to_llvm.dot_mma import plan_mma_v2
 from ttc.conversion.tritongpu_to_llvm.dot_operands import RegisterTable
-from ttc.dialects.ttg_attrs import BlockedEncodingAttr, DotOperandEncodingAttr, NvidiaMmaEncodingAttr
+from ttc.dialects.ttg.attrs import BlockedEncodingAttr, DotOperandEncodingAttr, NvidiaMmaEncodingAttr
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.linear import LinearLayout
 

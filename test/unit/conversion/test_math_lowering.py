@@ -9,7 +9,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from ttc.conversion.tritongpu_to_llvm.math_libdevice import FAST_LIBDEVICE, LIBDEVICE, MULHI
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
-from ttc.dialects import llvm
+from ttc.dialects.upstream import llvm
 from ttc.ir.errors import TtcError
 from ttc.ir.parser import parse_module
 from ttc.pipelines.registry import get_pass

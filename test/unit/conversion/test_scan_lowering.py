@@ -31,7 +31,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from test_reduce_convert_lowering import KERNELS, PTX_VERSION, _ptxas_available, lower, to_ptx
 from ttc.conversion.tritongpu_to_llvm.scan import ScanPlan
-from ttc.dialects import llvm
+from ttc.dialects.upstream import llvm
 from ttc.ir.errors import TtcError
 from ttc.ir.parser import parse_module
 from ttc.layouts.linear import LayoutError

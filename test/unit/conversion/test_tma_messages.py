@@ -10,8 +10,8 @@ import pytest
 from xdsl.dialects.builtin import Float16Type, Float32Type, IntegerType
 
 from ttc.conversion.tritongpu_to_llvm.tma import tma_messages
-from ttc.dialects.ttg import MemDescType
-from ttc.dialects.ttg_attrs import (
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg.attrs import (
     CTALayout,
     NVMMASharedEncodingAttr,
     SwizzledSharedEncodingAttr,

@@ -18,7 +18,7 @@ from xdsl.rewriter import InsertPoint
 from ttc.conversion.tritongpu_to_llvm.indices import emit_indices
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowered_ops, lowers
-from ttc.dialects.ttg_attrs import BlockedEncodingAttr, SliceEncodingAttr
+from ttc.dialects.ttg.attrs import BlockedEncodingAttr, SliceEncodingAttr
 from ttc.ir.context import make_context
 from ttc.ir.errors import TtcError
 from ttc.ir.parser import parse_module

@@ -23,8 +23,8 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError, VerifyException
 
-from ttc.dialects import tt
-from ttc.dialects.tt_types import TensorDescType, signless
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.tt.types import TensorDescType, signless
 from ttc.ir.context import make_context
 from ttc.ir.diagnostics import diagnostic_handler
 from ttc.ir.errors import TtcError

@@ -10,7 +10,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError, VerifyException
 
-from ttc.dialects.tt_types import (
+from ttc.dialects.tt.types import (
     CacheModifier,
     EvictionPolicy,
     InputPrecision,

@@ -9,7 +9,7 @@ from xdsl.ir import Attribute
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError
 
-from ttc.dialects.ttg_attrs import (
+from ttc.dialects.ttg.attrs import (
     BlockedEncodingAttr,
     CTALayout,
     DotOperandEncodingAttr,

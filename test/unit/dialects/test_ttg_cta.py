@@ -1,5 +1,5 @@
 """Triton's `getShapePerCTA` (`ttc.layouts.cga.shape_per_cta`) and the CTA-layout readers of
-`ttc.dialects.ttg_cta` (`getCTALayout`, `getCTASplitNum`, `getShapePerCTA(Type)`)."""
+`ttc.dialects.ttg.cta` (`getCTALayout`, `getCTASplitNum`, `getShapePerCTA(Type)`)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from xdsl.dialects.builtin import TensorType, f16
 from xdsl.ir import Attribute
 from xdsl.parser import Parser
 
-from ttc.dialects.ttg_attrs import CTALayout
-from ttc.dialects.ttg_cta import cta_layout_of, cta_split_num, shape_per_cta_of
+from ttc.dialects.ttg.attrs import CTALayout
+from ttc.dialects.ttg.cta import cta_layout_of, cta_split_num, shape_per_cta_of
 from ttc.ir.context import make_context
 from ttc.layouts.cga import shape_per_cta
 

@@ -14,8 +14,8 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError
 
 from ttc.dialects.legacy import modernize_module_attributes
-from ttc.dialects.ttg import MemDescIndexOp, MemDescSubsliceOp, verify_layouts
-from ttc.dialects.ttg_attrs import NVMMASharedEncodingAttr, SwizzledSharedEncodingAttr
+from ttc.dialects.ttg.ops import MemDescIndexOp, MemDescSubsliceOp, verify_layouts
+from ttc.dialects.ttg.attrs import NVMMASharedEncodingAttr, SwizzledSharedEncodingAttr
 from ttc.ir.context import make_context
 from ttc.ir.errors import TtcError
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from xdsl.dialects.builtin import f16
 
-from ttc.dialects.arith import ConstantOp
-from ttc.dialects.ttg import MemDescType, layout_dims, memdesc_layout
-from ttc.dialects.ttg_attrs import SwizzledSharedEncodingAttr
-from ttc.dialects.ttg_reinterpret import _contiguous_from_zero, _owned_offsets
-from ttc.dialects.ttg_warp_specialize import (
+from ttc.dialects.upstream.arith import ConstantOp
+from ttc.dialects.ttg.ops import MemDescType, layout_dims, memdesc_layout
+from ttc.dialects.ttg.attrs import SwizzledSharedEncodingAttr
+from ttc.dialects.ttg.reinterpret import _contiguous_from_zero, _owned_offsets
+from ttc.dialects.ttg.warp_specialize import (
     WarpSpecializeOp,
     lookup_num_warps,
     maybe_lookup_num_warps,

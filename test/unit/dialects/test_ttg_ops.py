@@ -15,7 +15,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
 from ttc.analysis.membar import is_shared_memory_barrier
-from ttc.dialects.ttg import (
+from ttc.dialects.ttg.ops import (
     AddrSpace,
     BarrierOp,
     LayoutVerifyException,
@@ -24,7 +24,7 @@ from ttc.dialects.ttg import (
     format_addr_space,
     verify_layouts,
 )
-from ttc.dialects.ttg_attrs import SharedMemorySpaceAttr, SwizzledSharedEncodingAttr
+from ttc.dialects.ttg.attrs import SharedMemorySpaceAttr, SwizzledSharedEncodingAttr
 from ttc.ir.context import make_context
 from ttc.transforms.canonicalize import CanonicalizePass
 from ttc.transforms.cse import CsePass

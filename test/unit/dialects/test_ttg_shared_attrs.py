@@ -11,7 +11,7 @@ from xdsl.ir import Attribute
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError
 
-from ttc.dialects.ttg_shared_attrs import (
+from ttc.dialects.ttg.shared_attrs import (
     PaddedSharedEncodingAttr,
     PartitionedSharedEncodingAttr,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ttc.dialects.ttng import WarpGroupDotOp
+from ttc.dialects.ttng.ops import WarpGroupDotOp
 from ttc.ir.parser import parse_module
 
 DOT = """

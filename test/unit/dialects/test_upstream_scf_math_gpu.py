@@ -7,7 +7,10 @@ from func_body import printed_body_lines, value_of, verify_error
 from xdsl.dialects.builtin import IndexType, TensorType, f32, i1
 from xdsl.parser import Parser
 
-from ttc.dialects import arith, gpu, math, scf
+from ttc.dialects.upstream import arith
+from ttc.dialects.upstream import gpu
+from ttc.dialects.upstream import math
+from ttc.dialects.upstream import scf
 from ttc.ir.context import make_context
 
 BLOCKED = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"

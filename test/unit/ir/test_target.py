@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 
-from ttc.dialects.ttg import module_compute_capability, required_compute_capability
+from ttc.dialects.ttg.ops import module_compute_capability, required_compute_capability
 from ttc.ir.errors import TtcError
 from ttc.ir.target import (
     TARGET_ATTR,

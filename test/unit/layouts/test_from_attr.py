@@ -1,4 +1,4 @@
-"""From parsed `#ttg.*` attributes to linear layouts (the adapter over `ttc.dialects.ttg_attrs`)."""
+"""From parsed `#ttg.*` attributes to linear layouts (the adapter over `ttc.dialects.ttg.attrs`)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from xdsl.dialects.builtin import IntAttr
 
-from ttc.dialects.ttg_attrs import (
+from ttc.dialects.ttg.attrs import (
     BlockedEncodingAttr,
     LinearEncodingAttr,
     SliceEncodingAttr,
@@ -187,7 +187,7 @@ def test_fp4_to_fp_forward_then_backward_is_the_identity(spt, tpw, order, axis) 
 
 
 def test_fp4_to_fp_legacy_rules_keep_blocked_and_dot_operand_layouts() -> None:
-    from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
+    from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
     from ttc.layouts.infer import infer_fp4_to_fp_encoding
 
     src = blocked([1, 2], [4, 8], [4, 1], [1, 0])  # axis 1 first in the order

@@ -8,7 +8,7 @@ import pytest
 from xdsl.dialects.builtin import Float16Type, Float32Type, IntegerType, TensorType
 
 from ttc.analysis.lowering_helpers import ConversionKind, conversion_kind
-from ttc.dialects.ttg_attrs import (
+from ttc.dialects.ttg.attrs import (
     BlockedEncodingAttr,
     CTALayout,
     DotOperandEncodingAttr,

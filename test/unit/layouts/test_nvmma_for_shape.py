@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ttc.dialects.ttg_attrs import CTALayout, NVMMASharedEncodingAttr
+from ttc.dialects.ttg.attrs import CTALayout, NVMMASharedEncodingAttr
 from ttc.layouts.shared import nvmma_swizzle_bytes
 
 

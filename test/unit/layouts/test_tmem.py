@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xdsl.dialects.builtin import Float32Type, TensorType
 
-from ttc.dialects.ttg_attrs import BlockedEncodingAttr
+from ttc.dialects.ttg.attrs import BlockedEncodingAttr
 from ttc.layouts.divide import divide_left, largest_vectorisation
 from ttc.layouts.linear import LinearLayout
 from ttc.layouts.tmem import (

@@ -15,7 +15,8 @@ from corpus_llvm import KERNELS, llvm_dialect_dumps
 from triton_corpus import strip_locations
 from xdsl.dialects.builtin import i1
 
-from ttc.dialects import llvm, nvvm
+from ttc.dialects.upstream import llvm
+from ttc.dialects.upstream import nvvm
 from ttc.ir.errors import TtcError
 from ttc.ir.parser import parse_module
 from ttc.ir.printer import print_module

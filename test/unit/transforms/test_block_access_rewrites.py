@@ -11,7 +11,7 @@ import pytest
 from triton_corpus import assert_same_text
 from xdsl.dialects.builtin import IntegerType, Signedness, TensorType, f16, f32, i1, i8, i32, i64
 
-from ttc.dialects.tt_types import DescriptorReduceKind, PointerType, RMWOp, TensorDescType
+from ttc.dialects.tt.types import DescriptorReduceKind, PointerType, RMWOp, TensorDescType
 from ttc.ir.context import make_context
 from ttc.ir.parser import parse_module
 from ttc.ir.printer import print_module

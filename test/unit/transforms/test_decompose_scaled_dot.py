@@ -9,9 +9,9 @@ import math
 import pytest
 from xdsl.dialects.builtin import BFloat16Type, DenseIntOrFPElementsAttr, Float16Type, Float32Type, TensorType
 
-from ttc.dialects.arith import bits_to_float, dense_is_splat
-from ttc.dialects.tt_types import ScaleDotElemType
-from ttc.dialects.ttg_attrs import BlockedEncodingAttr, LinearEncodingAttr
+from ttc.dialects.upstream.arith import bits_to_float, dense_is_splat
+from ttc.dialects.tt.types import ScaleDotElemType
+from ttc.dialects.ttg.attrs import BlockedEncodingAttr, LinearEncodingAttr
 from ttc.layouts.infer import infer_fp4_to_fp_encoding
 from ttc.transforms.decompose_scaled_dot import NAN_BITS, compute_type, scale_shift
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-from ttc.dialects.ttg_attrs import CTALayout, NVMMASharedEncodingAttr
+from ttc.dialects.ttg.attrs import CTALayout, NVMMASharedEncodingAttr
 from ttc.transforms.tma_utils import cta_layout_for_rank
 from ttc.transforms.triton_nvidia_optimize_descriptor_encoding import (
     EncodingInfo,

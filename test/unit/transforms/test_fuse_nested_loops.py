@@ -15,8 +15,8 @@ import pytest
 from xdsl.dialects.builtin import IntegerType, ModuleOp
 from xdsl.ir import Operation
 
-from ttc.dialects.scf import ForOp
-from ttc.dialects.tt import FuncOp
+from ttc.dialects.upstream.scf import ForOp
+from ttc.dialects.tt.ops import FuncOp
 from ttc.ir.context import make_context
 from ttc.ir.parser import parse_module
 from ttc.transforms.canonicalize import CanonicalizePass

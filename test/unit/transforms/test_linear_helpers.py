@@ -22,7 +22,7 @@ from ttc.analysis.liveness import Liveness
 from ttc.conversion.scf_to_cf import ConvertScfToCfPass
 from ttc.conversion.triton_to_tritongpu import ConvertTritonToTritonGPUPass
 from ttc.ir.context import make_context
-from ttc.dialects.ttg_cta import shape_per_cta_of
+from ttc.dialects.ttg.cta import shape_per_cta_of
 from ttc.ir.parser import parse_module
 from ttc.ir.printer import print_module
 from ttc.ir.walk import walk

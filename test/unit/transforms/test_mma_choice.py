@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from xdsl.ir import Operation
 
-from ttc.dialects import tt
+from ttc.dialects.tt import ops as tt
 from ttc.ir.context import make_context
 from ttc.ir.parser import parse_module
 from ttc.ir.target import MMA_CHOICES

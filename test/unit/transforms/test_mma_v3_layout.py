@@ -13,7 +13,7 @@ from xdsl.dialects.builtin import (
     i8,
 )
 
-from ttc.dialects.ttg_attrs import CTALayout, NVMMASharedEncodingAttr
+from ttc.dialects.ttg.attrs import CTALayout, NVMMASharedEncodingAttr
 from ttc.layouts.infer import infer_memdesc_reshape_nvmma
 from ttc.transforms.mma_v3_layout import mma_v3_instr_shape
 

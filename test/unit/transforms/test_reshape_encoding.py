@@ -3,7 +3,7 @@ symmetry, and the `#ttg.linear` fallback, on the reshapes of `tl.sort`."""
 
 from __future__ import annotations
 
-from ttc.dialects.ttg_attrs import BlockedEncodingAttr, LinearEncodingAttr, bases_attr
+from ttc.dialects.ttg.attrs import BlockedEncodingAttr, LinearEncodingAttr, bases_attr
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.transforms.tritongpu_utils import default_blocked, infer_reshape_encoding, reshape_decomposition
 

@@ -8,8 +8,8 @@ import math
 from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import Float32Type, TensorType
 
-from ttc.dialects.arith import AddiOp
-from ttc.dialects.ttg_attrs import BlockedEncodingAttr, CTALayout, ints
+from ttc.dialects.upstream.arith import AddiOp
+from ttc.dialects.ttg.attrs import BlockedEncodingAttr, CTALayout, ints
 from ttc.ir.context import make_context
 from ttc.ir.parser import parse_module
 from ttc.ir.printer import print_module

@@ -11,7 +11,7 @@ from xdsl.ir import Operation
 
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
-from ttc.dialects import llvm
+from ttc.dialects.upstream import llvm
 
 
 @lowers("llvm.intr.assume")

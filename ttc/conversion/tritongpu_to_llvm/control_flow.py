@@ -10,7 +10,7 @@ from xdsl.ir import Operation
 from ttc.conversion.scf_to_cf import LOOP_ANNOTATION
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
-from ttc.dialects import llvm
+from ttc.dialects.upstream import llvm
 
 
 @lowers("cf.br")

@@ -17,7 +17,7 @@ from xdsl.ir import Operation, SSAValue
 from ttc.conversion.tritongpu_to_llvm.dot_operands import RegisterTable, threads_agree
 from ttc.conversion.tritongpu_to_llvm.elementwise import intrinsic
 from ttc.conversion.tritongpu_to_llvm.lowering import FLOAT_TYPES, FunctionLowering
-from ttc.dialects import llvm
+from ttc.dialects.upstream import llvm
 
 THREAD_DIMS = ["lane", "warp", "block"]
 

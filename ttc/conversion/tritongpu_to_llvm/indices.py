@@ -18,7 +18,7 @@ from xdsl.dialects.builtin import UnitAttr
 from xdsl.ir import SSAValue
 
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, constant_int
-from ttc.dialects import llvm
+from ttc.dialects.upstream import llvm
 from ttc.layouts.linear import LinearLayout
 
 THREAD_DIMS = ("lane", "warp", "block")

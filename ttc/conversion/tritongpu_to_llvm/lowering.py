@@ -36,9 +36,9 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint
 
 from ttc.analysis.axis_info import ModuleAxisInfo
-from ttc.dialects import llvm
-from ttc.dialects.tt_types import PointerType, TensorDescType
-from ttc.dialects.ttg import AsyncTokenType, MemDescType
+from ttc.dialects.upstream import llvm
+from ttc.dialects.tt.types import PointerType, TensorDescType
+from ttc.dialects.ttg.ops import AsyncTokenType, MemDescType
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
 from ttc.ir.target import TargetInfo
@@ -328,7 +328,7 @@ class FunctionLowering:
 
     def special_register(self, op_name: str) -> SSAValue:
         """Read a PTX special register through its `nvvm.read.ptx.sreg.*` op."""
-        from ttc.dialects.nvvm import SPECIAL_REGISTER_OPS
+        from ttc.dialects.upstream.nvvm import SPECIAL_REGISTER_OPS
 
         return self.value(SPECIAL_REGISTER_OPS[op_name]())
 

@@ -27,7 +27,7 @@ from ttc.conversion.tritongpu_to_llvm.lowering import (
     pack_vector,
     unpack_vector,
 )
-from ttc.dialects import llvm
+from ttc.dialects.upstream import llvm
 
 _SCALAR_NAMES: dict[type[Attribute], str] = {
     Float16Type: "f16", BFloat16Type: "bf16", Float32Type: "f32", Float64Type: "f64",

@@ -32,7 +32,7 @@ from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.conversion.tritongpu_to_llvm.shared_memory import barrier
 from ttc.conversion.tritongpu_to_llvm.shared_transfer import SharedView
-from ttc.dialects import llvm
+from ttc.dialects.upstream import llvm
 from ttc.ir.int_attrs import required_int_property
 
 TRY_WAIT_MIN_CAPABILITY = 90

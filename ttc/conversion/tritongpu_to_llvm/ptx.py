@@ -15,7 +15,7 @@ from xdsl.dialects.builtin import ArrayAttr, StringAttr, UnitAttr
 from xdsl.ir import Attribute, SSAValue
 
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
-from ttc.dialects import llvm
+from ttc.dialects.upstream import llvm
 
 
 @dataclass

@@ -47,8 +47,9 @@ from ttc.conversion.tritongpu_to_llvm.shared_memory import (
     store_shared,
     to_memory,
 )
-from ttc.dialects import llvm, nvvm
-from ttc.dialects.tt_types import bit_width
+from ttc.dialects.upstream import llvm
+from ttc.dialects.upstream import nvvm
+from ttc.dialects.tt.types import bit_width
 from ttc.layouts.linear import LayoutError, LinearLayout
 
 Key = tuple[int, ...]

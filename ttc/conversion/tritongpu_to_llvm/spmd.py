@@ -8,7 +8,7 @@ from xdsl.ir import Operation
 
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
-from ttc.dialects import tt
+from ttc.dialects.tt import ops as tt
 
 _REGISTERS = {
     "tt.get_program_id": ("ctaid", "clusterid"),

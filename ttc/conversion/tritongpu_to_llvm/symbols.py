@@ -23,7 +23,7 @@ from xdsl.ir import Attribute, Operation, Region, SSAValue
 
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.shared_memory import gep
-from ttc.dialects import llvm
+from ttc.dialects.upstream import llvm
 
 I8 = IntegerType(8)
 

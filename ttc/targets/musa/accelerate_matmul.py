@@ -26,11 +26,12 @@ from xdsl.dialects.builtin import Float32Type, IntegerType, ModuleOp, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects import tt, ttg
-from ttc.dialects.tt_types import InputPrecision, encoding_of
-from ttc.dialects.ttg import MemDescType
-from ttc.dialects.ttg_attrs import SwizzledSharedEncodingAttr
-from ttc.dialects.ttg_warp_specialize import lookup_num_warps
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.tt.types import InputPrecision, encoding_of
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg.attrs import SwizzledSharedEncodingAttr
+from ttc.dialects.ttg.warp_specialize import lookup_num_warps
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.order import layout_order
 from ttc.pipelines.pass_base import TtcPass
@@ -50,7 +51,7 @@ from ttc.transforms.tritongpu_accelerate_matmul import (
     DOT_PROPERTIES,
     promote_operands,
 )
-from ttc.dialects.ttg_cta import cta_layout_of
+from ttc.dialects.ttg.cta import cta_layout_of
 from ttc.transforms.tritongpu_utils import with_encoding
 from ttc.transforms.utils import create_op
 

@@ -28,7 +28,8 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Operation
 
 from ttc.conversion.tritongpu_to_llvm.masked_memory import mangled
-from ttc.dialects import llvm, nvvm
+from ttc.dialects.upstream import llvm
+from ttc.dialects.upstream import nvvm
 from ttc.ir.diagnostics import op_error
 from ttc.pipelines.pass_base import TtcPass
 from ttc.ir.walk import walk

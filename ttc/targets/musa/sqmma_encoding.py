@@ -28,7 +28,7 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.ttg_attrs import (
+from ttc.dialects.ttg.attrs import (
     CGA_KEYS,
     CTALayout,
     EncodingBody,

@@ -29,8 +29,9 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects import arith, tt
-from ttc.dialects.tt_types import PointerType, bit_width, with_element_type
+from ttc.dialects.upstream import arith
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.tt.types import PointerType, bit_width, with_element_type
 from ttc.layouts.permutation import apply_permutation
 from ttc.transforms.patterns import IN_PLACE, FoldResult, folder, pattern, with_producer
 from ttc.transforms.patterns.context import active_context, emit_like

@@ -44,11 +44,13 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
-from ttc.dialects import arith, tt, ttg
-from ttc.dialects.tt_types import encoding_of, shape_of
-from ttc.dialects.ttg import MemDescType
-from ttc.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
-from ttc.dialects.ttng_tmem import TMEMStoreOp, is_tmem_compatible
+from ttc.dialects.upstream import arith
+from ttc.dialects.tt import ops as tt
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.tt.types import encoding_of, shape_of
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
+from ttc.dialects.ttng.tmem import TMEMStoreOp, is_tmem_compatible
 from ttc.layouts.from_attr import to_linear_layout
 from ttc.layouts.infer import infer_split_encoding
 from ttc.layouts.linear import LayoutError, LinearLayout

@@ -1,0 +1,1 @@
+"""Triton's `tt` dialect: its types, ops and their syntax and verifiers (Triton's `TritonOps.td`)."""
