@@ -42,6 +42,7 @@ from xdsl.printer import Printer
 from xdsl.traits import IsTerminator
 
 from ttc.ir.aliases import AliasTable, VisitInfo, alias_prefix
+from ttc.ir.literals import can_format, format_float
 from ttc.ir.locations import LOCATION_CLASSES, child_locations
 from ttc.ir.names import SSANames
 from ttc.ir.syntax import TRITON_3_6, TritonSyntax
@@ -179,8 +180,6 @@ class MlirPrinter(Printer):
     def _print_float(self, attribute: FloatAttr) -> bool:
         """`value : type` with MLIR's float formatting (shortest round-tripping decimal, else
         upper-case hexadecimal bits); False for a float type it has no format for."""
-        from ttc.dialects.upstream.arith import can_format, format_float
-
         if not can_format(attribute.type):
             return False
         self.print_string(f"{format_float(attribute.value.data, attribute.type)} : ")

@@ -44,7 +44,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.dialects.ttg import ops as ttg
-from ttc.dialects.upstream.arith import bits_to_float
+from ttc.ir.literals import bits_to_float
 from ttc.dialects.tt.ops import DotScaledOp
 from ttc.dialects.tt.types import ScaleDotElemType, encoding_of
 from ttc.dialects.ttg.ops import lookup_num_ctas, lookup_threads_per_warp

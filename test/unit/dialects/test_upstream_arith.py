@@ -25,6 +25,7 @@ from xdsl.ir import Attribute
 from xdsl.parser import Parser
 
 from ttc.dialects.upstream import arith
+from ttc.ir import literals
 from ttc.ir.context import make_context
 
 BLOCKED = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"
@@ -75,21 +76,21 @@ def roundtrip(body: str, args: str = "") -> str:
     ],
 )
 def test_format_float_matches_mlir(value: float, type: Attribute, expected: str) -> None:
-    assert arith.format_float(value, type) == expected
+    assert literals.format_float(value, type) == expected
 
 
 def _parse_back(text: str, type: Attribute) -> int:
     """The bits MLIR would read from a printed literal."""
     if text.startswith("0x"):
         return int(text, 16)
-    return arith.float_to_bits(float(text.replace("E", "e")), type)
+    return literals.float_to_bits(float(text.replace("E", "e")), type)
 
 
 @settings(max_examples=400, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_format_float_f32_round_trips(bits: int) -> None:
-    value = arith.bits_to_float(bits, Float32Type())
-    text = arith.format_float(value, Float32Type())
+    value = literals.bits_to_float(bits, Float32Type())
+    text = literals.format_float(value, Float32Type())
     if value != value:  # NaN payloads print as their exact bits
         assert text == f"0x{bits:X}"
     else:
@@ -99,8 +100,8 @@ def test_format_float_f32_round_trips(bits: int) -> None:
 @settings(max_examples=400, deadline=None)
 @given(st.floats(allow_nan=False))
 def test_format_float_f64_round_trips(value: float) -> None:
-    text = arith.format_float(value, Float64Type())
-    assert _parse_back(text, Float64Type()) == arith.float_to_bits(value, Float64Type())
+    text = literals.format_float(value, Float64Type())
+    assert _parse_back(text, Float64Type()) == literals.float_to_bits(value, Float64Type())
     assert text.startswith("0x") or "." in text
 
 
@@ -116,16 +117,16 @@ def test_format_float_f64_round_trips(value: float) -> None:
     ],
 )
 def test_format_int(value: int, type: Attribute, expected: str) -> None:
-    assert arith.format_int(value, type) == expected
+    assert literals.format_int(value, type) == expected
 
 
 def test_format_dense_large_non_splat_prints_hex() -> None:
     attr = DenseIntOrFPElementsAttr.from_list(TensorType(i32, [101]), list(range(101)))
-    text = arith.format_dense(attr)
+    text = literals.format_dense(attr)
     assert text.startswith('dense<"0x0000000001000000')
     assert text == 'dense<"0x' + b"".join(i.to_bytes(4, "little") for i in range(101)).hex().upper() + '">'
     small = DenseIntOrFPElementsAttr.from_list(TensorType(i32, [100]), list(range(100)))
-    assert arith.format_dense(small).startswith("dense<[0, 1, 2,")
+    assert literals.format_dense(small).startswith("dense<[0, 1, 2,")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import math
 import pytest
 from xdsl.dialects.builtin import BFloat16Type, DenseIntOrFPElementsAttr, Float16Type, Float32Type, TensorType
 
-from ttc.dialects.upstream.arith import bits_to_float, dense_is_splat
+from ttc.ir.literals import bits_to_float, dense_is_splat
 from ttc.dialects.tt.types import ScaleDotElemType
 from ttc.dialects.ttg.attrs import BlockedEncodingAttr, LinearEncodingAttr
 from ttc.layouts.infer import infer_fp4_to_fp_encoding

@@ -34,7 +34,7 @@ from ttc.conversion.tritongpu_to_llvm.registry import inline_scalar_region, lowe
 from ttc.dialects.upstream import arith
 from ttc.dialects.upstream import llvm
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.upstream.arith import dense_is_splat
+from ttc.ir.literals import dense_is_splat
 from ttc.dialects.upstream.llvm_attrs import FastMathFlag
 from ttc.dialects.tt.map_elementwise import MapElementwiseOp
 from ttc.dialects.tt.types import PropagateNan

@@ -31,7 +31,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.dialects.upstream import arith
-from ttc.dialects.upstream.arith import bits_to_float, float_to_bits
+from ttc.ir.literals import bits_to_float, float_to_bits
 from ttc.transforms.patterns import IN_PLACE, FoldResult, commutative, folder, pattern
 from ttc.transforms.patterns.context import active_context, emit_like
 from ttc.transforms.utils import (
