@@ -38,7 +38,7 @@ from pathlib import Path
 
 import ttc.cli.batch as batch
 from ttc.cli.batch import run_job
-from ttc.cli.compile import CompileSettings, Job
+from ttc.cli.jobs import CompileSettings, Job
 
 KERNELS_DIR = Path(__file__).resolve().parents[1] / "test" / "gpu" / "kernels" / "triton-3.6"
 DEFAULT_KERNELS = (

@@ -90,9 +90,10 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
 
+    from ttc.dialects.context import make_context
     from ttc.ir.parser import parse_module
     from ttc.ir.printer import print_module
-    from ttc.ir.verify import verify_module
+    from ttc.dialects.verifier import verify_module
 
     text = build_module(args.corpus, args.size_mb)
     mb = len(text.encode()) / 1e6
@@ -101,12 +102,12 @@ def main() -> None:
 
     if args.profile:
         profile = cProfile.Profile()
-        module = profile.runcall(parse_module, text, "bench.ttgir")
+        module = profile.runcall(lambda: parse_module(text, "bench.ttgir", ctx=make_context()))
         profile.runcall(print_module, module)
         pstats.Stats(profile).sort_stats("tottime").print_stats(30)
         return
 
-    parse_s, module = best_of(args.repeat, lambda: parse_module(text, "bench.ttgir"))
+    parse_s, module = best_of(args.repeat, lambda: parse_module(text, "bench.ttgir", ctx=make_context()))
     verify_s, _ = best_of(args.repeat, lambda: verify_module(module, "bench.ttgir"))  # type: ignore[arg-type]
     print_s, out = best_of(args.repeat, lambda: print_module(module))  # type: ignore[arg-type]
     debug_s, debug_out = best_of(args.repeat, lambda: print_module(module, debuginfo=True))  # type: ignore[arg-type]

@@ -155,12 +155,12 @@ def parse(source: Source, *, filename: str | None = None,
 def _parse(text: str, name: str, allow_unregistered: bool) -> tuple[Parsed, Any]:
     """The parsed module and the xDSL context it was parsed in."""
     from ttc.compile_driver import input_kind, kernel_function
-    from ttc.ir.context import make_context
+    from ttc.dialects.context import make_context
     from ttc.ir.parser import parse_module
-    from ttc.ir.verify import verify_module
+    from ttc.dialects.verifier import verify_module
 
     ctx = make_context(allow_unregistered)
-    module = parse_module(text, name, ctx=ctx, allow_unregistered=allow_unregistered)
+    module = parse_module(text, name, ctx=ctx)
     verify_module(module, name)
     try:
         kind: str | None = input_kind(module)
@@ -187,7 +187,7 @@ def opt(source: Source, passes: str | Sequence[str] = (), *, pipeline: str | Non
                  "num_ctas": num_ctas}
 
     def body() -> Optimized:
-        from ttc.ir.verify import verify_module
+        from ttc.dialects.verifier import verify_module
         from ttc.pipelines.runner import RunOptions, run_passes
 
         passes_to_run = _resolve(pipeline_text, pipeline, variables, pipelines_file)

@@ -244,9 +244,9 @@ class Compilation:
 
     def parse(self) -> tuple[ModuleOp, str]:
         """Parse and verify the MLIR input; note its kernel and metadata; return it and its kind."""
-        from ttc.ir.context import make_context
+        from ttc.dialects.context import make_context
         from ttc.ir.parser import parse_module
-        from ttc.ir.verify import verify_module
+        from ttc.dialects.verifier import verify_module
 
         self.ctx = make_context()
         self.syntax = self.ctx.syntax
@@ -346,7 +346,7 @@ class Compilation:
         return _timed(self.options.timing, "Output", lambda: print_module(module, syntax=self.syntax))
 
     def _run_stage(self, stage: str, passes: list[TtcPass], module: ModuleOp) -> None:
-        from ttc.ir.verify import verify_module
+        from ttc.dialects.verifier import verify_module
         from ttc.pipelines.runner import RunOptions, run_passes
 
         def verify(m: ModuleOp) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from ttc.ir.context import DIALECT_LOADERS, make_context
+from ttc.dialects.context import DIALECT_LOADERS, make_context
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[1].parent / "ttc"
 SOURCES = sorted(

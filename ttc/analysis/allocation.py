@@ -71,7 +71,7 @@ from ttc.dialects.ttg.shared_attrs import (
 from ttc.dialects.ttg.warp_specialize import WarpSpecializeOp, WarpSpecializePartitionsOp, WarpYieldOp
 from ttc.dialects.ttng.types import TensorDescIm2ColType
 from ttc.ir.diagnostics import op_error
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LayoutError
 from ttc.layouts.padded import padded_size
 from ttc.ir.walk import walk

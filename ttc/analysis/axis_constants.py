@@ -20,7 +20,7 @@ from xdsl.ir import Attribute, Operation
 
 from ttc.dialects.upstream import arith
 from ttc.dialects.tt.types import element_type_or_self
-from ttc.transforms.utils import constant_value, splat_scalar
+from ttc.ir.values import constant_value, splat_scalar
 
 Constant = tuple[int, int]
 """(signed value, bit width)."""

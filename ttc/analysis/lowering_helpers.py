@@ -17,7 +17,7 @@ the lowering consult, so the two always agree:
 * `gather_is_warp_local` / `gather_scratch_bytes` (Triton's `GatherLoweringHelper`): whether a
   `tt.gather` can shuffle within warps, and otherwise the scratch holding its whole source.
 
-Everything is computed from `ttc.layouts.from_attr.to_linear_layout`, the one layout description.
+Everything is computed from `ttc.dialects.ttg.linear_layouts.to_linear_layout`, the one layout description.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from xdsl.ir import Attribute
 
 from ttc.dialects.tt.types import bit_width, is_ptr
 from ttc.dialects.ttg.attrs import BlockedEncodingAttr
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.order import bases_per_dim, contig_per_thread
 from ttc.layouts.swizzling import (

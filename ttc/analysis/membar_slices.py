@@ -29,7 +29,7 @@ from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.reinterpret import MemDescReinterpretOp
 from ttc.ir.walk import walk
-from ttc.transforms.utils import defined_by
+from ttc.ir.values import defined_by
 
 VIEW_OPS = (
     ttg.MemDescIndexOp,

@@ -1,6 +1,6 @@
 """`ttc compile --out-dir DIR -j N a.ttir b.ttir ...`: many kernels in one pool of processes.
 
-Each input is one job (`ttc.cli.compile.Job`) compiled by `run_job`, in this process for `-j 1`
+Each input is one job (`ttc.cli.jobs.Job`) compiled by `run_job`, in this process for `-j 1`
 or a single input, else in a `concurrent.futures.ProcessPoolExecutor` of at most N workers. The
 compiler is imported once (`warm_up`: the dialects, the parser, every pass, which is most of what
 the first compile of a process costs): where processes fork (Linux), here before the workers
@@ -27,12 +27,12 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 
 from ttc.cli.common import exit_code_of
-from ttc.cli.compile import CompileSettings, Job, run_compile
+from ttc.cli.jobs import CompileSettings, Job, run_compile
 
 
 def warm_up() -> None:
     """Import what every compile uses: the dialects, the parser, every pass and lowering."""
-    from ttc.ir.context import make_context
+    from ttc.dialects.context import make_context
     from ttc.ir.parser import parse_module  # noqa: F401 - imported for the workers' sake
     from ttc.pipelines.registry import all_passes
 

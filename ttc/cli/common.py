@@ -1,10 +1,7 @@
-"""Helpers every `ttc` subcommand shares: reading input, writing output whole, reporting errors.
+"""Helpers every `ttc` subcommand shares: reading input, reporting errors, running a command.
 
 * `read_input(path)`: a file's text, or stdin's for `-`; an unreadable or non-UTF-8 input is a
   `TtcError` (exit 1), like mlir-opt's "could not open input file".
-* `write_output(path, text)`: text (or bytes, written as they are) to stdout for `-`; otherwise a
-  temporary file in the same directory, renamed over the target, so the file is written whole or
-  not at all. Targets that are not regular files (`/dev/null`, a pipe) are written in place.
 * `run_command(body)`: calls `body()` (which returns an exit code) on a thread with a deep stack
   (`ttc.ir.stack.call_with_deep_stack`), prints any `TtcError` it raises as an MLIR diagnostic, and turns a bug
   into one `internal error` line (a traceback only with `TTC_DEBUG=1`); exits with 0, 1 (input or
@@ -19,9 +16,7 @@ so a command that needs no compiler (a compile-cache hit) starts quickly.
 from __future__ import annotations
 
 import os
-import stat
 import sys
-import tempfile
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -56,50 +51,6 @@ def read_input(path: str) -> tuple[str, str]:
         return data.decode("utf-8"), name
     except UnicodeDecodeError as error:
         raise TtcError(f"input file '{name}' is not valid UTF-8 (byte {error.start})") from None
-
-
-def write_output(path: str, text: str | bytes) -> None:
-    """Write `text` (or bytes) to `path` whole (stdout for `-`); TtcError if it cannot be written."""
-    data = text.encode("utf-8") if isinstance(text, str) else text
-    if path == "-":
-        if isinstance(text, str):
-            sys.stdout.write(text)
-        else:
-            sys.stdout.flush()
-            sys.stdout.buffer.write(text)
-        sys.stdout.flush()
-        return
-    target = Path(path)
-    try:
-        mode = target.stat().st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as error:
-        raise TtcError(f"cannot write output file '{path}': {error.strerror}") from None
-    try:
-        if mode is not None and not stat.S_ISREG(mode):
-            with open(target, "wb") as stream:
-                stream.write(data)
-            return
-        directory = target.parent
-        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                             dir=directory)
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-            if mode is not None:
-                os.chmod(temp_name, stat.S_IMODE(mode))
-            else:
-                umask = os.umask(0)
-                os.umask(umask)
-                os.chmod(temp_name, 0o666 & ~umask)
-            os.replace(temp_name, target)
-        except BaseException:
-            os.unlink(temp_name)
-            raise
-    except OSError as error:
-        raise TtcError(f"cannot write output file '{path}': {error.strerror or error}") \
-            from None
 
 
 def report_error(error: TtcError, printer: DiagnosticPrinter | None = None) -> None:

@@ -22,33 +22,26 @@ depfiles are written only when the whole compile succeeds, each whole.
 Compiles go through the compile cache (`ttc.cache`, in `TTC_CACHE_DIR`) unless `--no-cache` is
 given: a hit writes the stored output, kept stages and metadata without loading the compiler.
 
-`run_compile` is shared with `ttc translate`: it reads the input, runs the driver with MLIR
-diagnostics (source line and caret), prints the timing report, and writes the output.
+One input's compile (`ttc.cli.jobs.run_compile`) is shared with `ttc translate`.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from ttc.cache import CompileCache
-from ttc.cli.common import read_input, run_command, write_output
-from ttc.cli.depfile import default_depfile, make_rule
-from ttc.compile_driver import (
-    DEFAULT_NUM_CTAS,
-    DEFAULT_NUM_STAGES,
-    CompileOptions,
-)
-from ttc.ir.errors import PassFailure, TtcError, UsageError
+from ttc.cli.batch import compile_batch
+from ttc.cli.common import run_command
+from ttc.cli.depfile import default_depfile
+from ttc.cli.jobs import CompileSettings, Job, run_compile, tools
+from ttc.compile_driver import DEFAULT_NUM_CTAS, DEFAULT_NUM_STAGES
+from ttc.ir.errors import TtcError, UsageError
 from ttc.ir.target import MMA_CHOICES, MmaChoice
 
 if TYPE_CHECKING:
-    from ttc.pipelines.runner import Timing
     from ttc.targets.base import Target
 
 
@@ -119,52 +112,6 @@ def timing_option(function: click.decorators.FC) -> click.decorators.FC:
              "opt, PTX codegen, ptxas) to stderr.")(function)
 
 
-def tools(ptxas: str | None) -> dict[str, str]:
-    """The tool paths given on the command line, for the target."""
-    return {"ptxas": ptxas} if ptxas else {}
-
-
-@dataclass(frozen=True)
-class CompileSettings:
-    """The options of one `ttc compile` command, shared by its inputs (and sent to workers)."""
-
-    target_text: str
-    ptxas: str | None
-    until: str
-    num_warps: int | None
-    num_stages: int
-    num_ctas: int
-    mma: MmaChoice | None
-    pipelines_file: str | None
-    verify_each: bool
-    timing: bool
-    dump_dir: str | None
-    cache: bool = True
-
-    def compile_cache(self) -> CompileCache | None:
-        """The compile cache the compiles go through (None with `--no-cache`)."""
-        return CompileCache() if self.cache else None
-
-    def options(self) -> CompileOptions:
-        """Fresh driver options (a new Timing for each compile)."""
-        from ttc.targets.base import parse_target
-
-        return CompileOptions(
-            target=parse_target(self.target_text, tools(self.ptxas)), until=self.until,
-            num_warps=self.num_warps, num_stages=self.num_stages, num_ctas=self.num_ctas,
-            mma=self.mma, pipelines_file=self.pipelines_file, verify_each=self.verify_each,
-            timing=_timing() if self.timing else None)
-
-
-@dataclass(frozen=True)
-class Job:
-    """One input, where its output goes, and where its Make rule goes (None: no depfile)."""
-
-    input_path: str
-    output: str
-    depfile: str | None = None
-
-
 def check_destination(output: str | None, out_dir: str | None) -> None:
     """UsageError unless exactly one of `-o` and `--out-dir` is given."""
     if output is not None and out_dir is not None:
@@ -208,80 +155,6 @@ def plan_jobs(inputs: tuple[str, ...], output: str | None, out_dir: str | None,
                 and Path(job.output).resolve() == Path(job.input_path).resolve():
             raise UsageError(f"the output '{job.output}' is the input: it would be overwritten")
     return jobs
-
-
-def run_compile(input_path: str, output: str, options: CompileOptions,
-                dump_dir: str | None = None, depfile: str | None = None,
-                cache: CompileCache | None = None) -> int:
-    """Compile `input_path` to `output` with diagnostics and timing, through `cache` if given;
-    return the exit code.
-
-    With `depfile`, the Make rule of `output` is written there once the output is.
-    """
-    from ttc.compile_driver import compile_source
-    from ttc.ir.diagnostics import DiagnosticPrinter, diagnostic_handler, use_color
-
-    text, filename = read_input(input_path)
-    printer = DiagnosticPrinter()
-    printer.add_source(filename, text)
-    if dump_dir is not None:
-        options.keep = dump_writer(dump_dir, dump_prefix(input_path, output))
-    try:
-        with diagnostic_handler(printer.print):
-            compiled = compile_source(text, filename, options, cache)
-        write_output(output, compiled.output)
-        if depfile is not None:
-            write_output(depfile, make_rule(output, dependencies(input_path, options)))
-        code = 0
-    except PassFailure:
-        code = 1
-    except TtcError as error:
-        printer.print_error(error)
-        code = error.exit_code
-    if options.timing is not None:
-        options.timing.report(sys.stderr, use_color(sys.stderr))
-    return code
-
-
-def dependencies(input_path: str, options: CompileOptions) -> list[str]:
-    """The files a compile reads: its input (unless stdin) and the pipelines file."""
-    from ttc.pipelines.location import default_pipelines_file
-
-    pipelines = options.pipelines_file or str(default_pipelines_file())
-    return ([input_path] if input_path != "-" else []) + [pipelines]
-
-
-def dump_prefix(input_path: str, output: str) -> str | None:
-    """What dump names start with: the output's stem, else the input's (None for stdin to stdout).
-
-    Builds that write different outputs keep their dumps apart in one folder; a build that writes
-    the same output again replaces them, as it replaces the output.
-    """
-    for path in (output, input_path):
-        if path != "-":
-            return Path(path).stem
-    return None
-
-
-def dump_writer(dump_dir: str, prefix: str | None = None) -> Callable[[str, str | bytes], None]:
-    """Writes each stage into `dump_dir`, created when the first stage is ready.
-
-    The driver names a stage `<kernel>.<suffix>`; with `prefix` the file is
-    `<prefix>.<kernel>.<suffix>`.
-    """
-    directory = Path(dump_dir)
-
-    def keep(name: str, data: str | bytes) -> None:
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise TtcError(f"cannot create dump directory '{dump_dir}': "
-                           f"{error.strerror or error}") from None
-        if prefix is not None:
-            name = f"{prefix}.{name}"
-        write_output(str(directory / name), data)
-
-    return keep
 
 
 @click.command("compile", context_settings={"help_option_names": ["-h", "--help"]})
@@ -349,8 +222,6 @@ def compile_command(inputs: tuple[str, ...], target_text: str, output: str | Non
             (job,) = planned
             return run_compile(job.input_path, job.output, settings.options(), dump_dir,
                                job.depfile, settings.compile_cache())
-        from ttc.cli.batch import compile_batch
-
         try:
             Path(out_dir).mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -359,12 +230,6 @@ def compile_command(inputs: tuple[str, ...], target_text: str, output: str | Non
         return compile_batch(planned, settings, jobs)
 
     run_command(body)
-
-
-def _timing() -> Timing:
-    from ttc.pipelines.runner import Timing
-
-    return Timing()
 
 
 def _other_targets_artifact(suffix: str) -> str | None:

@@ -17,7 +17,8 @@ import click
 from rich.console import Console
 from xdsl.ir import Attribute
 
-from ttc.cli.common import read_input, run_command, write_output
+from ttc.cli.common import read_input, run_command
+from ttc.outputs import write_output
 from ttc.ir.errors import TtcError, UsageError
 from ttc.ir.parser import TtcParser
 
@@ -66,7 +67,7 @@ def _aliases(layout_file: str | None) -> dict[str, Attribute]:
     """The attribute aliases (`#blocked = ...`) defined in a layout file (an MLIR file)."""
     if layout_file is None:
         return {}
-    from ttc.ir.context import make_context
+    from ttc.dialects.context import make_context
 
     text, name = read_input(layout_file)
     parser = TtcParser(make_context(allow_unregistered=True), text, name)
@@ -78,7 +79,7 @@ def parse_encoding(text: str, layout_file: str | None = None) -> Attribute:
     """Parse an encoding attribute such as `#ttg.blocked<{...}>` (or an alias of the file)."""
     from xdsl.utils.mlir_lexer import MLIRTokenKind
 
-    from ttc.ir.context import make_context
+    from ttc.dialects.context import make_context
 
     parser = TtcParser(make_context(), text, "<attribute>")
     parser.attribute_aliases.update(_aliases(layout_file))
@@ -115,7 +116,7 @@ def render(
     output: str | None,
 ) -> None:
     """Parse, convert and draw (to `output`, or stdout); raises `TtcError` for bad input."""
-    from ttc.layouts.from_attr import to_linear_layout
+    from ttc.dialects.ttg.linear_layouts import to_linear_layout
     from ttc.layouts.render import ownership, rich_table_width, to_rich_table, to_svg, to_tsv
 
     encoding = parse_encoding(attr, layout_file)

@@ -25,7 +25,8 @@ from typing import Literal, TypeVar
 import click
 from xdsl.dialects.builtin import ModuleOp
 
-from ttc.cli.common import read_input, run_command, write_output
+from ttc.cli.common import read_input, run_command
+from ttc.outputs import write_output
 from ttc.ir.diagnostics import (
     Diagnostic,
     DiagnosticPrinter,
@@ -340,10 +341,10 @@ class _Session:
 
 def _transform(session: _Session, chunk: str) -> str | None:
     """Parse, verify, transform and print one chunk; None if it failed (diagnostics emitted)."""
-    from ttc.ir.context import make_context
+    from ttc.dialects.context import make_context
     from ttc.ir.parser import parse_module
     from ttc.ir.printer import print_module
-    from ttc.ir.verify import verify_module
+    from ttc.dialects.verifier import verify_module
 
     options = session.options
     filename = session.filename
@@ -358,8 +359,7 @@ def _transform(session: _Session, chunk: str) -> str | None:
     try:
 
         def parse() -> ModuleOp:
-            parsed = parse_module(chunk, filename, ctx=ctx,
-                                  allow_unregistered=options.allow_unregistered)
+            parsed = parse_module(chunk, filename, ctx=ctx)
             verify_module(parsed, filename)
             return parsed
 

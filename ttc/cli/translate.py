@@ -12,7 +12,8 @@ from __future__ import annotations
 import click
 
 from ttc.cli.common import run_command
-from ttc.cli.compile import ptxas_option, run_compile, timing_option, tools
+from ttc.cli.compile import ptxas_option, timing_option
+from ttc.cli.jobs import run_compile, tools
 from ttc.ir.errors import UsageError
 
 TRANSLATE_INPUTS = ("ttgir", "llvm", "llvmir")

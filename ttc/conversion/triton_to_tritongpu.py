@@ -14,7 +14,7 @@ the default blocked layout of its shape (`getDefaultBlockedEncoding`), and these
   reduced axis, or a scalar);
 - `tt.trans`: the operand layout, transposed;
 - `tt.join`: operands in their default layout, the result in the layout Triton infers from it
-  (`ttc.layouts.infer`);
+  (`ttc.dialects.ttg.layout_inference`);
 - `tt.split`: the operand converted, unless it already holds both halves in one thread (blocked,
   2 elements per thread in the last dimension, which is the most minor), to the default layout of
   a result with that dimension appended; the results in the inferred layout;
@@ -71,8 +71,8 @@ from ttc.dialects.ttg.attrs import (
     ints,
 )
 from ttc.ir.diagnostics import op_error
-from ttc.layouts.from_attr import to_linear_layout
-from ttc.layouts.infer import infer_join_encoding, infer_split_encoding
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.ttg.layout_inference import infer_join_encoding, infer_split_encoding
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.tritongpu_utils import (
     blocked_for_shape,

@@ -225,4 +225,4 @@ NVGPU = Dialect(
     ],
     [],
 )
-"""The `nvg` dialect object registered by `ttc.ir.context.make_context`."""
+"""The `nvg` dialect object registered by `ttc.dialects.context.make_context`."""

@@ -86,4 +86,4 @@ class DotI8Op(PropsInAttrDictOp):
 
 
 TTI = Dialect("tti", [DotI8Op], [])
-"""The `tti` dialect object registered by `ttc.ir.context.make_context`."""
+"""The `tti` dialect object registered by `ttc.dialects.context.make_context`."""

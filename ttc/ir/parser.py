@@ -30,6 +30,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from math import prod
+from typing import Protocol, runtime_checkable
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -578,18 +579,17 @@ def _type_end(content: str, at: int) -> int:
     return name.end()
 
 
-def parse_module(
-    text: str,
-    filename: str = "<stdin>",
-    *,
-    ctx: Context | None = None,
-    allow_unregistered: bool = False,
-) -> ModuleOp:
-    """Parse one MLIR buffer; every error is a located `TtcError`."""
-    if ctx is None:
-        from ttc.ir.context import make_context
+@runtime_checkable
+class ModernizingContext(Protocol):
+    """A context that brings a parsed module up to today's spelling where the names it resolves
+    cannot (`ttc.dialects.context.TtcContext`: module attributes older Triton releases wrote)."""
 
-        ctx = make_context(allow_unregistered=allow_unregistered)
+    def modernize(self, module: ModuleOp) -> None: ...
+
+
+def parse_module(text: str, filename: str = "<stdin>", *, ctx: Context) -> ModuleOp:
+    """Parse one MLIR buffer with the dialects of `ctx` (`ttc.dialects.context.make_context`
+    registers all of ttc's); every error is a located `TtcError`."""
     try:
         parser = TtcParser(ctx, text, filename)
     except ParseError as err:
@@ -616,7 +616,8 @@ def parse_module(
     finally:
         if collecting:
             gc.enable()
-    _modernize(module)
+    if isinstance(ctx, ModernizingContext):
+        ctx.modernize(module)
     return module
 
 
@@ -643,12 +644,3 @@ def _mlir_wording(message: str) -> str:
         if pattern.match(message):
             return pattern.sub(replacement, message)
     return message
-
-
-def _modernize(module: ModuleOp) -> None:
-    from ttc.dialects import legacy
-
-    modernize = getattr(legacy, "modernize_module_attributes", None)
-    if modernize is not None:
-        modernize(module)
-

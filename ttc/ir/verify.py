@@ -1,8 +1,8 @@
 """Verify a parsed or transformed module and report the first failure as MLIR does.
 
 Mirrors MLIR's `OperationVerifier` (`mlir/lib/IR/Verifier.cpp`): ops are checked in pre-order
-(an op before the ops nested in it), each by the TritonGPU layout rules
-(`ttc.dialects.ttg.ops.verify_op_layouts`, Triton's `VerifyTensorLayoutsTrait`), then xDSL's
+(an op before the ops nested in it), each by the checks its caller adds for every op (Triton's
+layout traits, which `ttc.dialects.verifier` adds), then xDSL's
 structural checks and the op's own verifier; after the ops nested in an op, its region phase
 (`verifyRegions` and the `InferTypeOpInterface` result check, `RegionPhaseVerifier`); ops isolated
 from above are verified each on its own, after the ops around them; then dominance
@@ -13,7 +13,7 @@ from above are verified each on its own, after the ops around them; then dominan
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
@@ -55,15 +55,20 @@ class RegionPhaseVerifier:
         """Raise `VerifyException` (or `VerifyErrors`) with the op's region-phase failure."""
 
 
-def verify_module(module: ModuleOp, filename: str) -> None:
+OpCheck = Callable[[Operation], None]
+"""A check every op passes before its own verifier runs; it raises `VerifyException`."""
+
+
+def verify_module(module: ModuleOp, filename: str, op_checks: Sequence[OpCheck] = ()) -> None:
     """Raise a located `TtcError` for the first op of `module` that does not verify.
 
     As in MLIR, an op isolated from above (a `tt.func`) is verified on its own once the ops
     around it pass, so each function reports its first failure: all but the last are emitted
     as diagnostics, the last is raised. `filename` names the buffer the module was parsed from;
-    ops without a file location are reported against it.
+    ops without a file location are reported against it. Each of `op_checks` runs on each op
+    before its own verifier.
     """
-    errors = _verify_isolated(module, filename)
+    errors = _verify_isolated(module, filename, op_checks)
     if errors:
         from ttc.ir.diagnostics import Diagnostic, emit
 
@@ -73,7 +78,7 @@ def verify_module(module: ModuleOp, filename: str) -> None:
     _verify_dominance(module, filename)
 
 
-def _verify_isolated(root: Operation, filename: str) -> list[TtcError]:
+def _verify_isolated(root: Operation, filename: str, op_checks: Sequence[OpCheck]) -> list[TtcError]:
     """The first failure of `root` and the ops nested in it up to isolated ops, else the first
     failure of each nested isolated op (MLIR's `OperationVerifier::verifyOperation`)."""
     isolated: list[Operation] = []
@@ -81,7 +86,8 @@ def _verify_isolated(root: Operation, filename: str) -> list[TtcError]:
     for op, leaving in _walk_unit(root, isolated):
         try:
             if not leaving:
-                _verify_layouts(op)
+                for check in op_checks:
+                    check(op)
                 _verify_op(op)
             elif isinstance(op, RegionPhaseVerifier):
                 op.verify_regions()
@@ -102,7 +108,7 @@ def _verify_isolated(root: Operation, filename: str) -> list[TtcError]:
             return [op_verify_error(op, f"{type(err).__name__}: {err}", filename)]
     if unterminated is not None:
         return [unterminated]
-    return [error for op in isolated for error in _verify_isolated(op, filename)]
+    return [error for op in isolated for error in _verify_isolated(op, filename, op_checks)]
 
 
 def _walk_unit(root: Operation, isolated: list[Operation]) -> Iterator[tuple[Operation, bool]]:
@@ -258,12 +264,3 @@ class _DominanceChecker:
                 return self._block_dominates(def_block, block)
             ancestor = block.parent_op()
         return False
-
-
-def _verify_layouts(op: Operation) -> None:
-    """The TritonGPU layout rules for `op`'s tensors and memdescs
-    (`ttc.dialects.ttg.ops.verify_op_layouts`), checked as Triton's layout traits are: before the
-    op's own verifier."""
-    from ttc.dialects.ttg import ops as ttg
-
-    ttg.verify_op_layouts(op)

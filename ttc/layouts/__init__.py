@@ -1,8 +1,9 @@
-"""Linear layouts (F2) and the conversion of every Triton encoding to one.
+"""Linear layouts (F2) and the layout families of Triton's encodings, on plain parameters.
 
 `linear.LinearLayout` is Triton's LinearLayout; `blocked`, `linear_encoding` and `cga` convert
-`#ttg.blocked`, `#ttg.slice` and `#ttg.linear` (plain parameters in, layout out); `from_attr`
-adapts the `ttg` attribute classes; `render` draws which thread and register hold each element.
+`#ttg.blocked`, `#ttg.slice` and `#ttg.linear` (plain parameters in, layout out); `render` draws
+which thread and register hold each element. Nothing here knows an attribute class:
+`ttc.dialects.ttg.linear_layouts` reads the `ttg` attributes and calls these functions.
 """
 
 from ttc.layouts.blocked import blocked_to_linear, slice_to_linear

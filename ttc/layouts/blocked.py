@@ -9,7 +9,7 @@ cluster's `block` dimension (see `ttc.layouts.cga`). A slice layout is its paren
 dimension (of size 1 in the parent) projected away; registers that only served that dimension are
 dropped.
 
-These functions take plain parameters, never attribute objects: `ttc.layouts.from_attr` adapts
+These functions take plain parameters, never attribute objects: `ttc.dialects.ttg.linear_layouts` adapts
 the `ttg` attributes.
 """
 

@@ -11,7 +11,7 @@ the tile's height), then along the inner one. The accumulator uses `kWidth = 2` 
 operand of a `#ttg.blocked` parent (the FMA path) holds all of K in each thread, its lanes and
 warps broadcast along K.
 
-Functions take plain parameters; `ttc.layouts.from_attr` adapts the attributes.
+Functions take plain parameters; `ttc.dialects.ttg.linear_layouts` adapts the attributes.
 """
 
 from __future__ import annotations

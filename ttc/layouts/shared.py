@@ -15,7 +15,7 @@ of the column index is offset bit `i`, and row `r`'s bits also XOR the column wi
   the contiguous dimension cut to the swizzle width (`transposed` swaps which is contiguous);
   width 0 is an unswizzled row-major (or transposed) buffer.
 
-Functions take plain parameters; `ttc.layouts.from_attr` adapts the attributes.
+Functions take plain parameters; `ttc.dialects.ttg.linear_layouts` adapts the attributes.
 """
 
 from __future__ import annotations

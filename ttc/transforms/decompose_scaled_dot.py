@@ -51,8 +51,8 @@ from ttc.dialects.ttg.ops import lookup_num_ctas, lookup_threads_per_warp
 from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
 from ttc.dialects.ttg.warp_specialize import lookup_num_warps
 from ttc.ir.diagnostics import op_error
-from ttc.layouts.default_blocked import default_blocked
-from ttc.layouts.infer import infer_fp4_to_fp_encoding, infer_reshape_encoding, infer_trans_encoding
+from ttc.dialects.ttg.default_blocked import default_blocked
+from ttc.dialects.ttg.layout_inference import infer_fp4_to_fp_encoding, infer_reshape_encoding, infer_trans_encoding
 from ttc.layouts.permutation import apply_permutation
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.tritongpu_utils import slice_encoding, with_encoding

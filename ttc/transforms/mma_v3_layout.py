@@ -50,7 +50,7 @@ from ttc.dialects.ttng.mma import TCGen5MMAOp, TCGen5MMAScaledOp
 from ttc.ir.diagnostics import emit_warning, op_error
 from ttc.ir.traits import has_trait
 from ttc.layouts.linear import LayoutError
-from ttc.layouts.shared_swizzle import order_for_memory
+from ttc.dialects.ttg.shared_swizzle import order_for_memory
 from ttc.dialects.ttg.cta import cta_layout_of
 from ttc.transforms.utils import value_location
 from ttc.ir.walk import walk

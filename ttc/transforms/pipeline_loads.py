@@ -32,15 +32,15 @@ from ttc.dialects.ttg.attrs import (
 )
 from ttc.dialects.ttg.cta import cta_layout_of
 from ttc.dialects.ttg.reinterpret import MemDescReinterpretOp
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.order import layout_order
-from ttc.layouts.shared_swizzle import (
+from ttc.dialects.ttg.shared_swizzle import (
     order_for_memory,
     swizzle_dot_operand_like,
     swizzled_shared_for_dot_operand,
 )
 from ttc.transforms.tma_utils import encoding_from_descriptor
-from ttc.transforms.utils import constant_value, users
+from ttc.ir.values import constant_value, users
 
 DESCRIPTOR_LOADS = (tt.DescriptorLoadOp,)
 TMA_ALIGN = 128

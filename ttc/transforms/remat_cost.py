@@ -33,7 +33,7 @@ from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.tt.types import bit_width, encoding_of
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LayoutError
 from ttc.layouts.order import bases_per_dim
 from ttc.ir.walk import walk

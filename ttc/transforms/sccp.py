@@ -56,7 +56,8 @@ from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import IN_PLACE, fold_op
 from ttc.transforms.patterns.greedy import ConstantFolder
 from ttc.transforms.symbol_dce import is_private, symbol_name, symbol_refs
-from ttc.transforms.utils import constant_value, erase_op, splat_scalar, would_be_trivially_dead
+from ttc.transforms.utils import erase_op, would_be_trivially_dead
+from ttc.ir.values import constant_value, splat_scalar
 from ttc.ir.walk import walk
 
 REGION_BRANCH_OPS = (scf.ForOp, scf.IfOp, scf.WhileOp, scf.ExecuteRegionOp)

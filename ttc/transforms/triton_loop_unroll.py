@@ -18,13 +18,8 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from ttc.dialects.upstream import scf
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns.scf import inline_before, trip_count
-from ttc.transforms.utils import (
-    constant_scalar,
-    create_constant,
-    create_op,
-    normalize_int,
-    scalar_attr,
-)
+from ttc.transforms.utils import create_constant, create_op, normalize_int, scalar_attr
+from ttc.ir.values import constant_scalar
 from ttc.ir.walk import walk
 
 UNROLL_FACTOR = "tt.loop_unroll_factor"

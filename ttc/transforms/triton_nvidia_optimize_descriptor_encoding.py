@@ -41,7 +41,7 @@ from ttc.pipelines.pass_base import TtcPass
 from ttc.dialects.ttg.cta import cta_layout_of
 from ttc.transforms.tma_utils import cta_layout_for_rank, encoding_for_shape, tied_groups
 from ttc.transforms.tritongpu_utils import set_type
-from ttc.transforms.utils import users
+from ttc.ir.values import users
 from ttc.ir.walk import walk
 
 LOAD_LIKE = (tt.DescriptorLoadOp, DescriptorGatherOp)

@@ -88,7 +88,7 @@ from ttc.dialects.ttng.tma import (
 )
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LayoutError
 from ttc.layouts.cga import shape_per_cta
 from ttc.layouts.shared import tma_block_shape
@@ -97,7 +97,8 @@ from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import GreedyConfig, apply_patterns_greedily
 from ttc.transforms.tma_utils import encoding_from_descriptor, tied_groups
 from ttc.transforms.tritongpu_utils import set_type
-from ttc.transforms.utils import create_constant, create_op, users
+from ttc.transforms.utils import create_constant, create_op
+from ttc.ir.values import users
 
 TMA_SIZE_BYTES = 128
 TMA_ALIGN = 128

@@ -77,7 +77,7 @@ from ttc.transforms.tensor_pointer_utils import (
     offset_range,
     splat_base,
 )
-from ttc.transforms.utils import constant_scalar
+from ttc.ir.values import constant_scalar
 
 
 def descriptor_part_types(desc: TensorDescType) -> list[Attribute]:

@@ -70,7 +70,7 @@ from ttc.dialects.ttg.fp4 import Fp4ToFpOp
 from ttc.dialects.ttg.warp_specialize import lookup_num_warps
 from ttc.ir.diagnostics import emit_remark, op_error
 from ttc.ir.target import MmaChoice
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.order import layout_order
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.decompose_scaled_dot import decompose_scaled_dot, transpose_scaled_dots

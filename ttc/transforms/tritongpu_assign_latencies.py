@@ -48,7 +48,7 @@ from ttc.transforms.pipeline_schedule import (
     nested_operands,
     num_stages_or_default,
 )
-from ttc.transforms.utils import users
+from ttc.ir.values import users
 
 LOAD_OPS = (tt.LoadOp, *DESCRIPTOR_LOADS)
 

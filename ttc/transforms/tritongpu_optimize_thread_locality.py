@@ -53,7 +53,7 @@ from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.ops import lookup_num_ctas, lookup_threads_per_warp
 from ttc.dialects.ttg.attrs import BlockedEncodingAttr, CTALayout, ints
 from ttc.dialects.ttg.warp_specialize import lookup_num_warps
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.order import elems_per_thread, layout_order, thread_order, warp_order
 from ttc.pipelines.pass_base import TtcPass
 from ttc.dialects.ttg.cta import cta_layout_of

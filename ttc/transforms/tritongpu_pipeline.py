@@ -117,14 +117,8 @@ from ttc.transforms.pipeline_schedule import (
 )
 from ttc.transforms.tma_stores_pipeline import pipeline_tma_stores
 from ttc.transforms.tritongpu_utils import replace_for_op_with_new_signature
-from ttc.transforms.utils import (
-    constant_value,
-    create_constant,
-    create_op,
-    erase_op,
-    is_memory_effect_free,
-    users,
-)
+from ttc.transforms.utils import create_constant, create_op, erase_op, is_memory_effect_free
+from ttc.ir.values import constant_value, users
 from ttc.transforms.wgmma_pipeline import async_launch_dots
 from ttc.ir.walk import walk
 

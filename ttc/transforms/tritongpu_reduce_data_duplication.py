@@ -5,7 +5,7 @@ Mirrors Triton's ReduceDataDuplication.cpp. A dot-operand layout holds many copi
 into `#ttg.dot_op` that cannot be done in registers or with warp shuffles becomes an explicit
 `ttg.local_alloc` of the source into a swizzled shared buffer followed by a `ttg.local_load` into
 the dot-operand layout. The buffer's order is `getOrderForMemory` of the source and its swizzle
-comes from `ttc.layouts.shared_swizzle` (Triton's dot-operand `SwizzledSharedEncodingAttr`
+comes from `ttc.dialects.ttg.shared_swizzle` (Triton's dot-operand `SwizzledSharedEncodingAttr`
 builder), with the source's CTA layout.
 
 Left alone, as in Triton 3.6: conversions out of shared encodings, conversions to any other layout,
@@ -24,7 +24,7 @@ from ttc.analysis.lowering_helpers import ConversionKind, conversion_kind, tenso
 from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, SharedEncoding
-from ttc.layouts.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
+from ttc.dialects.ttg.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
 from ttc.pipelines.pass_base import TtcPass
 from ttc.dialects.ttg.cta import cta_layout_of
 from ttc.ir.walk import walk

@@ -7,7 +7,7 @@ Mirrors Triton's RemoveLayoutConversions.cpp, in its order:
    with a fixed (`efficient_layout`) layout.
    Their layouts flow to users through elementwise and same-encoding ops, `reduce` (sliced),
    `expand_dims`, `trans`, `join`, `split`, `reshape` without a fixed layout (the inferred layouts
-   of `ttc.layouts.infer`), a gather's indices (to its result), conversions and `scf` region
+   of `ttc.dialects.ttg.layout_inference`), a gather's indices (to its result), conversions and `scf` region
    arguments/results; a value reached with several layouts keeps a blocked one for
    loads/stores, an MMA one otherwise, else the one needing the fewest registers per thread (the
    first of those). The function is then rewritten region by region: ops whose layout changed
@@ -68,7 +68,7 @@ from ttc.dialects.ttg.attrs import (
 from ttc.dialects.ttng.tmem import TMEMLoadOp
 from ttc.ir.diagnostics import op_error
 from ttc.ir.traits import has_trait
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LayoutError
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import canonicalization_patterns

@@ -41,7 +41,7 @@ from ttc.transforms.pipeline_schedule import (
     post_order,
     schedule_dependencies,
 )
-from ttc.transforms.utils import users
+from ttc.ir.values import users
 from ttc.ir.walk import walk
 
 UNSAFE_OPS = (ttg.BarrierOp, tt.AssertOp, tt.PrintOp)

@@ -1,11 +1,11 @@
 """Layout helpers shared by the TritonGPU passes (Triton's TritonGPU Dialect.cpp and Utility.cpp).
 
 - `blocked_for_shape`, `cta_layout_for_shape`, `default_blocked`: the blocked-encoding builders,
-  re-exported from `ttc.layouts.default_blocked` for the passes; `infer_reshape_encoding` and
-  `reshape_decomposition` likewise from `ttc.layouts.infer`.
+  re-exported from `ttc.dialects.ttg.default_blocked` for the passes; `infer_reshape_encoding` and
+  `reshape_decomposition` likewise from `ttc.dialects.ttg.layout_inference`.
 - `infer_dst_encoding` / `infer_src_encoding`: how an encoding flows through an op forward and
   backward (elementwise and same-encoding ops keep it, `reduce` slices it, `expand_dims` undoes a
-  slice, `trans` permutes it, `join`/`split`/`reshape` follow `ttc.layouts.infer`, a gather's
+  slice, `trans` permutes it, `join`/`split`/`reshape` follow `ttc.dialects.ttg.layout_inference`, a gather's
   result has its indices' encoding).
 - `can_fold_into_conversion`, `is_expensive_load_or_store`: the predicates layout propagation and
   rematerialization share.
@@ -37,12 +37,12 @@ from ttc.dialects.ttg.ops import lookup_threads_per_warp
 from ttc.dialects.ttg.attrs import BlockedEncodingAttr, SliceEncodingAttr
 from ttc.dialects.ttg.fp4 import Fp4ToFpOp
 from ttc.dialects.ttg.warp_specialize import lookup_num_warps
-from ttc.layouts.default_blocked import (
+from ttc.dialects.ttg.default_blocked import (
     blocked_for_shape,
     cta_layout_for_shape,
     default_blocked,
 )
-from ttc.layouts.infer import (
+from ttc.dialects.ttg.layout_inference import (
     infer_fp4_to_fp_encoding,
     infer_join_encoding,
     infer_reshape_encoding,
@@ -53,7 +53,8 @@ from ttc.layouts.infer import (
 from ttc.layouts.permutation import inverse_permutation
 from ttc.transforms.patterns.ttg import is_expensive_view
 from ttc.ir.int_attrs import required_int_property
-from ttc.transforms.utils import is_elementwise, splat_scalar
+from ttc.transforms.utils import is_elementwise
+from ttc.ir.values import splat_scalar
 from ttc.transforms.utils import trans_order
 
 __all__ = [  # the builders and reshape helpers re-exported for the passes

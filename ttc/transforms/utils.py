@@ -14,7 +14,6 @@ import functools
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence, Set as AbstractSet
 from functools import cache
-from typing import TypeVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -28,12 +27,10 @@ from xdsl.dialects.builtin import (
     TensorType,
     UnregisteredOp,
 )
-from xdsl.ir import Attribute, Block, Operation, OpResult, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.traits import (
-    ConstantLike,
     EffectInstance,
-    HasFolder,
     IsolatedFromAbove,
     IsTerminator,
     MemoryAllocEffect,
@@ -52,11 +49,9 @@ from ttc.dialects.upstream import arith
 from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
 from ttc.ir.traits import has_trait
+from ttc.ir.values import Scalar, constant_value, splat_scalar, users
 from ttc.ir.walk import walk
 
-Scalar = int | float
-
-OpT = TypeVar("OpT", bound=Operation)
 
 
 # --------------------------------------------------------------------------------------------
@@ -64,51 +59,11 @@ OpT = TypeVar("OpT", bound=Operation)
 # --------------------------------------------------------------------------------------------
 
 
-def constant_value(value: SSAValue) -> Attribute | None:
-    """The attribute of `value` when a constant-like op defines it (MLIR's `m_Constant`): what the
-    op folds to (`llvm.mlir.undef` to `#llvm.undef`, ...), else its `value` attribute."""
-    if not isinstance(value, OpResult):  # an exact-type test, unlike one against an op class
-        return None
-    owner = value.owner
-    if not has_trait(owner, ConstantLike, value_if_unregistered=False):
-        return None
-    if has_trait(owner, HasFolder, value_if_unregistered=False):
-        folded = ConstantLike.get_constant_value(value)
-        if folded is not None:
-            return folded
-    attr = owner.properties.get("value")
-    return attr if attr is not None else owner.attributes.get("value")
-
-
 def element_type(type_: Attribute) -> Attribute:
     """The element type of a shaped type, or the type itself for a scalar."""
     if isinstance(type_, ShapedType):
         return type_.get_element_type()  # pyright: ignore[reportUnknownMemberType]
     return type_
-
-
-def splat_scalar(attr: Attribute | None) -> Scalar | None:
-    """The single value of a scalar constant or of a splat dense constant, else None."""
-    if attr is None:
-        return None
-    if isinstance(attr, IntegerAttr):
-        return attr.value.data
-    if isinstance(attr, FloatAttr):
-        return attr.value.data
-    if isinstance(attr, DenseIntOrFPElementsAttr):
-        data = attr.data.data
-        elem_type = attr.get_element_type()
-        if isinstance(elem_type, IntegerType | IndexType | AnyFloat):
-            size = elem_type.compile_time_size
-            if len(data) < size or data != data[:size] * (len(data) // size):
-                return None
-            return elem_type.unpack(data[:size], 1)[0]
-    return None
-
-
-def constant_scalar(value: SSAValue) -> Scalar | None:
-    """The scalar (or splat) constant that `value` holds, if any."""
-    return splat_scalar(constant_value(value))
 
 
 def is_int_attr(attr: Attribute | None, expected: int, type_: Attribute) -> bool:
@@ -536,20 +491,6 @@ def postorder(region: Region) -> Iterator[Operation]:
             stack.append((_regions_level(op), op))
         else:
             yield op
-
-
-def defined_by(value: SSAValue, op_class: type[OpT]) -> OpT | None:
-    """The op defining `value` when it is an `op_class` (MLIR's `getDefiningOp<OpTy>()`)."""
-    owner = value.owner
-    return owner if isinstance(owner, op_class) else None
-
-
-def users(value: SSAValue) -> list[Operation]:
-    """The ops that use `value`, each once, in use order."""
-    seen: dict[Operation, None] = {}
-    for use in value.uses:
-        seen[use.operation] = None
-    return list(seen)
 
 
 # --------------------------------------------------------------------------------------------

@@ -51,8 +51,8 @@ from ttc.dialects.tt.ops import ReshapeOp, SplitOp, TransOp
 from ttc.dialects.ttg.ops import ConvertLayoutOp, MemDescSubsliceOp, MemDescType
 from ttc.dialects.ttg.attrs import NvidiaMmaEncodingAttr, ints
 from ttc.dialects.ttng.ops import WarpGroupDotOp, WarpGroupDotWaitOp
-from ttc.layouts.from_attr import to_linear_layout
-from ttc.layouts.infer import (
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.ttg.layout_inference import (
     infer_reshape_encoding,
     infer_split_encoding,
     infer_trans_encoding,

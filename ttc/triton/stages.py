@@ -121,7 +121,7 @@ class KernelBuild:
         """What the last stage ttc ran returned to Triton."""
         self.keep = None
         if settings.dump_dir is not None:
-            from ttc.cli.compile import dump_writer
+            from ttc.outputs import dump_writer
 
             self.keep = dump_writer(settings.dump_dir)
 

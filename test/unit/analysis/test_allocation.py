@@ -19,7 +19,7 @@ from ttc.analysis.lowering_helpers import (
 )
 from ttc.analysis.membar import insert_barriers
 from ttc.ir.errors import TtcError
-from ttc.ir.parser import parse_module
+from ttc_parse import parse_module
 from ttc.layouts.blocked import blocked_to_linear
 from ttc.pipelines.registry import get_pass
 

@@ -13,7 +13,7 @@ from xdsl.dialects.builtin import Float16Type, IntegerType, f32, i1, i8, i64
 
 from ttc.analysis.allocation import BufferKind, allocate_module, capture_bytes
 from ttc.dialects.tt.types import PointerType
-from ttc.ir.parser import parse_module
+from ttc_parse import parse_module
 
 HEADER = """
 #sw = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>

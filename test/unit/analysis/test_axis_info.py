@@ -14,8 +14,8 @@ from ttc.analysis.axis_info import (
     gcd,
     highest_pow2_divisor,
 )
-from ttc.ir.context import make_context
-from ttc.ir.parser import parse_module
+from ttc.dialects.context import make_context
+from ttc_parse import parse_module
 
 
 def infos(body: str, args: str = "") -> dict[str, AxisInfo]:

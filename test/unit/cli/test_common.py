@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from ttc.cli.common import read_input, run_command, write_output
+from ttc.cli.common import read_input, run_command
+from ttc.outputs import write_output
 from ttc.ir.errors import TtcError, UsageError
 
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner, Result
 from triton_corpus import GPU_KERNELS
 
 from ttc.cli.batch import longest_first
-from ttc.cli.compile import Job
+from ttc.cli.jobs import Job
 from ttc.cli.main import cli
 
 REPO = Path(__file__).resolve().parents[3]

@@ -33,7 +33,7 @@ from ttc.conversion.tritongpu_to_llvm.inline_asm import elements_per_register
 from ttc.conversion.tritongpu_to_llvm.printing import format_specifier, index_widths
 from ttc.dialects.upstream import llvm
 from ttc.ir.errors import TtcError
-from ttc.ir.parser import parse_module
+from ttc_parse import parse_module
 from ttc.targets.llvmir import emit_llvm_ir
 from ttc.targets.nvidia import ptxas
 from ttc.targets.nvidia.ptx import TRIPLE

@@ -12,7 +12,7 @@ from xdsl.ir import Block
 
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
-from ttc.ir.parser import parse_module
+from ttc_parse import parse_module
 from ttc.ir.target import TargetInfo
 from ttc.transforms.allocate_shared_memory import AllocateSharedMemoryNvPass
 

@@ -18,7 +18,7 @@ import pytest
 from ttc.conversion.tritongpu_to_llvm.dot_mma import plan_mma_v2
 from ttc.conversion.tritongpu_to_llvm.dot_operands import RegisterTable
 from ttc.dialects.ttg.attrs import BlockedEncodingAttr, DotOperandEncodingAttr, NvidiaMmaEncodingAttr
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LinearLayout
 
 
@@ -147,8 +147,8 @@ def test_emitted_operands_come_from_their_own_tensor() -> None:
     A words must be packed from A's registers and its B words from B's (the tf32 case, one
     element per word, once reused A's word for B)."""
     from ttc.conversion.tritongpu_to_llvm.convert import ConvertTritonGPUToLLVMPass
-    from ttc.ir.context import make_context
-    from ttc.ir.parser import parse_module
+    from ttc.dialects.context import make_context
+    from ttc_parse import parse_module
 
     ctx = make_context()
     module = parse_module(TF32_DOT, "tf32.mlir", ctx=ctx)

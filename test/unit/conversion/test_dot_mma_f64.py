@@ -16,7 +16,7 @@ import pytest
 
 from test_reduce_convert_lowering import lower
 from test_scan_lowering import run_kernel
-from ttc.ir.parser import parse_module
+from ttc_parse import parse_module
 
 
 def _load(name: str, arg: str, rows: int, cols: int, layout: str) -> list[str]:

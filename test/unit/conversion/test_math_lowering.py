@@ -11,7 +11,7 @@ from ttc.conversion.tritongpu_to_llvm.math_libdevice import FAST_LIBDEVICE, LIBD
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
 from ttc.dialects.upstream import llvm
 from ttc.ir.errors import TtcError
-from ttc.ir.parser import parse_module
+from ttc_parse import parse_module
 from ttc.pipelines.registry import get_pass
 from ttc.targets.nvidia.libdevice import find_libdevice
 

@@ -15,7 +15,7 @@ from nvidia_tools import target_ptx
 from xdsl.dialects.builtin import ModuleOp
 
 from ttc.ir.errors import TtcError
-from ttc.ir.parser import parse_module
+from ttc_parse import parse_module
 from ttc.pipelines.registry import get_pass
 from ttc.targets.llvmir import emit_llvm_ir
 from ttc.targets.nvidia.libdevice import find_libdevice, link_libdevice

@@ -14,7 +14,7 @@ import pytest
 
 from test_reduce_convert_lowering import lower
 from test_scan_lowering import run_kernel
-from ttc.ir.parser import parse_module
+from ttc_parse import parse_module
 
 _NUMPY = {"i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64}
 

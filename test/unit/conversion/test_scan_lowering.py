@@ -33,7 +33,7 @@ from test_reduce_convert_lowering import KERNELS, PTX_VERSION, _ptxas_available,
 from ttc.conversion.tritongpu_to_llvm.scan import ScanPlan
 from ttc.dialects.upstream import llvm
 from ttc.ir.errors import TtcError
-from ttc.ir.parser import parse_module
+from ttc_parse import parse_module
 from ttc.layouts.linear import LayoutError
 from ttc.targets.llvmir import emit_llvm_ir
 from ttc.targets.nvidia.ptx import nvptx_data_layout, optimize_llvm_ir
@@ -495,7 +495,7 @@ def test_oracle_cumsum_runs_on_a_partial_row() -> None:
 
 
 def test_plan_of_the_cumsum_layout() -> None:
-    from ttc.layouts.from_attr import to_linear_layout
+    from ttc.dialects.ttg.linear_layouts import to_linear_layout
 
     module = parse_module((KERNELS / "cumsum" / "sm90.ttgir").read_text())
     scan = next(op for op in module.walk() if op.name == "tt.scan")

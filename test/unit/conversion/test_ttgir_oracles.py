@@ -20,8 +20,8 @@ from triton_corpus import assert_same_text
 
 from xdsl.dialects.builtin import ModuleOp, UnknownLoc
 
-from ttc.ir.context import make_context
-from ttc.ir.parser import parse_module
+from ttc.dialects.context import make_context
+from ttc_parse import parse_module
 from ttc.ir.printer import print_module
 from ttc.pipelines.location import DEFAULT_PIPELINES_FILE
 from ttc.pipelines.yaml_pipelines import load_pipelines

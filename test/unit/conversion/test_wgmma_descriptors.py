@@ -16,7 +16,7 @@ from xdsl.parser import Parser
 
 from ttc.conversion.tritongpu_to_llvm.wgmma import SharedOperand, shared_operand
 from ttc.dialects.ttg.ops import MemDescType
-from ttc.ir.context import make_context
+from ttc.dialects.context import make_context
 
 MODE_BYTES = {1: 128, 2: 64, 3: 32}
 """The PTX ISA's swizzle modes (descriptor bits 62-63)."""

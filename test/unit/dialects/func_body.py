@@ -14,7 +14,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.ir.context import make_context
+from ttc.dialects.context import make_context
 
 
 def parse_func_body(body: str, args: str) -> ModuleOp:

@@ -24,7 +24,7 @@ from ttc.dialects.tt.types import (
     pointee_type,
     pointer_type_same_shape,
 )
-from ttc.ir.context import make_context
+from ttc.dialects.context import make_context
 
 
 def parse_type(text: str):

@@ -21,7 +21,7 @@ from ttc.dialects.ttg.attrs import (
     SliceEncodingAttr,
     SwizzledSharedEncodingAttr,
 )
-from ttc.ir.context import make_context
+from ttc.dialects.context import make_context
 
 BLOCKED = (
     "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], "

@@ -16,7 +16,7 @@ from xdsl.utils.exceptions import ParseError
 from ttc.dialects.legacy import modernize_module_attributes
 from ttc.dialects.ttg.ops import MemDescIndexOp, MemDescSubsliceOp, verify_layouts
 from ttc.dialects.ttg.attrs import NVMMASharedEncodingAttr, SwizzledSharedEncodingAttr
-from ttc.ir.context import make_context
+from ttc.dialects.context import make_context
 from ttc.ir.errors import TtcError
 
 SEED_VECTOR_ADD = Path(__file__).parents[2] / "lit/dialects/ttg/Inputs/seed000_vector_add_triton_gpu.mlir"

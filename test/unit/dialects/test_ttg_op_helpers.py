@@ -16,8 +16,8 @@ from ttc.dialects.ttg.warp_specialize import (
     maybe_lookup_num_warps,
 )
 from ttc.ir.errors import TtcError
-from ttc.ir.parser import parse_module
-from ttc.layouts.infer import unpacked_source_layout
+from ttc_parse import parse_module
+from ttc.dialects.ttg.layout_inference import unpacked_source_layout
 from ttc.layouts.linear import LinearLayout
 
 PARTITIONS = """

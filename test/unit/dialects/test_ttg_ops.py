@@ -25,7 +25,7 @@ from ttc.dialects.ttg.ops import (
     verify_layouts,
 )
 from ttc.dialects.ttg.attrs import SharedMemorySpaceAttr, SwizzledSharedEncodingAttr
-from ttc.ir.context import make_context
+from ttc.dialects.context import make_context
 from ttc.transforms.canonicalize import CanonicalizePass
 from ttc.transforms.cse import CsePass
 

@@ -15,7 +15,7 @@ from ttc.dialects.ttg.shared_attrs import (
     PaddedSharedEncodingAttr,
     PartitionedSharedEncodingAttr,
 )
-from ttc.ir.context import make_context
+from ttc.dialects.context import make_context
 
 SWIZZLED = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"
 PARTITIONED = (

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ttc.dialects.ttng.ops import WarpGroupDotOp
-from ttc.ir.parser import parse_module
+from ttc_parse import parse_module
 
 DOT = """
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 16, 32]}>

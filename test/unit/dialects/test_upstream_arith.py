@@ -26,7 +26,7 @@ from xdsl.parser import Parser
 
 from ttc.dialects.upstream import arith
 from ttc.ir import literals
-from ttc.ir.context import make_context
+from ttc.dialects.context import make_context
 
 BLOCKED = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"
 MMA = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>"

@@ -16,7 +16,7 @@ from triton_corpus import CORPUS, distinct_pass_dumps, strip_locations
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from ttc.ir.context import make_context
+from ttc.dialects.context import make_context
 
 UPSTREAM_OP = re.compile(r"^\s*(?:%[^=]+=\s*)?(arith|math|scf|cf|gpu)\.")
 

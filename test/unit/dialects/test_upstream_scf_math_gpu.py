@@ -11,7 +11,7 @@ from ttc.dialects.upstream import arith
 from ttc.dialects.upstream import gpu
 from ttc.dialects.upstream import math
 from ttc.dialects.upstream import scf
-from ttc.ir.context import make_context
+from ttc.dialects.context import make_context
 
 BLOCKED = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"
 TF = f"tensor<64x32xf32, {BLOCKED}>"

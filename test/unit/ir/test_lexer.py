@@ -12,7 +12,7 @@ from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 from ttc.ir.errors import TtcError
 from ttc.ir.lexer import FastMLIRLexer
-from ttc.ir.parser import parse_module
+from ttc_parse import parse_module
 
 SAMPLES = [
     '%a = "x\\n\\22y" 0x1F 0xi32 1.5e-3 3. @"s" @f ... {-# #-} -> - 1x2x!tt.ptr<f32>',

@@ -16,7 +16,7 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition, result_def
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import PyRDLOpDefinitionError
 
-from ttc.ir.context import DIALECT_LOADERS, PLUGIN_DIALECTS, make_context
+from ttc.dialects.context import DIALECT_LOADERS, PLUGIN_DIALECTS, make_context
 from ttc.ir.op_definition import deferred_format, op_definition
 
 
@@ -40,7 +40,7 @@ def test_every_registered_format_compiles() -> None:
 FIRST_USE = textwrap.dedent(
     """\
     import json
-    from ttc.ir.context import DIALECT_LOADERS, make_context
+    from ttc.dialects.context import DIALECT_LOADERS, make_context
     from ttc.ir.op_definition import deferred_format
     from ttc.ir.parser import parse_module
     from ttc.ir.printer import print_module
@@ -52,7 +52,7 @@ FIRST_USE = textwrap.dedent(
     formats = {op.name: deferred_format(op) for op in ctx.loaded_ops}
     formats = {name: fmt for name, fmt in formats.items() if fmt is not None}
     loaded = sorted(name for name, fmt in formats.items() if fmt.compiled)
-    parse_module("%0 = arith.constant 1 : i32\\n%1 = arith.addi %0, %0 : i32\\n")
+    parse_module("%0 = arith.constant 1 : i32\\n%1 = arith.addi %0, %0 : i32\\n", ctx=make_context())
     parsed = sorted(name for name, fmt in formats.items() if fmt.compiled)
     print(json.dumps({"formats": len(formats), "loaded": loaded, "parsed": parsed}))
     """

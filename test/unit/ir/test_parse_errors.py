@@ -6,9 +6,9 @@ import pytest
 from triton_corpus import corpus_files
 
 from ttc.ir.errors import TtcError
-from ttc.ir.parser import parse_module
+from ttc_parse import parse_module
 from ttc.ir.printer import print_module
-from ttc.ir.verify import verify_module
+from ttc.dialects.verifier import verify_module
 
 FUNC = "module {{\n  tt.func @f(%a: i32) {{\n    {}\n    tt.return\n  }}\n}}\n"
 

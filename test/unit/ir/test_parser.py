@@ -6,7 +6,7 @@ import textwrap
 
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr
 
-from ttc.ir.parser import parse_module
+from ttc_parse import parse_module
 from ttc.ir.printer import print_module
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from triton_corpus import PassDump, corpus_files, distinct_pass_dumps, strip_locations
 
-from ttc.ir.parser import parse_module
+from ttc_parse import parse_module
 from ttc.ir.printer import print_module
 
 FILES = [

@@ -11,10 +11,10 @@ import pytest
 from xdsl.dialects.builtin import i32
 from xdsl.ir import BlockArgument
 
-from ttc.ir.context import make_context
+from ttc.dialects.context import make_context
 from ttc.ir.errors import TtcError
-from ttc.ir.parser import parse_module
-from ttc.ir.verify import verify_module
+from ttc_parse import parse_module
+from ttc.dialects.verifier import verify_module
 
 LOOP = """\
 tt.func @f(%n: i32) -> i32 {

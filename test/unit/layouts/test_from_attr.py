@@ -6,9 +6,9 @@ import pytest
 from seed import SEED_ATTR, seed_layout
 from xdsl.parser import Parser
 
-from ttc.ir.context import make_context
+from ttc.dialects.context import make_context
 from ttc.layouts.blocked import blocked_to_linear, slice_to_linear
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LayoutError
 
 

@@ -1,4 +1,4 @@
-"""Inferred layouts of join, split and reshape (`ttc.layouts.infer`): Triton's examples, and for
+"""Inferred layouts of join, split and reshape (`ttc.dialects.ttg.layout_inference`): Triton's examples, and for
 random blocked layouts the property that makes each op a renaming of registers (every thread
 holds the same elements before and after)."""
 
@@ -15,9 +15,9 @@ from ttc.dialects.ttg.attrs import (
     LinearEncodingAttr,
     SliceEncodingAttr,
 )
-from ttc.layouts.default_blocked import default_blocked
-from ttc.layouts.from_attr import to_linear_layout
-from ttc.layouts.infer import (
+from ttc.dialects.ttg.default_blocked import default_blocked
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.ttg.layout_inference import (
     infer_join_encoding,
     infer_reshape_encoding,
     infer_split_encoding,
@@ -173,7 +173,7 @@ def _each_thread_holds_pairs(src_layout: LinearLayout, dst_layout: LinearLayout,
     axis=st.sampled_from([0, 1]),
 )
 def test_fp4_to_fp_forward_then_backward_is_the_identity(spt, tpw, order, axis) -> None:
-    from ttc.layouts.infer import infer_fp4_to_fp_encoding
+    from ttc.dialects.ttg.layout_inference import infer_fp4_to_fp_encoding
 
     src = blocked(spt, tpw, [2, 2], order)
     shape = (64, 64)
@@ -188,7 +188,7 @@ def test_fp4_to_fp_forward_then_backward_is_the_identity(spt, tpw, order, axis) 
 
 def test_fp4_to_fp_legacy_rules_keep_blocked_and_dot_operand_layouts() -> None:
     from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
-    from ttc.layouts.infer import infer_fp4_to_fp_encoding
+    from ttc.dialects.ttg.layout_inference import infer_fp4_to_fp_encoding
 
     src = blocked([1, 2], [4, 8], [4, 1], [1, 0])  # axis 1 first in the order
     assert infer_fp4_to_fp_encoding(src, (32, 32), 1, forward=True) == blocked([1, 4], [4, 8], [4, 1], [1, 0])
@@ -202,7 +202,7 @@ def test_fp4_to_fp_legacy_rules_keep_blocked_and_dot_operand_layouts() -> None:
 
 
 def test_fp4_to_fp_backwards_needs_the_pair_in_the_first_register() -> None:
-    from ttc.layouts.infer import infer_fp4_to_fp_encoding
+    from ttc.dialects.ttg.layout_inference import infer_fp4_to_fp_encoding
 
     # the first register basis steps 32 rows: no source layout unpacks into this one
     dst = linear_encoding(LinearLayout(

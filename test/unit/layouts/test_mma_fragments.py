@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LinearLayout
 
 Coord = tuple[int, int]

@@ -1,5 +1,5 @@
 """Linear layouts of `#ttg.nvidia_mma` and `#ttg.dot_op` (ttc.layouts.mma), the dot-operand
-shared swizzle and memory order (ttc.layouts.shared_swizzle), and the orders read off layouts
+shared swizzle and memory order (ttc.dialects.ttg.shared_swizzle), and the orders read off layouts
 (ttc.layouts.order)."""
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from ttc.dialects.ttg.attrs import (
     DotOperandEncodingAttr,
     NvidiaMmaEncodingAttr,
 )
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LayoutError
 from ttc.layouts.mma import nvidia_dot_operand_to_linear
 from ttc.layouts.order import elems_per_thread, layout_order, thread_order, warp_order
-from ttc.layouts.shared_swizzle import (
+from ttc.dialects.ttg.shared_swizzle import (
     order_for_memory,
     swizzle_for_mma_operand,
     swizzled_shared_for_dot_operand,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ttc.cli.layout import parse_encoding
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 
 ROW_MAJOR = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"
 

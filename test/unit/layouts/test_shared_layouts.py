@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ttc.cli.layout import parse_encoding
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LayoutError
 from ttc.layouts.render import ownership, to_tsv
 from ttc.layouts.shared import nvmma_shared_to_linear, swizzled_shared_to_linear

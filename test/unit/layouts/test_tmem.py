@@ -12,7 +12,7 @@ from ttc.layouts.tmem import (
     tensor_memory_to_linear,
     view_layout,
 )
-from ttc.layouts.tmem_access import TMemAccess, tmem_access
+from ttc.dialects.ttng.tmem_access import TMemAccess, tmem_access
 
 
 def bases(layout: LinearLayout, in_dim: str) -> list[list[int]]:

@@ -11,7 +11,7 @@ from functools import cache
 from triton_corpus import CORPUS, pass_dumps
 from xdsl.dialects.builtin import ModuleOp
 
-from ttc.ir.parser import parse_module
+from ttc_parse import parse_module
 
 KERNELS = ("add", "matmul_64x64x32_w4_s2")
 FIRST_LLVM_ONLY_PASS = "convert-warp-specialize-to-llvm"

@@ -18,9 +18,9 @@ from xdsl.dialects.builtin import i1
 from ttc.dialects.upstream import llvm
 from ttc.dialects.upstream import nvvm
 from ttc.ir.errors import TtcError
-from ttc.ir.parser import parse_module
+from ttc_parse import parse_module
 from ttc.ir.printer import print_module
-from ttc.ir.verify import verify_module
+from ttc.dialects.verifier import verify_module
 
 
 @pytest.mark.parametrize("kernel", KERNELS)

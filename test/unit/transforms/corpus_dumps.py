@@ -83,8 +83,8 @@ def pipeliner_options(case: PassCase) -> dict[str, object]:
 
 def assert_pass_matches(case: PassCase, options: dict[str, object]) -> None:
     """Run `case.flag` with `options` on Triton's input; its output must be Triton's."""
-    from ttc.ir.context import make_context
-    from ttc.ir.parser import parse_module
+    from ttc.dialects.context import make_context
+    from ttc_parse import parse_module
     from ttc.ir.printer import print_module
     from ttc.pipelines.registry import get_pass
 

@@ -12,8 +12,8 @@ from triton_corpus import assert_same_text
 from xdsl.dialects.builtin import IntegerType, Signedness, TensorType, f16, f32, i1, i8, i32, i64
 
 from ttc.dialects.tt.types import DescriptorReduceKind, PointerType, RMWOp, TensorDescType
-from ttc.ir.context import make_context
-from ttc.ir.parser import parse_module
+from ttc.dialects.context import make_context
+from ttc_parse import parse_module
 from ttc.ir.printer import print_module
 from ttc.pipelines.registry import get_pass
 from ttc.transforms.triton_rewrite_tensor_descriptor_to_pointer import (

@@ -6,8 +6,8 @@ import pytest
 from corpus_dumps import PassCase, normalize, pass_cases, pass_class
 from triton_corpus import assert_same_text
 
-from ttc.ir.context import make_context
-from ttc.ir.parser import parse_module
+from ttc.dialects.context import make_context
+from ttc_parse import parse_module
 from ttc.ir.printer import print_module
 
 FLAGS = {

@@ -11,8 +11,8 @@ from xdsl.dialects.builtin import ModuleOp, UnregisteredOp
 from xdsl.traits import ConstantLike, IsolatedFromAbove, IsTerminator, get_effects
 from xdsl.transforms.dead_code_elimination import region_dce as xdsl_region_dce
 
-from ttc.ir.context import make_context
-from ttc.ir.parser import parse_module
+from ttc.dialects.context import make_context
+from ttc_parse import parse_module
 from ttc.ir.printer import print_module
 from ttc.ir.traits import has_trait
 from ttc.transforms.patterns.greedy import region_dce

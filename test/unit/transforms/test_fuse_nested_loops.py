@@ -17,8 +17,8 @@ from xdsl.ir import Operation
 
 from ttc.dialects.upstream.scf import ForOp
 from ttc.dialects.tt.ops import FuncOp
-from ttc.ir.context import make_context
-from ttc.ir.parser import parse_module
+from ttc.dialects.context import make_context
+from ttc_parse import parse_module
 from ttc.transforms.canonicalize import CanonicalizePass
 from ttc.transforms.tritongpu_fuse_nested_loops import (
     TritonGPUFuseNestedLoops,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from xdsl.ir import Operation
 
-from ttc.ir.context import make_context
-from ttc.ir.parser import parse_module
+from ttc.dialects.context import make_context
+from ttc_parse import parse_module
 from ttc.transforms.pipeline_loads import (
     can_pipeline_tma_load,
     load_requires_additional_buffer,

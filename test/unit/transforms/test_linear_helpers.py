@@ -21,9 +21,9 @@ from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.analysis.liveness import Liveness
 from ttc.conversion.scf_to_cf import ConvertScfToCfPass
 from ttc.conversion.triton_to_tritongpu import ConvertTritonToTritonGPUPass
-from ttc.ir.context import make_context
+from ttc.dialects.context import make_context
 from ttc.dialects.ttg.cta import shape_per_cta_of
-from ttc.ir.parser import parse_module
+from ttc_parse import parse_module
 from ttc.ir.printer import print_module
 from ttc.ir.walk import walk
 from ttc.transforms.patterns.greedy import region_dce

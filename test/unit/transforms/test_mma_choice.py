@@ -7,8 +7,8 @@ import pytest
 from xdsl.ir import Operation
 
 from ttc.dialects.tt import ops as tt
-from ttc.ir.context import make_context
-from ttc.ir.parser import parse_module
+from ttc.dialects.context import make_context
+from ttc_parse import parse_module
 from ttc.ir.target import MMA_CHOICES
 from ttc.transforms.mma_choice import choose_mma_sync, prefers_mma_sync
 

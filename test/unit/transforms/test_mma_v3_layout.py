@@ -14,7 +14,7 @@ from xdsl.dialects.builtin import (
 )
 
 from ttc.dialects.ttg.attrs import CTALayout, NVMMASharedEncodingAttr
-from ttc.layouts.infer import infer_memdesc_reshape_nvmma
+from ttc.dialects.ttg.layout_inference import infer_memdesc_reshape_nvmma
 from ttc.transforms.mma_v3_layout import mma_v3_instr_shape
 
 

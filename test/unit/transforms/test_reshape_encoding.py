@@ -4,7 +4,7 @@ symmetry, and the `#ttg.linear` fallback, on the reshapes of `tl.sort`."""
 from __future__ import annotations
 
 from ttc.dialects.ttg.attrs import BlockedEncodingAttr, LinearEncodingAttr, bases_attr
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.transforms.tritongpu_utils import default_blocked, infer_reshape_encoding, reshape_decomposition
 
 ROW = BlockedEncodingAttr.make([2], [32], [4], [0])

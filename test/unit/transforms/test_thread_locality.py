@@ -10,8 +10,8 @@ from xdsl.dialects.builtin import Float32Type, TensorType
 
 from ttc.dialects.upstream.arith import AddiOp
 from ttc.dialects.ttg.attrs import BlockedEncodingAttr, CTALayout, ints
-from ttc.ir.context import make_context
-from ttc.ir.parser import parse_module
+from ttc.dialects.context import make_context
+from ttc_parse import parse_module
 from ttc.ir.printer import print_module
 from ttc.transforms.tritongpu_optimize_thread_locality import (
     NEUTRAL_ELEMENTS,

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from triton_corpus import assert_same_text
 
-from ttc.ir.context import make_context
-from ttc.ir.parser import parse_module
+from ttc.dialects.context import make_context
+from ttc_parse import parse_module
 from ttc.ir.printer import print_module
 from ttc.pipelines.registry import get_pass
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from xdsl.dialects.builtin import Float16Type, TensorType
 
 from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.transforms.wgmma_pipeline import registers_split_types, split_order
 
 

@@ -38,7 +38,7 @@ from ttc.ir.literals import dense_is_splat
 from ttc.dialects.upstream.llvm_attrs import FastMathFlag
 from ttc.dialects.tt.map_elementwise import MapElementwiseOp
 from ttc.dialects.tt.types import PropagateNan
-from ttc.transforms.utils import defined_by
+from ttc.ir.values import defined_by
 
 _BINARY: dict[str, type[Operation]] = {
     "arith.addi": llvm.AddOp, "arith.subi": llvm.SubOp, "arith.muli": llvm.MulOp,

@@ -35,7 +35,7 @@ from ttc.dialects.tt import ops as tt
 from ttc.dialects.tt.types import CacheModifier, EvictionPolicy, PointerType, element_type_or_self
 from ttc.layouts.order import layout_order
 from ttc.transforms.patterns import folded_constant
-from ttc.transforms.utils import splat_scalar
+from ttc.ir.values import splat_scalar
 
 MAX_VECTOR_BITS = 128
 

@@ -42,7 +42,7 @@ from ttc.dialects.ttg.ops import AsyncTokenType, MemDescType
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
 from ttc.ir.target import TargetInfo
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
 
 OpT = TypeVar("OpT", bound=Operation)

@@ -7,7 +7,7 @@ op's operands (`lowering.regs(v)`), emits LLVM-dialect ops through `lowering.emi
 the registers of each result (`lowering.bind(result, regs)`). A new op family is a new module in
 this package; importing the package imports every module, so registration needs no other edit.
 The lowerings of a target's own dialect live in its package and are named by its `PluginDialect`
-(`ttc.ir.context`): they are imported when the first op of that dialect is lowered.
+(`ttc.dialects.context`): they are imported when the first op of that dialect is lowered.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from xdsl.ir import Operation, SSAValue
 
-from ttc.ir.context import plugin_dialects
+from ttc.dialects.context import plugin_dialects
 
 if TYPE_CHECKING:
     from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering

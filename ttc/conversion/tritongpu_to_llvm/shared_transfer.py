@@ -38,7 +38,7 @@ from ttc.conversion.tritongpu_to_llvm.shared_memory import gep
 from ttc.dialects.upstream import llvm
 from ttc.dialects.upstream import nvvm
 from ttc.dialects.ttg.ops import MemDescType
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LinearLayout
 from ttc.layouts.utils import standard_out_dim_names
 

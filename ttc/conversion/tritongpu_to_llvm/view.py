@@ -29,7 +29,7 @@ from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, is_fp8
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.dialects.upstream import llvm
 from ttc.dialects.tt import ops as tt
-from ttc.transforms.utils import splat_scalar
+from ttc.ir.values import splat_scalar
 
 Coord = tuple[int, ...]
 

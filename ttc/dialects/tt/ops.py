@@ -134,6 +134,7 @@ from ttc.dialects.tt.types import (
     pointer_type_same_shape,
     shape_of,
 )
+from ttc.dialects.ttg import layout_inference
 from ttc.dialects.ttg.attrs import SliceEncodingAttr
 from ttc.ir.op_definition import op_definition
 from ttc.ir.verify import RegionPhaseVerifier, VerifyErrors
@@ -201,7 +202,7 @@ def equivalent_tensor_types(a: Attribute, b: Attribute, ignore_register_broadcas
         return True
     if ea is None or eb is None:
         return False
-    return v.layout_inference().layouts_equivalent(
+    return layout_inference.layouts_equivalent(
         a.get_shape(), ea, eb, ignore_register_broadcast
     )
 
@@ -493,7 +494,7 @@ class TransOp(UnaryTypedOp):
         encoding: Attribute = NoneAttr()
         source_encoding = encoding_of(src)
         if source_encoding is not None:
-            inferred = v.layout_inference().infer_trans_encoding(source_encoding, shape, order)
+            inferred = layout_inference.infer_trans_encoding(source_encoding, shape, order)
             if inferred is None:
                 raise VerifyException(f"cannot transpose the layout {source_encoding} by {order}")
             encoding = inferred
@@ -669,11 +670,10 @@ class JoinOp(BinaryShapeOp):
                 raise VerifyException("result encoding must be specified")
             return
         # Only one source layout (up to broadcast registers) joins into the result's layout.
-        layouts = v.layout_inference()
-        split = layouts.infer_split_encoding(result_encoding, actual)
+        split = layout_inference.infer_split_encoding(result_encoding, actual)
         if split is None:
             raise VerifyException(SPLIT_LAYOUT_ERROR)
-        if source_encoding is None or not layouts.layouts_equivalent(
+        if source_encoding is None or not layout_inference.layouts_equivalent(
             shape_of(self.lhs.type), split, source_encoding, ignore_register_broadcast=True
         ):
             raise VerifyException("incompatible join layout")
@@ -720,7 +720,7 @@ class SplitOp(TTOp):
         encoding: Attribute = NoneAttr()
         source_encoding = encoding_of(src)
         if source_encoding is not None:
-            inferred = v.layout_inference().infer_split_encoding(source_encoding, shape)
+            inferred = layout_inference.infer_split_encoding(source_encoding, shape)
             if inferred is None:
                 raise VerifyException(SPLIT_LAYOUT_ERROR)
             encoding = inferred

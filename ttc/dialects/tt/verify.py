@@ -8,10 +8,8 @@ puts after `'<op name>' op `; xDSL's `VerifyException` carries them to ttc's dia
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 
 from xdsl.dialects.builtin import IndexType, IntegerType, TensorType
 from xdsl.ir import Attribute, Operation
@@ -29,18 +27,6 @@ from ttc.ir.verify import VerifyErrors
 
 MAX_TENSOR_ELEMENTS = 1048576
 """Triton's `maxTensorNumElements`."""
-
-LAYOUT_INFERENCE = "ttc.layouts.infer"
-"""The module implementing Triton's `DialectInferLayoutInterface` (trans, split, join, layout
-equivalence) for the verifiers of ops that infer result layouts."""
-
-
-def layout_inference() -> ModuleType:
-    """The layout-inference module. It sits in the layouts layer, above the dialects, so the
-    dialect reaches it by name, as Triton's ops reach the interface the TritonGPU dialect
-    registers (and as ttc's pass registry reaches the passes)."""
-    return importlib.import_module(LAYOUT_INFERENCE)
-
 
 @dataclass(frozen=True)
 class TypeConstraint:

@@ -11,11 +11,11 @@ Mirrors Triton's `TritonGPUOps.td`, `TritonGPUTypes.td` and the tensor-layout ve
   (Triton 3.7's spelling of `gpu.barrier`, with the address spaces it orders);
 - `verify_op_layouts(op)`: the checks Triton makes on an op's tensor and memdesc layouts against
   its context (`"ttg.num-warps"` of the nearest `tt.func` or module, the module's
-  `"ttg.threads-per-warp"` and `"ttg.num-ctas"`); `ttc.ir.verify` runs them as each op is
+  `"ttg.threads-per-warp"` and `"ttg.num-ctas"`); `ttc.dialects.verifier` runs them as each op is
   verified, before the op's own verifier.
 
 Older spellings (`!tt.memdesc`, a memdesc without memory space, `#triton_gpu.shared`) are read
-here or in `ttc.dialects.legacy`; everything prints as Triton does today.
+here or in `ttc.dialects.ttg.legacy`; everything prints as Triton does today.
 """
 
 from __future__ import annotations
@@ -83,7 +83,6 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects import legacy
 from ttc.dialects.tt.cache_syntax import CacheAndEvict
 from ttc.dialects.tt.op_bases import PropsInAttrDictOp
 from ttc.dialects.tt.types import CacheModifier, EvictionPolicy, bit_width
@@ -107,7 +106,7 @@ from ttc.dialects.ttng.attrs import (
 )
 from ttc.ir.int_attrs import int_attribute
 from ttc.ir.op_definition import op_definition
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
 from ttc.layouts.utils import minimal_conversion
 from ttc.ir.diagnostics import op_error
@@ -1227,9 +1226,7 @@ def verify_layouts(module: ModuleOp) -> None:
         verify_op_layouts(op)
 
 
-TTG = Dialect(
-    "ttg",
-    [
+CORE_OPS: tuple[type[Operation], ...] = (
         ConvertLayoutOp,
         LocalAllocOp,
         LocalDeallocOp,
@@ -1245,8 +1242,8 @@ TTG = Dialect(
         GlobalScratchAllocOp,
         BarrierOp,
         WarpIdOp,
-        *legacy.LEGACY_TTG_OPS,
-    ],
-    [*ENCODING_ATTRS, *SHARED_ATTRS, MemDescType, AsyncTokenType, *legacy.LEGACY_TTG_ATTRS],
 )
-"""The `ttg` dialect object registered by `ttc.ir.context.make_context`."""
+"""The ops defined here, in the `ttg` dialect object (`ttc.dialects.ttg.dialect.TTG`)."""
+
+CORE_ATTRS: tuple[type[Attribute], ...] = (*ENCODING_ATTRS, *SHARED_ATTRS, MemDescType, AsyncTokenType)
+"""The encodings, the memdesc and async-token types: the attributes of the `ttg` dialect object."""

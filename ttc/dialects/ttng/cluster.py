@@ -32,7 +32,7 @@ from ttc.dialects.ttg.shared_attrs import PaddedSharedEncodingAttr
 from ttc.dialects.ttng.barriers import verify_barrier_type, verify_cluster_is_multi_cta
 from ttc.ir.op_definition import op_definition
 from ttc.layouts.divide import largest_vectorisation
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LayoutError
 
 

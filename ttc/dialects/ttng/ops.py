@@ -274,4 +274,4 @@ TTNG = Dialect(
      *MMA_OPS, *CLUSTER_OPS, *TENSORMAP_OPS, *PACKED_ARITH_OPS],
     [*TTNG_ATTRS, *TTNG_TYPES],
 )
-"""The `ttng` dialect object registered by `ttc.ir.context.make_context`."""
+"""The `ttng` dialect object registered by `ttc.dialects.context.make_context`."""

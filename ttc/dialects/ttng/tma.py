@@ -67,7 +67,7 @@ from ttc.dialects.ttng.attrs import encoding_cga_bases, has_cga_layout
 from ttc.dialects.ttng.barriers import verify_barrier_type
 from ttc.dialects.ttng.types import TensorDescIm2ColType
 from ttc.ir.op_definition import op_definition
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.order import contig_per_thread
 
 _I16 = IntegerType(16)

@@ -16,7 +16,7 @@ ttng.tmem_copy %smem, %m : !ttg.memdesc<...>, !ttg.memdesc<...>
 without consuming one, no brackets neither. That custom directive is why `tmem_load`,
 `tmem_store` (and the MMA ops of `ttng_mma`) parse and print by hand; the others use
 `assembly_format`. The register layout of a load or store is checked
-against the TMEM layout as far as `ttc.layouts.tmem_access` ports Triton's
+against the TMEM layout as far as `ttc.dialects.ttng.tmem_access` ports Triton's
 `isDistributedLayoutTMemCompatible`.
 """
 
@@ -93,7 +93,7 @@ from ttc.ir.op_definition import op_definition
 from ttc.ir.verify import NotedVerifyException
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.tmem import view_layout
-from ttc.layouts.tmem_access import (
+from ttc.dialects.ttng.tmem_access import (
     ATOMS_FOR_HINTS,
     distributed_layout_for,
     split_long_m_layout,

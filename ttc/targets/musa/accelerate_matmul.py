@@ -32,7 +32,7 @@ from ttc.dialects.tt.types import InputPrecision, encoding_of
 from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.attrs import SwizzledSharedEncodingAttr
 from ttc.dialects.ttg.warp_specialize import lookup_num_warps
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.order import layout_order
 from ttc.pipelines.pass_base import TtcPass
 from ttc.targets.musa.dialect import sqmma_k_choices

@@ -350,4 +350,4 @@ TTMG = Dialect("ttmg", [
     AsyncTMECopyGlobalToLocalOp, AsyncTMECopyLocalToGlobalOp, TMEStoreCommitOp,
     TMEStoreReadWaitOp, SquadDotOp,
 ], [])
-"""The `ttmg` dialect (a ttc.ir.context plugin dialect)."""
+"""The `ttmg` dialect (a ttc.dialects.context plugin dialect)."""

@@ -16,10 +16,14 @@ import re
 from typing import TYPE_CHECKING
 
 from ttc.targets.llvmir import KernelABI, emit_llvm_ir
-from ttc.targets.musa.target import DATA_LAYOUT, TRIPLE
 
 if TYPE_CHECKING:
     from xdsl.dialects.builtin import ModuleOp
+
+TRIPLE = "mtgpu-mt-musa"
+DATA_LAYOUT = ("e-p:64:64:64:64-p1:64:64:64:64-p2:64:64:64:64-p3:32:32-p4:32:32-p5:64:64-i64:64-"
+               "v16:16-v24:32-v32:32-v48:64-v96:128")
+"""MUSA's data layout (FlagTree's `attach_datalayout`): address space 3 (shared) has 32-bit pointers."""
 
 MUSA_KERNEL_ABI = KernelABI(calling_convention="cc 102", annotations="musa.annotations")
 

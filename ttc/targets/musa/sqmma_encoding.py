@@ -191,4 +191,4 @@ class MusaSqmmaEncodingAttr(SqmmaEncoding):
 
 
 TTG_MUSA = Dialect("ttg", [], [MthreadsSqmmaEncodingAttr, MusaSqmmaEncodingAttr])
-"""The encodings MUSA adds to the ttg dialect (a ttc.ir.context dialect extension)."""
+"""The encodings MUSA adds to the ttg dialect (a ttc.dialects.context dialect extension)."""

@@ -22,11 +22,6 @@ if TYPE_CHECKING:
 
 MUBIN = Artifact("mubin", (".mubin",), binary=True)
 
-TRIPLE = "mtgpu-mt-musa"
-DATA_LAYOUT = ("e-p:64:64:64:64-p1:64:64:64:64-p2:64:64:64:64-p3:32:32-p4:32:32-p5:64:64-i64:64-"
-               "v16:16-v24:32-v32:32-v48:64-v96:128")
-"""MUSA's data layout (FlagTree's `attach_datalayout`): address space 3 (shared) has 32-bit pointers."""
-
 CAPABILITY_NAMES: dict[str, int] = {"31": 31, "ph1": 31, "mp_31": 31}
 """The spellings of each supported capability after `musa:`."""
 

@@ -25,7 +25,8 @@ from typing import Final
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.transforms.utils import OpT, constant_value, defined_by
+from ttc.ir.values import OpT
+from ttc.ir.values import constant_value, defined_by
 
 
 class _InPlace:

@@ -24,7 +24,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
 from ttc.transforms.patterns import pattern
-from ttc.transforms.utils import constant_scalar
+from ttc.ir.values import constant_scalar
 
 
 @pattern("cf.cond_br")

@@ -37,18 +37,8 @@ from ttc.ir.traits import has_trait
 from ttc.ir.walk import walk
 from ttc.transforms.patterns import IN_PLACE, fold_op
 from ttc.transforms.patterns.context import using_context
-from ttc.transforms.utils import (
-    EffectCache,
-    erase_op,
-    constant_value,
-    create_constant,
-    insertion_region,
-    is_trivially_dead,
-    move_to_start,
-    postorder,
-    preorder,
-    would_be_trivially_dead,
-)
+from ttc.transforms.utils import EffectCache, erase_op, create_constant, insertion_region, is_trivially_dead, move_to_start, postorder, preorder, would_be_trivially_dead
+from ttc.ir.values import constant_value
 
 PatternSet = Callable[[Operation, PatternRewriter], bool]
 

@@ -20,13 +20,8 @@ from xdsl.rewriter import InsertPoint
 
 from ttc.transforms.patterns import pattern
 from ttc.transforms.patterns.context import active_context
-from ttc.transforms.utils import (
-    constant_scalar,
-    create_op,
-    defined_outside,
-    drop_unused_results,
-    normalize_int,
-)
+from ttc.transforms.utils import create_op, defined_outside, drop_unused_results, normalize_int
+from ttc.ir.values import constant_scalar
 
 
 def _body(op: Operation) -> Block:

@@ -35,17 +35,8 @@ from ttc.dialects.tt.types import PointerType, bit_width, with_element_type
 from ttc.layouts.permutation import apply_permutation
 from ttc.transforms.patterns import IN_PLACE, FoldResult, folder, pattern, with_producer
 from ttc.transforms.patterns.context import active_context, emit_like
-from ttc.transforms.utils import (
-    trans_order,
-    constant_value,
-    create_constant,
-    create_op,
-    defined_by,
-    element_type,
-    is_int_attr,
-    scalar_attr,
-    splat_scalar,
-)
+from ttc.transforms.utils import trans_order, create_constant, create_op, element_type, is_int_attr, scalar_attr
+from ttc.ir.values import constant_value, defined_by, splat_scalar
 
 
 def _resized_splat(attr: Attribute | None, type_: Attribute) -> Attribute | None:

@@ -51,19 +51,14 @@ from ttc.dialects.tt.types import encoding_of, shape_of
 from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
 from ttc.dialects.ttng.tmem import TMEMStoreOp, is_tmem_compatible
-from ttc.layouts.from_attr import to_linear_layout
-from ttc.layouts.infer import infer_split_encoding
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.ttg.layout_inference import infer_split_encoding
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.permutation import apply_permutation
 from ttc.transforms.patterns import IN_PLACE, FoldResult, PatternFn, folder, pattern, with_producer
 from ttc.transforms.patterns.context import active_context
-from ttc.transforms.utils import (
-    trans_order,
-    create_op,
-    defined_by,
-    drop_unused_results,
-    splat_scalar,
-)
+from ttc.transforms.utils import trans_order, create_op, drop_unused_results
+from ttc.ir.values import defined_by, splat_scalar
 
 REMAKE = (ttg.ConvertLayoutOp, tt.SplatOp, tt.MakeRangeOp, tt.HistogramOp)
 

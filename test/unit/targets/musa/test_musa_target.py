@@ -13,7 +13,8 @@ from ttc.targets.base import (
     parse_target,
     target_classes,
 )
-from ttc.targets.musa.target import DATA_LAYOUT, MUBIN, TRIPLE, MusaTarget
+from ttc.targets.musa.llvm_ir import DATA_LAYOUT, TRIPLE
+from ttc.targets.musa.target import MUBIN, MusaTarget
 from ttc.targets.musa.toolchain import find_tools
 
 

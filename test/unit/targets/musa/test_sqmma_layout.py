@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from ttc.ir.context import make_context
+from ttc.dialects.context import make_context
 from ttc.ir.parser import TtcParser
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.targets.musa.sqmma_encoding import (
     MthreadsSqmmaEncodingAttr,
     MusaSqmmaEncodingAttr,

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.targets.musa.sqmma_encoding import MusaSqmmaEncodingAttr
 from ttc.targets.musa.sqmma_plan import (
     SQUAD_THREADS,

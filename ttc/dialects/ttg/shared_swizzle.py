@@ -27,7 +27,7 @@ from ttc.dialects.ttg.attrs import (
     NvidiaMmaEncodingAttr,
     SwizzledSharedEncodingAttr,
 )
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.divide import divide_left
 from ttc.layouts.mma import dot_operand_order, mma_tile
 from ttc.layouts.order import contig_per_thread, elems_per_thread, layout_order, thread_order

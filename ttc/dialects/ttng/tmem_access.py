@@ -24,7 +24,7 @@ from ttc.layouts.divide import (
     starts_with_bases_of,
     with_registers,
 )
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.order import bases_per_dim
 from ttc.layouts.tmem import resize_in_dim

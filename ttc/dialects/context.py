@@ -28,8 +28,10 @@ from functools import cache
 from typing import TypeVar
 
 from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute, Dialect, Operation, TypeAttribute
 
+from ttc.dialects import legacy
 from ttc.ir.syntax import TritonSyntax
 
 T = TypeVar("T")
@@ -264,25 +266,24 @@ class TtcContext(Context):
         for spec in extensions.get(name, ()):
             self._load_extension(spec)
 
+    def modernize(self, module: ModuleOp) -> None:
+        """Today's spelling of the module attributes older releases wrote (the parser calls it
+        once a module is read)."""
+        legacy.modernize_module_attributes(module)
+
     def get_optional_op(
         self, name: str, *, dialect_stack: Sequence[str] = ()
     ) -> type[Operation] | None:
-        from ttc.dialects import legacy
-
         legacy.reject_removed_op(name)
         return self._find(lambda: super(TtcContext, self).get_optional_op(
             legacy.modern_op_name(_plugin_op_name(name, self.plugins)),
             dialect_stack=dialect_stack))
 
     def get_optional_attr(self, name: str) -> type[Attribute] | None:
-        from ttc.dialects import legacy
-
         return self._find(lambda: super(TtcContext, self).get_optional_attr(
             legacy.modern_attr_name(name)))
 
     def get_optional_type(self, name: str) -> type[TypeAttribute] | None:
-        from ttc.dialects import legacy
-
         return self._find(lambda: super(TtcContext, self).get_optional_type(
             legacy.modern_attr_name(name)))
 

@@ -1,7 +1,7 @@
 """The linear layout of a `ttg` encoding attribute (Triton's `toLinearLayout(shape, layout)`).
 
 A thin adapter: it reads the parameters of the attribute classes in `ttc.dialects.ttg.attrs` (and
-`ttg_shared_attrs`; a padded layout gives its linear component, padding aside) and
+`ttc.dialects.ttg.shared_attrs`; a padded layout gives its linear component, padding aside) and
 calls the conversion functions, which take plain values. An encoding defined outside
 `ttc.dialects` (a target's own, such as MUSA's SQMMA layout) converts itself: it implements
 `EncodingWithLinearLayout`. Encodings without a conversion yet raise a `LayoutError` naming them.

@@ -52,8 +52,8 @@ from ttc.dialects.ttg.attrs import (
     bases_attr,
     ints,
 )
-from ttc.layouts.default_blocked import default_blocked
-from ttc.layouts.from_attr import to_linear_layout
+from ttc.dialects.ttg.default_blocked import default_blocked
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.order import layout_order
 from ttc.layouts.permutation import apply_permutation, inverse_permutation
