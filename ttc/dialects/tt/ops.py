@@ -9,8 +9,8 @@ older releases, which parse into today's ops and print as Triton 3.6 prints:
 - `tt.dot {allowTF32 = true}` (becomes `inputPrecision = tf32`), `tt.get_program_id {axis = 0 : i32}`;
 - `tt.view` (renamed to `tt.reshape` by `ttc.dialects.legacy`), `!tt.ptr<f16, 1>`.
 
-Types and enums live in `tt_types`, shared syntax pieces in `tt_syntax`, type constraints and
-trait checks in `tt_verify`. Verifier messages are MLIR's text after `'<op>' op `.
+Types and enums live in `ttc.dialects.tt.types`, shared syntax pieces in `ttc.dialects.tt.syntax`, type constraints and
+trait checks in `ttc.dialects.tt.verify`. Verifier messages are MLIR's text after `'<op>' op `.
 """
 
 from __future__ import annotations

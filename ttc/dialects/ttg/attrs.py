@@ -5,7 +5,7 @@ Mirrors the encodings of Triton's `TritonGPUAttrDefs.td` / `Dialect.cpp`:
 - distributed layouts (which thread holds which tensor element): `#ttg.blocked`, `#ttg.slice`,
   `#ttg.nvidia_mma`, `#ttg.dot_op`, `#ttg.linear`, `#ttg.generic_linear`;
 - shared-memory layouts: `#ttg.swizzled_shared`, `#ttg.nvmma_shared`, `#ttg.shared_linear`
-  (the padded and partitioned ones are in `ttg_shared_attrs`);
+  (the padded and partitioned ones are in `ttc.dialects.ttg.shared_attrs`);
 - the shared-memory space `#ttg.shared_memory`.
 
 Each encoding keeps its CTA layout as Triton 3.6's three arrays `CTAsPerCGA`, `CTASplitNum` and

@@ -14,7 +14,7 @@ ttng.tmem_copy %smem, %m : !ttg.memdesc<...>, !ttg.memdesc<...>
 
 `[%dep]` (Triton's `custom<Token>`) is the optional token dependency: `[]` produces a token
 without consuming one, no brackets neither. That custom directive is why `tmem_load`,
-`tmem_store` (and the MMA ops of `ttng_mma`) parse and print by hand; the others use
+`tmem_store` (and the MMA ops of `ttc.dialects.ttng.mma`) parse and print by hand; the others use
 `assembly_format`. The register layout of a load or store is checked
 against the TMEM layout as far as `ttc.dialects.ttng.tmem_access` ports Triton's
 `isDistributedLayoutTMemCompatible`.
