@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ttc.cli.batch import compile_batch
 from ttc.cli.common import run_command
 from ttc.cli.depfile import default_depfile
 from ttc.cli.jobs import CompileSettings, Job, run_compile, tools
@@ -222,6 +221,8 @@ def compile_command(inputs: tuple[str, ...], target_text: str, output: str | Non
             (job,) = planned
             return run_compile(job.input_path, job.output, settings.options(), dump_dir,
                                job.depfile, settings.compile_cache())
+        from ttc.cli.batch import compile_batch  # its process pool is for --out-dir alone
+
         try:
             Path(out_dir).mkdir(parents=True, exist_ok=True)
         except OSError as error:
