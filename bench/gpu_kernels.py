@@ -9,8 +9,10 @@ elements; gather: 2^19 rows of 32 fp32), `ttc compile` builds a cuda:90 cubin (f
 Triton's TTIR by default, or its TTGIR or LLVM IR with --source; test/gpu/test_kernels.py's
 `build`), test/gpu/launch.py launches it on torch's current stream (on cupy views of torch's
 tensors, made once), and Triton 3.6 runs the same kernel from test/gpu/kernels/triton_sources.py
-with the same block size and warps. Both are timed with `triton.testing.do_bench` (median),
-reported in GB/s (each input read once, each output written once) with the ratio ttc/Triton, after
+with the same block size and warps. Both are timed with `triton.testing.do_bench` (median) in
+turn, `--rounds` times over (default 5), and each keeps the median of its rounds, so that the GPU's
+clock and temperature drifting over the run fall on both builds alike (timed one after the other
+once, the same build's ratio moved by up to 5% between runs). Reported in GB/s (each input read once, each output written once) with the ratio ttc/Triton, after
 one correctness check of ttc's output against Triton's.
 
 Tensor-core kernels (TFLOP/s): the matmuls of test/gpu/test_dot_kernels.py at 4096x4096x4096
@@ -31,16 +33,17 @@ integer operations counted alike): int8 -> int32 (128x128x64, 8 warps), fp8 e5m2
 4 warps, one program per SM; all 3 stages. tf32 is matmul_f32_tf32_64x64x32_w4_s3 above. Top-k
 (16 of each of 65536 rows of 1024 fp32) is reported in TB/s (rows read, results written).
 
-Usage: python bench/gpu_kernels.py [--source ttir|ttgir|llir] [--kernel NAME ...]
+Usage: python bench/gpu_kernels.py [--source ttir|ttgir|llir] [--kernel NAME ...] [--rounds N]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -503,6 +506,16 @@ DOT_BENCHES = [attention_bench(case) if case.name == "attention" else matmul_ben
                                          *FAMILY_BENCHES]
 
 
+def interleaved_medians(runs: Sequence[Callable[[], Any]], rounds: int) -> list[float]:
+    """Median milliseconds of each of `runs`: every round times each run once (`do_bench`'s
+    median), one after the other, and each run keeps the median of its rounds."""
+    samples: list[list[float]] = [[] for _ in runs]
+    for _ in range(rounds):
+        for sample, run in zip(samples, runs):
+            sample.append(do_bench(run, return_mode="median"))
+    return [statistics.median(sample) for sample in samples]
+
+
 def triton_sm80_kernel(case: Case) -> Kernel:
     """Triton's own sm_80 PTX of `case`, with the metadata Triton wrote for it."""
     meta = json.loads((KERNELS / case.name / "sm80.meta.json").read_text())
@@ -511,7 +524,7 @@ def triton_sm80_kernel(case: Case) -> Kernel:
                  "shared": meta["shared"], "params": case.signature()})
 
 
-def run_dot_bench(bench: DotBench, source: str) -> None:
+def run_dot_bench(bench: DotBench, source: str, rounds: int) -> None:
     """Time ttc's cuda:80 build beside Triton's sm_80 PTX and ttc's cuda:90 cubin beside
     Triton's native sm_90 build, after checking ttc's outputs against Triton's."""
     with tempfile.TemporaryDirectory(prefix=f"ttc-bench-{bench.name}-") as tmp:
@@ -533,9 +546,9 @@ def run_dot_bench(bench: DotBench, source: str) -> None:
                 torch.cuda.synchronize()
                 torch.testing.assert_close(tensors[bench.output], reference, rtol=2e-2,
                                            atol=bench.atol)
-            times = [do_bench(lambda kernel=kernel: kernel(grid, *args), return_mode="median")
-                     for kernel in ours]
-        sm90_ms = do_bench(lambda: bench.run_triton_sm90(tensors), return_mode="median")
+            *times, sm90_ms = interleaved_medians(
+                [*(lambda kernel=kernel: kernel(grid, *args) for kernel in ours),
+                 lambda: bench.run_triton_sm90(tensors)], rounds)
     flops = bench.flops(tensors)
     tflops = [flops / ms / 1e9 for ms in (*times, sm90_ms)]
     if bench.cuda80:
@@ -565,6 +578,8 @@ def main() -> None:
     parser.add_argument("--kernel", action="append",
                         choices=[b.name for b in BENCHES] + [b.name for b in DOT_BENCHES],
                         help="only these kernels (default: all)")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="times each build is timed, in turn with the others (default: 5)")
     args = parser.parse_args()
     benches = [b for b in BENCHES if not args.kernel or b.name in args.kernel]
     if benches:
@@ -588,8 +603,9 @@ def main() -> None:
                 bench.run_triton(tensors)
                 torch.cuda.synchronize()
                 torch.testing.assert_close(ours, tensors[bench.output], rtol=1e-2, atol=1e-2)
-                ttc_ms = do_bench(lambda: bench.run_ttc(kernel, tensors), return_mode="median")
-            triton_ms = do_bench(lambda: bench.run_triton(tensors), return_mode="median")
+                ttc_ms, triton_ms = interleaved_medians(
+                    [lambda: bench.run_ttc(kernel, tensors), lambda: bench.run_triton(tensors)],
+                    args.rounds)
         moved = bench.bytes_moved(tensors)
         print(f"{bench.name:<15} {ttc_ms:8.4f} {moved / ttc_ms / 1e6:9.1f} {triton_ms:10.4f} "
               f"{moved / triton_ms / 1e6:12.1f} {triton_ms / ttc_ms:11.2f}")
@@ -598,7 +614,7 @@ def main() -> None:
         print(f"\n{'kernel (TFLOP/s)':<34} {'ttc cuda:80':>9} {'triton sm80':>11} {'ratio':>9} "
               f"{'ttc cuda:90':>9} {'triton sm90':>11} {'ratio':>9}")
     for bench in dot_benches:
-        run_dot_bench(bench, args.source)
+        run_dot_bench(bench, args.source, args.rounds)
 
 
 if __name__ == "__main__":
