@@ -25,12 +25,15 @@ from xdsl.irdl import (
     opt_operand_def,
     prop_def,
     result_def,
-    traits_def,
 )
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt.op_bases import PropsInAttrDictOp
+from ttc.dialects.tt.op_bases import (
+    PropsInAttrDictOp,
+    MemoryReadOp,
+    MemoryWriteOp,
+    MemoryReadWriteOp,
+)
 from ttc.dialects.tt.syntax import enum_keyword
 from ttc.dialects.tt.types import RMWOp, i1_same_shape
 from ttc.dialects.ttg.ops import AsyncTokenType, MemDescType, check_shared_rank
@@ -55,7 +58,7 @@ def _check_axis(axis: IntegerAttr, memdesc: MemDescType, what: str) -> None:
 
 
 @op_definition
-class LocalGatherOp(PropsInAttrDictOp):
+class LocalGatherOp(MemoryReadOp, PropsInAttrDictOp):
     """`ttg.local_gather`: read a shared buffer at per-element indices along `axis`."""
 
     name = "ttg.local_gather"
@@ -66,7 +69,6 @@ class LocalGatherOp(PropsInAttrDictOp):
     axis = prop_def(IntegerAttr)
     result = result_def(TensorType)
 
-    traits = traits_def(MemoryReadEffect())
     assembly_format = (
         "$src `[` $indices `]` (`token` $token^)? attr-dict `:` type($src) `,` type($indices) "
         "`->` type($result)"
@@ -89,7 +91,7 @@ class LocalGatherOp(PropsInAttrDictOp):
 
 
 @op_definition
-class LocalScatterOp(PropsInAttrDictOp):
+class LocalScatterOp(MemoryWriteOp, PropsInAttrDictOp):
     """`ttg.local_scatter`: write values into a shared buffer at per-element indices."""
 
     name = "ttg.local_scatter"
@@ -100,7 +102,6 @@ class LocalScatterOp(PropsInAttrDictOp):
     token = opt_operand_def(AsyncTokenType)
     axis = prop_def(IntegerAttr)
 
-    traits = traits_def(MemoryWriteEffect())
     assembly_format = (
         "$dst `[` $indices `]` `,` $values (`token` $token^)? attr-dict `:` type($dst) `,` "
         "type($indices) `,` type($values)"
@@ -123,7 +124,7 @@ class LocalScatterOp(PropsInAttrDictOp):
 
 
 @op_definition
-class LocalAtomicScatterRMWOp(IRDLOperation):
+class LocalAtomicScatterRMWOp(MemoryReadWriteOp):
     """`ttg.local_atomic_scatter_rmw`: atomically combine values into a shared buffer at
     per-element indices; the result holds the old values."""
 
@@ -137,7 +138,6 @@ class LocalAtomicScatterRMWOp(IRDLOperation):
     axis = prop_def(IntegerAttr)
     result = result_def(TensorType)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
 
     assembly_format = (

@@ -24,12 +24,16 @@ from xdsl.irdl import (
     operand_def,
     prop_def,
     result_def,
-    traits_def,
 )
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt.op_bases import PropsInAttrDictOp
+from ttc.dialects.tt.op_bases import (
+    PropsInAttrDictOp,
+    PureOp,
+    MemoryReadOp,
+    MemoryWriteOp,
+    MemoryReadWriteOp,
+)
 from ttc.dialects.tt.syntax import enum_keyword
 from ttc.dialects.tt.types import PointerType, ProgramIDDim, TensorDescType
 from ttc.dialects.ttg.ops import MemDescType
@@ -65,14 +69,13 @@ def _verify_response_buffer(op: IRDLOperation, memdesc: MemDescType) -> None:
 
 
 @op_definition
-class CLCTryCancelSyncOp(IRDLOperation):
+class CLCTryCancelSyncOp(MemoryReadWriteOp):
     """`ttng.clc_try_cancel_sync : tensor<2xi64>`."""
 
     name = "ttng.clc_try_cancel_sync"
 
     response = result_def(TensorType)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     assembly_format = "attr-dict `:` type($response)"
 
     def verify_(self) -> None:
@@ -87,7 +90,7 @@ class CLCTryCancelSyncOp(IRDLOperation):
 
 
 @op_definition
-class CLCTryCancelOp(IRDLOperation):
+class CLCTryCancelOp(MemoryWriteOp):
     """`ttng.clc_try_cancel %buf, %bar`: the asynchronous cancellation request."""
 
     name = "ttng.clc_try_cancel"
@@ -95,7 +98,6 @@ class CLCTryCancelOp(IRDLOperation):
     result = operand_def(MemDescType)
     mbarrier = operand_def(MemDescType)
 
-    traits = traits_def(MemoryWriteEffect())
     assembly_format = "$result `,` $mbarrier attr-dict `:` type($result) `,` type($mbarrier)"
 
     def verify_(self) -> None:
@@ -106,7 +108,7 @@ class CLCTryCancelOp(IRDLOperation):
 
 
 @op_definition
-class CLCLoadResultOp(IRDLOperation):
+class CLCLoadResultOp(MemoryReadOp):
     """`ttng.clc_load_result %buf : !ttg.memdesc<2xi64, ...> -> i128`."""
 
     name = "ttng.clc_load_result"
@@ -114,7 +116,6 @@ class CLCLoadResultOp(IRDLOperation):
     src = operand_def(MemDescType)
     clc_result = result_def(I128)
 
-    traits = traits_def(MemoryReadEffect())
     assembly_format = "$src attr-dict `:` type($src) `->` type($clc_result)"
 
     def verify_(self) -> None:
@@ -124,7 +125,7 @@ class CLCLoadResultOp(IRDLOperation):
 
 
 @op_definition
-class CLCIsCanceledOp(IRDLOperation):
+class CLCIsCanceledOp(PureOp):
     """`ttng.clc_is_canceled %r : i128 -> i1`."""
 
     name = "ttng.clc_is_canceled"
@@ -132,12 +133,11 @@ class CLCIsCanceledOp(IRDLOperation):
     clc_result = operand_def(I128)
     is_canceled = result_def(i1)
 
-    traits = traits_def(Pure())
     assembly_format = "$clc_result attr-dict `:` type($clc_result) `->` type($is_canceled)"
 
 
 @op_definition
-class CLCGetProgramIdOp(PropsInAttrDictOp):
+class CLCGetProgramIdOp(PureOp, PropsInAttrDictOp):
     """`ttng.clc_get_program_id %r, x : i128 -> i32`: a program id of the cancelled cluster."""
 
     name = "ttng.clc_get_program_id"
@@ -145,8 +145,6 @@ class CLCGetProgramIdOp(PropsInAttrDictOp):
     clc_result = operand_def(I128)
     dim = prop_def(IntegerAttr)
     result = result_def(i32)
-
-    traits = traits_def(Pure())
 
     assembly_format = (
         "$clc_result `,` custom<ProgramIDDim>($dim) attr-dict `:` type($clc_result) `->` "
@@ -156,7 +154,7 @@ class CLCGetProgramIdOp(PropsInAttrDictOp):
 
 
 @op_definition
-class ReinterpretTensorDescOp(IRDLOperation):
+class ReinterpretTensorDescOp(PureOp):
     """`ttng.reinterpret_tensor_descriptor %p : !tt.ptr<i8> to !tt.tensordesc<...>`."""
 
     name = "ttng.reinterpret_tensor_descriptor"
@@ -164,7 +162,6 @@ class ReinterpretTensorDescOp(IRDLOperation):
     raw_desc = operand_def(PointerType)
     result = result_def(TensorDescType)
 
-    traits = traits_def(Pure())
     assembly_format = "$raw_desc attr-dict `:` type($raw_desc) `to` type($result)"
 
 

@@ -26,14 +26,13 @@ from xdsl.irdl import (
     IRDLOperation,
     operand_def,
     prop_def,
-    traits_def,
     var_operand_def,
 )
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt.op_bases import MemoryWriteOp, MemoryReadWriteOp
 from ttc.dialects.tt.ops import I32Attr
 from ttc.dialects.tt.syntax import (
     parse_attr_dict,
@@ -53,7 +52,7 @@ ENUM_MAXIMA: dict[str, int] = {"elem_type": 15, "interleave_layout": 2, "swizzle
 
 
 @op_definition
-class TensormapCreateOp(IRDLOperation):
+class TensormapCreateOp(MemoryReadWriteOp):
     """`ttng.tensormap_create %desc_ptr, %global_address, [box], [dims], [strides], [estrides]`."""
 
     name = "ttng.tensormap_create"
@@ -69,7 +68,6 @@ class TensormapCreateOp(IRDLOperation):
     swizzle_mode = prop_def(I32Attr)
     fill_mode = prop_def(I32Attr)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
     # Hand-written syntax: four bracketed operand groups whose types come from one `(...) -> ()`
@@ -136,14 +134,13 @@ class TensormapCreateOp(IRDLOperation):
 
 
 @op_definition
-class TensormapFenceproxyAcquireOp(IRDLOperation):
+class TensormapFenceproxyAcquireOp(MemoryWriteOp):
     """`ttng.tensormap_fenceproxy_acquire %desc_ptr : !tt.ptr<i8>`."""
 
     name = "ttng.tensormap_fenceproxy_acquire"
 
     desc_ptr = operand_def(PointerType)
 
-    traits = traits_def(MemoryWriteEffect())
     assembly_format = "$desc_ptr attr-dict `:` type($desc_ptr)"
 
 
