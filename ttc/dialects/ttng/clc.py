@@ -19,6 +19,7 @@ encodings, which these verifiers do not look at yet.
 from __future__ import annotations
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, TensorType, i1, i32
+from xdsl.ir import SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     operand_def,
@@ -36,35 +37,36 @@ from ttc.dialects.tt.op_bases import (
 )
 from ttc.dialects.tt.syntax import enum_keyword
 from ttc.dialects.tt.types import PointerType, ProgramIDDim, TensorDescType
+from ttc.dialects.tt.verify import error_at
 from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.attrs import format_bases
 from ttc.dialects.ttng.attrs import encoding_cga_bases
 from ttc.dialects.ttng.barriers import verify_completion_barrier
-from ttc.ir.errors import TtcError
-from ttc.ir.locations import source_location
 from ttc.ir.op_definition import op_definition
 
 I128 = IntegerType(128)
 
 
-def _verify_response_buffer(op: IRDLOperation, memdesc: MemDescType) -> None:
-    """Triton's `verifyCLCResultMemdesc` (an error at the op, without the op prefix)."""
+def _verify_response_buffer(op: IRDLOperation, buffer: SSAValue) -> None:
+    """Triton's `verifyCLCResultMemdesc` of the shared buffer `buffer` (an error at the op,
+    without the op prefix)."""
+    memdesc = buffer.type
+    assert isinstance(memdesc, MemDescType)
     if memdesc.element_type != IntegerType(64):
-        raise TtcError(
-            f"Expected CLC result buffer to have type int64, but got{memdesc.element_type}",
-            source_location(op.location),
+        raise error_at(
+            op, f"Expected CLC result buffer to have type int64, but got{memdesc.element_type}"
         )
     if memdesc.get_shape() != (2,):
-        raise TtcError(
+        raise error_at(
+            op,
             "Expected CLC result buffer to have rank 1 and a single dimension equal to 2, but got "
             f"{', '.join(map(str, memdesc.get_shape()))}.",
-            source_location(op.location),
         )
     bases = encoding_cga_bases(memdesc.encoding) or ()
     if any(any(basis) for basis in bases):
-        raise TtcError(
+        raise error_at(
+            op,
             f"Expected CLC result buffer cga_layout bases to be all zeros. Got {format_bases(bases)}",
-            source_location(op.location),
         )
 
 
@@ -101,9 +103,7 @@ class CLCTryCancelOp(MemoryWriteOp):
     assembly_format = "$result `,` $mbarrier attr-dict `:` type($result) `,` type($mbarrier)"
 
     def verify_(self) -> None:
-        memdesc = self.result.type
-        assert isinstance(memdesc, MemDescType)
-        _verify_response_buffer(self, memdesc)
+        _verify_response_buffer(self, self.result)
         verify_completion_barrier(self, self.mbarrier)
 
 
@@ -119,9 +119,7 @@ class CLCLoadResultOp(MemoryReadOp):
     assembly_format = "$src attr-dict `:` type($src) `->` type($clc_result)"
 
     def verify_(self) -> None:
-        memdesc = self.src.type
-        assert isinstance(memdesc, MemDescType)
-        _verify_response_buffer(self, memdesc)
+        _verify_response_buffer(self, self.src)
 
 
 @op_definition

@@ -43,8 +43,7 @@ from ttc.dialects.tt.syntax import (
     print_operands,
 )
 from ttc.dialects.tt.types import PointerType
-from ttc.ir.errors import TtcError
-from ttc.ir.locations import source_location
+from ttc.dialects.tt.verify import error_at
 from ttc.ir.op_definition import op_definition
 
 ENUM_MAXIMA: dict[str, int] = {"elem_type": 15, "interleave_layout": 2, "swizzle_mode": 3, "fill_mode": 1}
@@ -127,9 +126,8 @@ class TensormapCreateOp(MemoryReadWriteOp):
             ("element stride", len(self.element_stride), rank),
         ):
             if count != expected:
-                raise TtcError(
-                    f"Rank mismatch for {what}. Got {count} but expected {expected}",
-                    source_location(self.location),
+                raise error_at(
+                    self, f"Rank mismatch for {what}. Got {count} but expected {expected}"
                 )
 
 
