@@ -57,6 +57,21 @@ def _check_axis(axis: IntegerAttr, memdesc: MemDescType, what: str) -> None:
         )
 
 
+def _check_indexed_access(
+    memdesc: MemDescType, buffer: str, tensor: TensorType, what: str, indices: TensorType,
+    axis: IntegerAttr,
+) -> None:
+    """What `ttg.local_gather` and `ttg.local_scatter` ask of their shared `buffer`, of the
+    tensor `what` they read into or write from, and of its `indices`, in Triton's order."""
+    if not isinstance(memdesc.encoding, SharedEncoding):
+        raise VerifyException(f"{buffer} must have shared memory encoding")
+    if tensor.get_shape() != indices.get_shape():
+        raise VerifyException(f"{what} shape must match indices shape")
+    if len(memdesc.get_shape()) != len(indices.get_shape()):
+        raise VerifyException(f"{buffer} and indices must have the same rank")
+    _check_axis(axis, memdesc, buffer)
+
+
 @op_definition
 class LocalGatherOp(MemoryReadOp, PropsInAttrDictOp):
     """`ttg.local_gather`: read a shared buffer at per-element indices along `axis`."""
@@ -77,13 +92,7 @@ class LocalGatherOp(MemoryReadOp, PropsInAttrDictOp):
     def verify_(self) -> None:
         src, indices, result = self.src.type, _indices(self.indices.type), self.result.type
         assert isinstance(src, MemDescType) and isinstance(result, TensorType)
-        if not isinstance(src.encoding, SharedEncoding):
-            raise VerifyException("source must have shared memory encoding")
-        if result.get_shape() != indices.get_shape():
-            raise VerifyException("result shape must match indices shape")
-        if len(src.get_shape()) != len(indices.get_shape()):
-            raise VerifyException("source and indices must have the same rank")
-        _check_axis(self.axis, src, "source")
+        _check_indexed_access(src, "source", result, "result", indices, self.axis)
         if src.element_type != result.get_element_type():
             raise VerifyException("result element type must match source element type")
         if indices.encoding != result.encoding:
@@ -110,13 +119,7 @@ class LocalScatterOp(MemoryWriteOp, PropsInAttrDictOp):
     def verify_(self) -> None:
         dst, values, indices = self.dst.type, self.values.type, _indices(self.indices.type)
         assert isinstance(dst, MemDescType) and isinstance(values, TensorType)
-        if not isinstance(dst.encoding, SharedEncoding):
-            raise VerifyException("destination must have shared memory encoding")
-        if values.get_shape() != indices.get_shape():
-            raise VerifyException("values shape must match indices shape")
-        if len(dst.get_shape()) != len(indices.get_shape()):
-            raise VerifyException("destination and indices must have the same rank")
-        _check_axis(self.axis, dst, "destination")
+        _check_indexed_access(dst, "destination", values, "values", indices, self.axis)
         if values.encoding != indices.encoding:
             raise VerifyException("values must have the same layout as indices")
         if dst.element_type != values.get_element_type():
