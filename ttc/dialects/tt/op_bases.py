@@ -42,5 +42,5 @@ class MemoryWriteOp(IRDLOperation):
 
 
 class MemoryReadWriteOp(MemoryReadOp, MemoryWriteOp):
-    """An op that reads and writes memory (ODS `MemRead, MemWrite`): Triton's barriers, fences,
-    waits and asynchronous copies, which passes must neither reorder nor remove."""
+    """An op that reads and writes memory (ODS `MemRead, MemWrite`): atomics, barriers, waits,
+    asynchronous copies, which no pass may drop or move other memory accesses across."""
