@@ -327,6 +327,15 @@ def alias(prefix: str | None) -> Callable[[type[AttrT]], type[AttrT]]:
     return set_prefix
 
 
+def verify_order(order: Sequence[int]) -> None:
+    """Triton's check that a layout's `order` (fastest-varying dimension first) is a
+    permutation of its dimensions."""
+    if not is_permutation(order):
+        raise VerifyException(
+            f"order must be a permutation of 0..(rank-1), but was [{format_ints(order)}]"
+        )
+
+
 # --------------------------------------------------------------------------------------------
 # Encoding base classes
 # --------------------------------------------------------------------------------------------
@@ -456,11 +465,7 @@ class BlockedEncodingAttr(DistributedEncoding, _WithCTALayout):
             raise VerifyException(
                 "BlockedEncodingAttr and CGALayout's fields must have the same rank."
             )
-        if not is_permutation(ints(self.order)):
-            raise VerifyException(
-                "order must be a permutation of 0..(rank-1), but was "
-                f"[{format_ints(ints(self.order))}]"
-            )
+        verify_order(ints(self.order))
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -903,11 +908,7 @@ class SwizzledSharedEncodingAttr(SharedEncoding, _WithCTALayout):
             raise VerifyException(
                 f"order size ({self.rank}) must match CGALayout rank ({len(cta.cta_order)})"
             )
-        if not is_permutation(ints(self.order)):
-            raise VerifyException(
-                "order must be a permutation of 0..(rank-1), but was "
-                f"[{format_ints(ints(self.order))}]"
-            )
+        verify_order(ints(self.order))
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
