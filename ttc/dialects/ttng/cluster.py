@@ -16,7 +16,7 @@ mbarrier and is undefined in a one-CTA cluster. It must move at least 32 bits pe
 from __future__ import annotations
 
 from xdsl.dialects.builtin import TensorType
-from xdsl.irdl import IRDLOperation, operand_def
+from xdsl.irdl import operand_def
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.tt.op_bases import MemoryWriteOp

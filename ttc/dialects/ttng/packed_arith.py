@@ -34,7 +34,6 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute
 from xdsl.irdl import (
-    IRDLOperation,
     prop_def,
     result_def,
     var_operand_def,
