@@ -41,14 +41,12 @@ from xdsl.irdl import (
     opt_operand_def,
     prop_def,
     result_def,
-    traits_def,
 )
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.upstream.llvm import LLVMStructType
 from ttc.dialects.upstream.llvm_attrs import LLVMPointerType
-from ttc.dialects.tt.op_bases import PropsInAttrDictOp
+from ttc.dialects.tt.op_bases import PropsInAttrDictOp, PureOp, MemoryReadWriteOp
 from ttc.dialects.tt.syntax import enum_keyword
 from ttc.dialects.tt.types import MemSemantic, MemSyncScope
 from ttc.ir.op_definition import op_definition
@@ -130,12 +128,11 @@ class WGMMAWaitGroupOp(PropsInAttrDictOp):
     assembly_format = "$input attr-dict `:` type($input)"
 
 
-class PureI32IdOp(IRDLOperation):
+class PureI32IdOp(PureOp):
     """An op without operands whose pure `i32` result is an id of the running thread's place."""
 
     result = result_def(i32)
 
-    traits = traits_def(Pure())
     assembly_format = "attr-dict"
 
     def __init__(self) -> None:
@@ -168,7 +165,7 @@ class WarpGroupBarrierIdOp(IRDLOperation):
 
 
 @op_definition
-class LoadAcquireOp(PropsInAttrDictOp):
+class LoadAcquireOp(MemoryReadWriteOp, PropsInAttrDictOp):
     """`nvg.ld_acquire acquire, gpu, %p[, %mask] : (!llvm.ptr<1>) -> i32`: a scalar global load
     with acquire (or other) semantics at a scope; the semantics and scope keywords and values are
     those of `tt.atomic_rmw`'s."""
@@ -180,8 +177,6 @@ class LoadAcquireOp(PropsInAttrDictOp):
     sem = prop_def(IntegerAttr)
     scope = prop_def(IntegerAttr)
     result = result_def()
-
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     assembly_format = (
         "custom<MemSemantic>($sem) `,` custom<MemSyncScope>($scope) `,` $addr (`,` $mask^)? "
@@ -201,14 +196,13 @@ class LoadAcquireOp(PropsInAttrDictOp):
 
 
 @op_definition
-class TensorMemoryBaseOp(IRDLOperation):
+class TensorMemoryBaseOp(PureOp):
     """`nvg.tensor_memory_base`: the kernel's tensor-memory base address, `!llvm.ptr<6>`."""
 
     name = "nvg.tensor_memory_base"
 
     result = result_def(EqAttrConstraint(LLVMPointerType(IntAttr(6))))
 
-    traits = traits_def(Pure())
     assembly_format = "attr-dict"
 
 

@@ -21,13 +21,11 @@ from xdsl.irdl import (
     operand_def,
     prop_def,
     result_def,
-    traits_def,
 )
-from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.ttg.mma_support import verify_dot_operand_encodings
-from ttc.dialects.tt.op_bases import PropsInAttrDictOp
+from ttc.dialects.tt.op_bases import PropsInAttrDictOp, PureOp
 from ttc.dialects.tt.syntax import OneType
 from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
 from ttc.ir.op_definition import op_definition
@@ -45,7 +43,7 @@ def _int_tensor(value_type: Attribute, width: int, index: int, what: str) -> Ten
 
 
 @op_definition
-class DotI8Op(PropsInAttrDictOp):
+class DotI8Op(PureOp, PropsInAttrDictOp):
     """`tti.dot_i8`: D = A * B + C with wrapping i8 products into i32 (NVIDIA MMAv2)."""
 
     name = "tti.dot_i8"
@@ -56,8 +54,6 @@ class DotI8Op(PropsInAttrDictOp):
     a_signed = prop_def(BoolAttr, prop_name="aSigned")
     b_signed = prop_def(BoolAttr, prop_name="bSigned")
     d = result_def(TensorType)
-
-    traits = traits_def(Pure())
 
     assembly_format = (
         "$a `,` $b `,` $c `,` `aSigned` `=` $aSigned `,` `bSigned` `=` $bSigned attr-dict `:` "

@@ -26,13 +26,11 @@ from xdsl.irdl import (
     operand_def,
     prop_def,
     result_def,
-    traits_def,
     var_operand_def,
 )
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt.op_bases import PropsInAttrDictOp
+from ttc.dialects.tt.op_bases import PropsInAttrDictOp, MemoryReadOp, MemoryReadWriteOp
 from ttc.dialects.tt.syntax import InferredI32, enum_keyword
 from ttc.dialects.tt.types import DescriptorReduceKind, TensorDescType, bit_width, signless
 from ttc.ir.op_definition import op_definition
@@ -116,7 +114,7 @@ def _row_offsets(rows: Attribute) -> None:
 
 
 @op_definition
-class DescriptorGatherOp(IRDLOperation):
+class DescriptorGatherOp(MemoryReadOp):
     """`tt.descriptor_gather`: rows of a global tensor, picked by offset, into one tensor."""
 
     name = "tt.descriptor_gather"
@@ -126,7 +124,6 @@ class DescriptorGatherOp(IRDLOperation):
     y_offset = operand_def(i32)
     result = result_def(TensorType)
 
-    traits = traits_def(MemoryReadEffect())
     assembly_format = (
         "$desc `[` $x_offsets `,` $y_offset `]` attr-dict `:` functional-type(operands, results)"
     )
@@ -137,7 +134,7 @@ class DescriptorGatherOp(IRDLOperation):
 
 
 @op_definition
-class DescriptorScatterOp(IRDLOperation):
+class DescriptorScatterOp(MemoryReadWriteOp):
     """`tt.descriptor_scatter`: a tensor's rows written to rows of a global tensor, by offset."""
 
     name = "tt.descriptor_scatter"
@@ -146,8 +143,6 @@ class DescriptorScatterOp(IRDLOperation):
     x_offsets = operand_def(TensorType)
     y_offset = operand_def(i32)
     src = operand_def(TensorType)
-
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     assembly_format = (
         "$desc `[` $x_offsets `,` $y_offset `]` `,` $src attr-dict `:` type(operands)"
@@ -167,7 +162,7 @@ and `tt.descriptor_reduce` (after its kind); the indices are i32 by definition."
 
 
 @op_definition
-class DescriptorReduceOp(PropsInAttrDictOp):
+class DescriptorReduceOp(MemoryReadWriteOp, PropsInAttrDictOp):
     """`tt.descriptor_reduce add, %d[%i, %j], %t`: combine a tensor into a global block (TMA
     reduction)."""
 
@@ -177,8 +172,6 @@ class DescriptorReduceOp(PropsInAttrDictOp):
     desc = operand_def(TensorDescType)
     src = operand_def(TensorType)
     indices = var_operand_def(i32)
-
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     assembly_format = "custom<DescriptorReduceKind>($kind) `,` " + DESCRIPTOR_WRITE_FORMAT
     custom_directives = (enum_keyword(DescriptorReduceKind), InferredI32)

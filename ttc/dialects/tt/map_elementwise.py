@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import IntegerAttr, TensorType
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute
 from xdsl.irdl import (
     IRDLOperation,
     prop_def,
@@ -41,8 +41,6 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.tt import verify as v
-from ttc.ir.errors import TtcError
-from ttc.ir.locations import source_location
 from ttc.ir.op_definition import op_definition
 from ttc.ir.walk import walk
 
@@ -50,10 +48,6 @@ from ttc.ir.walk import walk
 def _packed_elements(types: Sequence[Attribute], pack: int) -> list[Attribute]:
     """Each tensor's element type, `pack` times (Triton's `repeatInterleave`)."""
     return [t.get_element_type() for t in types if isinstance(t, TensorType) for _ in range(pack)]
-
-
-def _error_at(op: Operation, message: str) -> TtcError:
-    return TtcError(message, source_location(op.location))
 
 
 @op_definition
@@ -82,13 +76,13 @@ class MapElementwiseOp(IRDLOperation):
         if entry is None or len(entry.args) != len(self.srcs) * pack:
             raise VerifyException("region has wrong number of arguments")
         if list(entry.arg_types) != _packed_elements(self.operand_types, pack):
-            raise _error_at(self, "argument types did not match")
+            raise v.error_at(self, "argument types did not match")
         returned = _packed_elements(self.result_types, pack)
         for op in walk(self.scalar_op):
             if not op.has_trait(RecursiveMemoryEffect) and has_effects(op, MemoryEffectKind.WRITE):
-                raise _error_at(op, f"'{op.name}' op Stores are not supported inside map_elementwise")
+                raise v.error_at(op, f"'{op.name}' op Stores are not supported inside map_elementwise")
             if isinstance(op, MapElementwiseReturnOp) and list(op.operand_types) != returned:
-                raise _error_at(op, "region return does not match map_elementwise result")
+                raise v.error_at(op, "region return does not match map_elementwise result")
 
 
 @op_definition

@@ -65,8 +65,6 @@ from xdsl.traits import (
     IsTerminator,
     MemoryEffect,
     MemoryEffectKind,
-    MemoryReadEffect,
-    MemoryWriteEffect,
     NoMemoryEffect,
     OpTrait,
     Pure,
@@ -90,7 +88,13 @@ from ttc.dialects.tt.descriptor import (
     verify_block_matches,
 )
 from ttc.dialects.tt.map_elementwise import MAP_ELEMENTWISE_OPS
-from ttc.dialects.tt.op_bases import PropsInAttrDictOp
+from ttc.dialects.tt.op_bases import (
+    PropsInAttrDictOp,
+    PureOp,
+    MemoryReadOp,
+    MemoryWriteOp,
+    MemoryReadWriteOp,
+)
 from ttc.dialects.tt.sync import SYNC_OPS
 from ttc.dialects.tt.syntax import (
     ArrowTypes,
@@ -246,13 +250,11 @@ class UnaryTypedOp(TTOp):
         """Fill in what older Triton left implicit (only `tt.trans` needs it)."""
 
 
-class ElementwiseCastOp(UnaryTypedOp):
+class ElementwiseCastOp(PureOp, UnaryTypedOp):
     """`Elementwise, SameOperandsAndResultShape, SameOperandsAndResultEncoding, Pure` casts."""
 
     SRC: ClassVar[v.TypeConstraint] = v.TT_TYPE
     RESULT: ClassVar[v.TypeConstraint] = v.TT_TYPE
-
-    traits = traits_def(Pure())
 
     def verify_op(self) -> None:
         v.check_operands(self, self.SRC)
@@ -333,12 +335,11 @@ class FpToFpOp(ElementwiseCastOp):
 
 
 @op_definition
-class SplatOp(UnaryTypedOp):
+class SplatOp(PureOp, UnaryTypedOp):
     """`tt.splat %x : T -> tensor<NxT>`: broadcast a scalar to a tensor."""
 
     name = "tt.splat"
     TENSOR_RESULT: ClassVar[bool] = True
-    traits = traits_def(Pure())
 
     def verify_op(self) -> None:
         v.check_operands(self, v.TT_TYPE)
@@ -349,14 +350,13 @@ class SplatOp(UnaryTypedOp):
 
 
 @op_definition
-class ExpandDimsOp(UnaryTypedOp):
+class ExpandDimsOp(PureOp, UnaryTypedOp):
     """`tt.expand_dims %x {axis = N : i32} : T -> U`: insert a size-1 dimension at `axis`."""
 
     name = "tt.expand_dims"
     TENSOR_RESULT: ClassVar[bool] = True
     TENSOR_SOURCE: ClassVar[bool] = True
     axis = prop_def(I32Attr)
-    traits = traits_def(Pure())
 
     def verify_op(self) -> None:
         v.check_operands(self, v.TENSOR)
@@ -395,13 +395,12 @@ class ExpandDimsOp(UnaryTypedOp):
 
 
 @op_definition
-class BroadcastOp(UnaryTypedOp):
+class BroadcastOp(PureOp, UnaryTypedOp):
     """`tt.broadcast %x : tensor<1x32xT> -> tensor<64x32xT>`: grow size-1 dimensions."""
 
     name = "tt.broadcast"
     TENSOR_RESULT: ClassVar[bool] = True
     TENSOR_SOURCE: ClassVar[bool] = True
-    traits = traits_def(Pure())
 
     def verify_op(self) -> None:
         v.check_operands(self, v.TENSOR)
@@ -422,7 +421,7 @@ class BroadcastOp(UnaryTypedOp):
 
 
 @op_definition
-class ReshapeOp(UnaryTypedOp):
+class ReshapeOp(PureOp, UnaryTypedOp):
     """`tt.reshape %x [allow_reorder] [efficient_layout] : T -> U` (Triton ≤ 2.3: `tt.view`)."""
 
     name = "tt.reshape"
@@ -430,7 +429,6 @@ class ReshapeOp(UnaryTypedOp):
     TENSOR_SOURCE: ClassVar[bool] = True
     allow_reorder = opt_prop_def(UnitAttr)
     efficient_layout = opt_prop_def(UnitAttr)
-    traits = traits_def(Pure())
 
     assembly_format = (
         "$src (`allow_reorder` $allow_reorder^)? (`efficient_layout` $efficient_layout^)? "
@@ -450,7 +448,7 @@ class ReshapeOp(UnaryTypedOp):
 
 
 @op_definition
-class TransOp(UnaryTypedOp):
+class TransOp(PureOp, UnaryTypedOp):
     """`tt.trans %x {order = array<i32: 1, 0>} : T -> U`: permute dimensions.
 
     Triton ≤ 2.3 only had 2-D transposes and no `order`; those get `order = [1, 0]`.
@@ -460,7 +458,6 @@ class TransOp(UnaryTypedOp):
     TENSOR_RESULT: ClassVar[bool] = True
     TENSOR_SOURCE: ClassVar[bool] = True
     order = prop_def(DenseI32)
-    traits = traits_def(Pure())
 
     @classmethod
     def upgrade_properties(
@@ -502,14 +499,13 @@ class TransOp(UnaryTypedOp):
 
 
 @op_definition
-class HistogramOp(TTOp):
+class HistogramOp(PureOp, TTOp):
     """`tt.histogram %x[, %mask] : tensor<NxiK> -> tensor<MxiK>`: counts of values 0..M-1."""
 
     name = "tt.histogram"
     src = operand_def()
     mask = opt_operand_def()
     result = result_def()
-    traits = traits_def(Pure())
 
     # Hand-written syntax: the optional mask's type (an i1 tensor shaped like the source) is inferred,
     # not printed.
@@ -554,13 +550,12 @@ def _num_elements(t: Attribute) -> int:
 
 
 @op_definition
-class UnsplatOp(TTOp):
+class UnsplatOp(PureOp, TTOp):
     """`tt.unsplat %x : tensor<1x1xT>`: the single element of a one-element tensor."""
 
     name = "tt.unsplat"
     src = operand_def()
     result = result_def()
-    traits = traits_def(Pure())
 
     # Hand-written syntax: the result type is the source's element type (inferred, not printed).
     @classmethod
@@ -733,11 +728,10 @@ class SplitOp(TTOp):
 # ==============================================================================================
 
 
-class SameTypeOp(TTOp):
+class SameTypeOp(PureOp, TTOp):
     """`$operands attr-dict : type($x)`: Elementwise, SameOperandsAndResultType, Pure."""
 
     CONSTRAINT: ClassVar[v.TypeConstraint] = v.FLOAT_LIKE
-    traits = traits_def(Pure())
 
     assembly_format = "operands attr-dict `:` custom<OneType>(type(operands), type(results))"
     custom_directives = (OneType,)
@@ -780,7 +774,7 @@ class MulhiUIOp(SameTypeOp):
 
 
 @op_definition
-class ClampFOp(TTOp):
+class ClampFOp(PureOp, TTOp):
     """`tt.clampf %x, %min, %max, propagateNan = none : T`."""
 
     name = "tt.clampf"
@@ -789,7 +783,6 @@ class ClampFOp(TTOp):
     max = operand_def()
     propagateNan = prop_def(I32Attr)
     result = result_def()
-    traits = traits_def(Pure())
 
     assembly_format = (
         "$x `,` $min `,` $max `,` `propagateNan` `=` custom<PropagateNan>($propagateNan) "
@@ -872,12 +865,11 @@ class ElementwiseInlineAsmOp(TTOp):
 # ==============================================================================================
 
 
-class ProgramAxisOp(TTOp):
+class ProgramAxisOp(PureOp, TTOp):
     """`tt.op x : i32`, also the legacy `tt.op {axis = 0 : i32} : i32`."""
 
     axis = prop_def(I32Attr)
     result = result_def()
-    traits = traits_def(Pure())
 
     # Hand-written syntax: it also accepts the legacy `{axis = 0 : i32}` without the keyword.
     @classmethod
@@ -922,14 +914,13 @@ class GetNumProgramsOp(ProgramAxisOp):
 
 
 @op_definition
-class MakeRangeOp(TTOp):
+class MakeRangeOp(PureOp, TTOp):
     """`tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>`."""
 
     name = "tt.make_range"
     start = prop_def(I32Attr)
     end = prop_def(I32Attr)
     result = result_def()
-    traits = traits_def(Pure())
 
     # Hand-written syntax: the result parses as a ranked tensor with MLIR's
     # `parseType<RankedTensorType>` error.
@@ -971,14 +962,13 @@ class MakeRangeOp(TTOp):
 
 
 @op_definition
-class AddPtrOp(TTOp):
+class AddPtrOp(PureOp, TTOp):
     """`tt.addptr %p, %off : tensor<Nx!tt.ptr<T>>, tensor<Nxi32>`: advance pointers by elements."""
 
     name = "tt.addptr"
     ptr = operand_def()
     offset = operand_def()
     result = result_def()
-    traits = traits_def(Pure())
 
     assembly_format = (
         "$ptr `,` $offset attr-dict `:` custom<OneType>(type($result), type($ptr)) `,` type($offset)"
@@ -1110,7 +1100,7 @@ class LoadOp(CachedAccessOp):
 
 
 @op_definition
-class StoreOp(CachedAccessOp):
+class StoreOp(MemoryWriteOp, CachedAccessOp):
     """`tt.store %p, %v[, %mask] [cacheModifier = ..] [evictionPolicy = ..] : <ptr type>`."""
 
     name = "tt.store"
@@ -1120,7 +1110,6 @@ class StoreOp(CachedAccessOp):
     boundaryCheck = opt_prop_def(DenseI32, default_value=_dense_i32([]))
     cache = opt_prop_def(I32Attr, default_value=CacheModifier.NONE.attr())
     evict = opt_prop_def(I32Attr, default_value=EvictionPolicy.NORMAL.attr())
-    traits = traits_def(MemoryWriteEffect())
 
     # Hand-written syntax: ODS's `oilist` (absent from xDSL 0.74) and older releases' integer
     # cache/evict and value-typed forms.
@@ -1164,7 +1153,7 @@ class StoreOp(CachedAccessOp):
 
 
 @op_definition
-class AtomicRMWOp(TTOp):
+class AtomicRMWOp(MemoryReadWriteOp, TTOp):
     """`tt.atomic_rmw add, release, gpu, %p, %v[, %mask] : (P, V[, M]) -> R`."""
 
     name = "tt.atomic_rmw"
@@ -1175,7 +1164,6 @@ class AtomicRMWOp(TTOp):
     sem = prop_def(I32Attr)
     scope = prop_def(I32Attr)
     result = result_def()
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     assembly_format = (
         "custom<RMWOp>($atomic_rmw_op) `,` custom<MemSemantic>($sem) `,` "
@@ -1206,7 +1194,7 @@ def _pointer_like(value_type: Attribute, ptr_type: Attribute) -> Attribute:
 
 
 @op_definition
-class AtomicCASOp(TTOp):
+class AtomicCASOp(MemoryReadWriteOp, TTOp):
     """`tt.atomic_cas acq_rel, gpu, %p, %cmp, %val : (P, C, V) -> R`."""
 
     name = "tt.atomic_cas"
@@ -1216,7 +1204,6 @@ class AtomicCASOp(TTOp):
     sem = prop_def(I32Attr)
     scope = prop_def(I32Attr)
     result = result_def()
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     assembly_format = (
         "custom<MemSemantic>($sem) `,` custom<MemSyncScope>($scope) `,` $ptr `,` $cmp `,` $val "
@@ -1595,14 +1582,13 @@ def _operand_scale_factor(
 # ==============================================================================================
 
 
-class CombineOp(TTOp):
+class CombineOp(PureOp, TTOp):
     """`tt.reduce` / `tt.scan`: combine `srcs` along `axis` with the region's scalar function."""
 
     srcs = var_operand_def()
     axis = prop_def(I32Attr)
     result = var_result_def()
     combineOp = region_def("single_block")
-    traits = traits_def(Pure())
 
     RETURN_NAME: ClassVar[str] = ""
 
@@ -1748,7 +1734,7 @@ class ScanReturnOp(CombineReturnOp):
 
 
 @op_definition
-class PrintOp(TTOp):
+class PrintOp(MemoryWriteOp, TTOp):
     """`tt.print " x: " {hex = false, isSigned = array<i32: 1>} : %x : tensor<...>`."""
 
     name = "tt.print"
@@ -1756,7 +1742,6 @@ class PrintOp(TTOp):
     hex = prop_def(BoolAttr)
     isSigned = prop_def(DenseI32)
     args = var_operand_def()
-    traits = traits_def(MemoryWriteEffect())
 
     assembly_format = "$prefix attr-dict (`:` $args^ `:` type($args))?"
 
@@ -1765,13 +1750,12 @@ class PrintOp(TTOp):
 
 
 @op_definition
-class AssertOp(TTOp):
+class AssertOp(MemoryWriteOp, TTOp):
     """`tt.assert %cond, "message" : tensor<Nxi1>`: abort when an element of `cond` is false."""
 
     name = "tt.assert"
     condition = operand_def()
     message = prop_def(StringAttr)
-    traits = traits_def(MemoryWriteEffect())
 
     assembly_format = "$condition `,` $message attr-dict `:` type($condition)"
 
@@ -1785,7 +1769,7 @@ class AssertOp(TTOp):
 
 
 @op_definition
-class GatherOp(TTOp):
+class GatherOp(PureOp, TTOp):
     """`tt.gather %src[%idx] {axis = 0 : i32} : (S, I) -> R`: gather along one axis."""
 
     name = "tt.gather"
@@ -1794,7 +1778,6 @@ class GatherOp(TTOp):
     axis = prop_def(I32Attr)
     efficient_layout = opt_prop_def(UnitAttr)
     result = result_def()
-    traits = traits_def(Pure())
 
     assembly_format = "$src `[` $indices `]` attr-dict `:` functional-type(operands, results)"
 
@@ -1834,7 +1817,7 @@ def _parse_dialect_type(
 
 
 @op_definition
-class MakeTensorDescOp(TTOp):
+class MakeTensorDescOp(PureOp, TTOp):
     """`tt.make_tensor_descriptor %base, [%s0, %s1], [%st0, %st1] : <f16>, <tensor<64x64xf16>>`.
 
     The pointer and descriptor types are printed stripped of `!tt.ptr`/`!tt.tensordesc`, as ODS
@@ -1848,7 +1831,6 @@ class MakeTensorDescOp(TTOp):
     padding = opt_prop_def(I32Attr, default_value=PaddingOption.PAD_ZERO.attr())
     result = result_def()
     irdl_options = (SameVariadicOperandSize(),)
-    traits = traits_def(Pure())
 
     # Hand-written syntax: the shape/stride operands are i32/i64 by definition (inferred, not printed).
     @classmethod
@@ -1918,7 +1900,7 @@ def _verify_block_pointer(op: Operation, ptr_type: Attribute, what: str) -> Tens
 
 
 @op_definition
-class MakeTensorPtrOp(TTOp):
+class MakeTensorPtrOp(PureOp, TTOp):
     """`tt.make_tensor_ptr %base, [%shape...], [%strides...], [%offsets...] {order = array<i32: ...>}
     : <tensor<64x32xf16>>`: a block pointer (`tl.make_block_ptr`), its type printed without `!tt.ptr`.
 
@@ -1935,7 +1917,6 @@ class MakeTensorPtrOp(TTOp):
     order = prop_def(DenseI32)
     result = result_def()
     irdl_options = (SameVariadicOperandSize(),)
-    traits = traits_def(Pure())
 
     # Hand-written syntax: every operand type is derived from the printed result pointer type.
     @classmethod
@@ -2001,7 +1982,7 @@ class MakeTensorPtrOp(TTOp):
 
 
 @op_definition
-class AdvanceOp(TTOp):
+class AdvanceOp(PureOp, TTOp):
     """`tt.advance %ptr, [%o0, %o1] : <tensor<64x32xf16>>`: a block pointer moved by i32 element
     offsets, one per dimension (`tl.advance`; Triton's `TT_AdvanceOp`)."""
 
@@ -2009,7 +1990,6 @@ class AdvanceOp(TTOp):
     ptr = operand_def()
     offsets = var_operand_def()
     result = result_def()
-    traits = traits_def(Pure())
 
     # Hand-written syntax: the pointer's type is the result's and the offsets are i32 (inferred, not
     # printed).
@@ -2068,7 +2048,7 @@ def _verify_descriptor_access(desc_type: Attribute, indices: Sequence[SSAValue],
 
 
 @op_definition
-class DescriptorLoadOp(CachedAccessOp):
+class DescriptorLoadOp(MemoryReadOp, CachedAccessOp):
     """`tt.descriptor_load %d[%i, %j] [cacheModifier = ..] : !tt.tensordesc<...> -> tensor<...>`."""
 
     name = "tt.descriptor_load"
@@ -2077,7 +2057,6 @@ class DescriptorLoadOp(CachedAccessOp):
     cache = opt_prop_def(I32Attr, default_value=CacheModifier.NONE.attr())
     evict = opt_prop_def(I32Attr, default_value=EvictionPolicy.NORMAL.attr())
     result = result_def()
-    traits = traits_def(MemoryReadEffect())
 
     assembly_format = (
         "$desc `[` $indices `]` custom<CacheAndEvict>($cache, $evict) attr-dict `:` type($desc) "
@@ -2093,14 +2072,13 @@ class DescriptorLoadOp(CachedAccessOp):
 
 
 @op_definition
-class DescriptorStoreOp(TTOp):
+class DescriptorStoreOp(MemoryReadWriteOp, TTOp):
     """`tt.descriptor_store %d[%i, %j], %src : !tt.tensordesc<...>, tensor<...>`."""
 
     name = "tt.descriptor_store"
     desc = operand_def()
     src = operand_def()
     indices = var_operand_def()
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     assembly_format = DESCRIPTOR_WRITE_FORMAT
     custom_directives = (InferredI32,)

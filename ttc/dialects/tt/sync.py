@@ -18,12 +18,10 @@ from xdsl.irdl import (
     opt_operand_def,
     prop_def,
     result_def,
-    traits_def,
 )
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt.op_bases import PropsInAttrDictOp
+from ttc.dialects.tt.op_bases import PropsInAttrDictOp, MemoryReadWriteOp
 from ttc.dialects.tt.syntax import enum_keyword
 from ttc.dialects.tt.types import (
     MemSemantic,
@@ -36,7 +34,7 @@ from ttc.ir.op_definition import op_definition
 
 
 @op_definition
-class AtomicPollOp(PropsInAttrDictOp):
+class AtomicPollOp(MemoryReadWriteOp, PropsInAttrDictOp):
     """`tt.atomic_poll`: spin on a global value until it holds the expected one."""
 
     name = "tt.atomic_poll"
@@ -47,8 +45,6 @@ class AtomicPollOp(PropsInAttrDictOp):
     sem = prop_def(IntegerAttr)
     scope = prop_def(IntegerAttr)
     result = result_def(i1)
-
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     assembly_format = (
         "custom<MemSemantic>($sem) `,` custom<MemSyncScope>($scope) `,` $ptr `,` $expected "
@@ -66,22 +62,20 @@ class AtomicPollOp(PropsInAttrDictOp):
 
 
 @op_definition
-class GridDependencyWaitOp(IRDLOperation):
+class GridDependencyWaitOp(MemoryReadWriteOp):
     """`tt.grid_dependency_wait`: wait for prerequisite grids and acquire their writes."""
 
     name = "tt.grid_dependency_wait"
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     assembly_format = "attr-dict"
 
 
 @op_definition
-class GridDependencyLaunchDependentsOp(IRDLOperation):
+class GridDependencyLaunchDependentsOp(MemoryReadWriteOp):
     """`tt.grid_dependency_launch_dependents`: allow dependent grids to begin."""
 
     name = "tt.grid_dependency_launch_dependents"
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     assembly_format = "attr-dict"
 
 

@@ -23,6 +23,8 @@ from ttc.dialects.tt.types import (
     is_ptr,
     shape_of,
 )
+from ttc.ir.errors import TtcError
+from ttc.ir.locations import source_location
 from ttc.ir.verify import VerifyErrors
 
 MAX_TENSOR_ELEMENTS = 1048576
@@ -96,6 +98,12 @@ FLOAT_OR_I8_TENSOR = TypeConstraint(
 I1_OR_I1_TENSOR = TypeConstraint(
     "1-bit signless integer or tensor of 1-bit signless integer values", BOOL_LIKE.test
 )
+
+
+def error_at(op: Operation, message: str) -> TtcError:
+    """A verifier's error reported at the op's source location with `message` alone, as Triton's
+    `emitError(getLoc())` reports it (no `'<op name>' op ` prefix)."""
+    return TtcError(message, source_location(op.location))
 
 
 def check_operands(op: Operation, *constraints: TypeConstraint | None) -> None:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import prod
-from typing import NoReturn, TypeVar
+from typing import ClassVar, NoReturn, TypeVar
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr
 from xdsl.ir import Attribute, ParametrizedAttribute
@@ -327,6 +327,15 @@ def alias(prefix: str | None) -> Callable[[type[AttrT]], type[AttrT]]:
     return set_prefix
 
 
+def verify_order(order: Sequence[int]) -> None:
+    """Triton's check that a layout's `order` (fastest-varying dimension first) is a
+    permutation of its dimensions."""
+    if not is_permutation(order):
+        raise VerifyException(
+            f"order must be a permutation of 0..(rank-1), but was [{format_ints(order)}]"
+        )
+
+
 # --------------------------------------------------------------------------------------------
 # Encoding base classes
 # --------------------------------------------------------------------------------------------
@@ -456,11 +465,7 @@ class BlockedEncodingAttr(DistributedEncoding, _WithCTALayout):
             raise VerifyException(
                 "BlockedEncodingAttr and CGALayout's fields must have the same rank."
             )
-        if not is_permutation(ints(self.order)):
-            raise VerifyException(
-                "order must be a permutation of 0..(rank-1), but was "
-                f"[{format_ints(ints(self.order))}]"
-            )
+        verify_order(ints(self.order))
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -487,19 +492,12 @@ class BlockedEncodingAttr(DistributedEncoding, _WithCTALayout):
         )
 
 
-@alias(None)
-@irdl_attr_definition
-class SliceEncodingAttr(DistributedEncoding):
-    """`#ttg.slice`: the parent layout with dimension `dim` removed (never aliased)."""
+class _ParentEncoding(DistributedEncoding):
+    """A register layout derived from the distributed encoding `parent` (a slice of it, an
+    operand of a dot that yields it), spread over the parent's CTAs, lanes and warps.
 
-    name = "ttg.slice"
-
-    dim: IntAttr
-    parent: DistributedEncoding
-
-    @property
-    def rank(self) -> int:
-        return self.parent.rank - 1
+    Each concrete class declares the parameter `parent` itself, in its place among the others
+    (xDSL orders parameters by first declaration, base classes first)."""
 
     @property
     def num_ctas(self) -> int:
@@ -512,6 +510,28 @@ class SliceEncodingAttr(DistributedEncoding):
     @property
     def num_warps(self) -> int:
         return self.parent.num_warps
+
+    @staticmethod
+    def distributed_parent(body: EncodingBody, parent: Attribute) -> DistributedEncoding:
+        """The parsed `parent`, which must be a distributed encoding."""
+        if not isinstance(parent, DistributedEncoding):
+            body.error("expected a distributed encoding trait")
+        return parent
+
+
+@alias(None)
+@irdl_attr_definition
+class SliceEncodingAttr(_ParentEncoding):
+    """`#ttg.slice`: the parent layout with dimension `dim` removed (never aliased)."""
+
+    name = "ttg.slice"
+
+    dim: IntAttr
+    parent: DistributedEncoding
+
+    @property
+    def rank(self) -> int:
+        return self.parent.rank - 1
 
     def verify(self) -> None:
         parent_rank = self.parent.rank
@@ -526,9 +546,7 @@ class SliceEncodingAttr(DistributedEncoding):
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
         body = EncodingBody.parse(parser, ("dim", "parent"))
         dim = body.uint("dim")
-        parent = body.attribute("parent")
-        if not isinstance(parent, DistributedEncoding):
-            body.error("expected a distributed encoding trait")
+        parent = cls.distributed_parent(body, body.attribute("parent"))
         return body.build(cls, (IntAttr(dim), parent))
 
     def print_parameters(self, printer: Printer) -> None:
@@ -544,9 +562,69 @@ def _default_instr_shape(version_major: int, rank: int) -> tuple[int, ...]:
     return ()
 
 
+class VersionedMmaEncoding(MmaEncoding, _WithCTALayout):
+    """An MMA accumulator layout written `<{versionMajor, versionMinor, warpsPerCTA, <CGA layout>,
+    instrShape}>`: `#ttg.nvidia_mma` and the SQMMA layouts of MUSA.
+
+    `DEFAULT_MINOR` and `default_instr_shape` give what the text may leave out (None: nothing)."""
+
+    DEFAULT_MINOR: ClassVar[int | None] = None
+
+    version_major: IntAttr
+    version_minor: IntAttr
+    warps_per_cta: IntList
+    ctas_per_cga: IntList
+    cta_split_num: IntList
+    cta_order: IntList
+    instr_shape: IntList
+
+    @classmethod
+    def default_instr_shape(cls, version_major: int, rank: int) -> Sequence[int] | None:
+        """`instrShape` when the text leaves it out (None: it may not)."""
+        return None
+
+    @property
+    def rank(self) -> int:
+        return len(self.warps_per_cta.data)
+
+    @property
+    def num_warps(self) -> int:
+        return prod(ints(self.warps_per_cta))
+
+    def verify(self) -> None:
+        cta = self.cta_layout
+        cta.verify()
+        if len(cta.cta_order) != self.rank:
+            raise VerifyException("warpsPerCTA and CTALayout's fields must have the same rank.")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        body = EncodingBody.parse(
+            parser, ("versionMajor", "versionMinor", "warpsPerCTA", "instrShape", *CGA_KEYS)
+        )
+        major = body.uint("versionMajor")
+        minor = body.uint("versionMinor", cls.DEFAULT_MINOR)
+        warps = body.uint_list("warpsPerCTA")
+        cta = body.cta_layout(len(warps))
+        instr = body.uint_list("instrShape", cls.default_instr_shape(major, len(warps)))
+        return body.build(
+            cls,
+            (IntAttr(major), IntAttr(minor), int_list(warps), *cta.attrs(), int_list(instr)),
+        )
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(
+            f"<{{versionMajor = {self.version_major.data}"
+            f", versionMinor = {self.version_minor.data}"
+            f", warpsPerCTA = [{format_ints(ints(self.warps_per_cta))}]"
+            f"{self.cta_layout.suffix()}"
+            f", instrShape = [{format_ints(ints(self.instr_shape))}]}}>"
+        )
+
+
 @alias("mma")
 @irdl_attr_definition
-class NvidiaMmaEncodingAttr(MmaEncoding, _WithCTALayout):
+class NvidiaMmaEncodingAttr(VersionedMmaEncoding):
     """`#ttg.nvidia_mma`: accumulator layout of mma.sync (v2, Ampere) or wgmma (v3, Hopper).
 
     Old IR (`#triton_gpu.mma`, Triton 2.x) may omit `versionMinor` (default 0, as Triton parses
@@ -556,6 +634,7 @@ class NvidiaMmaEncodingAttr(MmaEncoding, _WithCTALayout):
     """
 
     name = "ttg.nvidia_mma"
+    DEFAULT_MINOR: ClassVar[int | None] = 0
 
     version_major: IntAttr
     version_minor: IntAttr
@@ -582,17 +661,13 @@ class NvidiaMmaEncodingAttr(MmaEncoding, _WithCTALayout):
             int_list(instr_shape),
         )
 
-    @property
-    def rank(self) -> int:
-        return len(self.warps_per_cta.data)
+    @classmethod
+    def default_instr_shape(cls, version_major: int, rank: int) -> Sequence[int]:
+        return _default_instr_shape(version_major, rank)
 
     @property
     def num_lanes(self) -> int:
         return 32
-
-    @property
-    def num_warps(self) -> int:
-        return prod(ints(self.warps_per_cta))
 
     @property
     def is_ampere(self) -> bool:
@@ -602,40 +677,10 @@ class NvidiaMmaEncodingAttr(MmaEncoding, _WithCTALayout):
     def is_hopper(self) -> bool:
         return self.version_major.data == 3
 
-    def verify(self) -> None:
-        cta = self.cta_layout
-        cta.verify()
-        if len(cta.cta_order) != self.rank:
-            raise VerifyException("warpsPerCTA and CTALayout's fields must have the same rank.")
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        body = EncodingBody.parse(
-            parser, ("versionMajor", "versionMinor", "warpsPerCTA", "instrShape", *CGA_KEYS)
-        )
-        major = body.uint("versionMajor")
-        minor = body.uint("versionMinor", 0)
-        warps = body.uint_list("warpsPerCTA")
-        cta = body.cta_layout(len(warps))
-        instr = body.uint_list("instrShape", _default_instr_shape(major, len(warps)))
-        return body.build(
-            cls,
-            (IntAttr(major), IntAttr(minor), int_list(warps), *cta.attrs(), int_list(instr)),
-        )
-
-    def print_parameters(self, printer: Printer) -> None:
-        printer.print_string(
-            f"<{{versionMajor = {self.version_major.data}"
-            f", versionMinor = {self.version_minor.data}"
-            f", warpsPerCTA = [{format_ints(ints(self.warps_per_cta))}]"
-            f"{self.cta_layout.suffix()}"
-            f", instrShape = [{format_ints(ints(self.instr_shape))}]}}>"
-        )
-
 
 @alias(None)
 @irdl_attr_definition
-class DotOperandEncodingAttr(DistributedEncoding):
+class DotOperandEncodingAttr(_ParentEncoding):
     """`#ttg.dot_op`: layout of operand `opIdx` (0 = A, 1 = B) of a dot whose result has `parent`.
 
     `kWidth` (elements per thread along K) is printed only when non-zero; never aliased.
@@ -654,18 +699,6 @@ class DotOperandEncodingAttr(DistributedEncoding):
     @property
     def rank(self) -> int:
         return self.parent.rank
-
-    @property
-    def num_ctas(self) -> int:
-        return self.parent.num_ctas
-
-    @property
-    def num_lanes(self) -> int:
-        return self.parent.num_lanes
-
-    @property
-    def num_warps(self) -> int:
-        return self.parent.num_warps
 
     def verify(self) -> None:
         op_idx, k_width, parent = self.op_idx.data, self.k_width.data, self.parent
@@ -703,9 +736,7 @@ class DotOperandEncodingAttr(DistributedEncoding):
         op_idx = body.uint("opIdx")
         parent = body.attribute("parent")
         k_width = body.uint("kWidth", 0)
-        if not isinstance(parent, DistributedEncoding):
-            body.error("expected a distributed encoding trait")
-        return body.build(cls, (IntAttr(op_idx), parent, IntAttr(k_width)))
+        return body.build(cls, (IntAttr(op_idx), cls.distributed_parent(body, parent), IntAttr(k_width)))
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string(f"<{{opIdx = {self.op_idx.data}, parent = ")
@@ -877,11 +908,7 @@ class SwizzledSharedEncodingAttr(SharedEncoding, _WithCTALayout):
             raise VerifyException(
                 f"order size ({self.rank}) must match CGALayout rank ({len(cta.cta_order)})"
             )
-        if not is_permutation(ints(self.order)):
-            raise VerifyException(
-                "order must be a permutation of 0..(rank-1), but was "
-                f"[{format_ints(ints(self.order))}]"
-            )
+        verify_order(ints(self.order))
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:

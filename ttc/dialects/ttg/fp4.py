@@ -22,12 +22,10 @@ from xdsl.irdl import (
     operand_def,
     prop_def,
     result_def,
-    traits_def,
 )
-from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt.op_bases import PropsInAttrDictOp
+from ttc.dialects.tt.op_bases import PropsInAttrDictOp, PureOp
 from ttc.ir.op_definition import op_definition
 from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.dialects.ttg.layout_inference import unpacked_source_layout
@@ -35,7 +33,7 @@ from ttc.layouts.linear import LayoutError
 
 
 @op_definition
-class Fp4ToFpOp(PropsInAttrDictOp):
+class Fp4ToFpOp(PureOp, PropsInAttrDictOp):
     """`ttg.fp4_to_fp %x {axis = 1 : i32} : tensor<MxNxi8, #l> -> tensor<Mx2Nxbf16, #l2>`."""
 
     name = "ttg.fp4_to_fp"
@@ -44,7 +42,6 @@ class Fp4ToFpOp(PropsInAttrDictOp):
     axis = prop_def(IntegerAttr)
     result = result_def(TensorType)
 
-    traits = traits_def(Pure())
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
 
     def verify_(self) -> None:

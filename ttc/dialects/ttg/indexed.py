@@ -25,12 +25,15 @@ from xdsl.irdl import (
     opt_operand_def,
     prop_def,
     result_def,
-    traits_def,
 )
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt.op_bases import PropsInAttrDictOp
+from ttc.dialects.tt.op_bases import (
+    PropsInAttrDictOp,
+    MemoryReadOp,
+    MemoryWriteOp,
+    MemoryReadWriteOp,
+)
 from ttc.dialects.tt.syntax import enum_keyword
 from ttc.dialects.tt.types import RMWOp, i1_same_shape
 from ttc.dialects.ttg.ops import AsyncTokenType, MemDescType, check_shared_rank
@@ -54,8 +57,23 @@ def _check_axis(axis: IntegerAttr, memdesc: MemDescType, what: str) -> None:
         )
 
 
+def _check_indexed_access(
+    memdesc: MemDescType, buffer: str, tensor: TensorType, what: str, indices: TensorType,
+    axis: IntegerAttr,
+) -> None:
+    """What `ttg.local_gather` and `ttg.local_scatter` ask of their shared `buffer`, of the
+    tensor `what` they read into or write from, and of its `indices`, in Triton's order."""
+    if not isinstance(memdesc.encoding, SharedEncoding):
+        raise VerifyException(f"{buffer} must have shared memory encoding")
+    if tensor.get_shape() != indices.get_shape():
+        raise VerifyException(f"{what} shape must match indices shape")
+    if len(memdesc.get_shape()) != len(indices.get_shape()):
+        raise VerifyException(f"{buffer} and indices must have the same rank")
+    _check_axis(axis, memdesc, buffer)
+
+
 @op_definition
-class LocalGatherOp(PropsInAttrDictOp):
+class LocalGatherOp(MemoryReadOp, PropsInAttrDictOp):
     """`ttg.local_gather`: read a shared buffer at per-element indices along `axis`."""
 
     name = "ttg.local_gather"
@@ -66,7 +84,6 @@ class LocalGatherOp(PropsInAttrDictOp):
     axis = prop_def(IntegerAttr)
     result = result_def(TensorType)
 
-    traits = traits_def(MemoryReadEffect())
     assembly_format = (
         "$src `[` $indices `]` (`token` $token^)? attr-dict `:` type($src) `,` type($indices) "
         "`->` type($result)"
@@ -75,13 +92,7 @@ class LocalGatherOp(PropsInAttrDictOp):
     def verify_(self) -> None:
         src, indices, result = self.src.type, _indices(self.indices.type), self.result.type
         assert isinstance(src, MemDescType) and isinstance(result, TensorType)
-        if not isinstance(src.encoding, SharedEncoding):
-            raise VerifyException("source must have shared memory encoding")
-        if result.get_shape() != indices.get_shape():
-            raise VerifyException("result shape must match indices shape")
-        if len(src.get_shape()) != len(indices.get_shape()):
-            raise VerifyException("source and indices must have the same rank")
-        _check_axis(self.axis, src, "source")
+        _check_indexed_access(src, "source", result, "result", indices, self.axis)
         if src.element_type != result.get_element_type():
             raise VerifyException("result element type must match source element type")
         if indices.encoding != result.encoding:
@@ -89,7 +100,7 @@ class LocalGatherOp(PropsInAttrDictOp):
 
 
 @op_definition
-class LocalScatterOp(PropsInAttrDictOp):
+class LocalScatterOp(MemoryWriteOp, PropsInAttrDictOp):
     """`ttg.local_scatter`: write values into a shared buffer at per-element indices."""
 
     name = "ttg.local_scatter"
@@ -100,7 +111,6 @@ class LocalScatterOp(PropsInAttrDictOp):
     token = opt_operand_def(AsyncTokenType)
     axis = prop_def(IntegerAttr)
 
-    traits = traits_def(MemoryWriteEffect())
     assembly_format = (
         "$dst `[` $indices `]` `,` $values (`token` $token^)? attr-dict `:` type($dst) `,` "
         "type($indices) `,` type($values)"
@@ -109,13 +119,7 @@ class LocalScatterOp(PropsInAttrDictOp):
     def verify_(self) -> None:
         dst, values, indices = self.dst.type, self.values.type, _indices(self.indices.type)
         assert isinstance(dst, MemDescType) and isinstance(values, TensorType)
-        if not isinstance(dst.encoding, SharedEncoding):
-            raise VerifyException("destination must have shared memory encoding")
-        if values.get_shape() != indices.get_shape():
-            raise VerifyException("values shape must match indices shape")
-        if len(dst.get_shape()) != len(indices.get_shape()):
-            raise VerifyException("destination and indices must have the same rank")
-        _check_axis(self.axis, dst, "destination")
+        _check_indexed_access(dst, "destination", values, "values", indices, self.axis)
         if values.encoding != indices.encoding:
             raise VerifyException("values must have the same layout as indices")
         if dst.element_type != values.get_element_type():
@@ -123,7 +127,7 @@ class LocalScatterOp(PropsInAttrDictOp):
 
 
 @op_definition
-class LocalAtomicScatterRMWOp(IRDLOperation):
+class LocalAtomicScatterRMWOp(MemoryReadWriteOp):
     """`ttg.local_atomic_scatter_rmw`: atomically combine values into a shared buffer at
     per-element indices; the result holds the old values."""
 
@@ -137,7 +141,6 @@ class LocalAtomicScatterRMWOp(IRDLOperation):
     axis = prop_def(IntegerAttr)
     result = result_def(TensorType)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
 
     assembly_format = (

@@ -77,14 +77,17 @@ from xdsl.traits import (
     MemoryEffect,
     MemoryEffectKind,
     MemoryFreeEffect,
-    MemoryReadEffect,
-    MemoryWriteEffect,
-    Pure,
 )
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.tt.cache_syntax import CacheAndEvict
-from ttc.dialects.tt.op_bases import PropsInAttrDictOp
+from ttc.dialects.tt.op_bases import (
+    PropsInAttrDictOp,
+    PureOp,
+    MemoryReadOp,
+    MemoryWriteOp,
+    MemoryReadWriteOp,
+)
 from ttc.dialects.tt.types import CacheModifier, EvictionPolicy, bit_width
 from ttc.dialects.ttg.attrs import (
     ENCODING_ATTRS,
@@ -454,7 +457,7 @@ def memdesc_layout(memdesc: MemDescType) -> LinearLayout | None:
 
 
 @op_definition
-class ConvertLayoutOp(PropsInAttrDictOp):
+class ConvertLayoutOp(PureOp, PropsInAttrDictOp):
     """`ttg.convert_layout`: the same tensor in another encoding (a register shuffle).
 
     `force_warp_shuffle` asks the lowering for lane shuffles only, so the data must stay within
@@ -466,7 +469,6 @@ class ConvertLayoutOp(PropsInAttrDictOp):
     force_warp_shuffle = opt_prop_def(UnitAttr)
     result = result_def(TensorType)
 
-    traits = traits_def(Pure())
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
 
     def __init__(self, src: SSAValue, result_type: Attribute):
@@ -557,7 +559,7 @@ class LocalDeallocOp(IRDLOperation):
 
 
 @op_definition
-class LocalLoadOp(IRDLOperation):
+class LocalLoadOp(MemoryReadOp):
     """`ttg.local_load`: read a shared-memory buffer into a distributed tensor."""
 
     name = "ttg.local_load"
@@ -565,8 +567,6 @@ class LocalLoadOp(IRDLOperation):
     src = operand_def(MemDescType)
     token = opt_operand_def(AsyncTokenType)
     result = result_def(TensorType)
-
-    traits = traits_def(MemoryReadEffect())
 
     assembly_format = "$src (`token` $token^)? attr-dict `:` type($src) `->` type($result)"
 
@@ -580,15 +580,13 @@ class LocalLoadOp(IRDLOperation):
 
 
 @op_definition
-class LocalStoreOp(IRDLOperation):
+class LocalStoreOp(MemoryWriteOp):
     """`ttg.local_store`: write a distributed tensor into a (mutable) shared-memory buffer."""
 
     name = "ttg.local_store"
 
     src = operand_def(TensorType)
     dst = operand_def(MemDescType)
-
-    traits = traits_def(MemoryWriteEffect())
 
     assembly_format = "$src `,` $dst attr-dict `:` type($src) `->` type($dst)"
 
@@ -602,7 +600,7 @@ class LocalStoreOp(IRDLOperation):
 
 
 @op_definition
-class MemDescIndexOp(IRDLOperation):
+class MemDescIndexOp(PureOp):
     """`ttg.memdesc_index`: the `index`-th buffer along dimension 0 (a multi-buffer slot)."""
 
     name = "ttg.memdesc_index"
@@ -611,7 +609,6 @@ class MemDescIndexOp(IRDLOperation):
     index = operand_def(IntegerType(32))
     result = result_def(MemDescType)
 
-    traits = traits_def(Pure())
     assembly_format = "$src `[` $index `]` attr-dict `:` type($src) `->` type($result)"
 
     def verify_(self) -> None:
@@ -650,7 +647,7 @@ class Offsets(CustomDirective):
 
 
 @op_definition
-class MemDescSubsliceOp(IRDLOperation):
+class MemDescSubsliceOp(PureOp):
     """`ttg.memdesc_subslice %src[o0, o1]`: a static sub-tile of a buffer (Triton prints the
     offsets right after the operand)."""
 
@@ -659,8 +656,6 @@ class MemDescSubsliceOp(IRDLOperation):
     src = operand_def(MemDescType)
     offsets = prop_def(DenseArrayBase)
     result = result_def(MemDescType)
-
-    traits = traits_def(Pure())
 
     def offset_values(self) -> tuple[int, ...]:
         return tuple(int(v) for v in self.offsets.get_values())
@@ -733,7 +728,7 @@ def _check_split_along_tiles(
 
 
 @op_definition
-class MemDescTransOp(PropsInAttrDictOp):
+class MemDescTransOp(PureOp, PropsInAttrDictOp):
     """`ttg.memdesc_trans`: a transposed view of a buffer (`order` permutes the dimensions)."""
 
     name = "ttg.memdesc_trans"
@@ -742,7 +737,6 @@ class MemDescTransOp(PropsInAttrDictOp):
     order = prop_def(DenseArrayBase)
     result = result_def(MemDescType)
 
-    traits = traits_def(Pure())
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
 
     def verify_(self) -> None:
@@ -758,7 +752,7 @@ class MemDescTransOp(PropsInAttrDictOp):
 
 
 @op_definition
-class MemDescReshapeOp(IRDLOperation):
+class MemDescReshapeOp(PureOp):
     """`ttg.memdesc_reshape`: the same buffer viewed with another shape."""
 
     name = "ttg.memdesc_reshape"
@@ -766,7 +760,6 @@ class MemDescReshapeOp(IRDLOperation):
     src = operand_def(MemDescType)
     result = result_def(MemDescType)
 
-    traits = traits_def(Pure())
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
 
     def verify_(self) -> None:
@@ -821,7 +814,7 @@ class MaskAndOtherTypes(CustomDirective):
 
 
 @op_definition
-class AsyncCopyGlobalToLocalOp(IRDLOperation):
+class AsyncCopyGlobalToLocalOp(MemoryReadWriteOp):
     """`ttg.async_copy_global_to_local`: cp.async from global pointers into a shared buffer.
 
     `%tok = ttg.async_copy_global_to_local %ptrs, %buf mask %m other %o cacheModifier = ca
@@ -840,8 +833,6 @@ class AsyncCopyGlobalToLocalOp(IRDLOperation):
     is_volatile = opt_prop_def(BoolAttr, prop_name="isVolatile", default_value=IntegerAttr(0, 1))
     contiguity = opt_prop_def(IntegerAttr, default_value=IntegerAttr(1, i32))
     token = result_def(AsyncTokenType)
-
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
     assembly_format = (
@@ -972,7 +963,7 @@ def format_addr_space(value: int) -> str:
 
 
 @op_definition
-class BarrierOp(IRDLOperation):
+class BarrierOp(MemoryReadWriteOp):
     """`ttg.barrier local|global_read`: a CTA-wide barrier (Triton 3.7's `TTG_BarrierOp`).
 
     Every thread of the CTA waits, and the accesses to the selected address spaces made before it
@@ -984,8 +975,6 @@ class BarrierOp(IRDLOperation):
     name = "ttg.barrier"
 
     addr_space = prop_def(IntegerAttr, prop_name="addrSpace")
-
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     def __init__(self, addr_space: AddrSpace = AddrSpace.LOCAL) -> None:
         super().__init__(properties={"addrSpace": IntegerAttr(int(addr_space), i32)})
@@ -1033,7 +1022,7 @@ class BarrierOp(IRDLOperation):
 
 
 @op_definition
-class WarpIdOp(PropsInAttrDictOp):
+class WarpIdOp(PureOp, PropsInAttrDictOp):
     """`ttg.warp_id`: the index of the current warp (`omitUniformHint`: the NVIDIA lowering skips
     the shuffle that marks it warp-uniform)."""
 
@@ -1042,7 +1031,6 @@ class WarpIdOp(PropsInAttrDictOp):
     omit_uniform_hint = opt_prop_def(UnitAttr, prop_name="omitUniformHint")
     result = result_def(i32)
 
-    traits = traits_def(Pure())
     assembly_format = "attr-dict"
 
 

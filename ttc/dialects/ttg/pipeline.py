@@ -34,12 +34,12 @@ from xdsl.irdl import (
 )
 from xdsl.traits import HasParent, IsTerminator, Pure, ReturnLike
 
-from ttc.dialects.tt.op_bases import PropsInAttrDictOp
+from ttc.dialects.tt.op_bases import PropsInAttrDictOp, PureOp
 from ttc.ir.op_definition import op_definition
 
 
 @op_definition
-class PredicateStageOp(PropsInAttrDictOp):
+class PredicateStageOp(PureOp, PropsInAttrDictOp):
     """`ttg.predicate_stage`: the predicate of one pipeline stage at one iteration."""
 
     name = "ttg.predicate_stage"
@@ -51,8 +51,6 @@ class PredicateStageOp(PropsInAttrDictOp):
     max_stage = prop_def(IntegerAttr[I32], prop_name="maxStage")
     stage = prop_def(IntegerAttr[I32])
     result = result_def(i1)
-
-    traits = traits_def(Pure())
 
     assembly_format = (
         "$iv `,` $ub `,` $step `maxStage` $maxStage `stage` $stage attr-dict `:` type($iv) `->` "

@@ -26,13 +26,11 @@ from xdsl.irdl import (
     opt_operand_def,
     opt_prop_def,
     prop_def,
-    traits_def,
     var_operand_def,
 )
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt.op_bases import PropsInAttrDictOp
+from ttc.dialects.tt.op_bases import PropsInAttrDictOp, MemoryWriteOp, MemoryReadWriteOp
 from ttc.dialects.ttg.ops import MemDescType, lookup_num_ctas, memdesc_layout
 from ttc.dialects.ttg.attrs import format_bases
 from ttc.dialects.ttng.attrs import encoding_cga_bases, has_cga_layout
@@ -96,15 +94,13 @@ def _verify_from_cta(op: Operation, from_cta: IntegerAttr | None) -> None:
 
 
 @op_definition
-class InitBarrierOp(PropsInAttrDictOp):
+class InitBarrierOp(MemoryWriteOp, PropsInAttrDictOp):
     """`ttng.init_barrier %alloc, count`: initialise an mbarrier expecting `count` arrivals."""
 
     name = "ttng.init_barrier"
 
     alloc = operand_def(MemDescType)
     count = prop_def(IntegerAttr[I32])
-
-    traits = traits_def(MemoryWriteEffect())
 
     assembly_format = "$alloc `,` $count attr-dict `:` type($alloc)"
 
@@ -114,14 +110,13 @@ class InitBarrierOp(PropsInAttrDictOp):
 
 
 @op_definition
-class InvalBarrierOp(IRDLOperation):
+class InvalBarrierOp(MemoryWriteOp):
     """`ttng.inval_barrier %alloc : !ttg.memdesc<...>`: invalidate an mbarrier."""
 
     name = "ttng.inval_barrier"
 
     alloc = operand_def(MemDescType)
 
-    traits = traits_def(MemoryWriteEffect())
     assembly_format = "$alloc attr-dict `:` type($alloc)"
 
     def verify_(self) -> None:
@@ -129,7 +124,7 @@ class InvalBarrierOp(IRDLOperation):
 
 
 @op_definition
-class BarrierExpectOp(PropsInAttrDictOp):
+class BarrierExpectOp(MemoryWriteOp, PropsInAttrDictOp):
     """`ttng.barrier_expect %alloc, size, %pred`: expect `size` bytes of async copies."""
 
     name = "ttng.barrier_expect"
@@ -139,8 +134,6 @@ class BarrierExpectOp(PropsInAttrDictOp):
     size = prop_def(IntegerAttr[I32])
     from_cta = opt_prop_def(IntegerAttr, prop_name="fromCTA")
 
-    traits = traits_def(MemoryWriteEffect())
-
     assembly_format = "$alloc `,` $size attr-dict `,` $pred `:` type($alloc)"
 
     def verify_(self) -> None:
@@ -149,7 +142,7 @@ class BarrierExpectOp(PropsInAttrDictOp):
 
 
 @op_definition
-class WaitBarrierOp(IRDLOperation):
+class WaitBarrierOp(MemoryReadWriteOp):
     """`ttng.wait_barrier %alloc, %phase[, %pred] [deps %m...]`: wait for an mbarrier phase."""
 
     name = "ttng.wait_barrier"
@@ -159,7 +152,6 @@ class WaitBarrierOp(IRDLOperation):
     pred = opt_operand_def(i1)
     deps = var_operand_def(MemDescType)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
 
     assembly_format = (
@@ -172,7 +164,7 @@ class WaitBarrierOp(IRDLOperation):
 
 
 @op_definition
-class ArriveBarrierOp(PropsInAttrDictOp):
+class ArriveBarrierOp(MemoryReadWriteOp, PropsInAttrDictOp):
     """`ttng.arrive_barrier %alloc, count[, %pred]`: arrive `count` times on an mbarrier."""
 
     name = "ttng.arrive_barrier"
@@ -184,8 +176,6 @@ class ArriveBarrierOp(PropsInAttrDictOp):
     multicast_cta = opt_prop_def(
         IntegerAttr, prop_name="multicastCTA", default_value=IntegerAttr(0, i32)
     )
-
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     assembly_format = "$alloc `,` $count (`,` $pred^)? attr-dict `:` type($alloc)"
 
@@ -205,7 +195,7 @@ class ArriveBarrierOp(PropsInAttrDictOp):
 
 
 @op_definition
-class AsyncCopyMbarrierArriveOp(PropsInAttrDictOp):
+class AsyncCopyMbarrierArriveOp(MemoryWriteOp, PropsInAttrDictOp):
     """`ttng.async_copy_mbarrier_arrive %b`: arrive once the issued cp.async copies complete."""
 
     name = "ttng.async_copy_mbarrier_arrive"
@@ -213,19 +203,17 @@ class AsyncCopyMbarrierArriveOp(PropsInAttrDictOp):
     barrier = operand_def(MemDescType)
     no_increment = opt_prop_def(UnitAttr, prop_name="noIncrement")
 
-    traits = traits_def(MemoryWriteEffect())
     assembly_format = "$barrier attr-dict `:` type($barrier)"
 
 
 @op_definition
-class ClusterBarrierOp(PropsInAttrDictOp):
+class ClusterBarrierOp(MemoryReadWriteOp, PropsInAttrDictOp):
     """`ttng.cluster_barrier {relaxed = true}`: synchronise every warp of the cluster."""
 
     name = "ttng.cluster_barrier"
 
     relaxed = opt_prop_def(BoolAttr)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     assembly_format = "attr-dict"
 
     def verify_(self) -> None:
@@ -233,7 +221,7 @@ class ClusterBarrierOp(PropsInAttrDictOp):
 
 
 @op_definition
-class TMAStoreWaitOp(PropsInAttrDictOp):
+class TMAStoreWaitOp(MemoryReadWriteOp, PropsInAttrDictOp):
     """`ttng.async_tma_store_wait {pendings = N : i32}`: wait until at most N TMA stores pend."""
 
     name = "ttng.async_tma_store_wait"
@@ -241,7 +229,6 @@ class TMAStoreWaitOp(PropsInAttrDictOp):
     pendings = prop_def(IntegerAttr)
     read_only = opt_prop_def(UnitAttr)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     assembly_format = "attr-dict"
 
 

@@ -19,60 +19,65 @@ encodings, which these verifiers do not look at yet.
 from __future__ import annotations
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, TensorType, i1, i32
+from xdsl.ir import SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     operand_def,
     prop_def,
     result_def,
-    traits_def,
 )
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt.op_bases import PropsInAttrDictOp
+from ttc.dialects.tt.op_bases import (
+    PropsInAttrDictOp,
+    PureOp,
+    MemoryReadOp,
+    MemoryWriteOp,
+    MemoryReadWriteOp,
+)
 from ttc.dialects.tt.syntax import enum_keyword
 from ttc.dialects.tt.types import PointerType, ProgramIDDim, TensorDescType
+from ttc.dialects.tt.verify import error_at
 from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.attrs import format_bases
 from ttc.dialects.ttng.attrs import encoding_cga_bases
 from ttc.dialects.ttng.barriers import verify_completion_barrier
-from ttc.ir.errors import TtcError
-from ttc.ir.locations import source_location
 from ttc.ir.op_definition import op_definition
 
 I128 = IntegerType(128)
 
 
-def _verify_response_buffer(op: IRDLOperation, memdesc: MemDescType) -> None:
-    """Triton's `verifyCLCResultMemdesc` (an error at the op, without the op prefix)."""
+def _verify_response_buffer(op: IRDLOperation, buffer: SSAValue) -> None:
+    """Triton's `verifyCLCResultMemdesc` of the shared buffer `buffer` (an error at the op,
+    without the op prefix)."""
+    memdesc = buffer.type
+    assert isinstance(memdesc, MemDescType)
     if memdesc.element_type != IntegerType(64):
-        raise TtcError(
-            f"Expected CLC result buffer to have type int64, but got{memdesc.element_type}",
-            source_location(op.location),
+        raise error_at(
+            op, f"Expected CLC result buffer to have type int64, but got{memdesc.element_type}"
         )
     if memdesc.get_shape() != (2,):
-        raise TtcError(
+        raise error_at(
+            op,
             "Expected CLC result buffer to have rank 1 and a single dimension equal to 2, but got "
             f"{', '.join(map(str, memdesc.get_shape()))}.",
-            source_location(op.location),
         )
     bases = encoding_cga_bases(memdesc.encoding) or ()
     if any(any(basis) for basis in bases):
-        raise TtcError(
+        raise error_at(
+            op,
             f"Expected CLC result buffer cga_layout bases to be all zeros. Got {format_bases(bases)}",
-            source_location(op.location),
         )
 
 
 @op_definition
-class CLCTryCancelSyncOp(IRDLOperation):
+class CLCTryCancelSyncOp(MemoryReadWriteOp):
     """`ttng.clc_try_cancel_sync : tensor<2xi64>`."""
 
     name = "ttng.clc_try_cancel_sync"
 
     response = result_def(TensorType)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     assembly_format = "attr-dict `:` type($response)"
 
     def verify_(self) -> None:
@@ -87,7 +92,7 @@ class CLCTryCancelSyncOp(IRDLOperation):
 
 
 @op_definition
-class CLCTryCancelOp(IRDLOperation):
+class CLCTryCancelOp(MemoryWriteOp):
     """`ttng.clc_try_cancel %buf, %bar`: the asynchronous cancellation request."""
 
     name = "ttng.clc_try_cancel"
@@ -95,18 +100,15 @@ class CLCTryCancelOp(IRDLOperation):
     result = operand_def(MemDescType)
     mbarrier = operand_def(MemDescType)
 
-    traits = traits_def(MemoryWriteEffect())
     assembly_format = "$result `,` $mbarrier attr-dict `:` type($result) `,` type($mbarrier)"
 
     def verify_(self) -> None:
-        memdesc = self.result.type
-        assert isinstance(memdesc, MemDescType)
-        _verify_response_buffer(self, memdesc)
+        _verify_response_buffer(self, self.result)
         verify_completion_barrier(self, self.mbarrier)
 
 
 @op_definition
-class CLCLoadResultOp(IRDLOperation):
+class CLCLoadResultOp(MemoryReadOp):
     """`ttng.clc_load_result %buf : !ttg.memdesc<2xi64, ...> -> i128`."""
 
     name = "ttng.clc_load_result"
@@ -114,17 +116,14 @@ class CLCLoadResultOp(IRDLOperation):
     src = operand_def(MemDescType)
     clc_result = result_def(I128)
 
-    traits = traits_def(MemoryReadEffect())
     assembly_format = "$src attr-dict `:` type($src) `->` type($clc_result)"
 
     def verify_(self) -> None:
-        memdesc = self.src.type
-        assert isinstance(memdesc, MemDescType)
-        _verify_response_buffer(self, memdesc)
+        _verify_response_buffer(self, self.src)
 
 
 @op_definition
-class CLCIsCanceledOp(IRDLOperation):
+class CLCIsCanceledOp(PureOp):
     """`ttng.clc_is_canceled %r : i128 -> i1`."""
 
     name = "ttng.clc_is_canceled"
@@ -132,12 +131,11 @@ class CLCIsCanceledOp(IRDLOperation):
     clc_result = operand_def(I128)
     is_canceled = result_def(i1)
 
-    traits = traits_def(Pure())
     assembly_format = "$clc_result attr-dict `:` type($clc_result) `->` type($is_canceled)"
 
 
 @op_definition
-class CLCGetProgramIdOp(PropsInAttrDictOp):
+class CLCGetProgramIdOp(PureOp, PropsInAttrDictOp):
     """`ttng.clc_get_program_id %r, x : i128 -> i32`: a program id of the cancelled cluster."""
 
     name = "ttng.clc_get_program_id"
@@ -145,8 +143,6 @@ class CLCGetProgramIdOp(PropsInAttrDictOp):
     clc_result = operand_def(I128)
     dim = prop_def(IntegerAttr)
     result = result_def(i32)
-
-    traits = traits_def(Pure())
 
     assembly_format = (
         "$clc_result `,` custom<ProgramIDDim>($dim) attr-dict `:` type($clc_result) `->` "
@@ -156,7 +152,7 @@ class CLCGetProgramIdOp(PropsInAttrDictOp):
 
 
 @op_definition
-class ReinterpretTensorDescOp(IRDLOperation):
+class ReinterpretTensorDescOp(PureOp):
     """`ttng.reinterpret_tensor_descriptor %p : !tt.ptr<i8> to !tt.tensordesc<...>`."""
 
     name = "ttng.reinterpret_tensor_descriptor"
@@ -164,7 +160,6 @@ class ReinterpretTensorDescOp(IRDLOperation):
     raw_desc = operand_def(PointerType)
     result = result_def(TensorDescType)
 
-    traits = traits_def(Pure())
     assembly_format = "$raw_desc attr-dict `:` type($raw_desc) `to` type($result)"
 
 

@@ -16,10 +16,10 @@ mbarrier and is undefined in a one-CTA cluster. It must move at least 32 bits pe
 from __future__ import annotations
 
 from xdsl.dialects.builtin import TensorType
-from xdsl.irdl import IRDLOperation, operand_def, traits_def
-from xdsl.traits import MemoryWriteEffect
+from xdsl.irdl import operand_def
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt.op_bases import MemoryWriteOp
 from ttc.dialects.tt.types import bit_width
 from ttc.dialects.ttg.ops import (
     MemDescType,
@@ -37,12 +37,11 @@ from ttc.layouts.linear import LayoutError
 
 
 @op_definition
-class FenceMBarrierInitReleaseClusterOp(IRDLOperation):
+class FenceMBarrierInitReleaseClusterOp(MemoryWriteOp):
     """`ttng.fence_mbarrier_init_release_cluster`: fence.mbarrier_init.release.cluster."""
 
     name = "ttng.fence_mbarrier_init_release_cluster"
 
-    traits = traits_def(MemoryWriteEffect())
     assembly_format = "attr-dict"
 
     def verify_(self) -> None:
@@ -50,7 +49,7 @@ class FenceMBarrierInitReleaseClusterOp(IRDLOperation):
 
 
 @op_definition
-class AsyncSharedStoreOp(IRDLOperation):
+class AsyncSharedStoreOp(MemoryWriteOp):
     """`ttng.async_shared_store`: store registers to (possibly another CTA's) shared memory,
     completing on an mbarrier."""
 
@@ -60,7 +59,6 @@ class AsyncSharedStoreOp(IRDLOperation):
     dst = operand_def(MemDescType)
     mbarrier = operand_def(MemDescType)
 
-    traits = traits_def(MemoryWriteEffect())
     assembly_format = (
         "$src `,` $dst `,` $mbarrier attr-dict `:` type($src) `->` type($dst) `,` type($mbarrier)"
     )

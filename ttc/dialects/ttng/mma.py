@@ -61,6 +61,7 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt.op_bases import MemoryWriteOp
 from ttc.dialects.tt.ops import DotOpInterface, verify_dot_interface
 from ttc.dialects.tt.syntax import enum_keyword
 from ttc.dialects.tt.types import ScaleDotElemType, bit_width
@@ -505,7 +506,7 @@ def _scaled_operand_type(element: Attribute, scale_type: ScaleDotElemType) -> At
 
 
 @op_definition
-class TCGen5CommitOp(IRDLOperation):
+class TCGen5CommitOp(MemoryWriteOp):
     """`ttng.tc_gen5_commit`: arrive on an mbarrier once all prior tcgen5 ops complete."""
 
     name = "ttng.tc_gen5_commit"
@@ -514,7 +515,6 @@ class TCGen5CommitOp(IRDLOperation):
     pred = opt_operand_def(i1)
     descs = var_operand_def(MemDescType)
 
-    traits = traits_def(MemoryWriteEffect())
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     assembly_format = (
         "$barrier (`,` $pred^)? (`descs` $descs^)? attr-dict `:` type($barrier)"

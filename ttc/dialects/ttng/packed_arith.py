@@ -34,17 +34,15 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute
 from xdsl.irdl import (
-    IRDLOperation,
     prop_def,
     result_def,
-    traits_def,
     var_operand_def,
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt.op_bases import PureOp
 from ttc.dialects.tt.syntax import parse_attr_dict, print_attr_dict
 from ttc.dialects.ttg.attrs import DistributedEncoding, LayoutEncoding, format_ints
 from ttc.ir.op_definition import op_definition
@@ -148,7 +146,7 @@ def _result_element_ok(t: Attribute) -> bool:
 
 
 @op_definition
-class PackedArithOp(IRDLOperation):
+class PackedArithOp(PureOp):
     """`ttng.packed_arith KIND %x, %y[, %z] : (operand types) -> result type`.
 
     Parsed and printed by hand: the kind is an I32 enum stored as an integer but spelled as a bare
@@ -159,8 +157,6 @@ class PackedArithOp(IRDLOperation):
     op_kind = prop_def(IntegerAttr[i32])
     operands_ = var_operand_def(TensorType)
     result = result_def(TensorType)
-
-    traits = traits_def(Pure())
 
     @property
     def kind(self) -> str:

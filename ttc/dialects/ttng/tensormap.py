@@ -26,14 +26,13 @@ from xdsl.irdl import (
     IRDLOperation,
     operand_def,
     prop_def,
-    traits_def,
     var_operand_def,
 )
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt.op_bases import MemoryWriteOp, MemoryReadWriteOp
 from ttc.dialects.tt.ops import I32Attr
 from ttc.dialects.tt.syntax import (
     parse_attr_dict,
@@ -44,8 +43,7 @@ from ttc.dialects.tt.syntax import (
     print_operands,
 )
 from ttc.dialects.tt.types import PointerType
-from ttc.ir.errors import TtcError
-from ttc.ir.locations import source_location
+from ttc.dialects.tt.verify import error_at
 from ttc.ir.op_definition import op_definition
 
 ENUM_MAXIMA: dict[str, int] = {"elem_type": 15, "interleave_layout": 2, "swizzle_mode": 3, "fill_mode": 1}
@@ -53,7 +51,7 @@ ENUM_MAXIMA: dict[str, int] = {"elem_type": 15, "interleave_layout": 2, "swizzle
 
 
 @op_definition
-class TensormapCreateOp(IRDLOperation):
+class TensormapCreateOp(MemoryReadWriteOp):
     """`ttng.tensormap_create %desc_ptr, %global_address, [box], [dims], [strides], [estrides]`."""
 
     name = "ttng.tensormap_create"
@@ -69,7 +67,6 @@ class TensormapCreateOp(IRDLOperation):
     swizzle_mode = prop_def(I32Attr)
     fill_mode = prop_def(I32Attr)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
     # Hand-written syntax: four bracketed operand groups whose types come from one `(...) -> ()`
@@ -129,21 +126,19 @@ class TensormapCreateOp(IRDLOperation):
             ("element stride", len(self.element_stride), rank),
         ):
             if count != expected:
-                raise TtcError(
-                    f"Rank mismatch for {what}. Got {count} but expected {expected}",
-                    source_location(self.location),
+                raise error_at(
+                    self, f"Rank mismatch for {what}. Got {count} but expected {expected}"
                 )
 
 
 @op_definition
-class TensormapFenceproxyAcquireOp(IRDLOperation):
+class TensormapFenceproxyAcquireOp(MemoryWriteOp):
     """`ttng.tensormap_fenceproxy_acquire %desc_ptr : !tt.ptr<i8>`."""
 
     name = "ttng.tensormap_fenceproxy_acquire"
 
     desc_ptr = operand_def(PointerType)
 
-    traits = traits_def(MemoryWriteEffect())
     assembly_format = "$desc_ptr attr-dict `:` type($desc_ptr)"
 
 

@@ -44,16 +44,14 @@ from xdsl.irdl import (
     operand_def,
     opt_prop_def,
     prop_def,
-    traits_def,
     var_operand_def,
 )
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.tt.ops import I32Attr
 from ttc.dialects.tt.cache_syntax import CacheAndEvict
 from ttc.dialects.tt.descriptor import verify_block_matches, verify_rows
-from ttc.dialects.tt.op_bases import PropsInAttrDictOp
+from ttc.dialects.tt.op_bases import PropsInAttrDictOp, MemoryReadWriteOp
 from ttc.dialects.tt.syntax import enum_attr, enum_keyword
 from ttc.dialects.tt.types import (
     CacheModifier,
@@ -229,7 +227,7 @@ def _verify_tma_store(op: Operation, desc: Attribute, coords: int, src_type: Att
 
 
 @op_definition
-class AsyncTMACopyGlobalToLocalOp(IRDLOperation):
+class AsyncTMACopyGlobalToLocalOp(MemoryReadWriteOp):
     """`ttng.async_tma_copy_global_to_local %desc[%coord...] %result, %barrier, %pred`."""
 
     name = "ttng.async_tma_copy_global_to_local"
@@ -245,7 +243,6 @@ class AsyncTMACopyGlobalToLocalOp(IRDLOperation):
     evict = opt_prop_def(I32Attr, default_value=EvictionPolicy.NORMAL.attr())
     is_volatile = opt_prop_def(BoolAttr, prop_name="isVolatile", default_value=BoolAttr(0, i1))
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
 
     def cache_modifier(self) -> CacheModifier:
@@ -275,7 +272,7 @@ class AsyncTMACopyGlobalToLocalOp(IRDLOperation):
 
 
 @op_definition
-class AsyncTMACopyLocalToGlobalOp(IRDLOperation):
+class AsyncTMACopyLocalToGlobalOp(MemoryReadWriteOp):
     """`ttng.async_tma_copy_local_to_global %desc[%coord...] %src : desc type, src type`."""
 
     name = "ttng.async_tma_copy_local_to_global"
@@ -284,7 +281,6 @@ class AsyncTMACopyLocalToGlobalOp(IRDLOperation):
     coord = var_operand_def(i32)
     src = operand_def(MemDescType)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     assembly_format = "$desc `[` $coord `]` $src attr-dict `:` type($desc) `,` type($src)"
 
     def verify_(self) -> None:
@@ -311,7 +307,7 @@ def _supports_reduce(kind: DescriptorReduceKind, element: Attribute) -> bool:
 
 
 @op_definition
-class AsyncTMAReduceOp(PropsInAttrDictOp):
+class AsyncTMAReduceOp(MemoryReadWriteOp, PropsInAttrDictOp):
     """`ttng.async_tma_reduce add, %desc[%coord...] %src`: combine a buffer into global memory."""
 
     name = "ttng.async_tma_reduce"
@@ -320,8 +316,6 @@ class AsyncTMAReduceOp(PropsInAttrDictOp):
     desc = operand_def(TensorDescType)
     coord = var_operand_def(i32)
     src = operand_def(MemDescType)
-
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     assembly_format = (
         "custom<DescriptorReduceKind>($kind) `,` $desc `[` $coord `]` $src attr-dict `:` "
@@ -352,7 +346,7 @@ def _verify_row_offsets(rows: Attribute) -> None:
 
 
 @op_definition
-class AsyncTMAGatherOp(PropsInAttrDictOp):
+class AsyncTMAGatherOp(MemoryReadWriteOp, PropsInAttrDictOp):
     """`ttng.async_tma_gather %desc[%x_offsets, %y] %result, %barrier, %pred : <operand types>`."""
 
     name = "ttng.async_tma_gather"
@@ -365,7 +359,6 @@ class AsyncTMAGatherOp(PropsInAttrDictOp):
     pred = operand_def(i1)
     multicast = opt_prop_def(UnitAttr)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     assembly_format = (
         "$desc `[` $x_offsets `,` $y_offset `]` $result `,` $barrier `,` $pred attr-dict `:` "
         "type($desc) `,` type($x_offsets) `,` type($y_offset) `,` type($barrier) `,` "
@@ -384,7 +377,7 @@ class AsyncTMAGatherOp(PropsInAttrDictOp):
 
 
 @op_definition
-class AsyncTMAScatterOp(IRDLOperation):
+class AsyncTMAScatterOp(MemoryReadWriteOp):
     """`ttng.async_tma_scatter %desc[%x_offsets, %y] %src : <operand types>`."""
 
     name = "ttng.async_tma_scatter"
@@ -394,7 +387,6 @@ class AsyncTMAScatterOp(IRDLOperation):
     y_offset = operand_def(i32)
     src = operand_def(MemDescType)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     assembly_format = (
         "$desc `[` $x_offsets `,` $y_offset `]` $src attr-dict `:` "
         "type($desc) `,` type($x_offsets) `,` type($y_offset) `,` type($src)"

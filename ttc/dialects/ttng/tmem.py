@@ -55,10 +55,15 @@ from xdsl.irdl.declarative_assembly_format import (
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt.op_bases import PropsInAttrDictOp
+from ttc.dialects.tt.op_bases import (
+    PropsInAttrDictOp,
+    PureOp,
+    MemoryReadOp,
+    MemoryWriteOp,
+    MemoryReadWriteOp,
+)
 from ttc.dialects.tt.types import bit_width
 from ttc.dialects.ttg.ops import (
     TMEM_ENCODINGS,
@@ -272,7 +277,7 @@ class TMEMAllocOp(PropsInAttrDictOp):
 
 
 @op_definition
-class TMEMLoadOp(IRDLOperation):
+class TMEMLoadOp(MemoryReadOp):
     """`ttng.tmem_load`: read a TMEM buffer into registers, optionally reducing along N."""
 
     name = "ttng.tmem_load"
@@ -286,7 +291,6 @@ class TMEMLoadOp(IRDLOperation):
     token = opt_result_def(AsyncTokenType)
     red = opt_result_def(TensorType)
 
-    traits = traits_def(MemoryReadEffect())
     irdl_options = (AttrSizedResultSegments(as_property=True), ParsePropInAttrDict())
     assembly_format = (
         "$src custom<Token>($dep, type($dep), type($token)) attr-dict `:` type($src) `->` "
@@ -327,7 +331,7 @@ class TMEMLoadOp(IRDLOperation):
 
 
 @op_definition
-class TMEMStoreOp(PropsInAttrDictOp):
+class TMEMStoreOp(MemoryWriteOp, PropsInAttrDictOp):
     """`ttng.tmem_store`: write registers into a mutable TMEM buffer under a predicate."""
 
     name = "ttng.tmem_store"
@@ -337,8 +341,6 @@ class TMEMStoreOp(PropsInAttrDictOp):
     src = operand_def(TensorType)
     pred = operand_def(i1)
     token = opt_result_def(AsyncTokenType)
-
-    traits = traits_def(MemoryWriteEffect())
 
     assembly_format = (
         "$src `,` $dst custom<Token>($dep, type($dep), type($token)) `,` $pred attr-dict `:` "
@@ -358,7 +360,7 @@ class TMEMStoreOp(PropsInAttrDictOp):
 
 
 @op_definition
-class TMEMCopyOp(IRDLOperation):
+class TMEMCopyOp(MemoryReadWriteOp):
     """`ttng.tmem_copy`: an asynchronous shared-to-tensor-memory copy (tcgen05.cp)."""
 
     name = "ttng.tmem_copy"
@@ -366,7 +368,6 @@ class TMEMCopyOp(IRDLOperation):
     src = operand_def(MemDescType)
     dst = operand_def(MemDescType)
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     assembly_format = "$src `,` $dst attr-dict `:` type($src) `,` type($dst)"
 
     def verify_(self) -> None:
@@ -431,7 +432,7 @@ def _same_cga(tmem: LinearLayout, smem: LinearLayout) -> bool:
 
 
 @op_definition
-class TMEMSubSliceOp(PropsInAttrDictOp):
+class TMEMSubSliceOp(PureOp, PropsInAttrDictOp):
     """`ttng.tmem_subslice`: a view of part of a TMEM buffer along one dimension."""
 
     name = "ttng.tmem_subslice"
@@ -441,7 +442,6 @@ class TMEMSubSliceOp(PropsInAttrDictOp):
     dim = prop_def(IntegerAttr[i32], default_value=IntegerAttr(1, i32))
     result = result_def(MemDescType)
 
-    traits = traits_def(Pure())
     assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
 
     def verify_(self) -> None:

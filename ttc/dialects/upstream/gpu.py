@@ -20,12 +20,11 @@ from xdsl.irdl import (
     opt_prop_def,
     prop_def,
     result_def,
-    traits_def,
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import Pure
 
+from ttc.dialects.tt.op_bases import PureOp
 from ttc.ir.op_definition import op_definition
 
 
@@ -56,14 +55,12 @@ class BarrierOp(IRDLOperation):
         super().__init__()
 
 
-class _DimensionQuery(IRDLOperation):
+class _DimensionQuery(PureOp):
     """`%r = gpu.<name> x (upper_bound N)?` returning an `index`."""
 
     dimension = prop_def(DimensionAttr)
     upper_bound = opt_prop_def(IntegerAttr[IndexType])
     result = result_def(IndexType)
-
-    traits = traits_def(Pure())
 
     def __init__(self, dimension: DimensionEnum | str, upper_bound: int | None = None):
         properties: dict[str, DimensionAttr | IntegerAttr] = {"dimension": DimensionAttr(DimensionEnum(dimension))}

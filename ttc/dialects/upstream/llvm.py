@@ -87,6 +87,7 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt.op_bases import PureOp
 from ttc.dialects.upstream.llvm_attrs import (
     FastMathAttr,
     LinkageAttr,
@@ -483,7 +484,7 @@ class OverflowFlags(CustomDirective):
 # --------------------------------------------------------------------------------------------
 
 
-class _BinaryOp(IRDLOperation):
+class _BinaryOp(PureOp):
     """`llvm.<op> [flag] %lhs, %rhs [overflow<...>] attr-dict : type`."""
 
     T: ClassVar = VarConstraint("T", AnyAttr())
@@ -491,7 +492,6 @@ class _BinaryOp(IRDLOperation):
     rhs = operand_def(T)
     res = result_def(T)
 
-    traits = traits_def(Pure())
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$lhs `,` $rhs attr-dict `:` type($res)"
     custom_directives = (OverflowFlags,)
@@ -618,14 +618,12 @@ class FRemOp(_FloatBinaryOp):
     name = "llvm.frem"
 
 
-class _UnaryOp(IRDLOperation):
+class _UnaryOp(PureOp):
     """`llvm.<op> %operand attr-dict : type`."""
 
     T: ClassVar = VarConstraint("T", AnyAttr())
     operand = operand_def(T)
     res = result_def(T)
-
-    traits = traits_def(Pure())
 
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$operand attr-dict `:` type($res)"
@@ -674,7 +672,7 @@ class CmpPredicate(CustomDirective):
         printer.print_string(f'"{op.predicate_name}"')  # type: ignore[attr-defined]
 
 
-class _CmpOp(IRDLOperation):
+class _CmpOp(PureOp):
     """`llvm.icmp "slt" %a, %b attr-dict : i32` (and `llvm.fcmp`)."""
 
     T: ClassVar = VarConstraint("T", AnyAttr())
@@ -682,8 +680,6 @@ class _CmpOp(IRDLOperation):
     lhs = operand_def(T)
     rhs = operand_def(T)
     res = result_def()
-
-    traits = traits_def(Pure())
 
     PREDICATES: ClassVar[tuple[str, ...]]
 
@@ -733,7 +729,7 @@ class FCmpOp(_CmpOp):
 
 
 @op_definition
-class SelectOp(IRDLOperation):
+class SelectOp(PureOp):
     """`llvm.select %cond, %a, %b attr-dict : i1, T`."""
 
     name = "llvm.select"
@@ -745,7 +741,6 @@ class SelectOp(IRDLOperation):
     res = result_def(T)
     fastmathFlags = opt_prop_def(FastMathAttr, NO_FASTMATH)
 
-    traits = traits_def(Pure())
     irdl_options = (ParsePropInAttrDict(),)
 
     def __init__(self, cond: SSAValue | Operation, a: SSAValue | Operation, b: SSAValue | Operation):
@@ -759,13 +754,11 @@ class SelectOp(IRDLOperation):
 # --------------------------------------------------------------------------------------------
 
 
-class _CastOp(IRDLOperation):
+class _CastOp(PureOp):
     """`llvm.<cast> [nneg] %arg [overflow<...>] attr-dict : T to U`."""
 
     arg = operand_def()
     res = result_def()
-
-    traits = traits_def(Pure())
 
     assembly_format = "$arg attr-dict `:` type($arg) `to` type($res)"
     custom_directives = (OverflowFlags,)
@@ -1300,7 +1293,7 @@ def gep_flag_names(flags: int) -> list[str]:
 
 
 @op_definition
-class GEPOp(IRDLOperation):
+class GEPOp(PureOp):
     """`llvm.getelementptr inbounds %base[%i, 0] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32`."""
 
     name = "llvm.getelementptr"
@@ -1311,8 +1304,6 @@ class GEPOp(IRDLOperation):
     rawConstantIndices = prop_def(DenseArrayBase)
     elem_type = prop_def(TypeAttribute)
     noWrapFlags = opt_prop_def(IntegerAttr)
-
-    traits = traits_def(Pure())
 
     @property
     def no_wrap_flags(self) -> int:
@@ -1481,13 +1472,12 @@ class IntList(AttrDirective):
         printer.print_string("]")
 
 
-class _AggregateAccessOp(IRDLOperation):
+class _AggregateAccessOp(PureOp):
     """`llvm.extractvalue`/`insertvalue`: the member at `position` of a struct or array; the
     member's type follows from the aggregate's, which MLIR prints with a trailing space."""
 
     position = prop_def(DenseArrayBase)
 
-    traits = traits_def(Pure())
     irdl_options = (ParsePropInAttrDict(),)
     custom_directives = (IntList, InferredType)
 
@@ -1560,10 +1550,9 @@ class InsertValueOp(_AggregateAccessOp):
             raise VerifyException(f"inserted type {self.value.type} does not match member {member}")
 
 
-class _ElementAccessOp(IRDLOperation):
+class _ElementAccessOp(PureOp):
     """`llvm.extractelement`/`insertelement`: the element at `%i : i32` of a vector."""
 
-    traits = traits_def(Pure())
     irdl_options = (ParsePropInAttrDict(),)
     custom_directives = (InferredType,)
 
@@ -1617,7 +1606,7 @@ class InsertElementOp(_ElementAccessOp):
 
 
 @op_definition
-class ShuffleVectorOp(IRDLOperation):
+class ShuffleVectorOp(PureOp):
     """`llvm.shufflevector %a, %b [0, 1, -1] : vector<2xf32> ` (trailing space as in MLIR)."""
 
     name = "llvm.shufflevector"
@@ -1628,7 +1617,6 @@ class ShuffleVectorOp(IRDLOperation):
     res = result_def(VectorType)
     mask = prop_def(DenseArrayBase)
 
-    traits = traits_def(Pure())
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
         "$v1 `,` $v2 custom<IntList>($mask) attr-dict `:` "

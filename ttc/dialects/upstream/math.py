@@ -21,6 +21,7 @@ from xdsl.irdl import VarConstraint, operand_def, result_def, traits_def
 from xdsl.traits import Pure, SameOperandsAndResultType
 from xdsl.utils.exceptions import VerifyException
 
+from ttc.dialects.tt.op_bases import PureOp
 from ttc.dialects.upstream.arith import FastMathFlagsAttr, FastMathOp, I1LikeResult, with_element_type
 from ttc.dialects.upstream.llvm_syntax import InferredType
 from ttc.ir.op_definition import op_definition
@@ -57,7 +58,7 @@ class FmaOp(FastMathOp):
 
 
 @op_definition
-class FPowIOp(FastMathOp):
+class FPowIOp(PureOp, FastMathOp):
     """`math.fpowi %base, %power : f32, i32`: a float raised to an integer power."""
 
     name = "math.fpowi"
@@ -66,8 +67,6 @@ class FPowIOp(FastMathOp):
     lhs = operand_def(T)
     rhs = operand_def(_int_like)
     result = result_def(T)
-
-    traits = traits_def(Pure())
 
     assembly_format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs) `,` type($rhs)"
 
@@ -90,13 +89,11 @@ class ErfcOp(xmath.FloatingPointLikeUnaryMathOperation):
     traits = traits_def(Pure(), SameOperandsAndResultType())
 
 
-class _FloatClassification(I1LikeResult, FastMathOp):
+class _FloatClassification(PureOp, I1LikeResult, FastMathOp):
     """`math.isnan %x : T`: `i1`, or `i1` in the operand's shape and encoding."""
 
     operand = operand_def(_float_like)
     result = result_def(_bool_like)
-
-    traits = traits_def(Pure())
 
     assembly_format = (
         "$operand (`fastmath` `` $fastmath^)? attr-dict `:` "

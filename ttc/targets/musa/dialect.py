@@ -27,6 +27,7 @@ or a `!tt.tensordesc`. Triton 3.1 printed the copy's types without their dialect
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -39,7 +40,6 @@ from xdsl.dialects.builtin import (
     IntegerType,
     TensorType,
     i1,
-    i32,
 )
 from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SSAValue
 from xdsl.irdl import (
@@ -52,6 +52,13 @@ from xdsl.irdl import (
     result_def,
     traits_def,
     var_operand_def,
+)
+from xdsl.irdl.declarative_assembly_format import (
+    CustomDirective,
+    ParsingState,
+    PrintingState,
+    TypeDirective,
+    irdl_custom_directive,
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -66,12 +73,29 @@ from ttc.ir.op_definition import op_definition
 from ttc.targets.musa.sqmma_encoding import SqmmaEncoding
 
 
-def _parse_type_of(parser: Parser, cls: type[ParametrizedAttribute]) -> Attribute:
-    """A type of class `cls`, in full (`!ttg.memdesc<...>`) or, as Triton 3.1 printed an op's
-    declared type, as its parameters alone (`<...>`)."""
-    if parser._current_token.kind != MLIRTokenKind.LESS:
-        return parser.parse_type()
-    return cls.new(cls.parse_parameters(parser))
+@cache
+def bare_type_directive(cls: type[ParametrizedAttribute]) -> type[CustomDirective]:
+    """The directive `custom<Bare<cls>>(type($x))`: a type in full (`!ttg.memdesc<...>`) or, as
+    Triton 3.1 printed an op's declared type, the parameters of `cls` alone (`<...>`); printed in
+    full."""
+
+    def parse(self: CustomDirective, parser: Parser, state: ParsingState) -> None:
+        if parser._current_token.kind != MLIRTokenKind.LESS:
+            self.type.set(state, [parser.parse_type()])
+        else:
+            self.type.set(state, [cls.new(cls.parse_parameters(parser))])
+
+    def print(self: CustomDirective, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        state.print_whitespace(printer)
+        printer.print_attribute(self.type.get(op)[0])
+
+    namespace = {
+        "__annotations__": {"type": TypeDirective},
+        "__doc__": f"A type, or the parameters of a `{cls.__name__}` alone (Triton 3.1).",
+        "parse": parse,
+        "print": print,
+    }
+    return irdl_custom_directive(type(f"Bare{cls.__name__}", (CustomDirective,), namespace))
 
 
 def _verify_descriptor(desc: Attribute) -> None:
@@ -90,25 +114,17 @@ def _verify_coords(coords: Sequence[SSAValue], memdesc: Attribute) -> None:
 
 
 class _TMECopy(IRDLOperation):
-    """Shared syntax of the TME copies: `%desc[%c0, ...] rest : desc-type, ...`."""
+    """Shared syntax of the TME copies: `%desc[%c0, ...] rest : desc-type, ...`, the descriptor
+    and the shared buffer also in their Triton 3.1 spelling (`<i8>`, `<32x32xf16, ...>`)."""
 
-    def _print_target(self, printer: Printer, desc: SSAValue, coords: Sequence[SSAValue]) -> None:
-        printer.print_string(" ")
-        printer.print_operand(desc)
-        printer.print_string("[")
-        printer.print_list(coords, printer.print_operand)
-        printer.print_string("] ")
+    custom_directives = (bare_type_directive(PointerType), bare_type_directive(MemDescType))
 
-    @staticmethod
-    def _parse_target(parser: Parser) -> tuple[object, list[object]]:
-        desc = parser.parse_unresolved_operand()
-        coords = parser.parse_comma_separated_list(
-            parser.Delimiter.SQUARE, parser.parse_unresolved_operand)
-        return desc, coords
 
-    @staticmethod
-    def _parse_descriptor_type(parser: Parser) -> Attribute:
-        return _parse_type_of(parser, PointerType)
+TME_TARGET = "$desc `[` $coords `]`"
+"""`%desc[%c0, ...]`: where a TME copy reads or writes global memory."""
+
+TME_DESC_TYPE = "custom<BarePointerType>(type($desc))"
+"""The descriptor's type: a `!tt.ptr<i8>` (3.1: `<i8>`), an `i64` or a `!tt.tensordesc`."""
 
 
 @op_definition
@@ -191,38 +207,10 @@ class AsyncTMECopyGlobalToLocalOp(_TMECopy):
     result = operand_def(MemDescType)
     pred = operand_def(i1)
 
-    # Hand-written syntax: the cache/evict clauses are ODS's `oilist`, absent from xDSL 0.74.
-    @classmethod
-    def parse(cls, parser: Parser) -> AsyncTMECopyGlobalToLocalOp:
-        desc, coords = cls._parse_target(parser)
-        bar = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        dst = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        pred = parser.parse_unresolved_operand()
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        desc_type = cls._parse_descriptor_type(parser)
-        parser.parse_punctuation(",")
-        bar_type = parser.parse_type()
-        parser.parse_punctuation("->")
-        dst_type = _parse_type_of(parser, MemDescType)
-        return cls(
-            operands=[parser.resolve_operand(desc, desc_type),  # type: ignore[arg-type]
-                      [parser.resolve_operand(c, i32) for c in coords],  # type: ignore[arg-type]
-                      parser.resolve_operand(bar, bar_type),  # type: ignore[arg-type]
-                      parser.resolve_operand(dst, dst_type),  # type: ignore[arg-type]
-                      parser.resolve_operand(pred, i1)],  # type: ignore[arg-type]
-            attributes=attrs)
-
-    def print(self, printer: Printer) -> None:
-        self._print_target(printer, self.desc, self.coords)
-        printer.print_list((self.bar_id, self.result, self.pred), printer.print_operand)
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_list((self.desc.type, self.bar_id.type), printer.print_attribute)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.result.type)
+    assembly_format = (
+        f"{TME_TARGET} $bar_id `,` $result `,` $pred attr-dict `:` {TME_DESC_TYPE} `,` "
+        "type($bar_id) `->` custom<BareMemDescType>(type($result))"
+    )
 
     def verify_(self) -> None:
         _verify_descriptor(self.desc.type)
@@ -243,31 +231,10 @@ class AsyncTMECopyLocalToGlobalOp(_TMECopy):
     src = operand_def(MemDescType)
     pred = operand_def(i1)
 
-    # Hand-written syntax: it shares the TME copy syntax helpers with the global-to-local copy.
-    @classmethod
-    def parse(cls, parser: Parser) -> AsyncTMECopyLocalToGlobalOp:
-        desc, coords = cls._parse_target(parser)
-        src = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        pred = parser.parse_unresolved_operand()
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        desc_type = cls._parse_descriptor_type(parser)
-        parser.parse_punctuation(",")
-        src_type = _parse_type_of(parser, MemDescType)
-        return cls(
-            operands=[parser.resolve_operand(desc, desc_type),  # type: ignore[arg-type]
-                      [parser.resolve_operand(c, i32) for c in coords],  # type: ignore[arg-type]
-                      parser.resolve_operand(src, src_type),  # type: ignore[arg-type]
-                      parser.resolve_operand(pred, i1)],  # type: ignore[arg-type]
-            attributes=attrs)
-
-    def print(self, printer: Printer) -> None:
-        self._print_target(printer, self.desc, self.coords)
-        printer.print_list((self.src, self.pred), printer.print_operand)
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_list((self.desc.type, self.src.type), printer.print_attribute)
+    assembly_format = (
+        f"{TME_TARGET} $src `,` $pred attr-dict `:` {TME_DESC_TYPE} `,` "
+        "custom<BareMemDescType>(type($src))"
+    )
 
     def verify_(self) -> None:
         _verify_descriptor(self.desc.type)

@@ -18,25 +18,17 @@ along N (`warpsPerCTA[1]`). Tensors larger than the CTA tile repeat it in regist
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import prod
 from typing import ClassVar
 
 from xdsl.dialects.builtin import IntAttr
-from xdsl.ir import Attribute, Dialect
+from xdsl.ir import Dialect
 from xdsl.irdl import irdl_attr_definition
-from xdsl.parser import AttrParser
-from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.ttg.attrs import (
-    CGA_KEYS,
     CTALayout,
-    EncodingBody,
-    IntList,
-    MmaEncoding,
-    _WithCTALayout,
+    VersionedMmaEncoding,
     alias,
-    format_ints,
     int_list,
     ints,
 )
@@ -85,19 +77,11 @@ def sqmma_to_linear(
     return combine_cta_cga_with_shape(cta, make_cga_layout(*cga), shape)
 
 
-class SqmmaEncoding(MmaEncoding, _WithCTALayout):
+class SqmmaEncoding(VersionedMmaEncoding):
     """Both spellings: parameters `versionMajor, versionMinor, warpsPerCTA, CTALayout, instrShape`
-    (as written); `M_SCALE` turns the written `instrShape[0]` into the squad's M."""
+    (as written, none left out); `M_SCALE` turns the written `instrShape[0]` into the squad's M."""
 
     M_SCALE: ClassVar[int]
-
-    version_major: IntAttr
-    version_minor: IntAttr
-    warps_per_cta: IntList
-    ctas_per_cga: IntList
-    cta_split_num: IntList
-    cta_order: IntList
-    instr_shape: IntList
 
     @classmethod
     def make(cls, warps_per_cta: Sequence[int], instr_mnk: Sequence[int],
@@ -109,16 +93,8 @@ class SqmmaEncoding(MmaEncoding, _WithCTALayout):
                    *cta.attrs(), int_list((m // cls.M_SCALE, n, k)))
 
     @property
-    def rank(self) -> int:
-        return len(self.warps_per_cta.data)
-
-    @property
     def num_lanes(self) -> int:
         return WARP_SIZE
-
-    @property
-    def num_warps(self) -> int:
-        return prod(ints(self.warps_per_cta))
 
     @property
     def instr_mnk(self) -> tuple[int, int, int]:
@@ -127,10 +103,7 @@ class SqmmaEncoding(MmaEncoding, _WithCTALayout):
         return m * self.M_SCALE, n, k
 
     def verify(self) -> None:
-        cta = self.cta_layout
-        cta.verify()
-        if len(cta.cta_order) != self.rank:
-            raise VerifyException("warpsPerCTA and CTALayout's fields must have the same rank.")
+        super().verify()
         if (self.version_major.data, self.version_minor.data) != PH1_VERSION:
             raise VerifyException("only SQMMA version 3.1 (PH1) is supported")
         if self.rank != 2:
@@ -142,26 +115,6 @@ class SqmmaEncoding(MmaEncoding, _WithCTALayout):
         m, n, _ = self.instr_mnk
         if (m, n) not in SUPPORTED_MN:
             raise VerifyException(f"no PH1 SQMMA instruction has M = {m}, N = {n}")
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        body = EncodingBody.parse(
-            parser, ("versionMajor", "versionMinor", "warpsPerCTA", "instrShape", *CGA_KEYS))
-        major = body.uint("versionMajor")
-        minor = body.uint("versionMinor")
-        warps = body.uint_list("warpsPerCTA")
-        cta = body.cta_layout(len(warps))
-        instr = body.uint_list("instrShape")
-        return body.build(
-            cls, (IntAttr(major), IntAttr(minor), int_list(warps), *cta.attrs(), int_list(instr)))
-
-    def print_parameters(self, printer: Printer) -> None:
-        printer.print_string(
-            f"<{{versionMajor = {self.version_major.data}"
-            f", versionMinor = {self.version_minor.data}"
-            f", warpsPerCTA = [{format_ints(ints(self.warps_per_cta))}]"
-            f"{self.cta_layout.suffix()}"
-            f", instrShape = [{format_ints(ints(self.instr_shape))}]}}>")
 
     def to_linear_layout(self, shape: Sequence[int]) -> LinearLayout:
         """This encoding as a linear layout over a tensor of `shape` (ttc.layouts' protocol)."""
