@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ttc.ir.errors import TtcError, UsageError
 from ttc.ir.stack import call_with_deep_stack
-from ttc.ir.target import MmaChoice
 from ttc.ir.syntax import TRITON_3_6
+from ttc.ir.target import MmaChoice
 from ttc.targets.base import LLVMIR, MLIR_STAGES, Target
 
 if TYPE_CHECKING:

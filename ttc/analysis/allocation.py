@@ -45,10 +45,7 @@ from ttc.analysis.lowering_helpers import (
     gather_scratch_bytes,
     tensor_layout,
 )
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.ttg import ops as ttg
-from ttc.dialects.upstream.llvm import FuncOp
 from ttc.dialects.tt.types import (
     PointerType,
     TensorDescType,
@@ -56,13 +53,15 @@ from ttc.dialects.tt.types import (
     element_type_or_self,
     pointee_type,
 )
-from ttc.dialects.ttg.ops import MemDescType, lookup_threads_per_warp
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.attrs import (
     NVMMASharedEncodingAttr,
     SharedLinearEncodingAttr,
     SharedMemorySpaceAttr,
     ints,
 )
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.ttg.ops import MemDescType, lookup_threads_per_warp
 from ttc.dialects.ttg.reinterpret import MemDescReinterpretOp
 from ttc.dialects.ttg.shared_attrs import (
     PaddedSharedEncodingAttr,
@@ -70,11 +69,12 @@ from ttc.dialects.ttg.shared_attrs import (
 )
 from ttc.dialects.ttg.warp_specialize import WarpSpecializeOp, WarpSpecializePartitionsOp, WarpYieldOp
 from ttc.dialects.ttng.types import TensorDescIm2ColType
+from ttc.dialects.upstream import scf
+from ttc.dialects.upstream.llvm import FuncOp
 from ttc.ir.diagnostics import op_error
-from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.ir.walk import walk
 from ttc.layouts.linear import LayoutError
 from ttc.layouts.padded import padded_size
-from ttc.ir.walk import walk
 
 SCRATCH_ALIGNMENT = 128
 CAPTURE_ALIGNMENT = 8

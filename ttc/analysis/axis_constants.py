@@ -18,8 +18,8 @@ from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import IntegerType
 from xdsl.ir import Attribute, Operation
 
-from ttc.dialects.upstream import arith
 from ttc.dialects.tt.types import element_type_or_self
+from ttc.dialects.upstream import arith
 from ttc.ir.values import constant_value, splat_scalar
 
 Constant = tuple[int, int]

@@ -57,11 +57,10 @@ from ttc.analysis.axis_constants import (
     to_unsigned,
     trailing_zeros,
 )
-from ttc.dialects.upstream import arith
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.tt.types import PointerType, bit_width, element_type_or_self, shape_of
 from ttc.dialects.ttg.warp_specialize import WarpSpecializePartitionsOp
+from ttc.dialects.upstream import arith, scf
 from ttc.ir.walk import walk
 
 MAX_DIVISOR = 1 << 62

@@ -43,15 +43,10 @@ from ttc.analysis.allocation import (
 )
 from ttc.analysis.lowering_helpers import conversion_is_warp_synchronous, tensor_layout
 from ttc.analysis.membar_slices import BufferIndexAnalysis, Slice
-from ttc.dialects.upstream import gpu
-from ttc.dialects.upstream import llvm
-from ttc.dialects.upstream import nvvm
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.ttg import ops as ttg
-from ttc.dialects.ttng import ops as ttng
 from ttc.dialects.tt.sync import AtomicPollOp
 from ttc.dialects.tt.types import MemSemantic
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.ops import AddrSpace, BarrierOp, MemDescType
 from ttc.dialects.ttg.reinterpret import MemDescReinterpretOp
 from ttc.dialects.ttg.warp_specialize import (
@@ -60,8 +55,10 @@ from ttc.dialects.ttg.warp_specialize import (
     WarpSpecializePartitionsOp,
     WarpYieldOp,
 )
+from ttc.dialects.ttng import ops as ttng
 from ttc.dialects.ttng.barriers import ArriveBarrierOp, BarrierExpectOp, ClusterBarrierOp, TMAStoreWaitOp
 from ttc.dialects.ttng.mma import TCGen5CommitOp
+from ttc.dialects.upstream import gpu, llvm, nvvm, scf
 
 BARRIER_OPS = (gpu.BarrierOp, nvvm.Barrier0Op)
 LOCAL_BARRIER_OPS = (

@@ -24,12 +24,12 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 
 from ttc.analysis.allocation import Buffer, successor_edges
-from ttc.dialects.upstream import arith
 from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.reinterpret import MemDescReinterpretOp
-from ttc.ir.walk import walk
+from ttc.dialects.upstream import arith
 from ttc.ir.values import defined_by
+from ttc.ir.walk import walk
 
 VIEW_OPS = (
     ttg.MemDescIndexOp,

@@ -18,9 +18,9 @@ from rich.console import Console
 from xdsl.ir import Attribute
 
 from ttc.cli.common import read_input, run_command
-from ttc.outputs import write_output
 from ttc.ir.errors import TtcError, UsageError
 from ttc.ir.parser import TtcParser
+from ttc.outputs import write_output
 
 T = TypeVar("T")
 

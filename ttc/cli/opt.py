@@ -26,7 +26,6 @@ import click
 from xdsl.dialects.builtin import ModuleOp
 
 from ttc.cli.common import read_input, run_command
-from ttc.outputs import write_output
 from ttc.ir.diagnostics import (
     Diagnostic,
     DiagnosticPrinter,
@@ -37,6 +36,7 @@ from ttc.ir.diagnostics import (
 )
 from ttc.ir.errors import SourceLocation, TtcError, UsageError
 from ttc.ir.target import MMA_CHOICES, parse_target_string
+from ttc.outputs import write_output
 from ttc.pipelines.grammar import (
     PassSpec,
     PipelineError,

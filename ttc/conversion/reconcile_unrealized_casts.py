@@ -21,9 +21,9 @@ from xdsl.ir import Operation, SSAValue
 
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
+from ttc.ir.walk import walk
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import erase_op
-from ttc.ir.walk import walk
 
 
 def _source_cast(cast: UnrealizedConversionCastOp) -> UnrealizedConversionCastOp | None:

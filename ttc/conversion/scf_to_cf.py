@@ -28,12 +28,11 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.cf import BranchOp, ConditionalBranchOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 
-from ttc.dialects.upstream import arith
-from ttc.dialects.upstream import scf
+from ttc.dialects.upstream import arith, scf
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
-from ttc.pipelines.pass_base import TtcPass
 from ttc.ir.walk import walk
+from ttc.pipelines.pass_base import TtcPass
 
 _STRUCTURED = (scf.ForOp, scf.IfOp, scf.WhileOp, scf.ExecuteRegionOp)
 _UNSIGNED_CMP = "unsignedCmp"

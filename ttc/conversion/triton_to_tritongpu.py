@@ -57,22 +57,21 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
-from ttc.dialects.upstream import arith
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.tt.descriptor import DescriptorGatherOp, DescriptorScatterOp
 from ttc.dialects.tt.map_elementwise import MapElementwiseOp
 from ttc.dialects.tt.types import encoding_of, shape_of
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.attrs import (
     BlockedEncodingAttr,
     CTALayout,
     DotOperandEncodingAttr,
     ints,
 )
-from ttc.ir.diagnostics import op_error
-from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.dialects.ttg.layout_inference import infer_join_encoding, infer_split_encoding
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.upstream import arith, scf
+from ttc.ir.diagnostics import op_error
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.tritongpu_utils import (
     blocked_for_shape,

@@ -44,11 +44,11 @@ from xdsl.irdl import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.upstream.llvm import LLVMStructType
-from ttc.dialects.upstream.llvm_attrs import LLVMPointerType
 from ttc.dialects.tt.op_bases import PropsInAttrDictOp, PureOp, MemoryReadWriteOp
 from ttc.dialects.tt.syntax import enum_keyword
 from ttc.dialects.tt.types import MemSemantic, MemSyncScope
+from ttc.dialects.upstream.llvm import LLVMStructType
+from ttc.dialects.upstream.llvm_attrs import LLVMPointerType
 from ttc.ir.op_definition import op_definition
 
 WGMMA_ELT_TYPES: tuple[str, ...] = ("s8", "s32", "e4m3", "e5m2", "f16", "bf16", "tf32", "f32")

@@ -24,10 +24,10 @@ from xdsl.irdl import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.ttg.mma_support import verify_dot_operand_encodings
 from ttc.dialects.tt.op_bases import PropsInAttrDictOp, PureOp
 from ttc.dialects.tt.syntax import OneType
 from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
+from ttc.dialects.ttg.mma_support import verify_dot_operand_encodings
 from ttc.ir.op_definition import op_definition
 
 

@@ -44,8 +44,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.traits import ConstantLike
 
-from ttc.dialects.upstream import llvm
-from ttc.dialects.upstream import nvvm
+from ttc.dialects.upstream import llvm, nvvm
 from ttc.ir.errors import TtcError
 from ttc.ir.identity import IdentityMemo
 from ttc.ir.int_attrs import int_property

@@ -26,8 +26,8 @@ from ttc.analysis.allocation import (
     nvidia_scratch_size,
 )
 from ttc.ir.target import DEFAULT_COMPUTE_CAPABILITY, DEFAULT_PTX_VERSION
-from ttc.pipelines.pass_base import TtcPass
 from ttc.ir.walk import walk
+from ttc.pipelines.pass_base import TtcPass
 
 OFFSET_ATTR = "allocation.offset"
 SIZE_ATTR = "allocation.size"

@@ -43,21 +43,21 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects.ttg import ops as ttg
-from ttc.ir.literals import bits_to_float
 from ttc.dialects.tt.ops import DotScaledOp
 from ttc.dialects.tt.types import ScaleDotElemType, encoding_of
-from ttc.dialects.ttg.ops import lookup_num_ctas, lookup_threads_per_warp
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
-from ttc.dialects.ttg.warp_specialize import lookup_num_warps
-from ttc.ir.diagnostics import op_error
 from ttc.dialects.ttg.default_blocked import default_blocked
 from ttc.dialects.ttg.layout_inference import infer_fp4_to_fp_encoding, infer_reshape_encoding, infer_trans_encoding
+from ttc.dialects.ttg.ops import lookup_num_ctas, lookup_threads_per_warp
+from ttc.dialects.ttg.warp_specialize import lookup_num_warps
+from ttc.ir.diagnostics import op_error
+from ttc.ir.literals import bits_to_float
+from ttc.ir.walk import walk
 from ttc.layouts.permutation import apply_permutation
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.tritongpu_utils import slice_encoding, with_encoding
 from ttc.transforms.utils import create_constant, create_op, value_location
-from ttc.ir.walk import walk
 
 CMPI_EQ = 0
 """`arith.cmpi`'s predicate number for `eq`."""

@@ -23,8 +23,8 @@ from ttc.dialects.ttg import ops as ttg
 from ttc.ir.errors import TtcError
 from ttc.ir.int_attrs import required_int_attribute
 from ttc.ir.locations import source_location
-from ttc.pipelines.pass_base import TtcPass
 from ttc.ir.walk import walk
+from ttc.pipelines.pass_base import TtcPass
 
 OFFSET = "ttg.global_scratch_memory_offset"
 PROFILE_OFFSET = "ttg.profile_scratch_memory_offset"

@@ -20,12 +20,12 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.tt.ops import FuncOp, ReturnOp
+from ttc.ir.walk import walk
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import apply_patterns
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
 from ttc.transforms.symbol_dce import erase_dead_symbols, symbol_name
 from ttc.transforms.utils import erase_op
-from ttc.ir.walk import walk
 
 
 def _calls(func: Operation) -> list[Operation]:

@@ -39,21 +39,21 @@ from xdsl.rewriter import InsertPoint
 
 from ttc.analysis.membar_slices import VIEW_OPS as MEMDESC_VIEW_OPS
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.ttg import ops as ttg
-from ttc.dialects.ttng import ops as ttng
-from ttc.dialects.tt.ops import DotOpInterface
 from ttc.dialects.tt.descriptor import DescriptorGatherOp
+from ttc.dialects.tt.ops import DotOpInterface
 from ttc.dialects.tt.types import bit_width
-from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.attrs import NVMMASharedEncodingAttr
+from ttc.dialects.ttg.cta import cta_layout_of
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg.shared_swizzle import order_for_memory
+from ttc.dialects.ttng import ops as ttng
 from ttc.dialects.ttng.mma import TCGen5MMAOp, TCGen5MMAScaledOp
 from ttc.ir.diagnostics import emit_warning, op_error
 from ttc.ir.traits import has_trait
-from ttc.layouts.linear import LayoutError
-from ttc.dialects.ttg.shared_swizzle import order_for_memory
-from ttc.dialects.ttg.cta import cta_layout_of
-from ttc.transforms.utils import value_location
 from ttc.ir.walk import walk
+from ttc.layouts.linear import LayoutError
+from ttc.transforms.utils import value_location
 
 MMA_V3_PLUS_OPS = (ttng.WarpGroupDotOp, TCGen5MMAOp, TCGen5MMAScaledOp)
 """The MMAs that read operands from shared memory in either order (wgmma, tcgen05)."""

@@ -20,10 +20,8 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from ttc.analysis.allocation import allocation_elements
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.ttg import ops as ttg
-from ttc.dialects.ttng import ops as ttng
 from ttc.dialects.tt.types import PointerType, TensorDescType, bit_width
-from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.attrs import (
     DotOperandEncodingAttr,
     LinearEncodingAttr,
@@ -31,16 +29,18 @@ from ttc.dialects.ttg.attrs import (
     ints,
 )
 from ttc.dialects.ttg.cta import cta_layout_of
-from ttc.dialects.ttg.reinterpret import MemDescReinterpretOp
 from ttc.dialects.ttg.linear_layouts import to_linear_layout
-from ttc.layouts.order import layout_order
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg.reinterpret import MemDescReinterpretOp
 from ttc.dialects.ttg.shared_swizzle import (
     order_for_memory,
     swizzle_dot_operand_like,
     swizzled_shared_for_dot_operand,
 )
-from ttc.transforms.tma_utils import encoding_from_descriptor
+from ttc.dialects.ttng import ops as ttng
 from ttc.ir.values import constant_value, users
+from ttc.layouts.order import layout_order
+from ttc.transforms.tma_utils import encoding_from_descriptor
 
 DESCRIPTOR_LOADS = (tt.DescriptorLoadOp,)
 TMA_ALIGN = 128

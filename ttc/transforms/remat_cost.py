@@ -27,16 +27,14 @@ from xdsl.dialects.builtin import AnyFloat, IntegerType, TensorType
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from ttc.analysis.lowering_helpers import ConversionKind, conversion_kind, tensor_layout
-from ttc.dialects.upstream import arith
-from ttc.dialects.upstream import math
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.tt.types import bit_width, encoding_of
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.upstream import arith, math, scf
+from ttc.ir.walk import walk
 from ttc.layouts.linear import LayoutError
 from ttc.layouts.order import bases_per_dim
-from ttc.ir.walk import walk
 
 EXPENSIVE_MATH = (
     xarith.DivfOp,

@@ -49,16 +49,16 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.traits import CallableOpInterface, ConstantLike, IsTerminator, ReturnLike
 
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
+from ttc.dialects.upstream import scf
 from ttc.ir.traits import has_trait
+from ttc.ir.values import constant_value, splat_scalar
+from ttc.ir.walk import walk
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import IN_PLACE, fold_op
 from ttc.transforms.patterns.greedy import ConstantFolder
 from ttc.transforms.symbol_dce import is_private, symbol_name, symbol_refs
 from ttc.transforms.utils import erase_op, would_be_trivially_dead
-from ttc.ir.values import constant_value, splat_scalar
-from ttc.ir.walk import walk
 
 REGION_BRANCH_OPS = (scf.ForOp, scf.IfOp, scf.WhileOp, scf.ExecuteRegionOp)
 CALL_OPS = (tt.CallOp, func.CallOp)

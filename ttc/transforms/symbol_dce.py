@@ -21,9 +21,9 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation
 from xdsl.traits import SymbolOpInterface
 
+from ttc.ir.walk import walk
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import erase_op
-from ttc.ir.walk import walk
 
 
 def symbol_name(op: Operation) -> str | None:

@@ -14,8 +14,8 @@ from xdsl.dialects.builtin import ModuleOp
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.dialects.tt import ops as tt
 from ttc.ir.diagnostics import emit_remark
-from ttc.pipelines.pass_base import TtcPass
 from ttc.ir.walk import walk
+from ttc.pipelines.pass_base import TtcPass
 
 
 class TestPrintAlignmentPass(

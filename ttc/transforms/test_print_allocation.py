@@ -20,8 +20,8 @@ from xdsl.ir import Operation
 
 from ttc.analysis.allocation import BufferKind, allocate_module, default_scratch_size
 from ttc.ir.diagnostics import emit_remark
-from ttc.pipelines.pass_base import TtcPass
 from ttc.ir.walk import walk
+from ttc.pipelines.pass_base import TtcPass
 
 
 class TestPrintAllocationPass(

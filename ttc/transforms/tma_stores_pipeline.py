@@ -22,18 +22,18 @@ from __future__ import annotations
 from xdsl.dialects.builtin import IntegerAttr, TensorType, i1, i32
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.tt.descriptor import DescriptorReduceOp, DescriptorScatterOp
 from ttc.dialects.tt.sync import AtomicPollOp
 from ttc.dialects.tt.types import MemSemantic
 from ttc.dialects.ttg.ops import LocalAllocOp, LocalDeallocOp, LocalStoreOp, MemDescType
-from ttc.dialects.ttng.ops import FenceAsyncSharedOp
 from ttc.dialects.ttng.barriers import TMAStoreWaitOp
+from ttc.dialects.ttng.ops import FenceAsyncSharedOp
 from ttc.dialects.ttng.tma import AsyncTMACopyLocalToGlobalOp, AsyncTMAReduceOp
+from ttc.dialects.upstream import scf
+from ttc.ir.walk import walk
 from ttc.transforms.tma_utils import encoding_from_descriptor
 from ttc.transforms.utils import erase_op
-from ttc.ir.walk import walk
 
 STORES = (tt.DescriptorStoreOp, DescriptorReduceOp)
 ATOMICS = (tt.AtomicRMWOp, tt.AtomicCASOp, AtomicPollOp)

@@ -37,11 +37,11 @@ from xdsl.pattern_rewriter import PatternRewriter
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.tt.types import bit_width, encoding_of, shape_of
 from ttc.dialects.ttg.layout_inference import infer_reshape_encoding
+from ttc.ir.values import constant_scalar, defined_by
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
 from ttc.transforms.utils import create_constant, create_op, element_type, int_width, normalize_int
-from ttc.ir.values import constant_scalar, defined_by
 
 
 def _is_zero(value: SSAValue) -> bool:

@@ -14,8 +14,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType, i1
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
+from ttc.dialects.upstream import scf
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.licm import is_hoistable_pure
 from ttc.transforms.utils import (

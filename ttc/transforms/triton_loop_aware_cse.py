@@ -22,12 +22,12 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.dialects.upstream import scf
+from ttc.ir.walk import walk
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.cse import eliminate_common_subexpressions
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
 from ttc.transforms.patterns.scf import fold_forwarded_iter_args, simplify_trivial_loop
 from ttc.transforms.utils import is_memory_effect_free
-from ttc.ir.walk import walk
 
 
 class LoopCseDriver:

@@ -16,11 +16,11 @@ from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from ttc.dialects.upstream import scf
+from ttc.ir.values import constant_scalar
+from ttc.ir.walk import walk
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns.scf import inline_before, trip_count
 from ttc.transforms.utils import create_constant, create_op, normalize_int, scalar_attr
-from ttc.ir.values import constant_scalar
-from ttc.ir.walk import walk
 
 UNROLL_FACTOR = "tt.loop_unroll_factor"
 NUM_STAGES = "tt.num_stages"

@@ -29,16 +29,16 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ttc.analysis.membar_slices import VIEW_OPS as MEMDESC_VIEW_OPS
-from ttc.dialects.upstream import scf
-from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.tt.ops import DotOpInterface
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.warp_specialize import WarpSpecializePartitionsOp
 from ttc.dialects.ttng.ops import FenceAsyncSharedOp
-from ttc.ir.traits import has_trait
+from ttc.dialects.upstream import scf
 from ttc.ir.target import FENCE_DEFAULT_COMPUTE_CAPABILITY
-from ttc.pipelines.pass_base import TtcPass
+from ttc.ir.traits import has_trait
 from ttc.ir.walk import walk
+from ttc.pipelines.pass_base import TtcPass
 
 LOOP_OPS = (scf.ForOp, scf.WhileOp)
 """MLIR's `LoopLikeOpInterface` ops that ttc has."""

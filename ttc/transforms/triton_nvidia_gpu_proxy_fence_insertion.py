@@ -28,9 +28,9 @@ from ttc.analysis.membar import BlockInfo, _Membar
 from ttc.analysis.membar_slices import Slice
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.ttng import ops as ttng
-from ttc.dialects.ttng.ops import FenceAsyncSharedOp
 from ttc.dialects.ttng.barriers import ArriveBarrierOp, InitBarrierOp, InvalBarrierOp, WaitBarrierOp
 from ttc.dialects.ttng.mma import TCGen5MMAOp, TCGen5MMAScaledOp
+from ttc.dialects.ttng.ops import FenceAsyncSharedOp
 from ttc.dialects.ttng.tma import (
     AsyncTMACopyGlobalToLocalOp,
     AsyncTMAGatherOp,

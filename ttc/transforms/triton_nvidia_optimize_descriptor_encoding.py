@@ -31,18 +31,18 @@ from xdsl.dialects.builtin import FunctionType, ModuleOp, NoneAttr, TensorType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.tt.descriptor import DescriptorGatherOp, DescriptorReduceOp, DescriptorScatterOp
 from ttc.dialects.tt.types import TensorDescType, bit_width
-from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.attrs import CTALayout, NVMMASharedEncodingAttr
-from ttc.dialects.ttng.clc import ReinterpretTensorDescOp
-from ttc.pipelines.pass_base import TtcPass
 from ttc.dialects.ttg.cta import cta_layout_of
-from ttc.transforms.tma_utils import cta_layout_for_rank, encoding_for_shape, tied_groups
-from ttc.transforms.tritongpu_utils import set_type
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttng.clc import ReinterpretTensorDescOp
 from ttc.ir.values import users
 from ttc.ir.walk import walk
+from ttc.pipelines.pass_base import TtcPass
+from ttc.transforms.tma_utils import cta_layout_for_rank, encoding_for_shape, tied_groups
+from ttc.transforms.tritongpu_utils import set_type
 
 LOAD_LIKE = (tt.DescriptorLoadOp, DescriptorGatherOp)
 STORE_LIKE = (tt.DescriptorStoreOp, DescriptorReduceOp, DescriptorScatterOp)

@@ -58,18 +58,18 @@ from ttc.dialects.tt.types import (
     TensorDescType,
     bit_width,
 )
+from ttc.dialects.ttg.attrs import (
+    NVMMASharedEncodingAttr,
+    SwizzledSharedEncodingAttr,
+)
+from ttc.dialects.ttg.cta import cta_split_num
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.dialects.ttg.ops import (
     GlobalScratchAllocOp,
     LocalAllocOp,
     LocalLoadOp,
     MemDescType,
 )
-from ttc.dialects.ttg.attrs import (
-    NVMMASharedEncodingAttr,
-    SwizzledSharedEncodingAttr,
-)
-from ttc.dialects.ttg.cta import cta_split_num
-from ttc.dialects.ttng.ops import FenceAsyncSharedOp, WarpGroupDotWaitOp
 from ttc.dialects.ttng.barriers import (
     BarrierExpectOp,
     InitBarrierOp,
@@ -78,6 +78,7 @@ from ttc.dialects.ttng.barriers import (
     WaitBarrierOp,
 )
 from ttc.dialects.ttng.clc import ReinterpretTensorDescOp
+from ttc.dialects.ttng.ops import FenceAsyncSharedOp, WarpGroupDotWaitOp
 from ttc.dialects.ttng.tensormap import TensormapCreateOp, TensormapFenceproxyAcquireOp
 from ttc.dialects.ttng.tma import (
     AsyncTMACopyGlobalToLocalOp,
@@ -88,9 +89,9 @@ from ttc.dialects.ttng.tma import (
 )
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
-from ttc.dialects.ttg.linear_layouts import to_linear_layout
-from ttc.layouts.linear import LayoutError
+from ttc.ir.values import users
 from ttc.layouts.cga import shape_per_cta
+from ttc.layouts.linear import LayoutError
 from ttc.layouts.shared import tma_block_shape
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns.context import active_context
@@ -98,7 +99,6 @@ from ttc.transforms.patterns.greedy import GreedyConfig, apply_patterns_greedily
 from ttc.transforms.tma_utils import encoding_from_descriptor, tied_groups
 from ttc.transforms.tritongpu_utils import set_type
 from ttc.transforms.utils import create_constant, create_op
-from ttc.ir.values import users
 
 TMA_SIZE_BYTES = 128
 TMA_ALIGN = 128

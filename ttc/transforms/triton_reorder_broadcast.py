@@ -20,12 +20,12 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.dialects.tt import ops as tt
+from ttc.ir.values import constant_value, splat_scalar
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import rules_for
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
 from ttc.transforms.utils import create_constant, create_op, element_type, is_elementwise, is_memory_effect_free, scalar_attr
-from ttc.ir.values import constant_value, splat_scalar
 
 
 def _splat_source(value: SSAValue) -> tuple[str, SSAValue | float | int] | None:

@@ -43,8 +43,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from ttc.dialects.upstream import arith
-from ttc.dialects.upstream import scf
+from ttc.dialects.tt.descriptor import DescriptorGatherOp, DescriptorReduceOp, DescriptorScatterOp
 from ttc.dialects.tt.ops import (
     AtomicRMWOp,
     CallOp,
@@ -56,7 +55,6 @@ from ttc.dialects.tt.ops import (
     ReturnOp,
     StoreOp,
 )
-from ttc.dialects.tt.descriptor import DescriptorGatherOp, DescriptorReduceOp, DescriptorScatterOp
 from ttc.dialects.tt.types import (
     DescriptorReduceKind,
     MemSemantic,
@@ -66,7 +64,9 @@ from ttc.dialects.tt.types import (
     RMWOp,
     TensorDescType,
 )
+from ttc.dialects.upstream import arith, scf
 from ttc.ir.diagnostics import op_error
+from ttc.ir.values import constant_scalar
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.one_to_many_rewrite import OneToManyRewriter, expand_types
 from ttc.transforms.tensor_pointer_utils import (
@@ -77,7 +77,6 @@ from ttc.transforms.tensor_pointer_utils import (
     offset_range,
     splat_base,
 )
-from ttc.ir.values import constant_scalar
 
 
 def descriptor_part_types(desc: TensorDescType) -> list[Attribute]:

@@ -26,9 +26,9 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import AnyFloat, ModuleOp, TensorType, i64
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt.ops import AdvanceOp, LoadOp, MakeTensorPtrOp, StoreOp
 from ttc.dialects.tt.types import PaddingOption, PointerType, is_tensor_ptr
+from ttc.dialects.upstream import scf
 from ttc.ir.diagnostics import op_error
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.one_to_many_rewrite import OneToManyRewriter, expand_types

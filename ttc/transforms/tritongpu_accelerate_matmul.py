@@ -58,19 +58,21 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects.upstream import arith
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.ttg import ops as ttg
-from ttc.dialects.ttng import ops as ttng
-from ttc.dialects.ttg.mma_support import FP8_TYPES, NATIVE_FP8_TYPES, supports_mma
 from ttc.dialects.tt.types import bit_width, encoding_of
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr, ints
-from ttc.dialects.ttg.ops import required_compute_capability
+from ttc.dialects.ttg.cta import cta_layout_of, shape_per_cta_of
 from ttc.dialects.ttg.fp4 import Fp4ToFpOp
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.ttg.mma_support import FP8_TYPES, NATIVE_FP8_TYPES, supports_mma
+from ttc.dialects.ttg.ops import required_compute_capability
 from ttc.dialects.ttg.warp_specialize import lookup_num_warps
+from ttc.dialects.ttng import ops as ttng
+from ttc.dialects.upstream import arith
 from ttc.ir.diagnostics import emit_remark, op_error
 from ttc.ir.target import MmaChoice
-from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.ir.walk import walk
 from ttc.layouts.order import layout_order
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.decompose_scaled_dot import decompose_scaled_dot, transpose_scaled_dots
@@ -86,10 +88,8 @@ from ttc.transforms.patterns.greedy import (
     PatternSet,
     apply_patterns_greedily,
 )
-from ttc.dialects.ttg.cta import cta_layout_of, shape_per_cta_of
 from ttc.transforms.tritongpu_utils import with_encoding
 from ttc.transforms.utils import is_elementwise, is_memory_effect_free, value_location
-from ttc.ir.walk import walk
 
 """The fp8 types mma.sync takes directly where the target has fp8 tensor cores."""
 DOT_OPS = (tt.DotOp, tt.DotScaledOp)

@@ -24,10 +24,11 @@ from xdsl.ir import Operation
 
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.tt.ops import DotOpInterface
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttng.tmem import TMEMStoreOp
 from ttc.ir.traits import has_trait
+from ttc.ir.values import users
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.pipeline_loads import (
     DESCRIPTOR_LOADS,
@@ -48,7 +49,6 @@ from ttc.transforms.pipeline_schedule import (
     nested_operands,
     num_stages_or_default,
 )
-from ttc.ir.values import users
 
 LOAD_OPS = (tt.LoadOp, *DESCRIPTOR_LOADS)
 

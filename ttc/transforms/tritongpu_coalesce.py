@@ -40,13 +40,14 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from ttc.analysis.axis_info import ModuleAxisInfo
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.tt.descriptor import DescriptorReduceOp
 from ttc.dialects.tt.types import PointerType, RMWOp, bit_width, encoding_of
-from ttc.dialects.ttg.ops import lookup_threads_per_warp, module_compute_capability
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.attrs import SharedEncoding
 from ttc.dialects.ttg.cta import cta_layout_of, shape_per_cta_of
+from ttc.dialects.ttg.ops import lookup_threads_per_warp, module_compute_capability
 from ttc.dialects.ttg.warp_specialize import lookup_num_warps
+from ttc.ir.walk import walk
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.graph import strongly_connected_components
 from ttc.transforms.tritongpu_utils import (
@@ -54,7 +55,6 @@ from ttc.transforms.tritongpu_utils import (
     with_encoding,
 )
 from ttc.transforms.utils import create_op
-from ttc.ir.walk import walk
 
 MEMORY_OPS = (tt.LoadOp, tt.StoreOp, tt.AtomicRMWOp, tt.AtomicCASOp, ttg.AsyncCopyGlobalToLocalOp)
 """Global memory ops; each takes its pointers as its first operand."""

@@ -29,10 +29,10 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.dialects.ttg import ops as ttg
-from ttc.dialects.ttg.ops import MemDescType, lookup_threads_per_warp
 from ttc.dialects.ttg.attrs import BlockedEncodingAttr, SwizzledSharedEncodingAttr, ints
-from ttc.dialects.ttg.warp_specialize import lookup_num_warps
 from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.ttg.ops import MemDescType, lookup_threads_per_warp
+from ttc.dialects.ttg.warp_specialize import lookup_num_warps
 from ttc.layouts.order import contig_per_thread
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns.greedy import GreedyConfig, apply_patterns_greedily

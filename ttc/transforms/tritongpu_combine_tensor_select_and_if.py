@@ -19,12 +19,11 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Block, Operation, Region
 
-from ttc.dialects.upstream import arith
-from ttc.dialects.upstream import scf
+from ttc.dialects.upstream import arith, scf
+from ttc.ir.walk import walk
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.tritongpu_reorder_instructions import dominates
 from ttc.transforms.utils import erase_op, rebuild_if
-from ttc.ir.walk import walk
 
 
 def _branch_of(if_op: Operation, user: Operation) -> int | None:

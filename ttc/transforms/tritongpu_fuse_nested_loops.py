@@ -51,13 +51,14 @@ from xdsl.dialects.ub import PoisonOp
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint
 
+from ttc.dialects.tt.ops import DotOpInterface, FuncOp
+from ttc.dialects.tt.types import PointerType
 from ttc.dialects.upstream import arith
 from ttc.dialects.upstream.llvm import AssumeOp
 from ttc.dialects.upstream.scf import ForOp, IfOp, YieldOp
-from ttc.dialects.tt.ops import DotOpInterface, FuncOp
-from ttc.dialects.tt.types import PointerType
 from ttc.ir.dominance import immediate_dominators
 from ttc.ir.int_attrs import int_attribute
+from ttc.ir.walk import walk
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.licm import is_hoistable_pure
 from ttc.transforms.utils import (
@@ -67,7 +68,6 @@ from ttc.transforms.utils import (
     only_reads,
     scalar_attr,
 )
-from ttc.ir.walk import walk
 
 FLATTEN = "tt.flatten"
 MUST_EXECUTE = "ttg.must-execute"

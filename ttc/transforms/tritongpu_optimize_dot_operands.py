@@ -48,30 +48,30 @@ from xdsl.rewriter import InsertPoint
 
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.ttg import ops as ttg
-from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.attrs import (
     DotOperandEncodingAttr,
     NVMMASharedEncodingAttr,
     SwizzledSharedEncodingAttr,
 )
-from ttc.ir.diagnostics import op_error
+from ttc.dialects.ttg.cta import cta_layout_of
 from ttc.dialects.ttg.layout_inference import (
     infer_memdesc_reshape_nvmma,
     infer_trans_encoding,
     permute_cta_layout,
     permute_swizzled_shared,
 )
-from ttc.layouts.linear import LayoutError
+from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
+from ttc.ir.diagnostics import op_error
+from ttc.ir.values import defined_by
+from ttc.layouts.linear import LayoutError
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.canonicalize import CanonicalizePass
 from ttc.transforms.mma_v3_layout import MMA_V3_PLUS_OPS
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.patterns.greedy import GreedyConfig, apply_patterns_greedily
 from ttc.transforms.patterns.ttg import CONVERT_LAYOUT_CANONICALIZATION
-from ttc.dialects.ttg.cta import cta_layout_of
 from ttc.transforms.utils import create_op
-from ttc.ir.values import defined_by
 from ttc.transforms.utils import trans_order
 
 

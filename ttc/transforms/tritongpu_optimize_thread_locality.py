@@ -46,17 +46,20 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
-from ttc.dialects.upstream import arith
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.ttg import ops as ttg
-from ttc.dialects.ttg.ops import lookup_num_ctas, lookup_threads_per_warp
 from ttc.dialects.ttg.attrs import BlockedEncodingAttr, CTALayout, ints
-from ttc.dialects.ttg.warp_specialize import lookup_num_warps
+from ttc.dialects.ttg.cta import cta_layout_of
 from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.ttg.ops import lookup_num_ctas, lookup_threads_per_warp
+from ttc.dialects.ttg.warp_specialize import lookup_num_warps
+from ttc.dialects.upstream import arith, scf
+from ttc.ir.int_attrs import required_int_property
+from ttc.ir.walk import walk
 from ttc.layouts.order import elems_per_thread, layout_order, thread_order, warp_order
 from ttc.pipelines.pass_base import TtcPass
-from ttc.dialects.ttg.cta import cta_layout_of
+from ttc.transforms.patterns.context import active_context
+from ttc.transforms.patterns.greedy import apply_patterns_greedily
 from ttc.transforms.tritongpu_utils import (
     blocked_for_shape,
     cta_layout_for_shape,
@@ -65,11 +68,7 @@ from ttc.transforms.tritongpu_utils import (
     slice_encoding,
     with_encoding,
 )
-from ttc.transforms.patterns.context import active_context
-from ttc.transforms.patterns.greedy import apply_patterns_greedily
-from ttc.ir.int_attrs import required_int_property
 from ttc.transforms.utils import create_op
-from ttc.ir.walk import walk
 
 NEUTRAL_ELEMENTS: dict[type[Operation], float] = {
     xarith.AddfOp: 0.0,

@@ -64,24 +64,26 @@ from xdsl.ir import (
 )
 
 from ttc.analysis.axis_info import ModuleAxisInfo
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.ttg import ops as ttg
-from ttc.dialects.ttng import ops as ttng
-from ttc.dialects.upstream.llvm import AssumeOp
 from ttc.dialects.tt.types import bit_width
+from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.ttg.attrs import CTALayout, SwizzledSharedEncodingAttr
+from ttc.dialects.ttg.cta import shape_per_cta_of
 from ttc.dialects.ttg.ops import (
     AsyncCopyGlobalToLocalOp,
     AsyncTokenType,
     MemDescType,
     lookup_num_ctas,
 )
-from ttc.dialects.ttg.attrs import CTALayout, SwizzledSharedEncodingAttr
+from ttc.dialects.ttng import ops as ttng
 from ttc.dialects.ttng.barriers import ArriveBarrierOp, BarrierExpectOp, WaitBarrierOp
 from ttc.dialects.ttng.tma import AsyncTMACopyGlobalToLocalOp
-from ttc.dialects.ttg.cta import shape_per_cta_of
 from ttc.dialects.ttng.tmem import TMEMAllocOp, TMEMLoadOp
+from ttc.dialects.upstream import scf
+from ttc.dialects.upstream.llvm import AssumeOp
 from ttc.ir.diagnostics import emit_remark
+from ttc.ir.values import constant_value, users
+from ttc.ir.walk import walk
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import apply_patterns
 from ttc.transforms.patterns.greedy import apply_patterns_greedily
@@ -118,9 +120,7 @@ from ttc.transforms.pipeline_schedule import (
 from ttc.transforms.tma_stores_pipeline import pipeline_tma_stores
 from ttc.transforms.tritongpu_utils import replace_for_op_with_new_signature
 from ttc.transforms.utils import create_constant, create_op, erase_op, is_memory_effect_free
-from ttc.ir.values import constant_value, users
 from ttc.transforms.wgmma_pipeline import async_launch_dots
-from ttc.ir.walk import walk
 
 CMPI_SLT, CMPI_SGE = 2, 5
 MASKED_OPS = (tt.LoadOp, tt.StoreOp, tt.AtomicRMWOp, ttg.AsyncCopyGlobalToLocalOp)

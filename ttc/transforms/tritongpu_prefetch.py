@@ -40,17 +40,17 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i32
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, Region, SSAValue
 
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.ttg import ops as ttg
-from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.upstream import scf
+from ttc.ir.walk import walk
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import canonicalization_patterns
 from ttc.transforms.patterns.greedy import GreedyConfig, apply_patterns_greedily
 from ttc.transforms.tritongpu_utils import set_type
 from ttc.transforms.utils import create_op, erase_op
-from ttc.ir.walk import walk
 
 
 @dataclass(frozen=True)

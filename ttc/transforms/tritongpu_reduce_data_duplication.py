@@ -22,12 +22,12 @@ from xdsl.ir import Attribute, Operation
 
 from ttc.analysis.lowering_helpers import ConversionKind, conversion_kind, tensor_layout
 from ttc.dialects.ttg import ops as ttg
-from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, SharedEncoding
-from ttc.dialects.ttg.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
-from ttc.pipelines.pass_base import TtcPass
 from ttc.dialects.ttg.cta import cta_layout_of
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg.shared_swizzle import order_for_memory, swizzled_shared_for_dot_operand
 from ttc.ir.walk import walk
+from ttc.pipelines.pass_base import TtcPass
 
 def needs_shared_memory(src: TensorType[Attribute], dst: TensorType[Attribute]) -> bool:
     """Triton's `cvtNeedsSharedMemory`: the conversion moves data between warps."""

@@ -51,24 +51,24 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.analysis.lowering_helpers import ConversionKind, conversion_kind, tensor_layout
-from ttc.dialects.upstream import arith
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.ttg import ops as ttg
-from ttc.dialects.ttng import ops as ttng
 from ttc.dialects.tt.ops import DotOpInterface
 from ttc.dialects.tt.types import bit_width, encoding_of, shape_of
-from ttc.dialects.ttg.fp4 import Fp4ToFpOp
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.attrs import (
     BlockedEncodingAttr,
     DotOperandEncodingAttr,
     MmaEncoding,
     NvidiaMmaEncodingAttr,
 )
+from ttc.dialects.ttg.fp4 import Fp4ToFpOp
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.ttng import ops as ttng
 from ttc.dialects.ttng.tmem import TMEMLoadOp
+from ttc.dialects.upstream import arith, scf
 from ttc.ir.diagnostics import op_error
 from ttc.ir.traits import has_trait
-from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.ir.walk import walk
 from ttc.layouts.linear import LayoutError
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.patterns import canonicalization_patterns
@@ -97,7 +97,6 @@ from ttc.transforms.utils import (
     sort_in_program_order,
     would_be_trivially_dead,
 )
-from ttc.ir.walk import walk
 
 LOAD_STORE_ATOMIC = (tt.LoadOp, tt.StoreOp, tt.AtomicRMWOp, tt.AtomicCASOp)
 PROPAGATING_OPS = (

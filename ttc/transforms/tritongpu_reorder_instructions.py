@@ -27,15 +27,14 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Block, Operation
 from xdsl.traits import MemoryEffectKind
 
-from ttc.dialects.upstream import arith
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.attrs import DotOperandEncodingAttr
+from ttc.dialects.upstream import arith, scf
 from ttc.ir.dominance import immediate_dominators
+from ttc.ir.walk import walk
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import memory_effects, move_before
-from ttc.ir.walk import walk
 
 TRANSPOSE_OPS = (tt.TransOp, ttg.MemDescTransOp)
 

@@ -21,10 +21,12 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import BlockArgument, Operation
 
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.upstream import scf
 from ttc.ir.int_attrs import int_attribute
+from ttc.ir.values import users
+from ttc.ir.walk import walk
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.pipeline_schedule import (
     LATENCY,
@@ -41,8 +43,6 @@ from ttc.transforms.pipeline_schedule import (
     post_order,
     schedule_dependencies,
 )
-from ttc.ir.values import users
-from ttc.ir.walk import walk
 
 UNSAFE_OPS = (ttg.BarrierOp, tt.AssertOp, tt.PrintOp)
 

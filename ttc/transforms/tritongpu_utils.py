@@ -27,21 +27,16 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from ttc.dialects.upstream import arith
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.ttg import ops as ttg
-from ttc.dialects.ttng import ops as ttng
 from ttc.dialects.tt.types import PointerType, encoding_of, shape_of
-from ttc.dialects.ttg.ops import lookup_threads_per_warp
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.attrs import BlockedEncodingAttr, SliceEncodingAttr
-from ttc.dialects.ttg.fp4 import Fp4ToFpOp
-from ttc.dialects.ttg.warp_specialize import lookup_num_warps
 from ttc.dialects.ttg.default_blocked import (
     blocked_for_shape,
     cta_layout_for_shape,
     default_blocked,
 )
+from ttc.dialects.ttg.fp4 import Fp4ToFpOp
 from ttc.dialects.ttg.layout_inference import (
     infer_fp4_to_fp_encoding,
     infer_join_encoding,
@@ -50,11 +45,15 @@ from ttc.dialects.ttg.layout_inference import (
     infer_trans_encoding,
     reshape_decomposition,
 )
+from ttc.dialects.ttg.ops import lookup_threads_per_warp
+from ttc.dialects.ttg.warp_specialize import lookup_num_warps
+from ttc.dialects.ttng import ops as ttng
+from ttc.dialects.upstream import arith, scf
+from ttc.ir.int_attrs import required_int_property
+from ttc.ir.values import splat_scalar
 from ttc.layouts.permutation import inverse_permutation
 from ttc.transforms.patterns.ttg import is_expensive_view
-from ttc.ir.int_attrs import required_int_property
 from ttc.transforms.utils import is_elementwise
-from ttc.ir.values import splat_scalar
 from ttc.transforms.utils import trans_order
 
 __all__ = [  # the builders and reshape helpers re-exported for the passes

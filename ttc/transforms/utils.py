@@ -45,9 +45,8 @@ from xdsl.traits import (
     get_effects,
 )
 
-from ttc.dialects.upstream import arith
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
+from ttc.dialects.upstream import arith, scf
 from ttc.ir.traits import has_trait
 from ttc.ir.values import Scalar, constant_value, splat_scalar, users
 from ttc.ir.walk import walk

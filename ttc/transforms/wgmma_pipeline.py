@@ -42,21 +42,21 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
-from ttc.dialects.upstream import scf
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.ttg import ops as ttg
-from ttc.dialects.ttng import ops as ttng
-from ttc.dialects.upstream.arith import ConstantOp
 from ttc.dialects.tt.ops import ReshapeOp, SplitOp, TransOp
-from ttc.dialects.ttg.ops import ConvertLayoutOp, MemDescSubsliceOp, MemDescType
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.attrs import NvidiaMmaEncodingAttr, ints
-from ttc.dialects.ttng.ops import WarpGroupDotOp, WarpGroupDotWaitOp
-from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.dialects.ttg.layout_inference import (
     infer_reshape_encoding,
     infer_split_encoding,
     infer_trans_encoding,
 )
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.ttg.ops import ConvertLayoutOp, MemDescSubsliceOp, MemDescType
+from ttc.dialects.ttng import ops as ttng
+from ttc.dialects.ttng.ops import WarpGroupDotOp, WarpGroupDotWaitOp
+from ttc.dialects.upstream import scf
+from ttc.dialects.upstream.arith import ConstantOp
 from ttc.layouts.permutation import apply_permutation
 from ttc.layouts.utils import minimal_conversion
 from ttc.transforms.pipeline_schedule import (

@@ -19,9 +19,9 @@ from ttc.analysis.lowering_helpers import (
 )
 from ttc.analysis.membar import insert_barriers
 from ttc.ir.errors import TtcError
-from ttc_parse import parse_module
 from ttc.layouts.blocked import blocked_to_linear
 from ttc.pipelines.registry import get_pass
+from ttc_parse import parse_module
 
 KERNELS = Path(__file__).parents[2] / "gpu" / "kernels" / "triton-3.6"
 

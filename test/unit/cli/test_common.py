@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from ttc.cli.common import read_input, run_command
-from ttc.outputs import write_output
 from ttc.ir.errors import TtcError, UsageError
+from ttc.outputs import write_output
 
 
 def test_read_file_and_stdin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -33,10 +33,10 @@ from ttc.conversion.tritongpu_to_llvm.inline_asm import elements_per_register
 from ttc.conversion.tritongpu_to_llvm.printing import format_specifier, index_widths
 from ttc.dialects.upstream import llvm
 from ttc.ir.errors import TtcError
-from ttc_parse import parse_module
 from ttc.targets.llvmir import emit_llvm_ir
 from ttc.targets.nvidia import ptxas
 from ttc.targets.nvidia.ptx import TRIPLE
+from ttc_parse import parse_module
 
 from nvidia_tools import target_ptx
 from test_to_llvm import KERNELS, PTX_VERSION, lower_to_llvm

@@ -16,13 +16,13 @@ from xdsl.rewriter import InsertPoint
 
 from ttc.conversion.tritongpu_to_llvm.indices import distinct_registers
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
-from ttc.dialects.upstream import llvm
-from ttc.dialects.ttg.attrs import BlockedEncodingAttr
 from ttc.dialects.context import make_context
-from ttc_parse import parse_module
-from ttc.ir.target import TargetInfo
+from ttc.dialects.ttg.attrs import BlockedEncodingAttr
 from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.upstream import llvm
+from ttc.ir.target import TargetInfo
 from ttc.pipelines.registry import get_pass
+from ttc_parse import parse_module
 from test_to_llvm import KERNELS, lower_to_llvm
 
 SHARED_POINTER = llvm.LLVMPointerType(IntAttr(3))

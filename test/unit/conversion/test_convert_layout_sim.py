@@ -12,9 +12,9 @@ from xdsl.ir import Block
 
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
-from ttc_parse import parse_module
 from ttc.ir.target import TargetInfo
 from ttc.transforms.allocate_shared_memory import AllocateSharedMemoryNvPass
+from ttc_parse import parse_module
 
 from llvm_sim import WARP, Simulator
 

@@ -12,8 +12,8 @@ from xdsl.ir import Block
 from ttc.conversion.tritongpu_to_llvm.fp_conversions import E2M1_DECODING, E2m1Decoding
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
-from ttc_parse import parse_module
 from ttc.ir.target import TargetInfo
+from ttc_parse import parse_module
 
 from llvm_sim import WARP, Simulator
 

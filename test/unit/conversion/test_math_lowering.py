@@ -11,9 +11,9 @@ from ttc.conversion.tritongpu_to_llvm.math_libdevice import FAST_LIBDEVICE, LIBD
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
 from ttc.dialects.upstream import llvm
 from ttc.ir.errors import TtcError
-from ttc_parse import parse_module
 from ttc.pipelines.registry import get_pass
 from ttc.targets.nvidia.libdevice import find_libdevice
+from ttc_parse import parse_module
 
 
 def test_every_libdevice_function_exists() -> None:

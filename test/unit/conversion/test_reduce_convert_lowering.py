@@ -15,12 +15,12 @@ from nvidia_tools import target_ptx
 from xdsl.dialects.builtin import ModuleOp
 
 from ttc.ir.errors import TtcError
-from ttc_parse import parse_module
 from ttc.pipelines.registry import get_pass
 from ttc.targets.llvmir import emit_llvm_ir
 from ttc.targets.nvidia.libdevice import find_libdevice, link_libdevice
 from ttc.targets.nvidia.ptx import nvptx_data_layout
 from ttc.targets.nvidia.ptxas import find_ptxas, ptx_to_cubin
+from ttc_parse import parse_module
 
 KERNELS = Path(__file__).parents[2] / "gpu" / "kernels" / "triton-3.6"
 PTX_VERSION = 80

@@ -33,11 +33,11 @@ from test_reduce_convert_lowering import KERNELS, PTX_VERSION, _ptxas_available,
 from ttc.conversion.tritongpu_to_llvm.scan import ScanPlan
 from ttc.dialects.upstream import llvm
 from ttc.ir.errors import TtcError
-from ttc_parse import parse_module
 from ttc.layouts.linear import LayoutError
 from ttc.targets.llvmir import emit_llvm_ir
 from ttc.targets.nvidia.ptx import nvptx_data_layout, optimize_llvm_ir
 from ttc.targets.nvidia.ptxas import ptx_to_cubin
+from ttc_parse import parse_module
 
 # -- structure against Triton -------------------------------------------------------------------
 

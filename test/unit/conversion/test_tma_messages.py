@@ -10,12 +10,12 @@ import pytest
 from xdsl.dialects.builtin import Float16Type, Float32Type, IntegerType
 
 from ttc.conversion.tritongpu_to_llvm.tma import tma_messages
-from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.attrs import (
     CTALayout,
     NVMMASharedEncodingAttr,
     SwizzledSharedEncodingAttr,
 )
+from ttc.dialects.ttg.ops import MemDescType
 from ttc.layouts.linear import LayoutError
 
 F16, F32 = Float16Type(), Float32Type()

@@ -18,15 +18,15 @@ from xdsl.rewriter import InsertPoint
 from ttc.conversion.tritongpu_to_llvm.indices import emit_indices
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowered_ops, lowers
-from ttc.dialects.ttg.attrs import BlockedEncodingAttr, SliceEncodingAttr
 from ttc.dialects.context import make_context
-from ttc.ir.errors import TtcError
-from ttc_parse import parse_module
-from ttc.ir.target import TargetInfo
+from ttc.dialects.ttg.attrs import BlockedEncodingAttr, SliceEncodingAttr
 from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.ir.errors import TtcError
+from ttc.ir.target import TargetInfo
 from ttc.pipelines.registry import get_pass
 from ttc.targets.llvmir import emit_llvm_ir
 from ttc.targets.nvidia.ptx import TRIPLE, ptx_kernel_name
+from ttc_parse import parse_module
 
 KERNELS = Path(__file__).parents[2] / "gpu" / "kernels" / "triton-3.6"
 PTX_VERSION = 84

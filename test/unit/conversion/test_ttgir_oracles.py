@@ -21,10 +21,10 @@ from triton_corpus import assert_same_text
 from xdsl.dialects.builtin import ModuleOp, UnknownLoc
 
 from ttc.dialects.context import make_context
-from ttc_parse import parse_module
 from ttc.ir.printer import print_module
 from ttc.pipelines.location import DEFAULT_PIPELINES_FILE
 from ttc.pipelines.yaml_pipelines import load_pipelines
+from ttc_parse import parse_module
 
 KERNELS = Path(__file__).resolve().parents[2] / "gpu" / "kernels" / "triton-3.6"
 

@@ -15,8 +15,8 @@ import pytest
 from xdsl.parser import Parser
 
 from ttc.conversion.tritongpu_to_llvm.wgmma import SharedOperand, shared_operand
-from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.context import make_context
+from ttc.dialects.ttg.ops import MemDescType
 
 MODE_BYTES = {1: 128, 2: 64, 3: 32}
 """The PTX ISA's swizzle modes (descriptor bits 62-63)."""

@@ -23,12 +23,12 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError, VerifyException
 
+from ttc.dialects.context import make_context
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.tt.types import TensorDescType, signless
-from ttc.dialects.context import make_context
+from ttc.dialects.verifier import verify_module
 from ttc.ir.diagnostics import diagnostic_handler
 from ttc.ir.errors import TtcError
-from ttc.dialects.verifier import verify_module
 
 ARGS = (
     "%p: !tt.ptr<f16>, %f: f32, %i: i32, %i64: i64, %b: i1, "

@@ -10,6 +10,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError, VerifyException
 
+from ttc.dialects.context import make_context
 from ttc.dialects.tt.types import (
     CacheModifier,
     EvictionPolicy,
@@ -24,7 +25,6 @@ from ttc.dialects.tt.types import (
     pointee_type,
     pointer_type_same_shape,
 )
-from ttc.dialects.context import make_context
 
 
 def parse_type(text: str):

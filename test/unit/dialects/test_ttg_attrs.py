@@ -9,6 +9,7 @@ from xdsl.ir import Attribute
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError
 
+from ttc.dialects.context import make_context
 from ttc.dialects.ttg.attrs import (
     BlockedEncodingAttr,
     CTALayout,
@@ -21,7 +22,6 @@ from ttc.dialects.ttg.attrs import (
     SliceEncodingAttr,
     SwizzledSharedEncodingAttr,
 )
-from ttc.dialects.context import make_context
 
 BLOCKED = (
     "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], "

@@ -8,9 +8,9 @@ from xdsl.dialects.builtin import TensorType, f16
 from xdsl.ir import Attribute
 from xdsl.parser import Parser
 
+from ttc.dialects.context import make_context
 from ttc.dialects.ttg.attrs import CTALayout
 from ttc.dialects.ttg.cta import cta_layout_of, cta_split_num, shape_per_cta_of
-from ttc.dialects.context import make_context
 from ttc.layouts.cga import shape_per_cta
 
 CTA = "CTAsPerCGA = [2, 2], CTASplitNum = [2, 1], CTAOrder = [0, 1]"

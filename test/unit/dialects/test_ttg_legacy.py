@@ -13,10 +13,10 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError
 
-from ttc.dialects.legacy import modernize_module_attributes
-from ttc.dialects.ttg.ops import MemDescIndexOp, MemDescSubsliceOp, verify_layouts
-from ttc.dialects.ttg.attrs import NVMMASharedEncodingAttr, SwizzledSharedEncodingAttr
 from ttc.dialects.context import make_context
+from ttc.dialects.legacy import modernize_module_attributes
+from ttc.dialects.ttg.attrs import NVMMASharedEncodingAttr, SwizzledSharedEncodingAttr
+from ttc.dialects.ttg.ops import MemDescIndexOp, MemDescSubsliceOp, verify_layouts
 from ttc.ir.errors import TtcError
 
 SEED_VECTOR_ADD = Path(__file__).parents[2] / "lit/dialects/ttg/Inputs/seed000_vector_add_triton_gpu.mlir"

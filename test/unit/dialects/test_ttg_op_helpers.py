@@ -6,19 +6,19 @@ from __future__ import annotations
 import pytest
 from xdsl.dialects.builtin import f16
 
-from ttc.dialects.upstream.arith import ConstantOp
-from ttc.dialects.ttg.ops import MemDescType, layout_dims, memdesc_layout
 from ttc.dialects.ttg.attrs import SwizzledSharedEncodingAttr
+from ttc.dialects.ttg.layout_inference import unpacked_source_layout
+from ttc.dialects.ttg.ops import MemDescType, layout_dims, memdesc_layout
 from ttc.dialects.ttg.reinterpret import _contiguous_from_zero, _owned_offsets
 from ttc.dialects.ttg.warp_specialize import (
     WarpSpecializeOp,
     lookup_num_warps,
     maybe_lookup_num_warps,
 )
+from ttc.dialects.upstream.arith import ConstantOp
 from ttc.ir.errors import TtcError
-from ttc_parse import parse_module
-from ttc.dialects.ttg.layout_inference import unpacked_source_layout
 from ttc.layouts.linear import LinearLayout
+from ttc_parse import parse_module
 
 PARTITIONS = """
 module attributes {"ttg.num-warps" = 8 : i32} {

@@ -15,6 +15,8 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
 from ttc.analysis.membar import is_shared_memory_barrier
+from ttc.dialects.context import make_context
+from ttc.dialects.ttg.attrs import SharedMemorySpaceAttr, SwizzledSharedEncodingAttr
 from ttc.dialects.ttg.ops import (
     AddrSpace,
     BarrierOp,
@@ -24,8 +26,6 @@ from ttc.dialects.ttg.ops import (
     format_addr_space,
     verify_layouts,
 )
-from ttc.dialects.ttg.attrs import SharedMemorySpaceAttr, SwizzledSharedEncodingAttr
-from ttc.dialects.context import make_context
 from ttc.transforms.canonicalize import CanonicalizePass
 from ttc.transforms.cse import CsePass
 

@@ -11,11 +11,11 @@ from xdsl.ir import Attribute
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError
 
+from ttc.dialects.context import make_context
 from ttc.dialects.ttg.shared_attrs import (
     PaddedSharedEncodingAttr,
     PartitionedSharedEncodingAttr,
 )
-from ttc.dialects.context import make_context
 
 SWIZZLED = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"
 PARTITIONED = (

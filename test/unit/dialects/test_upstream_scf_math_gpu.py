@@ -7,11 +7,8 @@ from func_body import printed_body_lines, value_of, verify_error
 from xdsl.dialects.builtin import IndexType, TensorType, f32, i1
 from xdsl.parser import Parser
 
-from ttc.dialects.upstream import arith
-from ttc.dialects.upstream import gpu
-from ttc.dialects.upstream import math
-from ttc.dialects.upstream import scf
 from ttc.dialects.context import make_context
+from ttc.dialects.upstream import arith, gpu, math, scf
 
 BLOCKED = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"
 TF = f"tensor<64x32xf32, {BLOCKED}>"

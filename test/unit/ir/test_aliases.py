@@ -7,8 +7,8 @@ import textwrap
 from xdsl.dialects.builtin import IntAttr, StringAttr, i32
 
 from ttc.ir.aliases import AliasTable, VisitInfo
-from ttc_parse import parse_module
 from ttc.ir.printer import print_module
+from ttc_parse import parse_module
 
 BLOCKED_A = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>"
 BLOCKED_B = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"

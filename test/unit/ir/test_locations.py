@@ -17,8 +17,8 @@ from xdsl.dialects.builtin import (
 
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import find_name, source_location
-from ttc_parse import parse_module
 from ttc.ir.printer import print_module
+from ttc_parse import parse_module
 
 SOURCE = textwrap.dedent(
     """\

@@ -7,8 +7,8 @@ import textwrap
 import pytest
 
 from ttc.ir.names import sanitize_identifier
-from ttc_parse import parse_module
 from ttc.ir.printer import print_module
+from ttc_parse import parse_module
 
 LOC = '#l = loc("k.py":1:1)\n'
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from triton_corpus import corpus_files
 
-from ttc.ir.errors import TtcError
-from ttc_parse import parse_module
-from ttc.ir.printer import print_module
 from ttc.dialects.verifier import verify_module
+from ttc.ir.errors import TtcError
+from ttc.ir.printer import print_module
+from ttc_parse import parse_module
 
 FUNC = "module {{\n  tt.func @f(%a: i32) {{\n    {}\n    tt.return\n  }}\n}}\n"
 

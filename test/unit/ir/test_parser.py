@@ -6,8 +6,8 @@ import textwrap
 
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr
 
-from ttc_parse import parse_module
 from ttc.ir.printer import print_module
+from ttc_parse import parse_module
 
 
 def test_empty_input_is_an_empty_module() -> None:

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from triton_corpus import PassDump, corpus_files, distinct_pass_dumps, strip_locations
 
-from ttc_parse import parse_module
 from ttc.ir.printer import print_module
+from ttc_parse import parse_module
 
 FILES = [
     pytest.param(path, id=f"{path.parents[2].name}/{path.parent.name}/{path.name}")

@@ -12,9 +12,9 @@ from xdsl.dialects.builtin import i32
 from xdsl.ir import BlockArgument
 
 from ttc.dialects.context import make_context
+from ttc.dialects.verifier import verify_module
 from ttc.ir.errors import TtcError
 from ttc_parse import parse_module
-from ttc.dialects.verifier import verify_module
 
 LOOP = """\
 tt.func @f(%n: i32) -> i32 {

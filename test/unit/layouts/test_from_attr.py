@@ -7,8 +7,8 @@ from seed import SEED_ATTR, seed_layout
 from xdsl.parser import Parser
 
 from ttc.dialects.context import make_context
-from ttc.layouts.blocked import blocked_to_linear, slice_to_linear
 from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.layouts.blocked import blocked_to_linear, slice_to_linear
 from ttc.layouts.linear import LayoutError
 
 

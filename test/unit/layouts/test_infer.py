@@ -16,7 +16,6 @@ from ttc.dialects.ttg.attrs import (
     SliceEncodingAttr,
 )
 from ttc.dialects.ttg.default_blocked import default_blocked
-from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.dialects.ttg.layout_inference import (
     infer_join_encoding,
     infer_reshape_encoding,
@@ -26,6 +25,7 @@ from ttc.dialects.ttg.layout_inference import (
     reshape_decomposition,
     reshape_layout,
 )
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LinearLayout
 
 THREADS = ("lane", "warp", "block")

@@ -15,14 +15,14 @@ from ttc.dialects.ttg.attrs import (
     NvidiaMmaEncodingAttr,
 )
 from ttc.dialects.ttg.linear_layouts import to_linear_layout
-from ttc.layouts.linear import LayoutError
-from ttc.layouts.mma import nvidia_dot_operand_to_linear
-from ttc.layouts.order import elems_per_thread, layout_order, thread_order, warp_order
 from ttc.dialects.ttg.shared_swizzle import (
     order_for_memory,
     swizzle_for_mma_operand,
     swizzled_shared_for_dot_operand,
 )
+from ttc.layouts.linear import LayoutError
+from ttc.layouts.mma import nvidia_dot_operand_to_linear
+from ttc.layouts.order import elems_per_thread, layout_order, thread_order, warp_order
 
 MMA_V2 = NvidiaMmaEncodingAttr.make(2, 0, [4, 1], [16, 8])
 MMA_V3 = NvidiaMmaEncodingAttr.make(3, 0, [4, 1], [16, 64, 16])

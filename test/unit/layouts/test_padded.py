@@ -7,8 +7,8 @@ import pytest
 
 from ttc.cli.layout import parse_encoding
 from ttc.dialects.ttg.attrs import ints
-from ttc.dialects.ttg.shared_attrs import PaddedSharedEncodingAttr
 from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.ttg.shared_attrs import PaddedSharedEncodingAttr
 from ttc.layouts.linear import LayoutError
 from ttc.layouts.padded import padded_component, padded_offset, padded_size
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from xdsl.dialects.builtin import Float32Type, TensorType
 
 from ttc.dialects.ttg.attrs import BlockedEncodingAttr
+from ttc.dialects.ttng.tmem_access import TMemAccess, tmem_access
 from ttc.layouts.divide import divide_left, largest_vectorisation
 from ttc.layouts.linear import LinearLayout
 from ttc.layouts.tmem import (
@@ -12,7 +13,6 @@ from ttc.layouts.tmem import (
     tensor_memory_to_linear,
     view_layout,
 )
-from ttc.dialects.ttng.tmem_access import TMemAccess, tmem_access
 
 
 def bases(layout: LinearLayout, in_dim: str) -> list[list[int]]:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from ttc.ir.errors import TtcError
-from ttc.pipelines.registry import all_passes
 from ttc.pipelines.location import DEFAULT_PIPELINES_FILE
+from ttc.pipelines.registry import all_passes
 from ttc.pipelines.yaml_pipelines import load_pipelines, parse_pipelines
 
 

@@ -15,12 +15,11 @@ from corpus_llvm import KERNELS, llvm_dialect_dumps
 from triton_corpus import strip_locations
 from xdsl.dialects.builtin import i1
 
-from ttc.dialects.upstream import llvm
-from ttc.dialects.upstream import nvvm
-from ttc.ir.errors import TtcError
-from ttc_parse import parse_module
-from ttc.ir.printer import print_module
+from ttc.dialects.upstream import llvm, nvvm
 from ttc.dialects.verifier import verify_module
+from ttc.ir.errors import TtcError
+from ttc.ir.printer import print_module
+from ttc_parse import parse_module
 
 
 @pytest.mark.parametrize("kernel", KERNELS)

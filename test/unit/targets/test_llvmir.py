@@ -14,9 +14,9 @@ from corpus_llvm import final_llvm_module
 from test_llvm_dialect import CASES, func
 
 from ttc.ir.errors import TtcError
-from ttc_parse import parse_module
 from ttc.targets.llvmir import emit_llvm_ir, llvm_string
 from ttc.targets.nvidia.ptx import TRIPLE
+from ttc_parse import parse_module
 
 pytest.importorskip("llvmlite")
 

@@ -11,9 +11,8 @@ import pytest
 from triton_corpus import assert_same_text
 from xdsl.dialects.builtin import IntegerType, Signedness, TensorType, f16, f32, i1, i8, i32, i64
 
-from ttc.dialects.tt.types import DescriptorReduceKind, PointerType, RMWOp, TensorDescType
 from ttc.dialects.context import make_context
-from ttc_parse import parse_module
+from ttc.dialects.tt.types import DescriptorReduceKind, PointerType, RMWOp, TensorDescType
 from ttc.ir.printer import print_module
 from ttc.pipelines.registry import get_pass
 from ttc.transforms.triton_rewrite_tensor_descriptor_to_pointer import (
@@ -22,6 +21,7 @@ from ttc.transforms.triton_rewrite_tensor_descriptor_to_pointer import (
     reduce_kind_to_rmw,
 )
 from ttc.transforms.triton_rewrite_tensor_pointer import expanded_types
+from ttc_parse import parse_module
 
 DATA = Path(__file__).resolve().parent / "triton36"
 FLAGS = ("triton-rewrite-tensor-pointer", "triton-rewrite-tensor-descriptor-to-pointer")

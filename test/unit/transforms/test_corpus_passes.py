@@ -7,8 +7,8 @@ from corpus_dumps import PassCase, normalize, pass_cases, pass_class
 from triton_corpus import assert_same_text
 
 from ttc.dialects.context import make_context
-from ttc_parse import parse_module
 from ttc.ir.printer import print_module
+from ttc_parse import parse_module
 
 FLAGS = {
     "canonicalize",

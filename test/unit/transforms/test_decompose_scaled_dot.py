@@ -9,10 +9,10 @@ import math
 import pytest
 from xdsl.dialects.builtin import BFloat16Type, DenseIntOrFPElementsAttr, Float16Type, Float32Type, TensorType
 
-from ttc.ir.literals import bits_to_float, dense_is_splat
 from ttc.dialects.tt.types import ScaleDotElemType
 from ttc.dialects.ttg.attrs import BlockedEncodingAttr, LinearEncodingAttr
 from ttc.dialects.ttg.layout_inference import infer_fp4_to_fp_encoding
+from ttc.ir.literals import bits_to_float, dense_is_splat
 from ttc.transforms.decompose_scaled_dot import NAN_BITS, compute_type, scale_shift
 
 E = ScaleDotElemType

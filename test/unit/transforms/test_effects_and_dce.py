@@ -12,11 +12,11 @@ from xdsl.traits import ConstantLike, IsolatedFromAbove, IsTerminator, get_effec
 from xdsl.transforms.dead_code_elimination import region_dce as xdsl_region_dce
 
 from ttc.dialects.context import make_context
-from ttc_parse import parse_module
 from ttc.ir.printer import print_module
 from ttc.ir.traits import has_trait
 from ttc.transforms.patterns.greedy import region_dce
 from ttc.transforms.utils import memory_effects
+from ttc_parse import parse_module
 
 KERNEL = """
 module {

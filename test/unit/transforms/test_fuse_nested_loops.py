@@ -15,10 +15,9 @@ import pytest
 from xdsl.dialects.builtin import IntegerType, ModuleOp
 from xdsl.ir import Operation
 
-from ttc.dialects.upstream.scf import ForOp
-from ttc.dialects.tt.ops import FuncOp
 from ttc.dialects.context import make_context
-from ttc_parse import parse_module
+from ttc.dialects.tt.ops import FuncOp
+from ttc.dialects.upstream.scf import ForOp
 from ttc.transforms.canonicalize import CanonicalizePass
 from ttc.transforms.tritongpu_fuse_nested_loops import (
     TritonGPUFuseNestedLoops,
@@ -26,6 +25,7 @@ from ttc.transforms.tritongpu_fuse_nested_loops import (
     has_positive_trip_count,
     should_fuse,
 )
+from ttc_parse import parse_module
 
 Value = int | float
 

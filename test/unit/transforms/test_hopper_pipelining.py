@@ -6,13 +6,13 @@ from __future__ import annotations
 from xdsl.ir import Operation
 
 from ttc.dialects.context import make_context
-from ttc_parse import parse_module
 from ttc.transforms.pipeline_loads import (
     can_pipeline_tma_load,
     load_requires_additional_buffer,
     must_load_to_registers,
 )
 from ttc.transforms.wgmma_pipeline import is_noop
+from ttc_parse import parse_module
 
 HEADER = """
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>

@@ -23,11 +23,10 @@ from ttc.conversion.scf_to_cf import ConvertScfToCfPass
 from ttc.conversion.triton_to_tritongpu import ConvertTritonToTritonGPUPass
 from ttc.dialects.context import make_context
 from ttc.dialects.ttg.cta import shape_per_cta_of
-from ttc_parse import parse_module
 from ttc.ir.printer import print_module
 from ttc.ir.walk import walk
-from ttc.transforms.patterns.greedy import region_dce
 from ttc.transforms.graph import strongly_connected_components
+from ttc.transforms.patterns.greedy import region_dce
 from ttc.transforms.tritongpu_coalesce import (
     DataFlowSlices,
     data_flow_neighbours,
@@ -42,6 +41,7 @@ from ttc.transforms.utils import (
     preorder,
     sort_in_program_order,
 )
+from ttc_parse import parse_module
 
 TESTS = Path(__file__).resolve().parents[2]
 KERNELS = sorted([*(TESTS / "corpus").glob("**/sm90.ttir"), *(TESTS / "gpu" / "kernels").glob("**/sm90.ttir")])

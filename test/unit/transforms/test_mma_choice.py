@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from xdsl.ir import Operation
 
-from ttc.dialects.tt import ops as tt
 from ttc.dialects.context import make_context
-from ttc_parse import parse_module
+from ttc.dialects.tt import ops as tt
 from ttc.ir.target import MMA_CHOICES
 from ttc.transforms.mma_choice import choose_mma_sync, prefers_mma_sync
+from ttc_parse import parse_module
 
 HEADER = """#acc = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #rows = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>

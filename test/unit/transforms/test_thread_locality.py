@@ -8,10 +8,9 @@ import math
 from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import Float32Type, TensorType
 
-from ttc.dialects.upstream.arith import AddiOp
-from ttc.dialects.ttg.attrs import BlockedEncodingAttr, CTALayout, ints
 from ttc.dialects.context import make_context
-from ttc_parse import parse_module
+from ttc.dialects.ttg.attrs import BlockedEncodingAttr, CTALayout, ints
+from ttc.dialects.upstream.arith import AddiOp
 from ttc.ir.printer import print_module
 from ttc.transforms.tritongpu_optimize_thread_locality import (
     NEUTRAL_ELEMENTS,
@@ -21,6 +20,7 @@ from ttc.transforms.tritongpu_optimize_thread_locality import (
     single_cta_default,
     warp_local_gather_encoding,
 )
+from ttc_parse import parse_module
 
 LOOP = """
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>

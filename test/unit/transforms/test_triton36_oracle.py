@@ -10,9 +10,9 @@ import pytest
 from triton_corpus import assert_same_text
 
 from ttc.dialects.context import make_context
-from ttc_parse import parse_module
 from ttc.ir.printer import print_module
 from ttc.pipelines.registry import get_pass
+from ttc_parse import parse_module
 
 DATA = Path(__file__).resolve().parent / "triton36"
 FLAGS = ("tritongpu-optimize-thread-locality", "tritongpu-reduce-data-duplication")

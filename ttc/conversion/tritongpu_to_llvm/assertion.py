@@ -30,8 +30,8 @@ from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.conversion.tritongpu_to_llvm.shared_memory import barrier
 from ttc.conversion.tritongpu_to_llvm.symbols import declare_function, string_pointer
-from ttc.dialects.upstream import llvm
 from ttc.dialects.tt import ops as tt
+from ttc.dialects.upstream import llvm
 
 ASSERT_FAIL = "__assertfail"
 

@@ -72,10 +72,9 @@ from ttc.conversion.tritongpu_to_llvm.shared_memory import (
     shared_base,
     store_shared,
 )
-from ttc.dialects.upstream import arith
-from ttc.dialects.upstream import llvm
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.tt.types import MemSemantic, MemSyncScope, RMWOp
+from ttc.dialects.upstream import arith, llvm
 from ttc.layouts.order import layout_order
 
 _INTEGER_KINDS = frozenset(

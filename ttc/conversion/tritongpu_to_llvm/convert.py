@@ -55,12 +55,12 @@ from ttc.conversion.tritongpu_to_llvm.lowering import (
     dense_i32,
 )
 from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
-from ttc.dialects.upstream import llvm
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.tt.types import PointerType, TensorDescType
 from ttc.dialects.ttg.ops import lookup_num_ctas, lookup_threads_per_warp
 from ttc.dialects.ttg.warp_specialize import lookup_num_warps
 from ttc.dialects.ttng.tmem import MAX_NREG_ATTR
+from ttc.dialects.upstream import llvm
 from ttc.ir.dominance import reverse_post_order
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location

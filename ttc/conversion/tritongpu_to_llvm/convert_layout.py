@@ -66,8 +66,7 @@ from ttc.conversion.tritongpu_to_llvm.shared_transfer import (
     plan_vectors,
     store_matrices,
 )
-from ttc.dialects.upstream import llvm
-from ttc.dialects.upstream import nvvm
+from ttc.dialects.upstream import llvm, nvvm
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.swizzling import Instruction, SharedConversion, SideAccess, without_broadcast_registers
 from ttc.layouts.warp_shuffle import WarpShuffle, decompose, permute_index

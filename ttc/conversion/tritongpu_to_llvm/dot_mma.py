@@ -50,10 +50,10 @@ from ttc.conversion.tritongpu_to_llvm.load_store import pack_word
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_width, pack_vector, unpack_vector
 from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction, operand_list
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
-from ttc.dialects.upstream import llvm
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.tt.types import InputPrecision
 from ttc.dialects.ttg.attrs import BlockedEncodingAttr, DotOperandEncodingAttr, NvidiaMmaEncodingAttr
+from ttc.dialects.upstream import llvm
 from ttc.layouts.linear import LinearLayout
 
 TILE_M, TILE_N = 16, 8

@@ -31,13 +31,12 @@ from xdsl.traits import is_side_effect_free
 from ttc.conversion.tritongpu_to_llvm.indices import register_coords
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_width
 from ttc.conversion.tritongpu_to_llvm.registry import inline_scalar_region, lowers
-from ttc.dialects.upstream import arith
-from ttc.dialects.upstream import llvm
 from ttc.dialects.tt import ops as tt
-from ttc.ir.literals import dense_is_splat
-from ttc.dialects.upstream.llvm_attrs import FastMathFlag
 from ttc.dialects.tt.map_elementwise import MapElementwiseOp
 from ttc.dialects.tt.types import PropagateNan
+from ttc.dialects.upstream import arith, llvm
+from ttc.dialects.upstream.llvm_attrs import FastMathFlag
+from ttc.ir.literals import dense_is_splat
 from ttc.ir.values import defined_by
 
 _BINARY: dict[str, type[Operation]] = {

@@ -70,8 +70,8 @@ from ttc.conversion.tritongpu_to_llvm.lowering import (
 )
 from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
-from ttc.dialects.upstream import llvm
 from ttc.dialects.tt.types import RoundingMode
+from ttc.dialects.upstream import llvm
 
 I8 = IntegerType(8)
 I16 = IntegerType(16)

@@ -26,9 +26,9 @@ from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.conversion.tritongpu_to_llvm.shared_memory import OFFSET_ATTR, gep, shared_base
 from ttc.conversion.tritongpu_to_llvm.spmd import program_register
-from ttc.dialects.upstream import llvm
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.ttg import ops as ttg
+from ttc.dialects.upstream import llvm
 from ttc.ir.int_attrs import int_attribute
 
 GLOBAL_SCRATCH_OFFSET = "ttg.global_scratch_memory_offset"

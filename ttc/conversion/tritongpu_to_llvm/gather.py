@@ -39,8 +39,8 @@ from ttc.conversion.tritongpu_to_llvm.lowering import (
 )
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.conversion.tritongpu_to_llvm.shared_memory import barrier, gep, shared_base, shuffle_idx
-from ttc.dialects.upstream import llvm
 from ttc.dialects.tt import ops as tt
+from ttc.dialects.upstream import llvm
 from ttc.layouts.linear import LinearLayout
 
 REGISTER = "register"

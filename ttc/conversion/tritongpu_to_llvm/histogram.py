@@ -27,8 +27,8 @@ from ttc.conversion.tritongpu_to_llvm.indices import (
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.conversion.tritongpu_to_llvm.shared_memory import barrier, gep, shared_base
-from ttc.dialects.upstream import llvm
 from ttc.dialects.tt import ops as tt
+from ttc.dialects.upstream import llvm
 
 
 def _count(lw: FunctionLowering, counter: SSAValue) -> list[SSAValue]:

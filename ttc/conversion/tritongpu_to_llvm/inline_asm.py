@@ -27,8 +27,8 @@ from ttc.conversion.tritongpu_to_llvm.lowering import (
     unpack_vector,
 )
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
-from ttc.dialects.upstream import llvm
 from ttc.dialects.tt import ops as tt
+from ttc.dialects.upstream import llvm
 
 REGISTER_BITS = 32
 

@@ -30,12 +30,12 @@ from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, bit_widt
 from ttc.conversion.tritongpu_to_llvm.masked_memory import masked_load, masked_store
 from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction, operand_list
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
-from ttc.dialects.upstream import llvm
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.tt.types import CacheModifier, EvictionPolicy, PointerType, element_type_or_self
+from ttc.dialects.upstream import llvm
+from ttc.ir.values import splat_scalar
 from ttc.layouts.order import layout_order
 from ttc.transforms.patterns import folded_constant
-from ttc.ir.values import splat_scalar
 
 MAX_VECTOR_BITS = 128
 

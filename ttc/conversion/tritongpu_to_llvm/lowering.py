@@ -36,13 +36,13 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint
 
 from ttc.analysis.axis_info import ModuleAxisInfo
-from ttc.dialects.upstream import llvm
 from ttc.dialects.tt.types import PointerType, TensorDescType
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.dialects.ttg.ops import AsyncTokenType, MemDescType
+from ttc.dialects.upstream import llvm
 from ttc.ir.errors import TtcError
 from ttc.ir.locations import source_location
 from ttc.ir.target import TargetInfo
-from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
 
 OpT = TypeVar("OpT", bound=Operation)

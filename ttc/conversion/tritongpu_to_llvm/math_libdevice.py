@@ -37,8 +37,8 @@ from ttc.conversion.tritongpu_to_llvm.elementwise import map_registers
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.conversion.tritongpu_to_llvm.symbols import declare_function
-from ttc.dialects.upstream import llvm
 from ttc.dialects.tt.ops import ExternElementwiseOp
+from ttc.dialects.upstream import llvm
 
 LOG2E = math.log2(math.e)
 

@@ -55,11 +55,10 @@ from ttc.conversion.tritongpu_to_llvm.shared_transfer import (
     subslice_mask,
     transfer,
 )
-from ttc.dialects.upstream import llvm
-from ttc.dialects.upstream import nvvm
 from ttc.dialects.tt.types import PointerType
-from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.attrs import SharedMemorySpaceAttr
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.upstream import llvm, nvvm
 from ttc.layouts.linear import LayoutError, LinearLayout
 
 LDMATRIX_MIN_CAPABILITY = 75

@@ -39,8 +39,8 @@ from ttc.conversion.tritongpu_to_llvm.indices import emit_indices
 from ttc.conversion.tritongpu_to_llvm.lowering import FLOAT_TYPES, FunctionLowering
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
 from ttc.conversion.tritongpu_to_llvm.symbols import declare_function, string_pointer
-from ttc.dialects.upstream import llvm
 from ttc.dialects.tt import ops as tt
+from ttc.dialects.upstream import llvm
 
 MAX_PRINTF_OPERANDS = 32
 """NVPTX's printf prints garbage for arguments past the 32nd."""

@@ -47,9 +47,8 @@ from ttc.conversion.tritongpu_to_llvm.shared_memory import (
     store_shared,
     to_memory,
 )
-from ttc.dialects.upstream import llvm
-from ttc.dialects.upstream import nvvm
 from ttc.dialects.tt.types import bit_width
+from ttc.dialects.upstream import llvm, nvvm
 from ttc.layouts.linear import LayoutError, LinearLayout
 
 Key = tuple[int, ...]

@@ -53,8 +53,8 @@ from ttc.conversion.tritongpu_to_llvm.shared_memory import (
     store_shared,
     to_memory,
 )
-from ttc.dialects.upstream import llvm
 from ttc.dialects.ttg.attrs import ints
+from ttc.dialects.upstream import llvm
 from ttc.layouts.linear import LayoutError, LinearLayout
 
 Values = list[list[SSAValue]]

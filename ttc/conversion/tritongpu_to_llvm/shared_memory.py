@@ -37,8 +37,7 @@ from ttc.conversion.tritongpu_to_llvm.lowering import (
 from ttc.conversion.tritongpu_to_llvm.masked_memory import masked_load, masked_store
 from ttc.conversion.tritongpu_to_llvm.ptx import PtxInstruction
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
-from ttc.dialects.upstream import llvm
-from ttc.dialects.upstream import nvvm
+from ttc.dialects.upstream import llvm, nvvm
 
 OFFSET_ATTR = "allocation.offset"
 FULL_MASK = -1

@@ -35,10 +35,9 @@ from xdsl.ir import Attribute, SSAValue
 from ttc.conversion.tritongpu_to_llvm.indices import apply_layout, thread_coordinates
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, pack_vector
 from ttc.conversion.tritongpu_to_llvm.shared_memory import gep
-from ttc.dialects.upstream import llvm
-from ttc.dialects.upstream import nvvm
-from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.upstream import llvm, nvvm
 from ttc.layouts.linear import LinearLayout
 from ttc.layouts.utils import standard_out_dim_names
 

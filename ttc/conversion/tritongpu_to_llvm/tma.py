@@ -57,11 +57,10 @@ from ttc.conversion.tritongpu_to_llvm.shared_transfer import (
     SharedView,
     coordinates_to_offset,
 )
-from ttc.dialects.upstream import llvm
-from ttc.dialects.upstream import nvvm
 from ttc.dialects.tt.types import CacheModifier, DescriptorReduceKind, EvictionPolicy
-from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.attrs import NVMMASharedEncodingAttr
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.upstream import llvm, nvvm
 from ttc.ir.int_attrs import required_int_property
 from ttc.layouts.linear import LayoutError, LinearLayout, log2
 from ttc.layouts.shared import tma_block_shape

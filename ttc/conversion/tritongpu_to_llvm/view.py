@@ -27,8 +27,8 @@ from xdsl.ir import Operation, SSAValue
 from ttc.conversion.tritongpu_to_llvm.indices import THREAD_DIMS, emit_indices, register_coords
 from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering, is_fp8
 from ttc.conversion.tritongpu_to_llvm.registry import lowers
-from ttc.dialects.upstream import llvm
 from ttc.dialects.tt import ops as tt
+from ttc.dialects.upstream import llvm
 from ttc.ir.values import splat_scalar
 
 Coord = tuple[int, ...]

@@ -71,17 +71,17 @@ from ttc.conversion.tritongpu_to_llvm.shared_transfer import (
     coordinates_to_offset,
 )
 from ttc.conversion.tritongpu_to_llvm.tma import uniform_warp_id
-from ttc.dialects.upstream import llvm
 from ttc.dialects.tt.types import InputPrecision
 from ttc.dialects.tt.types import bit_width as element_bit_width
-from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.attrs import (
     DotOperandEncodingAttr,
     NvidiaMmaEncodingAttr,
     NVMMASharedEncodingAttr,
     ints,
 )
+from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttng.ops import WarpGroupDotOp
+from ttc.dialects.upstream import llvm
 from ttc.layouts.linear import LinearLayout
 from ttc.layouts.shared import OFFSET
 

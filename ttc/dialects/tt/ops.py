@@ -76,7 +76,6 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.tt import verify as v
-from ttc.dialects.ttg.mma_support import verify_dot_encodings, verify_dot_operand_encoding
 from ttc.dialects.tt.cache_syntax import (
     CacheAndEvict,
     parse_cache_and_evict,
@@ -140,6 +139,7 @@ from ttc.dialects.tt.types import (
 )
 from ttc.dialects.ttg import layout_inference
 from ttc.dialects.ttg.attrs import SliceEncodingAttr
+from ttc.dialects.ttg.mma_support import verify_dot_encodings, verify_dot_operand_encoding
 from ttc.ir.op_definition import op_definition
 from ttc.ir.verify import RegionPhaseVerifier, VerifyErrors
 

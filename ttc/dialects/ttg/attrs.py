@@ -43,9 +43,9 @@ from ttc.dialects.ttg.bases import (
     out_sizes,
 )
 from ttc.ir.parse_errors import DialectParseError
+from ttc.layouts.cga import shape_per_cta
 from ttc.layouts.linear import is_power_of_two
 from ttc.layouts.permutation import is_permutation
-from ttc.layouts.cga import shape_per_cta
 from ttc.layouts.shared import nvmma_swizzle_bytes
 
 AttrT = TypeVar("AttrT", bound=Attribute)

@@ -26,9 +26,9 @@ from xdsl.irdl import (
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.tt.op_bases import PropsInAttrDictOp, PureOp
-from ttc.ir.op_definition import op_definition
-from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.dialects.ttg.layout_inference import unpacked_source_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.ir.op_definition import op_definition
 from ttc.layouts.linear import LayoutError
 
 

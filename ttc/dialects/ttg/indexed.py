@@ -36,8 +36,8 @@ from ttc.dialects.tt.op_bases import (
 )
 from ttc.dialects.tt.syntax import enum_keyword
 from ttc.dialects.tt.types import RMWOp, i1_same_shape
-from ttc.dialects.ttg.ops import AsyncTokenType, MemDescType, check_shared_rank
 from ttc.dialects.ttg.attrs import SharedEncoding
+from ttc.dialects.ttg.ops import AsyncTokenType, MemDescType, check_shared_rank
 from ttc.ir.op_definition import op_definition
 
 

@@ -100,6 +100,7 @@ from ttc.dialects.ttg.attrs import (
     int_list,
     ints,
 )
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.dialects.ttg.shared_attrs import SHARED_ATTRS, PaddedSharedEncodingAttr
 from ttc.dialects.ttg.warp_specialize import maybe_lookup_num_warps
 from ttc.dialects.ttng.attrs import (
@@ -107,14 +108,13 @@ from ttc.dialects.ttng.attrs import (
     TensorMemoryScalesEncodingAttr,
     TensorMemorySpaceAttr,
 )
+from ttc.ir.diagnostics import op_error
 from ttc.ir.int_attrs import int_attribute
 from ttc.ir.op_definition import op_definition
-from ttc.dialects.ttg.linear_layouts import to_linear_layout
-from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
-from ttc.layouts.utils import minimal_conversion
-from ttc.ir.diagnostics import op_error
 from ttc.ir.target import TARGET_ATTR, cuda_compute_capability
 from ttc.ir.walk import walk
+from ttc.layouts.linear import LayoutError, LinearLayout, is_power_of_two
+from ttc.layouts.utils import minimal_conversion
 
 # --------------------------------------------------------------------------------------------
 # Types

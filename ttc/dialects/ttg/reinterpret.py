@@ -34,8 +34,8 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.tt.types import bit_width
-from ttc.dialects.ttg.ops import MemDescType, layout_dims, memdesc_layout
 from ttc.dialects.ttg.attrs import ints
+from ttc.dialects.ttg.ops import MemDescType, layout_dims, memdesc_layout
 from ttc.dialects.ttg.shared_attrs import (
     PaddedSharedEncodingAttr,
     PartitionedSharedEncodingAttr,

@@ -31,8 +31,8 @@ from xdsl.irdl import (
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.tt.op_bases import PropsInAttrDictOp, MemoryWriteOp, MemoryReadWriteOp
-from ttc.dialects.ttg.ops import MemDescType, lookup_num_ctas, memdesc_layout
 from ttc.dialects.ttg.attrs import format_bases
+from ttc.dialects.ttg.ops import MemDescType, lookup_num_ctas, memdesc_layout
 from ttc.dialects.ttng.attrs import encoding_cga_bases, has_cga_layout
 from ttc.ir.op_definition import op_definition
 

@@ -38,8 +38,8 @@ from ttc.dialects.tt.op_bases import (
 from ttc.dialects.tt.syntax import enum_keyword
 from ttc.dialects.tt.types import PointerType, ProgramIDDim, TensorDescType
 from ttc.dialects.tt.verify import error_at
-from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.attrs import format_bases
+from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttng.attrs import encoding_cga_bases
 from ttc.dialects.ttng.barriers import verify_completion_barrier
 from ttc.ir.op_definition import op_definition

@@ -21,18 +21,18 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.tt.op_bases import MemoryWriteOp
 from ttc.dialects.tt.types import bit_width
+from ttc.dialects.ttg.attrs import ints
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.dialects.ttg.ops import (
     MemDescType,
     check_memory_op_types,
     lookup_num_ctas,
     memdesc_layout,
 )
-from ttc.dialects.ttg.attrs import ints
 from ttc.dialects.ttg.shared_attrs import PaddedSharedEncodingAttr
 from ttc.dialects.ttng.barriers import verify_barrier_type, verify_cluster_is_multi_cta
 from ttc.ir.op_definition import op_definition
 from ttc.layouts.divide import largest_vectorisation
-from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LayoutError
 
 

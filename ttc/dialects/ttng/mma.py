@@ -65,12 +65,12 @@ from ttc.dialects.tt.op_bases import MemoryWriteOp
 from ttc.dialects.tt.ops import DotOpInterface, verify_dot_interface
 from ttc.dialects.tt.syntax import enum_keyword
 from ttc.dialects.tt.types import ScaleDotElemType, bit_width
-from ttc.dialects.ttg.ops import AsyncTokenType, MemDescType, module_compute_capability
 from ttc.dialects.ttg.attrs import (
     NVMMASharedEncodingAttr,
     SharedLinearEncodingAttr,
     format_ints,
 )
+from ttc.dialects.ttg.ops import AsyncTokenType, MemDescType, module_compute_capability
 from ttc.dialects.ttng.attrs import (
     TensorMemoryEncodingAttr,
     TensorMemoryScalesEncodingAttr,
@@ -85,8 +85,8 @@ from ttc.dialects.ttng.tmem import (
     tmem_rows,
 )
 from ttc.ir.op_definition import op_definition
-from ttc.layouts.linear import LinearLayout
 from ttc.layouts.cga import shape_per_cta
+from ttc.layouts.linear import LinearLayout
 from ttc.layouts.tmem import cga_layout, cta_split
 
 FP8 = (ScaleDotElemType.E4M3, ScaleDotElemType.E5M2)

@@ -62,16 +62,16 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.ttg.mma_support import operand_supports_mma
 from ttc.dialects.tt.ops import DotOpInterface, verify_dot_interface
 from ttc.dialects.tt.types import InputPrecision, bit_width
-from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.attrs import (
     DotOperandEncodingAttr,
     NvidiaMmaEncodingAttr,
     NVMMASharedEncodingAttr,
     SharedLinearEncodingAttr,
 )
+from ttc.dialects.ttg.mma_support import operand_supports_mma
+from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.warp_specialize import maybe_lookup_num_warps
 from ttc.dialects.ttng.attrs import TTNG_ATTRS
 from ttc.dialects.ttng.barriers import BARRIER_OPS

@@ -45,9 +45,9 @@ from xdsl.utils.exceptions import VerifyException
 from ttc.dialects.tt.op_bases import PureOp
 from ttc.dialects.tt.syntax import parse_attr_dict, print_attr_dict
 from ttc.dialects.ttg.attrs import DistributedEncoding, LayoutEncoding, format_ints
-from ttc.ir.op_definition import op_definition
-from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.dialects.ttg.layout_inference import unpacked_source_layout
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.ir.op_definition import op_definition
 from ttc.layouts.linear import LayoutError
 
 KINDS = ("add", "sub", "mul", "fma", "min", "max")

@@ -48,10 +48,10 @@ from xdsl.irdl import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from ttc.dialects.tt.ops import I32Attr
 from ttc.dialects.tt.cache_syntax import CacheAndEvict
 from ttc.dialects.tt.descriptor import verify_block_matches, verify_rows
 from ttc.dialects.tt.op_bases import PropsInAttrDictOp, MemoryReadWriteOp
+from ttc.dialects.tt.ops import I32Attr
 from ttc.dialects.tt.syntax import enum_attr, enum_keyword
 from ttc.dialects.tt.types import (
     CacheModifier,
@@ -59,13 +59,13 @@ from ttc.dialects.tt.types import (
     EvictionPolicy,
     TensorDescType,
 )
-from ttc.dialects.ttg.ops import MemDescType, layout_dims, lookup_num_ctas, memdesc_layout
 from ttc.dialects.ttg.attrs import NVMMASharedEncodingAttr, format_bases
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.ttg.ops import MemDescType, layout_dims, lookup_num_ctas, memdesc_layout
 from ttc.dialects.ttng.attrs import encoding_cga_bases, has_cga_layout
 from ttc.dialects.ttng.barriers import verify_barrier_type
 from ttc.dialects.ttng.types import TensorDescIm2ColType
 from ttc.ir.op_definition import op_definition
-from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.order import contig_per_thread
 
 _I16 = IntegerType(16)

@@ -65,6 +65,13 @@ from ttc.dialects.tt.op_bases import (
     MemoryReadWriteOp,
 )
 from ttc.dialects.tt.types import bit_width
+from ttc.dialects.ttg.attrs import (
+    LinearEncodingAttr,
+    NVMMASharedEncodingAttr,
+    SharedLinearEncodingAttr,
+    SharedMemorySpaceAttr,
+    bases_attr,
+)
 from ttc.dialects.ttg.ops import (
     TMEM_ENCODINGS,
     AsyncTokenType,
@@ -74,13 +81,6 @@ from ttc.dialects.ttg.ops import (
     layout_dims,
     memdesc_layout,
     verify_alloc,
-)
-from ttc.dialects.ttg.attrs import (
-    LinearEncodingAttr,
-    NVMMASharedEncodingAttr,
-    SharedLinearEncodingAttr,
-    SharedMemorySpaceAttr,
-    bases_attr,
 )
 from ttc.dialects.ttg.warp_specialize import (
     WarpSpecializeOp,
@@ -93,11 +93,6 @@ from ttc.dialects.ttng.attrs import (
     TensorMemorySpaceAttr,
     TMEMLoadReduceModifierAttr,
 )
-from ttc.ir.int_attrs import int_attribute
-from ttc.ir.op_definition import op_definition
-from ttc.ir.verify import NotedVerifyException
-from ttc.layouts.linear import LayoutError, LinearLayout
-from ttc.layouts.tmem import view_layout
 from ttc.dialects.ttng.tmem_access import (
     ATOMS_FOR_HINTS,
     distributed_layout_for,
@@ -105,6 +100,11 @@ from ttc.dialects.ttng.tmem_access import (
     tmem_access_error,
     tmem_reduce_error,
 )
+from ttc.ir.int_attrs import int_attribute
+from ttc.ir.op_definition import op_definition
+from ttc.ir.verify import NotedVerifyException
+from ttc.layouts.linear import LayoutError, LinearLayout
+from ttc.layouts.tmem import view_layout
 
 MAX_REGISTERS = 256
 MAX_NREG_ATTR = "ttg.maxnreg"

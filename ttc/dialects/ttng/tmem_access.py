@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute
 
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.divide import (
     divide_left,
     factor_identity_prefix,
@@ -24,7 +25,6 @@ from ttc.layouts.divide import (
     starts_with_bases_of,
     with_registers,
 )
-from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.order import bases_per_dim
 from ttc.layouts.tmem import resize_in_dim

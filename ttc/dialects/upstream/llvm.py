@@ -88,6 +88,13 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from ttc.dialects.tt.op_bases import PureOp
+from ttc.dialects.tt.syntax import (
+    print_attr_dict,
+    print_functional_type,
+    print_operands,
+    print_types,
+    split_attr_dict,
+)
 from ttc.dialects.upstream.llvm_attrs import (
     FastMathAttr,
     LinkageAttr,
@@ -101,13 +108,6 @@ from ttc.dialects.upstream.llvm_attrs import (
     ZeroAttr,
 )
 from ttc.dialects.upstream.llvm_syntax import AttrDirective, InferredType
-from ttc.dialects.tt.syntax import (
-    print_attr_dict,
-    print_functional_type,
-    print_operands,
-    print_types,
-    split_attr_dict,
-)
 from ttc.ir.op_definition import op_definition
 
 

@@ -27,12 +27,13 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.tt.types import InputPrecision, encoding_of
-from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.attrs import SwizzledSharedEncodingAttr
-from ttc.dialects.ttg.warp_specialize import lookup_num_warps
+from ttc.dialects.ttg.cta import cta_layout_of
 from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg.warp_specialize import lookup_num_warps
 from ttc.layouts.order import layout_order
 from ttc.pipelines.pass_base import TtcPass
 from ttc.targets.musa.dialect import sqmma_k_choices
@@ -51,7 +52,6 @@ from ttc.transforms.tritongpu_accelerate_matmul import (
     DOT_PROPERTIES,
     promote_operands,
 )
-from ttc.dialects.ttg.cta import cta_layout_of
 from ttc.transforms.tritongpu_utils import with_encoding
 from ttc.transforms.utils import create_op
 

@@ -65,8 +65,8 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
-from ttc.dialects.tt.ops import DotOpInterface
 from ttc.dialects.tt.op_bases import PropsInAttrDictOp
+from ttc.dialects.tt.ops import DotOpInterface
 from ttc.dialects.tt.types import InputPrecision, PointerType, TensorDescType
 from ttc.dialects.ttg.ops import MemDescType
 from ttc.ir.op_definition import op_definition

@@ -43,9 +43,9 @@ from ttc.conversion.tritongpu_to_llvm.shared_transfer import (
     SharedView,
     coordinates_to_offset,
 )
-from ttc.dialects.upstream import llvm
-from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.ttg.attrs import ints
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.upstream import llvm
 from ttc.targets.musa.dialect import (
     ArriveBarrierNoRetOp,
     ArriveBarrierOp,

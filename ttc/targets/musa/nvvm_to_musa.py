@@ -28,11 +28,10 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Operation
 
 from ttc.conversion.tritongpu_to_llvm.masked_memory import mangled
-from ttc.dialects.upstream import llvm
-from ttc.dialects.upstream import nvvm
+from ttc.dialects.upstream import llvm, nvvm
 from ttc.ir.diagnostics import op_error
-from ttc.pipelines.pass_base import TtcPass
 from ttc.ir.walk import walk
+from ttc.pipelines.pass_base import TtcPass
 
 RENAMED_INTRINSICS: dict[str, str] = {
     "llvm.nvvm.ex2.approx.f": "llvm.exp2.f32",

@@ -25,13 +25,13 @@ from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType, i1, i32
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.tt.types import bit_width
-from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.attrs import SwizzledSharedEncodingAttr
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.ir.walk import walk
 from ttc.pipelines.pass_base import TtcPass
 from ttc.transforms.utils import create_op
-from ttc.ir.walk import walk
 
 
 def _shared_consumers(value: SSAValue) -> list[Operation]:

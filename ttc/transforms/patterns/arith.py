@@ -32,10 +32,10 @@ from xdsl.pattern_rewriter import PatternRewriter
 
 from ttc.dialects.upstream import arith
 from ttc.ir.literals import bits_to_float, float_to_bits
+from ttc.ir.values import defined_by, Scalar, constant_scalar, splat_scalar
 from ttc.transforms.patterns import IN_PLACE, FoldResult, commutative, folder, pattern
 from ttc.transforms.patterns.context import active_context, emit_like
 from ttc.transforms.utils import create_constant, element_type, int_width, is_constant_int, is_int_attr, normalize_int, scalar_attr, to_unsigned
-from ttc.ir.values import defined_by, Scalar, constant_scalar, splat_scalar
 
 commutative(
     "arith.addi", "arith.muli", "arith.andi", "arith.ori", "arith.xori",

@@ -23,8 +23,8 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
-from ttc.transforms.patterns import pattern
 from ttc.ir.values import constant_scalar
+from ttc.transforms.patterns import pattern
 
 
 @pattern("cf.cond_br")

@@ -34,11 +34,11 @@ from xdsl.rewriter import InsertPoint
 from xdsl.traits import ConstantLike
 
 from ttc.ir.traits import has_trait
+from ttc.ir.values import constant_value
 from ttc.ir.walk import walk
 from ttc.transforms.patterns import IN_PLACE, fold_op
 from ttc.transforms.patterns.context import using_context
 from ttc.transforms.utils import EffectCache, erase_op, create_constant, insertion_region, is_trivially_dead, move_to_start, postorder, preorder, would_be_trivially_dead
-from ttc.ir.values import constant_value
 
 PatternSet = Callable[[Operation, PatternRewriter], bool]
 

@@ -18,10 +18,10 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
+from ttc.ir.values import constant_scalar
 from ttc.transforms.patterns import pattern
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.utils import create_op, defined_outside, drop_unused_results, normalize_int
-from ttc.ir.values import constant_scalar
 
 
 def _body(op: Operation) -> Block:

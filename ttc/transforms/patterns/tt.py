@@ -29,14 +29,14 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttc.dialects.upstream import arith
 from ttc.dialects.tt import ops as tt
 from ttc.dialects.tt.types import PointerType, bit_width, with_element_type
+from ttc.dialects.upstream import arith
+from ttc.ir.values import constant_value, defined_by, splat_scalar
 from ttc.layouts.permutation import apply_permutation
 from ttc.transforms.patterns import IN_PLACE, FoldResult, folder, pattern, with_producer
 from ttc.transforms.patterns.context import active_context, emit_like
 from ttc.transforms.utils import trans_order, create_constant, create_op, element_type, is_int_attr, scalar_attr
-from ttc.ir.values import constant_value, defined_by, splat_scalar
 
 
 def _resized_splat(attr: Attribute | None, type_: Attribute) -> Attribute | None:

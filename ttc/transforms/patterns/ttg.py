@@ -44,21 +44,21 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
-from ttc.dialects.upstream import arith
 from ttc.dialects.tt import ops as tt
-from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.tt.types import encoding_of, shape_of
-from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttg import ops as ttg
 from ttc.dialects.ttg.attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
-from ttc.dialects.ttng.tmem import TMEMStoreOp, is_tmem_compatible
-from ttc.dialects.ttg.linear_layouts import to_linear_layout
 from ttc.dialects.ttg.layout_inference import infer_split_encoding
+from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.dialects.ttg.ops import MemDescType
+from ttc.dialects.ttng.tmem import TMEMStoreOp, is_tmem_compatible
+from ttc.dialects.upstream import arith
+from ttc.ir.values import defined_by, splat_scalar
 from ttc.layouts.linear import LayoutError, LinearLayout
 from ttc.layouts.permutation import apply_permutation
 from ttc.transforms.patterns import IN_PLACE, FoldResult, PatternFn, folder, pattern, with_producer
 from ttc.transforms.patterns.context import active_context
 from ttc.transforms.utils import trans_order, create_op, drop_unused_results
-from ttc.ir.values import defined_by, splat_scalar
 
 REMAKE = (ttg.ConvertLayoutOp, tt.SplatOp, tt.MakeRangeOp, tt.HistogramOp)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ttc.dialects.context import make_context
-from ttc.ir.parser import TtcParser
 from ttc.dialects.ttg.linear_layouts import to_linear_layout
+from ttc.ir.parser import TtcParser
 from ttc.targets.musa.sqmma_encoding import (
     MthreadsSqmmaEncodingAttr,
     MusaSqmmaEncodingAttr,
