@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from xdsl.dialects.builtin import AnyFloat, DenseIntOrFPElementsAttr, FloatAttr, IndexType, IntegerAttr, IntegerType
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    DenseIntOrFPElementsAttr,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+)
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.traits import ConstantLike, HasFolder
 

@@ -1,7 +1,8 @@
 """Helpers shared by ttc's TTIR passes: constants, side effects, op creation, IR movement.
 
-These mirror the small MLIR utilities Triton's passes lean on: `matchPattern(v, m_Constant())`
-(`constant_value`), splat attributes (`SplatElementsAttr`), `isMemoryEffectFree`,
+These mirror the small MLIR utilities Triton's passes lean on (the value queries, such as
+`matchPattern(v, m_Constant())`, are `ttc.ir.values`, which analyses use too): constants of a
+type, `isMemoryEffectFree`,
 `isOpTriviallyDead`/`wouldOpBeTriviallyDead` (MLIR's rules: an op is dead when unused and it has no
 effect other than reads or allocations of its own results), `Operation::moveBefore`, and the
 "insertion region" MLIR's OperationFolder hoists constants into (the entry block of the closest
