@@ -2,7 +2,9 @@
 
 Mirrors `third_party/nvidia/backend/compiler.py`: the module gets triple `nvptx64-nvidia-cuda`
 and the NVPTX data layout with 32-bit shared, constant and local pointers (`-nvptx-short-ptr`).
-make_llir runs LLVM's O3 pipeline on it once (SLP vectorisation off for sm_80, as Triton does);
+make_llir runs LLVM's O3 pipeline on it once, with loop and SLP vectorisation and unrolling on as
+Triton 3.6 sets them (Triton's O3 runs without a target machine, so its cost model is LLVM's
+default; ttc's runs with the NVPTX one, which also folds libdevice's `__nvvm_reflect` early);
 make_ptx (Triton's `translateLLVMIRToASM`) then only inlines what is not `noinline` and compiles
 the optimised module for proc `sm_<cc>` (`sm_90a` from cc 90 on) with features `+ptx<N>` at
 codegen level O3, whose IR passes include NVPTX's load/store vectoriser. The PTX text gets
@@ -92,7 +94,7 @@ def _optimized_module(
     module, tm = _parsed_module(llvm_ir, cc, ptx_version, opt_level)
     if opt_level > 0:
         options = llvm.create_pipeline_tuning_options(speed_level=opt_level)
-        options.slp_vectorization = cc != 80
+        options.slp_vectorization = True
         options.loop_vectorization = True
         options.loop_unrolling = True
         builder = llvm.create_pass_builder(tm, options)
