@@ -5,7 +5,7 @@ of `--corpus`, each function renamed per copy, each file's aliases given a per-f
 that they do not clash), then reports:
 
 - parse: `ttc.ir.parser.parse_module` on that text, MB/s of input;
-- verify: `ttc.ir.verify.verify_module`, seconds;
+- verify: `ttc.dialects.verifier.verify_module`, seconds;
 - print: `ttc.ir.printer.print_module` of the parsed module, MB/s of output (plain and with
   `debuginfo`);
 - start-up: wall time of `ttc --version` in a fresh process (median of `--repeat` runs).
