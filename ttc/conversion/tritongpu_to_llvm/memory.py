@@ -5,8 +5,9 @@ NVIDIA AsyncCopyGlobalToLocal / AsyncCommitGroup / AsyncWait conversions).
   with an initial value, the tensor is stored as `ttg.local_store` does.
 * `ttg.local_store` / `ttg.local_load`: vector `llvm.store` / `llvm.load` of up to 128 bits per
   access, addresses from the linear layouts (`shared_transfer.transfer`); broadcast registers are
-  moved once. A load uses `ldmatrix` (`.trans` when only that fits) on sm_75 and later when the
-  layouts permit, as Triton tries it for every local_load.
+  moved once. Where the layouts permit, a load is `ldmatrix` (sm_75 on) and a store, a
+  `local_alloc`'s included, `stmatrix` (sm_90 on), `.trans` when only that fits, as Triton's
+  `lowerLdStMatrix` tries for every local_load, local_store and local_alloc.
 * `ttg.local_dealloc`: nothing (the arena is static).
 * `ttg.memdesc_index` advances the base by `index * elements of one buffer`;
   `ttg.memdesc_subslice` adds its offsets to the logical offsets; `ttg.memdesc_trans` permutes
@@ -50,8 +51,11 @@ from ttc.conversion.tritongpu_to_llvm.shared_transfer import (
     RegisterOffsets,
     SharedView,
     coordinates_to_offset,
+    MatrixEmitterFn,
+    MatrixPlan,
     load_matrices,
     plan_ldmatrix,
+    store_matrices,
     subslice_mask,
     transfer,
 )
@@ -60,8 +64,7 @@ from ttc.dialects.ttg.attrs import SharedMemorySpaceAttr
 from ttc.dialects.ttg.ops import MemDescType
 from ttc.dialects.upstream import llvm, nvvm
 from ttc.layouts.linear import LayoutError, LinearLayout
-
-LDMATRIX_MIN_CAPABILITY = 75
+from ttc.layouts.swizzling import LDMATRIX_MIN_CAPABILITY, STMATRIX_MIN_CAPABILITY
 
 
 def _memdesc(lw: FunctionLowering, op: Operation, value: SSAValue) -> MemDescType:
@@ -100,6 +103,11 @@ def store_tensor(lw: FunctionLowering, op: Operation, tensor: SSAValue, view: Sh
     offsets = _register_offsets(lw, op, layout, view.type)
     regs = [to_memory(lw, r) for r in lw.regs(tensor)]
     stored = regs[0].type
+    matrices = _matrix_plan(lw, offsets, view, bit_width(stored), STMATRIX_MIN_CAPABILITY)
+    if matrices is not None:
+        plan, emitter = matrices
+        store_matrices(lw, offsets, plan, emitter, [regs[r] for r in offsets.registers])
+        return
 
     def access(address: SSAValue, compressed: list[int]) -> None:
         values = [regs[offsets.registers[c]] for c in compressed]
@@ -116,7 +124,11 @@ def _load_tensor(lw: FunctionLowering, op: Operation, view: SharedView, result: 
     element = lw.llvm_type(result.type)
     stored = memory_type(element)
     loaded: dict[int, SSAValue] = {}
-    if not _load_matrices(lw, offsets, view, stored, loaded):
+    matrices = _matrix_plan(lw, offsets, view, bit_width(stored), LDMATRIX_MIN_CAPABILITY)
+    if matrices is not None:
+        plan, emitter = matrices
+        loaded = load_matrices(lw, offsets, plan, emitter, stored)
+    else:
 
         def access(address: SSAValue, compressed: list[int]) -> None:
             count = len(compressed)
@@ -132,28 +144,23 @@ def _load_tensor(lw: FunctionLowering, op: Operation, view: SharedView, result: 
     lw.bind(result, [values[c] for c in offsets.expand(layout)])
 
 
-def _load_matrices(
-    lw: FunctionLowering,
-    offsets: RegisterOffsets,
-    view: SharedView,
-    element: Attribute,
-    loaded: dict[int, SSAValue],
-) -> bool:
-    """Load with `ldmatrix` (then `.trans`) when the layouts permit; False when neither does."""
-    if lw.target.compute_capability < LDMATRIX_MIN_CAPABILITY:
-        return False
-    bits = bit_width(element)
+def _matrix_plan(
+    lw: FunctionLowering, offsets: RegisterOffsets, view: SharedView, bits: int, min_capability: int
+) -> tuple[MatrixPlan, MatrixEmitterFn] | None:
+    """How `ldmatrix`/`stmatrix` (then their `.trans` forms) move the tensor, on a target of at
+    least `min_capability`; None when the target or the layouts do not permit it."""
+    if lw.target.compute_capability < min_capability:
+        return None
     span = subslice_mask(view.type)
     plans = (plan_ldmatrix(offsets, span, bits, transpose) for transpose in (False, True))
     plan = next((p for p in plans if p is not None), None)
     if plan is None:
-        return False
+        return None
 
     def emitter(lanes: list[int], thread_bits: int) -> AddressEmitter:
         return AddressEmitter.for_view(lw, view, bits // 8, lanes, offsets.warp, thread_bits)
 
-    loaded.update(load_matrices(lw, offsets, plan, emitter, element))
-    return True
+    return plan, emitter
 
 
 @lowers("ttg.local_alloc")
