@@ -2,8 +2,8 @@
 
 Copies the TTIR of KERNELS (by default the ten kernels of test/gpu/kernels/triton-3.6 that take
 longest to compile: matmuls, attention, sort) into a temporary folder as `<kernel>.ttir`, then runs
-`python -m ttc compile *.ttir --target cuda:90 --to ptx --out-dir OUT -j 1` and the same with
-`-j N` (default 2), alternately, R times each (default 3). Prints each run's wall seconds, the CPU
+`python -m ttc compile *.ttir --target cuda:90 --to ptx --out-dir OUT -j 1 --no-cache` (the compile
+cache would answer every run after the first) and the same with `-j N` (default 2), alternately, R times each (default 3). Prints each run's wall seconds, the CPU
 seconds of the process and its workers (user + system: the work, which parallelism must not
 inflate), and the load average before it (other processes sharing the CPUs slow the parallel
 runs most), then the median wall time of each and the ratio of the medians. The goal on a
@@ -57,7 +57,7 @@ def children_cpu() -> float:
 def run(inputs: list[Path], out_dir: Path, jobs: int, target: str, to: str) -> tuple[float, float]:
     """(wall seconds, CPU seconds) of one batch compile."""
     command = [sys.executable, "-m", "ttc", "compile", *map(str, inputs), f"--target={target}",
-               f"--to={to}", "--out-dir", str(out_dir), "-j", str(jobs)]
+               f"--to={to}", "--out-dir", str(out_dir), "-j", str(jobs), "--no-cache"]
     cpu = children_cpu()
     start = time.perf_counter()
     subprocess.run(command, check=True)
@@ -87,8 +87,8 @@ def cpu_seconds(inputs: list[Path], out_dir: Path, workers: int, target: str,
     warm = time.process_time() - start
     jobs = [Job(str(path), str(out_dir / f"{path.stem}.{to}")) for path in inputs]
     settings = CompileSettings(target_text=target, ptxas=None, until=to, num_warps=None,
-                               num_stages=3, num_ctas=1, pipelines_file=None, verify_each=False,
-                               timing=False, dump_dir=None)
+                               num_stages=3, num_ctas=1, mma=None, pipelines_file=None,
+                               verify_each=False, timing=False, dump_dir=None, cache=False)
     out_dir.mkdir(exist_ok=True)
     batch.run_job = timed_job
     per_process = []
