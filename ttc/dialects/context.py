@@ -5,7 +5,9 @@ instrumentation ops), plus the
 upstream dialects (arith, math, scf, cf, func, gpu, ub, llvm, nvvm) that appear in Triton's IR.
 Names written by older Triton releases (`triton_gpu.*`, `triton_nvidia_gpu.*`, `!tt.memdesc`)
 resolve to today's classes through `ttc.dialects.legacy`, so old input parses and prints in today's
-spelling.
+spelling; once a module is parsed, `TtcContext.modernize` rewrites the module attributes they wrote.
+`ttc.ir`'s parser takes whatever context it is given; this module, above every dialect, is where
+ttc's own is made (`make_context`).
 
 Targets extend the context without editing this module's loaders (docs/adding-a-target.md):
 
