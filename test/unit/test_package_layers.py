@@ -11,7 +11,7 @@ imports, all of them, form no cycle: no import inside a function hides one.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Mapping
 from pathlib import Path
 
 import pytest
@@ -110,10 +110,9 @@ def test_no_two_way_package_pair() -> None:
     assert pairs == []
 
 
-def resolve(name: str, modules: Iterable[str]) -> str | None:
+def resolve(name: str, modules: Container[str]) -> str | None:
     """The module of `ttc` that importing `name` runs (`a.b.func` is module `a.b`), else None."""
-    known = set(modules)
-    while name and name not in known:
+    while name and name not in modules:
         name = name.rpartition(".")[0]
     return name or None
 

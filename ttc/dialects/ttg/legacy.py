@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, i32
-from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SSAValue
+from xdsl.dialects.builtin import DenseArrayBase, i32
+from xdsl.ir import Attribute, Operation, ParametrizedAttribute
 from xdsl.irdl import IRDLOperation, irdl_attr_definition
 from xdsl.parser import AttrParser, Parser
 
@@ -26,8 +26,8 @@ from ttc.dialects.ttg.attrs import (
     SwizzledSharedEncodingAttr,
 )
 from ttc.dialects.ttg.ops import MemDescIndexOp, MemDescSubsliceOp, MemDescType
-from ttc.dialects.upstream.arith import ConstantOp
 from ttc.ir.op_definition import op_definition
+from ttc.ir.values import constant_scalar
 
 # --------------------------------------------------------------------------------------------
 # #triton_gpu.shared
@@ -104,14 +104,6 @@ class LegacySharedEncodingAttr(ParametrizedAttribute):
 # --------------------------------------------------------------------------------------------
 
 
-def _constant_int(value: SSAValue) -> int | None:
-    """The value of an `arith.constant` integer, or None for anything else."""
-    owner = value.owner
-    if isinstance(owner, ConstantOp) and isinstance(owner.value, IntegerAttr):
-        return owner.value.value.data
-    return None
-
-
 @op_definition
 class LegacyMemDescSubviewOp(IRDLOperation):
     """Reads `ttg.memdesc_subview %src[%o0, ...]` (3.1-3.4) as today's ops (never constructed).
@@ -145,7 +137,7 @@ class LegacyMemDescSubviewOp(IRDLOperation):
         src_rank, result_rank = len(src_type.get_shape()), len(result_type.get_shape())
         if len(offset_values) != src_rank:
             parser.raise_error("memdesc_subview needs one offset per source dimension", start, end)
-        constants = [_constant_int(v) for v in offset_values]
+        constants = [constant_scalar(v) for v in offset_values]
         if result_rank == src_rank - 1:
             if any(c != 0 for c in constants[1:]):
                 parser.raise_error(
