@@ -6,17 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from xdsl.builder import Builder, InsertPoint
-from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Block
 
-from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
-from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
-from ttc.ir.target import TargetInfo
 from ttc.transforms.allocate_shared_memory import AllocateSharedMemoryNvPass
 from ttc_parse import parse_module
 
 from llvm_sim import WARP, Simulator
+from op_lowering import lower, lowering_over
 
 MODULE = """
 #src = {src}
@@ -43,17 +38,9 @@ def convert(src: str, dst: str, shape: str, element: str, warps: int, cc: int) -
     AllocateSharedMemoryNvPass(compute_capability=cc).apply(None, module)  # type: ignore[arg-type]
     func = next(iter(module.body.block.ops))
     op = next(o for o in func.walk() if o.name == "ttg.convert_layout")
-    lw = FunctionLowering(TargetInfo.cuda(cc, 80), Builder(InsertPoint.at_end(Block())),
-                          num_warps=warps)
-    lw.current = op
+    lw, block = lowering_over(op.operands[0], cc, warps, op)
+    lower(lw, op)
     source = op.operands[0].type
-    assert isinstance(source, TensorType)
-    block = Block(arg_types=[lw.llvm_type(source)] * lw.num_regs(source))
-    lw.builder = Builder(InsertPoint.at_end(block))
-    lw.bind(op.operands[0], list(block.args))
-    lowering = lowering_for("ttg.convert_layout")
-    assert lowering is not None
-    lowering(lw, op)
     shared = module.attributes.get("ttg.shared")
     sim = Simulator(warps * WARP, shared.value.data if shared is not None else 0)  # type: ignore[attr-defined]
 

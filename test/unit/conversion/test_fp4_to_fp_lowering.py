@@ -5,17 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from xdsl.builder import Builder, InsertPoint
-from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Block
 
 from ttc.conversion.tritongpu_to_llvm.fp_conversions import E2M1_DECODING, E2m1Decoding
-from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
-from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
-from ttc.ir.target import TargetInfo
 from ttc_parse import parse_module
 
 from llvm_sim import WARP, Simulator
+from op_lowering import lower, lowering_over
 
 E2M1_MAGNITUDES = [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0]
 """The e2m1 values of codes 0-7 (sign clear): exponent bias 1, one mantissa bit, one subnormal."""
@@ -55,17 +50,8 @@ def test_decoding_constants() -> None:
 def test_lowering_unpacks_both_nibbles_in_register_order(element: str) -> None:
     module = parse_module(MODULE.format(element=element))
     op = next(o for o in module.walk() if o.name == "ttg.fp4_to_fp")
-    lw = FunctionLowering(TargetInfo.cuda(90, 80), Builder(InsertPoint.at_end(Block())),
-                          num_warps=1)
-    lw.current = op
-    source = op.operands[0].type
-    assert isinstance(source, TensorType)
-    block = Block(arg_types=[lw.llvm_type(source)] * lw.num_regs(source))
-    lw.builder = Builder(InsertPoint.at_end(block))
-    lw.bind(op.operands[0], list(block.args))
-    lowering = lowering_for("ttg.fp4_to_fp")
-    assert lowering is not None
-    lowering(lw, op)
+    lw, block = lowering_over(op.operands[0], 90, 1, op)
+    lower(lw, op)
     sim = Simulator(WARP, 0)
     # Thread t, register r holds byte (t * 7 + r * 37) & 0xFF: every byte value in some thread.
     threads = np.arange(WARP, dtype=np.uint64)

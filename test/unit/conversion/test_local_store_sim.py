@@ -7,19 +7,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from xdsl.builder import Builder, InsertPoint
-from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Block
 
-from ttc.conversion.tritongpu_to_llvm.lowering import FunctionLowering
-from ttc.conversion.tritongpu_to_llvm.registry import lowering_for
 from ttc.dialects.ttg.ops import LocalAllocOp, LocalLoadOp, LocalStoreOp
 from ttc.dialects.upstream import nvvm
-from ttc.ir.target import TargetInfo
 from ttc.transforms.allocate_shared_memory import AllocateSharedMemoryNvPass
 from ttc_parse import parse_module
 
 from llvm_sim import WARP, Simulator
+from op_lowering import lower, lowering_over
 
 MODULE = """
 #reg = {layout}
@@ -50,20 +45,11 @@ def round_trip(layout: str, shared: str, shape: str, element: str, cc: int) -> S
     AllocateSharedMemoryNvPass(compute_capability=cc).apply(None, module)  # type: ignore[arg-type]
     func = next(iter(module.body.block.ops))
     ops = [op for op in func.walk() if isinstance(op, LocalAllocOp | LocalStoreOp | LocalLoadOp)]
-    lw = FunctionLowering(TargetInfo.cuda(cc, 80), Builder(InsertPoint.at_end(Block())), num_warps=4)
-    lw.current = ops[0]
-    source = func.regions[0].block.args[0]
-    assert isinstance(source.type, TensorType)
-    block = Block(arg_types=[lw.llvm_type(source.type)] * lw.num_regs(source.type))
-    lw.builder = Builder(InsertPoint.at_end(block))
-    lw.bind(source, list(block.args))
+    lw, block = lowering_over(func.regions[0].block.args[0], cc, 4, ops[0])
     for op in ops:
         if isinstance(op, LocalLoadOp):
             lw.emit(nvvm.Barrier0Op())  # what membar puts between the store and the load
-        lw.current = op
-        lowering = lowering_for(op.name)
-        assert lowering is not None
-        lowering(lw, op)
+        lower(lw, op)
     shared_bytes = module.attributes["ttg.shared"].value.data  # type: ignore[attr-defined]
     sim = Simulator(4 * WARP, shared_bytes)
     width = {"f16": 16, "f32": 32, "i8": 8}[element]
