@@ -48,11 +48,11 @@ from ttc.conversion.tritongpu_to_llvm.shared_memory import (
 from ttc.conversion.tritongpu_to_llvm.shared_transfer import (
     MAX_ACCESS_BITS,
     AddressEmitter,
+    MatrixEmitterFn,
+    MatrixPlan,
     RegisterOffsets,
     SharedView,
     coordinates_to_offset,
-    MatrixEmitterFn,
-    MatrixPlan,
     load_matrices,
     plan_ldmatrix,
     store_matrices,
